@@ -1,0 +1,40 @@
+// Log formatter routed to the HAL sink.
+//
+// LPAI_LOG_ERROR(fmt, ...) etc. check the HAL's level first, so a filtered message costs one
+// call and no formatting. The formatter is printf-like and supports exactly:
+//   %d %i %u %x %X %c %s %p %%   with optional flags '-' '0', width, and length modifiers
+//   l, ll, z (size_t)           e.g. %zu, %lld, %08x, %-6s
+// Anything else is copied verbatim. Lines are truncated (never overflow) at kLogLineMax - 1.
+#ifndef LPAI_CORE_LOG_H
+#define LPAI_CORE_LOG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "lpai/hal.h"
+
+namespace lpai {
+
+constexpr size_t kLogLineMax = 256;
+
+// Formats into buf (capacity cap, always NUL-terminated when cap > 0). Returns the number of
+// characters written, excluding the NUL.
+size_t format_to(char* buf, size_t cap, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+size_t vformat_to(char* buf, size_t cap, const char* fmt, va_list args);
+
+// Formats and hands one line to lpai_hal_log_write if `level` passes the HAL filter.
+void log(lpai_log_level_t level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+inline bool log_enabled(lpai_log_level_t level) {
+  return level != LPAI_LOG_LEVEL_NONE && level <= lpai_hal_log_level();
+}
+
+}  // namespace lpai
+
+#define LPAI_LOG_ERROR(...) ::lpai::log(LPAI_LOG_LEVEL_ERROR, __VA_ARGS__)
+#define LPAI_LOG_WARN(...) ::lpai::log(LPAI_LOG_LEVEL_WARN, __VA_ARGS__)
+#define LPAI_LOG_INFO(...) ::lpai::log(LPAI_LOG_LEVEL_INFO, __VA_ARGS__)
+#define LPAI_LOG_VERBOSE(...) ::lpai::log(LPAI_LOG_LEVEL_VERBOSE, __VA_ARGS__)
+#define LPAI_LOG_DEBUG(...) ::lpai::log(LPAI_LOG_LEVEL_DEBUG, __VA_ARGS__)
+
+#endif  // LPAI_CORE_LOG_H

@@ -1,0 +1,74 @@
+// Kernel interface: how the executor calls an operator, and how the loader asks the operator
+// to vet a node once at load.
+//
+// Each operator lives in its own file pair kernels/<op>.h / kernels/<op>.cc:
+//   - <op>.h declares the op's parameter struct (the node's parameter blob, written offline by
+//     host_sim/prepare/ops/<op>.cc, POD, little-endian, 4-byte aligned fields) and the two
+//     functions below;
+//   - validate: called once per node at load with data pointers null; checks the parameter
+//     blob size/contents and the tensor types and shapes the kernel will rely on. Returns
+//     Status::kBinaryBadParams (or another kBinary* code) on any inconsistency.
+//   - eval: runs the node. Never fails and never checks: validate already did.
+#ifndef LPAI_KERNELS_KERNEL_API_H
+#define LPAI_KERNELS_KERNEL_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/status.h"
+#include "format/binary_view.h"
+#include "format/context_binary_format.h"
+
+namespace lpai {
+namespace kernels {
+
+constexpr uint32_t kMaxNodeInputs = 24;  // UNIDIRECTIONAL_SEQUENCE_LSTM has 24
+constexpr uint32_t kMaxNodeOutputs = 4;
+
+struct TensorRef {
+  uint8_t* data;                      // resolved address; nullptr for an absent input
+  const format::TensorRecord* desc;   // nullptr for an absent optional input
+};
+
+struct KernelArgs {
+  const uint8_t* params;  // the node's parameter blob (4-byte aligned)
+  uint32_t params_size;
+  const TensorRef* inputs;
+  uint32_t num_inputs;
+  const TensorRef* outputs;
+  uint32_t num_outputs;
+  uint8_t* temp;          // kernel scratch from the plan (nullptr when none)
+  uint32_t temp_size;
+};
+
+using ValidateFn = Status (*)(const KernelArgs& args);  // data pointers are null here
+using EvalFn = void (*)(const KernelArgs& args);
+
+struct OpKernel {
+  format::BuiltinOp op;
+  const char* name;  // "CONV_2D"
+  ValidateFn validate;
+  EvalFn eval;
+};
+
+// The kernel for `op`, or nullptr when the op is unknown to this firmware.
+const OpKernel* find_kernel(uint16_t op);
+
+// Runs every node's validator (after format::validate_binary succeeded). Logs one line naming
+// the node index and op on failure.
+Status validate_nodes(const format::BinaryView& view);
+
+// Fills args for node `n` of `view`, data pointers null (for validators and tools).
+void describe_node(const format::BinaryView& view, const format::NodeRecord& n,
+                   TensorRef* inputs, TensorRef* outputs, KernelArgs* args);
+
+// Bytes of `t` as int32 dims product helpers used by kernels.
+inline uint32_t dim(const format::TensorRecord* t, uint32_t i) { return t->dims[i]; }
+inline uint32_t element_count(const format::TensorRecord* t) {
+  return t->size / format::data_type_size(static_cast<format::DataType>(t->data_type));
+}
+
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_KERNEL_API_H

@@ -1,0 +1,94 @@
+// Op lookup and the load-time node validation pass.
+#include "kernels/registry.h"
+
+#include "core/log.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+const OpKernel* const kAllKernels[] = {
+    &kAddKernel,
+    &kAveragePool2dKernel,
+    &kConcatenationKernel,
+    &kConv2dKernel,
+    &kDepthwiseConv2dKernel,
+    &kDequantizeKernel,
+    &kFullyConnectedKernel,
+    &kLogisticKernel,
+    &kMaxPool2dKernel,
+    &kMulKernel,
+    &kReluKernel,
+    &kRelu6Kernel,
+    &kReshapeKernel,
+    &kSoftmaxKernel,
+    &kTanhKernel,
+    &kPadKernel,
+    &kSubKernel,
+    &kUnidirectionalSequenceLstmKernel,
+    &kStridedSliceKernel,
+    &kTransposeConvKernel,
+    &kLeakyReluKernel,
+    &kQuantizeKernel,
+    &kCopyKernel,
+};
+
+}  // namespace
+
+const OpKernel* find_kernel(uint16_t op) {
+  for (const OpKernel* k : kAllKernels) {
+    if (static_cast<uint16_t>(k->op) == op) return k;
+  }
+  return nullptr;
+}
+
+void describe_node(const format::BinaryView& view, const format::NodeRecord& n,
+                   TensorRef* inputs, TensorRef* outputs, KernelArgs* args) {
+  const uint32_t* in_ids = view.indices(n.inputs_index);
+  for (uint32_t i = 0; i < n.num_inputs; ++i) {
+    inputs[i].data = nullptr;
+    inputs[i].desc = in_ids[i] == format::kNone ? nullptr : &view.tensor(in_ids[i]);
+  }
+  const uint32_t* out_ids = view.indices(n.outputs_index);
+  for (uint32_t i = 0; i < n.num_outputs; ++i) {
+    outputs[i].data = nullptr;
+    outputs[i].desc = &view.tensor(out_ids[i]);
+  }
+  args->params = view.params(n);
+  args->params_size = n.params_size;
+  args->inputs = inputs;
+  args->num_inputs = n.num_inputs;
+  args->outputs = outputs;
+  args->num_outputs = n.num_outputs;
+  args->temp = nullptr;
+  args->temp_size = n.temp_tensor == format::kNone ? 0 : view.tensor(n.temp_tensor).size;
+}
+
+Status validate_nodes(const format::BinaryView& view) {
+  for (uint32_t i = 0; i < view.node_count(); ++i) {
+    const format::NodeRecord& n = view.node(i);
+    const OpKernel* k = find_kernel(n.op);
+    if (k == nullptr) {
+      LPAI_LOG_ERROR("context binary: node %u has unknown op %u", i, n.op);
+      return Status::kBinaryUnknownOp;
+    }
+    if (n.num_inputs > kMaxNodeInputs || n.num_outputs > kMaxNodeOutputs) {
+      LPAI_LOG_ERROR("context binary: node %u (%s) has %u inputs / %u outputs, limits %u / %u", i,
+                     k->name, n.num_inputs, n.num_outputs, kMaxNodeInputs, kMaxNodeOutputs);
+      return Status::kBinaryBadIndex;
+    }
+    TensorRef inputs[kMaxNodeInputs];
+    TensorRef outputs[kMaxNodeOutputs];
+    KernelArgs args;
+    describe_node(view, n, inputs, outputs, &args);
+    Status s = k->validate(args);
+    if (s != Status::kOk) {
+      LPAI_LOG_ERROR("context binary: node %u (%s) rejected: %s", i, k->name, status_name(s));
+      return s;
+    }
+  }
+  return Status::kOk;
+}
+
+}  // namespace kernels
+}  // namespace lpai

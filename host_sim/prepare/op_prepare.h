@@ -1,0 +1,102 @@
+// Offline, per-operator prepare step (host only; float math allowed here).
+//
+// The importer decodes a TFLite operator into a PrepOp (tensors with shapes, quantisation and
+// constant data; builtin options decoded into OpOptions) and calls the op's prepare function,
+// host_sim/prepare/ops/<op>.cc. That function checks everything the firmware kernel will rely
+// on, and produces the node's parameter blob (the struct declared in firmware/kernels/<op>.h,
+// serialized little-endian) plus the exact number of kernel scratch bytes the kernel needs.
+// On rejection it sets `error` to a one-line reason (the importer prefixes op and node).
+#ifndef LPAI_HOST_PREPARE_OP_PREPARE_H
+#define LPAI_HOST_PREPARE_OP_PREPARE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "format/context_binary_format.h"
+
+namespace lpai {
+namespace prepare {
+
+struct PrepTensor {
+  int index = -1;                  // tensor index in the source model
+  std::string name;
+  format::DataType type = format::DataType::kInvalid;
+  std::vector<int32_t> shape;
+  std::vector<float> scales;       // empty: not quantised; size 1: per-tensor; >1: per-channel
+  std::vector<int64_t> zero_points;
+  int32_t quant_axis = 0;
+  const uint8_t* data = nullptr;   // constant data (nullptr for activations/variables)
+  size_t data_size = 0;
+  bool is_variable = false;
+
+  bool is_const() const { return data != nullptr; }
+  int64_t element_count() const {
+    int64_t n = 1;
+    for (int32_t d : shape) n *= d;
+    return n;
+  }
+};
+
+// TFLite enums as numbers: padding SAME=0 VALID=1; activation NONE=0 RELU=1 RELU_N1_TO_1=2
+// RELU6=3 TANH=4.
+struct OpOptions {
+  int padding = 0;
+  int stride_w = 1, stride_h = 1;
+  int dilation_w = 1, dilation_h = 1;
+  int filter_w = 1, filter_h = 1;
+  int depth_multiplier = 1;
+  int activation = 0;
+  bool keep_num_dims = false;
+  int axis = 0;
+  float beta = 1.0f;               // SOFTMAX
+  float alpha = 0.0f;              // LEAKY_RELU
+  bool pot_scale_int16 = true;     // ADD/SUB
+  bool time_major = false;         // LSTM
+  float cell_clip = 0.0f, proj_clip = 0.0f;
+  std::vector<int32_t> new_shape;  // RESHAPE
+  int begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0, shrink_axis_mask = 0;
+};
+
+struct PrepOp {
+  int builtin = -1;                          // TFLite builtin code
+  int node_index = -1;
+  std::vector<const PrepTensor*> inputs;     // nullptr for an absent optional input (-1)
+  std::vector<const PrepTensor*> outputs;
+  std::vector<const PrepTensor*> intermediates;
+  OpOptions options;
+};
+
+struct PrepResult {
+  std::vector<uint8_t> params;  // parameter blob (the op's struct + trailing arrays)
+  uint32_t temp_bytes = 0;      // kernel scratch the kernel needs, exact; 0 = none
+  std::string error;            // non-empty: the op is rejected, with this reason
+  bool ok() const { return error.empty(); }
+};
+
+using PrepareFn = PrepResult (*)(const PrepOp& op);
+
+// The prepare function of a TFLite builtin code, or nullptr when the op is unsupported.
+PrepareFn find_prepare(int builtin);
+// "CONV_2D" etc.; "UNKNOWN(<code>)" for codes this project does not name.
+std::string builtin_name(int builtin);
+
+// Helpers shared by the op prepare functions (quantisation math exactly as TFLite does it).
+// QuantizeMultiplier: double multiplier -> (int32 Q31 multiplier, shift), TFLite semantics.
+void quantize_multiplier(double real_multiplier, int32_t* quantized_multiplier, int* shift);
+// Appends the raw bytes of a POD value / array to a blob.
+template <typename T>
+void append_pod(std::vector<uint8_t>* blob, const T& value) {
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(&value);
+  blob->insert(blob->end(), p, p + sizeof(T));
+}
+template <typename T>
+void append_array(std::vector<uint8_t>* blob, const std::vector<T>& values) {
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(values.data());
+  blob->insert(blob->end(), p, p + values.size() * sizeof(T));
+}
+
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_OP_PREPARE_H

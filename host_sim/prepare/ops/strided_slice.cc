@@ -1,0 +1,14 @@
+// STRIDED_SLICE: offline prepare. Not supported yet: rejected with a clear reason.
+#include "prepare/op_prepare.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_strided_slice(const PrepOp&) {
+  PrepResult r;
+  r.error = "operator STRIDED_SLICE is not supported by this version of lpai-rt";
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,14 @@
+// TRANSPOSE_CONV: offline prepare. Not supported yet: rejected with a clear reason.
+#include "prepare/op_prepare.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_transpose_conv(const PrepOp&) {
+  PrepResult r;
+  r.error = "operator TRANSPOSE_CONV is not supported by this version of lpai-rt";
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai
