@@ -4,6 +4,7 @@
 // call and no formatting. The formatter is printf-like and supports exactly:
 //   %d %i %u %x %X %c %s %p %%   with optional flags '-' '0', width, and length modifiers
 //   l, ll, z (size_t)           e.g. %zu, %lld, %08x, %-6s
+// Precision (".N" or ".*") is honoured by %s only (at most N characters, e.g. %.*s).
 // Anything else is copied verbatim. Lines are truncated (never overflow) at kLogLineMax - 1.
 #ifndef LPAI_CORE_LOG_H
 #define LPAI_CORE_LOG_H

@@ -1,14 +1,15 @@
-// ADD: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// ADD kernel: see kernels/add.h.
+#include "kernels/add.h"
+
+#include "kernels/add_sub_impl.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& args) { return add_sub::validate(args, "ADD"); }
+void eval(const KernelArgs& args) { add_sub::eval<false>(args); }
 
 }  // namespace
 

@@ -1,5 +1,7 @@
-// COPY: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// COPY (project op, BuiltinOp::kCopy): output bytes = input bytes.
+// Contract: exactly 1 input (present) and 1 output, equal byte sizes, no parameter blob.
+// Types and shapes may differ (a raw byte copy). eval is overlap-safe (memmove semantics)
+// and does nothing when input and output share one address.
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -7,8 +9,28 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& a) {
+  if (a.num_inputs != 1 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("COPY: needs 1 input and 1 output, got %u / %u", a.num_inputs, a.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  if (a.params_size != 0) {
+    LPAI_LOG_ERROR("COPY: takes no parameters, got %u bytes", a.params_size);
+    return Status::kBinaryBadParams;
+  }
+  if (a.inputs[0].desc->size != a.outputs[0].desc->size) {
+    LPAI_LOG_ERROR("COPY: input %u bytes, output %u bytes", a.inputs[0].desc->size,
+                   a.outputs[0].desc->size);
+    return Status::kBinaryBadTensor;
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& a) {
+  uint8_t* dst = a.outputs[0].data;
+  const uint8_t* src = a.inputs[0].data;
+  if (dst != src) __builtin_memmove(dst, src, a.outputs[0].desc->size);
+}
 
 }  // namespace
 

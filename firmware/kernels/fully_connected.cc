@@ -1,18 +1,103 @@
-// FULLY_CONNECTED: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// FULLY_CONNECTED int8: layout and contract in kernels/fully_connected.h.
+#include "kernels/fully_connected.h"
+
+#include "kernels/int8_gemm.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+constexpr const char* kOp = "FULLY_CONNECTED";
+constexpr uint32_t kMaxOutputDepth = 1u << 24;
+
+const FullyConnectedParams& header(const KernelArgs& args) {
+  return *reinterpret_cast<const FullyConnectedParams*>(args.params);
+}
+
+Status validate(const KernelArgs& args) {
+  using checks::fail;
+  using format::DataType;
+  if (args.params == nullptr || args.params_size < sizeof(FullyConnectedParams)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+  }
+  const FullyConnectedParams& p = header(args);
+  if (p.output_depth == 0 || p.output_depth > kMaxOutputDepth || p.batches == 0 ||
+      p.accum_depth == 0 || p.accum_depth > gemm::kMaxAccumDepth) {
+    return fail(Status::kBinaryBadParams, kOp, "batches/accum_depth/output_depth out of range");
+  }
+  if (args.params_size != fully_connected_params_size(p.output_depth)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match output_depth");
+  }
+  if ((p.flags & ~kFcKnownFlags) != 0 || p.reserved != 0) {
+    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+  }
+  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, -128, 127)) {
+    return fail(Status::kBinaryBadParams, kOp, "output zero point or activation range invalid");
+  }
+  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(FullyConnectedParams));
+  if (!checks::multipliers_valid(arrays + p.output_depth, arrays + 2 * p.output_depth,
+                                 p.output_depth, -31, 30)) {
+    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
+  }
+  if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
+    return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* w = args.inputs[1].desc;
+  const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  if (in == nullptr || w == nullptr || out == nullptr) {
+    return fail(Status::kBinaryBadParams, kOp, "input, weights or output absent");
+  }
+  if (!checks::has_type(in, DataType::kInt8) ||
+      checks::dims_product(in) != static_cast<uint64_t>(p.batches) * p.accum_depth) {
+    return fail(Status::kBinaryBadTensor, kOp, "input is not int8 with batches * accum_depth elements");
+  }
+  const uint32_t w_dims[2] = {p.output_depth, p.accum_depth};
+  if (!checks::has_shape(w, DataType::kInt8, 2, w_dims) || !checks::is_const(w)) {
+    return fail(Status::kBinaryBadTensor, kOp, "weights are not constant int8 [output_depth, accum_depth]");
+  }
+  if ((p.flags & kFcFlagPerChannel) != 0 && w->quant_count != p.output_depth) {
+    return fail(Status::kBinaryBadTensor, kOp, "per-channel weights without output_depth scales");
+  }
+  const bool has_bias = bias != nullptr;
+  if (has_bias != ((p.flags & kFcFlagHasBias) != 0)) {
+    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+  }
+  const uint32_t b_dims[1] = {p.output_depth};
+  if (has_bias && (!checks::has_shape(bias, DataType::kInt32, 1, b_dims) || !checks::is_const(bias))) {
+    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant int32 [output_depth]");
+  }
+  if (!checks::has_type(out, DataType::kInt8) || out->rank == 0 ||
+      out->dims[out->rank - 1] != p.output_depth ||
+      checks::dims_product(out) != static_cast<uint64_t>(p.batches) * p.output_depth) {
+    return fail(Status::kBinaryBadTensor, kOp, "output is not int8 [..., output_depth] with batches rows");
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& args) {
+  const FullyConnectedParams& p = header(args);
+  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(FullyConnectedParams));
+  gemm::Requant q;
+  q.folded_bias = arrays;
+  q.multiplier = arrays + p.output_depth;
+  q.shift = arrays + 2 * p.output_depth;
+  q.output_zero_point = p.output_zero_point;
+  q.act_min = p.act_min;
+  q.act_max = p.act_max;
+  gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
+                  reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,
+                  p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data),
+                  p.output_depth);
+}
 
 }  // namespace
 
-const OpKernel kFullyConnectedKernel = {format::BuiltinOp::kFullyConnected, "FULLY_CONNECTED", validate, eval};
+const OpKernel kFullyConnectedKernel = {format::BuiltinOp::kFullyConnected, "FULLY_CONNECTED",
+                                        validate, eval};
 
 }  // namespace kernels
 }  // namespace lpai

@@ -1,5 +1,9 @@
-// RESHAPE: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// RESHAPE: output = input with another shape (TFLite RESHAPE).
+// Contract: 1 or 2 inputs (the optional second is the const shape tensor, ignored at run
+// time: the output record already carries the shape), 1 output, no parameter blob. Input and
+// output have the same data type, element count and quantisation (zero point and scale).
+// eval copies the bytes (overlap-safe) unless the planner aliased output and input (same
+// address), in which case there is nothing to do.
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -7,8 +11,45 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& a) {
+  if (a.num_inputs < 1 || a.num_inputs > 2 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("RESHAPE: needs 1-2 inputs and 1 output, got %u / %u", a.num_inputs,
+                   a.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  if (a.num_inputs == 2 && a.inputs[1].desc != nullptr &&
+      a.inputs[1].desc->mem_class != static_cast<uint8_t>(format::MemClass::kConst)) {
+    LPAI_LOG_ERROR("RESHAPE: shape input must be const (mem_class %u)",
+                   a.inputs[1].desc->mem_class);
+    return Status::kBinaryBadParams;
+  }
+  if (a.params_size != 0) {
+    LPAI_LOG_ERROR("RESHAPE: takes no parameters, got %u bytes", a.params_size);
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in = a.inputs[0].desc;
+  const format::TensorRecord* out = a.outputs[0].desc;
+  if (in->data_type != out->data_type) {
+    LPAI_LOG_ERROR("RESHAPE: input type %u, output type %u", in->data_type, out->data_type);
+    return Status::kBinaryBadTensor;
+  }
+  if (in->size != out->size) {
+    LPAI_LOG_ERROR("RESHAPE: input %u elements, output %u elements", element_count(in),
+                   element_count(out));
+    return Status::kBinaryBadTensor;
+  }
+  if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
+    LPAI_LOG_ERROR("RESHAPE: input and output quantisation differ");
+    return Status::kBinaryBadTensor;
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& a) {
+  uint8_t* dst = a.outputs[0].data;
+  const uint8_t* src = a.inputs[0].data;
+  if (dst != src) __builtin_memmove(dst, src, a.outputs[0].desc->size);
+}
 
 }  // namespace
 

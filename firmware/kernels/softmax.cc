@@ -1,14 +1,90 @@
-// SOFTMAX: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// SOFTMAX kernel: see kernels/softmax.h.
+#include "kernels/softmax.h"
+
 #include "core/log.h"
+#include "kernels/elementwise_common.h"
+#include "kernels/fixed_point_math.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(SoftmaxParams) || args.num_inputs != 1 ||
+      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("SOFTMAX: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
+                   args.params_size, static_cast<unsigned>(sizeof(SoftmaxParams)),
+                   args.num_inputs, args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType ot = type_of(out);
+  const bool out_ok = (ot == format::DataType::kInt8 && out->zero_point == -128) ||
+                      (ot == format::DataType::kInt16 && out->zero_point == -32768);
+  if (type_of(in) != format::DataType::kInt8 || !out_ok) {
+    LPAI_LOG_ERROR("SOFTMAX: int8 input and int8 (zero point -128) or int16 (zero point -32768) "
+                   "output required, got types %u -> %u, output zero point %d",
+                   in->data_type, out->data_type, out->zero_point);
+    return Status::kBinaryBadParams;
+  }
+  if (!same_shape(in, out) || in->rank == 0 || in->dims[in->rank - 1] == 0) {
+    LPAI_LOG_ERROR("SOFTMAX: input and output shapes must be equal with a non-empty last dim");
+    return Status::kBinaryBadParams;
+  }
+  const SoftmaxParams& p = *reinterpret_cast<const SoftmaxParams*>(args.params);
+  if (p.reserved != 0) {
+    LPAI_LOG_ERROR("SOFTMAX: reserved field is %u, must be 0", p.reserved);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+// x / 2^exponent rounded; 0 for exponents beyond 31 (|x| < 2^31 makes the quotient round to 0).
+inline int32_t divide_by_pot_wide(int32_t x, int exponent) {
+  return exponent > 31 ? 0 : rounding_divide_by_pot(x, exponent);
+}
+
+template <typename OutT>
+void softmax_rows(const SoftmaxParams& p, const int8_t* in, OutT* out, uint32_t rows,
+                  uint32_t depth) {
+  constexpr int kOutBits = static_cast<int>(sizeof(OutT) * 8);
+  constexpr int32_t kOutMin = sizeof(OutT) == 1 ? -128 : -32768;
+  constexpr int32_t kOutMax = sizeof(OutT) == 1 ? 127 : 32767;
+  const int32_t* lut = p.exp_lut;
+  for (uint32_t r = 0; r < rows; ++r) {
+    const int8_t* x = in + r * depth;
+    OutT* y = out + r * depth;
+    int32_t max_v = -128;
+    for (uint32_t c = 0; c < depth; ++c) max_v = x[c] > max_v ? x[c] : max_v;
+    uint32_t sum = 0;  // Q12, wraps like the reference's int32 accumulation
+    for (uint32_t c = 0; c < depth; ++c) {
+      sum += static_cast<uint32_t>(rounding_divide_by_pot(lut[max_v - x[c]], 12));
+    }
+    int num_bits_over_unit = 0;
+    const int32_t scale = fpm::get_reciprocal(static_cast<int32_t>(sum), 12, &num_bits_over_unit);
+    const int exponent = num_bits_over_unit + 31 - kOutBits;
+    for (uint32_t c = 0; c < depth; ++c) {
+      const int32_t unsat = divide_by_pot_wide(
+          saturating_rounding_doubling_high_mul(scale, lut[max_v - x[c]]), exponent);
+      y[c] = static_cast<OutT>(clamp_i32(unsat + kOutMin, kOutMin, kOutMax));
+    }
+  }
+}
+
+void eval(const KernelArgs& args) {
+  const SoftmaxParams& p = *reinterpret_cast<const SoftmaxParams*>(args.params);
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const uint32_t depth = in->dims[in->rank - 1];
+  const uint32_t rows = element_count(in) / depth;
+  const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  if (args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+    softmax_rows(p, x, reinterpret_cast<int8_t*>(args.outputs[0].data), rows, depth);
+  } else {
+    softmax_rows(p, x, reinterpret_cast<int16_t*>(args.outputs[0].data), rows, depth);
+  }
+}
 
 }  // namespace
 

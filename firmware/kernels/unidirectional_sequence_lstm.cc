@@ -1,18 +1,241 @@
-// UNIDIRECTIONAL_SEQUENCE_LSTM: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// UNIDIRECTIONAL_SEQUENCE_LSTM, full-integer: see unidirectional_sequence_lstm.h for the
+// contract and the arithmetic.
+#include "kernels/unidirectional_sequence_lstm.h"
+
 #include "core/log.h"
+#include "kernels/fixed_point.h"
+#include "kernels/lstm_math.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+using format::DataType;
+using format::TensorRecord;
+
+const char* const kOp = "UNIDIRECTIONAL_SEQUENCE_LSTM";
+
+bool rescale_ok(const LstmRescale& r) {
+  return r.multiplier >= 0 && r.shift >= -31 && r.shift <= 30;
+}
+
+bool has_type(const TensorRecord* t, DataType type) {
+  return t != nullptr && t->data_type == static_cast<uint8_t>(type);
+}
+
+bool has_dims2(const TensorRecord* t, uint32_t d0, uint32_t d1) {
+  return t->rank == 2 && t->dims[0] == d0 && t->dims[1] == d1;
+}
+
+Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmParams** out) {
+  if (args.params == nullptr || args.params_size < sizeof(UnidirectionalSequenceLstmParams)) {
+    LPAI_LOG_ERROR("%s: parameter blob of %u bytes, expected at least %u", kOp, args.params_size,
+                   static_cast<uint32_t>(sizeof(UnidirectionalSequenceLstmParams)));
+    return Status::kBinaryBadParams;
+  }
+  const auto* p = reinterpret_cast<const UnidirectionalSequenceLstmParams*>(args.params);
+  if (p->batch_size == 0 || p->time_steps == 0 || p->input_size == 0 ||
+      p->input_size > kLstmMaxInputSize || p->state_size == 0 ||
+      p->state_size > kLstmMaxStateSize || p->time_major > 1) {
+    LPAI_LOG_ERROR("%s: bad sizes batch %u time %u input %u state %u time_major %u", kOp,
+                   p->batch_size, p->time_steps, p->input_size, p->state_size, p->time_major);
+    return Status::kBinaryBadParams;
+  }
+  if (args.params_size != unidirectional_sequence_lstm_params_size(p->state_size)) {
+    LPAI_LOG_ERROR("%s: parameter blob of %u bytes, expected %u for state size %u", kOp,
+                   args.params_size, unidirectional_sequence_lstm_params_size(p->state_size),
+                   p->state_size);
+    return Status::kBinaryBadParams;
+  }
+  bool rescales_ok = rescale_ok(p->forget_times_cell) && rescale_ok(p->input_times_gate) &&
+                     rescale_ok(p->output_times_tanh);
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    rescales_ok = rescales_ok && rescale_ok(p->input_fc[g]) && rescale_ok(p->recurrent_fc[g]);
+  }
+  if (!rescales_ok) {
+    LPAI_LOG_ERROR("%s: a rescale multiplier is negative or its shift is outside [-31, 30]", kOp);
+    return Status::kBinaryBadParams;
+  }
+  if (p->hidden_zero_point < -128 || p->hidden_zero_point > 127 || p->cell_clip_enabled > 1 ||
+      p->cell_clip < 0 || p->cell_clip > 32767 || p->cell_tanh_multiplier < 1 ||
+      p->cell_tanh_multiplier > 49152 || p->cell_tanh_shift < 0 || p->cell_tanh_shift > 31 ||
+      (p->cell_tanh_shift > 0 && p->cell_tanh_multiplier != 3)) {
+    LPAI_LOG_ERROR("%s: bad hidden zero point %d, cell clip %u/%d or tanh scaling %d/%d", kOp,
+                   p->hidden_zero_point, p->cell_clip_enabled, p->cell_clip,
+                   p->cell_tanh_multiplier, p->cell_tanh_shift);
+    return Status::kBinaryBadParams;
+  }
+  *out = p;
+  return Status::kOk;
+}
+
+Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmParams& p) {
+  if (args.num_inputs != kLstmNumInputs || args.num_outputs != 1) {
+    LPAI_LOG_ERROR("%s: %u inputs / %u outputs, expected 24 / 1", kOp, args.num_inputs,
+                   args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  // Variants TFLM's integer LSTM does not evaluate.
+  static const uint32_t kMustBeAbsent[] = {9, 10, 11, 16, 17, 20, 21, 22, 23};
+  for (uint32_t idx : kMustBeAbsent) {
+    if (args.inputs[idx].desc != nullptr) {
+      LPAI_LOG_ERROR("%s: input %u present: peephole, projection and layer-norm LSTMs are not "
+                     "supported", kOp, idx);
+      return Status::kNotSupported;
+    }
+  }
+  const TensorRecord* in = args.inputs[kLstmInputTensor].desc;
+  if (!has_type(in, DataType::kInt8)) {
+    LPAI_LOG_ERROR("%s: input must be int8 (int16/float LSTMs are not supported)", kOp);
+    return Status::kNotSupported;
+  }
+  const uint32_t B = p.batch_size, T = p.time_steps, I = p.input_size, S = p.state_size;
+  const uint32_t d0 = p.time_major ? T : B;
+  const uint32_t d1 = p.time_major ? B : T;
+  if (in->rank != 3 || in->dims[0] != d0 || in->dims[1] != d1 || in->dims[2] != I) {
+    LPAI_LOG_ERROR("%s: input shape does not match [%u, %u, %u]", kOp, d0, d1, I);
+    return Status::kBinaryBadTensor;
+  }
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    const TensorRecord* w = args.inputs[kLstmInputWeights0 + g].desc;
+    const TensorRecord* r = args.inputs[kLstmRecurrentWeights0 + g].desc;
+    if (w == nullptr || r == nullptr) {
+      LPAI_LOG_ERROR("%s: gate %u weights absent (CIFG LSTMs are not supported)", kOp, g);
+      return Status::kNotSupported;
+    }
+    if (!has_type(w, DataType::kInt8) || !has_type(r, DataType::kInt8)) {
+      LPAI_LOG_ERROR("%s: gate %u weights must be int8", kOp, g);
+      return Status::kNotSupported;
+    }
+    if (!has_dims2(w, S, I) || !has_dims2(r, S, S) ||
+        w->mem_class != static_cast<uint8_t>(format::MemClass::kConst) ||
+        r->mem_class != static_cast<uint8_t>(format::MemClass::kConst)) {
+      LPAI_LOG_ERROR("%s: gate %u weights must be constant [%u, %u] and [%u, %u]", kOp, g, S, I,
+                     S, S);
+      return Status::kBinaryBadTensor;
+    }
+    const TensorRecord* bias = args.inputs[kLstmBias0 + g].desc;
+    if (!has_type(bias, DataType::kInt32) || bias->rank != 1 || bias->dims[0] != S) {
+      LPAI_LOG_ERROR("%s: gate %u bias must be int32 [%u]", kOp, g, S);
+      return Status::kBinaryBadTensor;
+    }
+  }
+  const TensorRecord* h = args.inputs[kLstmHiddenState].desc;
+  const TensorRecord* c = args.inputs[kLstmCellState].desc;
+  const uint64_t state_elements = static_cast<uint64_t>(B) * S;
+  if (!has_type(h, DataType::kInt8) || !has_type(c, DataType::kInt16) ||
+      element_count(h) != state_elements || element_count(c) != state_elements ||
+      (h->flags & format::kTensorIsVariable) == 0 || (c->flags & format::kTensorIsVariable) == 0) {
+    LPAI_LOG_ERROR("%s: hidden state must be a variable int8 and cell state a variable int16 "
+                   "tensor of %u x %u elements", kOp, B, S);
+    return Status::kBinaryBadTensor;
+  }
+  const TensorRecord* out = args.outputs[0].desc;
+  if (!has_type(out, DataType::kInt8) || out->rank != 3 || out->dims[0] != d0 ||
+      out->dims[1] != d1 || out->dims[2] != S) {
+    LPAI_LOG_ERROR("%s: output must be int8 [%u, %u, %u]", kOp, d0, d1, S);
+    return Status::kBinaryBadTensor;
+  }
+  if (args.temp_size < unidirectional_sequence_lstm_temp_size(S)) {
+    LPAI_LOG_ERROR("%s: kernel scratch of %u bytes, needs %u", kOp, args.temp_size,
+                   unidirectional_sequence_lstm_temp_size(S));
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+// One time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S).
+void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
+               const int8_t* const* w_rec, const int32_t* bias_in, const int32_t* bias_rec,
+               const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int16_t* gates) {
+  const uint32_t I = p.input_size;
+  const uint32_t S = p.state_size;
+  // All four gates from the previous hidden state first: h is overwritten afterwards.
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    const int8_t* wi = w_in[g];
+    const int8_t* wr = w_rec[g];
+    const int32_t* bi = bias_in + g * S;
+    const int32_t* br = bias_rec + g * S;
+    int16_t* gate = gates + g * S;
+    const LstmRescale qi = p.input_fc[g];
+    const LstmRescale qr = p.recurrent_fc[g];
+    for (uint32_t j = 0; j < S; ++j) {
+      const int32_t acc_in = wrapping_add_i32(lstm::dot_int8(wi + j * I, x, I), bi[j]);
+      const int32_t acc_rec = wrapping_add_i32(lstm::dot_int8(wr + j * S, h, S), br[j]);
+      const int32_t from_in =
+          lstm::saturate_int16(multiply_by_quantized_multiplier(acc_in, qi.multiplier, qi.shift));
+      const int32_t from_rec =
+          lstm::saturate_int16(multiply_by_quantized_multiplier(acc_rec, qr.multiplier, qr.shift));
+      const int16_t pre = lstm::saturate_int16(from_in + from_rec);
+      gate[j] = g == kLstmGateCell
+                    ? lstm::tanh_int16(pre, lstm::kGateLutScale.multiplier,
+                                       lstm::kGateLutScale.shift)
+                    : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier,
+                                          lstm::kGateLutScale.shift);
+    }
+  }
+  const int16_t* gi = gates + kLstmGateInput * S;
+  const int16_t* gf = gates + kLstmGateForget * S;
+  const int16_t* gc = gates + kLstmGateCell * S;
+  const int16_t* go = gates + kLstmGateOutput * S;
+  for (uint32_t j = 0; j < S; ++j) {
+    const int32_t kept = lstm::saturate_int16(lstm::mul_rescale(
+        gf[j], c[j], p.forget_times_cell.multiplier, p.forget_times_cell.shift));
+    const int32_t added = lstm::saturate_int16(lstm::mul_rescale(
+        gi[j], gc[j], p.input_times_gate.multiplier, p.input_times_gate.shift));
+    int32_t cell = lstm::saturate_int16(kept + added);
+    if (p.cell_clip_enabled != 0) cell = clamp_i32(cell, -p.cell_clip, p.cell_clip);
+    c[j] = static_cast<int16_t>(cell);
+    const int16_t t = lstm::tanh_int16(static_cast<int16_t>(cell), p.cell_tanh_multiplier,
+                                       p.cell_tanh_shift);
+    const int32_t hv =
+        p.hidden_zero_point +
+        lstm::mul_rescale(t, go[j], p.output_times_tanh.multiplier, p.output_times_tanh.shift);
+    const int8_t hq = static_cast<int8_t>(clamp_i32(hv, -128, 127));
+    h[j] = hq;
+    out[j] = hq;
+  }
+}
 
 }  // namespace
 
-const OpKernel kUnidirectionalSequenceLstmKernel = {format::BuiltinOp::kUnidirectionalSequenceLstm, "UNIDIRECTIONAL_SEQUENCE_LSTM", validate, eval};
+Status validate_unidirectional_sequence_lstm(const KernelArgs& args) {
+  const UnidirectionalSequenceLstmParams* p = nullptr;
+  LPAI_RETURN_IF_ERROR(check_params(args, &p));
+  return check_tensors(args, *p);
+}
+
+void eval_unidirectional_sequence_lstm(const KernelArgs& args) {
+  const auto& p = *reinterpret_cast<const UnidirectionalSequenceLstmParams*>(args.params);
+  const uint32_t B = p.batch_size, T = p.time_steps, I = p.input_size, S = p.state_size;
+  const int32_t* bias_in = reinterpret_cast<const int32_t*>(args.params + sizeof(p));
+  const int32_t* bias_rec = bias_in + kLstmGateCount * S;
+  const int8_t* w_in[kLstmGateCount];
+  const int8_t* w_rec[kLstmGateCount];
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    w_in[g] = reinterpret_cast<const int8_t*>(args.inputs[kLstmInputWeights0 + g].data);
+    w_rec[g] = reinterpret_cast<const int8_t*>(args.inputs[kLstmRecurrentWeights0 + g].data);
+  }
+  const int8_t* input = reinterpret_cast<const int8_t*>(args.inputs[kLstmInputTensor].data);
+  int8_t* hidden = reinterpret_cast<int8_t*>(args.inputs[kLstmHiddenState].data);
+  int16_t* cell = reinterpret_cast<int16_t*>(args.inputs[kLstmCellState].data);
+  int8_t* output = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  int16_t* gates = reinterpret_cast<int16_t*>(args.temp);
+  // Batch rows are independent; each row's time steps run in order. This equals TFLM's
+  // batched time-major evaluation because every operation is row-wise.
+  for (uint32_t b = 0; b < B; ++b) {
+    for (uint32_t t = 0; t < T; ++t) {
+      const uint32_t row = p.time_major ? t * B + b : b * T + t;
+      lstm_step(p, w_in, w_rec, bias_in, bias_rec, input + row * I, hidden + b * S, cell + b * S,
+                output + row * S, gates);
+    }
+  }
+}
+
+const OpKernel kUnidirectionalSequenceLstmKernel = {
+    format::BuiltinOp::kUnidirectionalSequenceLstm, "UNIDIRECTIONAL_SEQUENCE_LSTM",
+    validate_unidirectional_sequence_lstm, eval_unidirectional_sequence_lstm};
 
 }  // namespace kernels
 }  // namespace lpai

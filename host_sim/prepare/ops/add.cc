@@ -1,14 +1,11 @@
-// ADD: offline prepare. Not supported yet: rejected with a clear reason.
+// ADD: offline prepare (TFLite Micro's CalculateOpDataAdd); see ops/add_sub_prep.cc.
 #include "prepare/op_prepare.h"
+#include "prepare/ops/add_sub_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_add(const PrepOp&) {
-  PrepResult r;
-  r.error = "operator ADD is not supported by this version of lpai-rt";
-  return r;
-}
+PrepResult prepare_add(const PrepOp& op) { return prepare_add_sub(op, false); }
 
 }  // namespace prepare
 }  // namespace lpai

@@ -1,12 +1,137 @@
-// FULLY_CONNECTED: offline prepare. Not supported yet: rejected with a clear reason.
+// FULLY_CONNECTED: offline prepare for the int8 kernel (firmware/kernels/fully_connected.h).
+// Multipliers as TFLite Micro's CalculateOpDataFullyConnected: per-tensor weights use
+// GetQuantizedConvolutionMultipler (float product input_scale * weight_scale, then double
+// division, with its bias-scale check); per-channel weights use double products per channel.
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/fully_connected.h"
+#include "kernels/int8_gemm.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/int8_prep_util.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_fully_connected(const PrepOp&) {
+PrepResult prepare_fully_connected(const PrepOp& op) {
+  using format::DataType;
   PrepResult r;
-  r.error = "operator FULLY_CONNECTED is not supported by this version of lpai-rt";
+  auto reject = [&r](const std::string& why) {
+    r.error = why;
+    r.params.clear();
+    return r;
+  };
+  if (op.inputs.size() < 2 || op.inputs.size() > 3 || op.outputs.size() != 1) {
+    return reject("expects 2 or 3 inputs and 1 output");
+  }
+  const PrepTensor* input = op.inputs[0];
+  const PrepTensor* weights = op.inputs[1];
+  const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
+  const PrepTensor* output = op.outputs[0];
+  std::string e;
+  if (input != nullptr && input->type != DataType::kInt8) {
+    return reject("only int8 activations are supported (input type " +
+                  std::to_string(static_cast<int>(input->type)) + ")");
+  }
+  if (!(e = util::check_per_tensor(input, DataType::kInt8, "input")).empty()) return reject(e);
+  if (!(e = util::check_per_tensor(output, DataType::kInt8, "output")).empty()) return reject(e);
+  if (weights == nullptr || weights->type != DataType::kInt8 || !weights->is_const()) {
+    return reject("weights must be a constant int8 tensor");
+  }
+  if (weights->shape.size() != 2 || weights->shape[0] <= 0 || weights->shape[1] <= 0) {
+    return reject("weights must have shape [N, K], got " + util::shape_string(weights->shape));
+  }
+  const int n = weights->shape[0];
+  const int k = weights->shape[1];
+  if (static_cast<uint32_t>(k) > kernels::gemm::kMaxAccumDepth) {
+    return reject("accumulation depth " + std::to_string(k) + " exceeds 65536");
+  }
+  if (weights->scales.empty() || weights->scales.size() != weights->zero_points.size()) {
+    return reject("weights are not quantised");
+  }
+  if (!util::zero_points_all_zero(*weights)) return reject("weights zero point must be 0");
+  const bool per_channel = weights->scales.size() > 1;
+  if (per_channel && (weights->scales.size() != static_cast<size_t>(n) || weights->quant_axis != 0)) {
+    return reject("per-channel weights need N scales along axis 0");
+  }
+  if (bias != nullptr) {
+    if (bias->type != DataType::kInt32 || !bias->is_const()) {
+      return reject("bias must be a constant int32 tensor (int64 bias is not supported)");
+    }
+    if (bias->element_count() != n) {
+      return reject("bias has " + std::to_string(bias->element_count()) + " elements, expected " +
+                    std::to_string(n));
+    }
+  }
+  const int64_t in_count = input->element_count();
+  if (in_count <= 0 || in_count % k != 0) {
+    return reject("input " + util::shape_string(input->shape) + " is not a multiple of K=" +
+                  std::to_string(k));
+  }
+  const int64_t batches = in_count / k;
+  if (output->shape.empty() || output->shape.back() != n || output->element_count() != batches * n) {
+    return reject("output " + util::shape_string(output->shape) + " does not match " +
+                  std::to_string(batches) + " rows of " + std::to_string(n));
+  }
+  if (batches > 0x7FFFFFFF) return reject("too many rows");
+
+  // Requantisation multipliers.
+  std::vector<int32_t> multiplier, shift;
+  if (per_channel) {
+    e = util::channel_multipliers(*input, *weights, *output, n, &multiplier, &shift);
+    if (!e.empty()) return reject(e);
+  } else {
+    const float w_scale = weights->scales[0];
+    if (!(w_scale > 0.0f)) return reject("weights have a non-positive scale");
+    const double input_product_scale = static_cast<double>(input->scales[0] * w_scale);
+    if (bias != nullptr && bias->scales.size() >= 1) {
+      const double scale_diff =
+          std::abs(static_cast<double>(input->scales[0]) * static_cast<double>(w_scale) -
+                   static_cast<double>(bias->scales[0]));
+      if (scale_diff / static_cast<double>(output->scales[0]) > 0.02) {
+        return reject("bias scale differs from input_scale * weight_scale");
+      }
+    }
+    int32_t m = 0;
+    int s = 0;
+    quantize_multiplier(input_product_scale / static_cast<double>(output->scales[0]), &m, &s);
+    if (s > 30) return reject("effective output scale too large (shift > 30)");
+    multiplier.assign(n, m);
+    shift.assign(n, s);
+  }
+
+  int32_t act_min = 0, act_max = 0;
+  e = util::activation_range(op.options.activation, *output, -128, 127, &act_min, &act_max);
+  if (!e.empty()) return reject(e);
+  if (act_min > act_max) return reject("empty fused activation range");
+
+  // Fold bias - input_zero_point * sum(weights row) into one int32 per channel.
+  const int64_t input_zp = input->zero_points[0];
+  std::vector<int32_t> folded(n);
+  for (int o = 0; o < n; ++o) {
+    int64_t row_sum = 0;
+    for (int i = 0; i < k; ++i) row_sum += util::const_i8(*weights, static_cast<int64_t>(o) * k + i);
+    const int64_t b = bias != nullptr ? util::const_i32(*bias, o) : 0;
+    folded[o] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(b - input_zp * row_sum)));
+  }
+
+  kernels::FullyConnectedParams p{};
+  p.batches = static_cast<uint32_t>(batches);
+  p.accum_depth = static_cast<uint32_t>(k);
+  p.output_depth = static_cast<uint32_t>(n);
+  p.output_zero_point = static_cast<int32_t>(output->zero_points[0]);
+  p.act_min = act_min;
+  p.act_max = act_max;
+  p.flags = (per_channel ? kernels::kFcFlagPerChannel : 0u) |
+            (bias != nullptr ? kernels::kFcFlagHasBias : 0u);
+  p.reserved = 0;
+  append_pod(&r.params, p);
+  append_array(&r.params, folded);
+  append_array(&r.params, multiplier);
+  append_array(&r.params, shift);
+  r.temp_bytes = 0;
   return r;
 }
 

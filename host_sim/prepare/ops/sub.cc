@@ -1,14 +1,11 @@
-// SUB: offline prepare. Not supported yet: rejected with a clear reason.
+// SUB: offline prepare (TFLite Micro's CalculateOpDataSub); see ops/add_sub_prep.cc.
 #include "prepare/op_prepare.h"
+#include "prepare/ops/add_sub_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_sub(const PrepOp&) {
-  PrepResult r;
-  r.error = "operator SUB is not supported by this version of lpai-rt";
-  return r;
-}
+PrepResult prepare_sub(const PrepOp& op) { return prepare_add_sub(op, true); }
 
 }  // namespace prepare
 }  // namespace lpai

@@ -1,0 +1,460 @@
+// validate_binary(): the one structural check of a context binary v1 (see
+// docs/context-binary-v1.md for the rule behind every Status). Reads nothing outside
+// [data, data + size) whatever the bytes are: every offset and count is range-checked with
+// overflow-safe arithmetic before the bytes it names are touched.
+//
+// Status families used (each failing check logs one line naming the field):
+//   kBinaryNull, kBinaryTooSmall, kBinaryBadMagic, kBinaryBadVersion, kBinarySizeMismatch,
+//   kBinaryBadCrc                       header-level identity checks;
+//   kBinaryBadHeader                    flags, header_size, reserved fields (header and nodes);
+//   kBinaryMisaligned                   binary start, section offsets, tensor offsets,
+//                                       params_offset;
+//   kBinarySectionOutOfBounds           a section (or a params blob inside its section) leaves
+//                                       its bounds or overlaps the header / another section;
+//   kBinaryBadPlan                      memory plan alignments and sizes;
+//   kBinaryBadTensor                    tensor record fields (type, class, rank, dims, size,
+//                                       flags, quantisation shape, temp/output use);
+//   kBinaryTensorOutOfBounds            tensor bytes outside its memory class;
+//   kBinaryBadIndex                     tensor ids and index/quant ranges out of range;
+//   kBinaryBadString                    string offsets, strings section termination;
+//   kBinaryBadIo                        graph IO lists, io_slot, IO flags and memory classes.
+#include "core/checked_math.h"
+#include "core/log.h"
+#include "format/binary_view.h"
+
+namespace lpai {
+namespace format {
+namespace {
+
+#define LPAI_BIN_FAIL(status, ...)                                  \
+  do {                                                              \
+    LPAI_LOG_ERROR("context binary: " __VA_ARGS__);                 \
+    return (status);                                                \
+  } while (0)
+
+struct SectionInfo {
+  const char* name;
+  const Section* section;
+  uint32_t record_size;  // bytes per record (1 for byte sections)
+};
+
+// Validation context: the binary (already known to be total_size bytes, aligned, CRC ok).
+struct Checker {
+  const uint8_t* base;
+  const BinaryHeader* h;
+  size_t size;
+
+  const TensorRecord* tensors() const {
+    return reinterpret_cast<const TensorRecord*>(base + h->tensors.offset);
+  }
+  const NodeRecord* nodes() const {
+    return reinterpret_cast<const NodeRecord*>(base + h->nodes.offset);
+  }
+  const uint32_t* indices() const {
+    return reinterpret_cast<const uint32_t*>(base + h->indices.offset);
+  }
+  uint32_t io_count() const { return h->num_inputs + h->num_outputs; }  // checked before use
+  // Tensor id of graph IO slot `slot` (< io_count()).
+  uint32_t io_tensor(uint32_t slot) const {
+    return slot < h->num_inputs ? indices()[h->inputs_index + slot]
+                                : indices()[h->outputs_index + (slot - h->num_inputs)];
+  }
+
+  Status check_header() const;
+  Status check_sections() const;
+  Status check_plan() const;
+  Status check_strings() const;
+  Status check_io_lists() const;
+  Status check_tensor(uint32_t id) const;
+  Status check_node(uint32_t i) const;
+  bool string_ok(uint32_t offset) const { return offset < h->strings.count; }
+  // [first, first + count) inside the indices section.
+  bool index_range_ok(uint32_t first, uint32_t count) const {
+    return range_within(first, count, h->indices.count);
+  }
+};
+
+Status Checker::check_header() const {
+  if ((h->flags & ~kKnownFlags) != 0) {
+    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header flags 0x%x have unknown bits 0x%x", h->flags,
+                  h->flags & ~kKnownFlags);
+  }
+  if (h->header_size != sizeof(BinaryHeader)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header_size %u, expected %u", h->header_size,
+                  static_cast<uint32_t>(sizeof(BinaryHeader)));
+  }
+  for (uint32_t i = 0; i < 3; ++i) {
+    if (h->reserved[i] != 0) {
+      LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header reserved[%u] is 0x%x, must be 0", i,
+                    h->reserved[i]);
+    }
+  }
+  return Status::kOk;
+}
+
+Status Checker::check_sections() const {
+  const SectionInfo infos[] = {
+      {"tensors", &h->tensors, sizeof(TensorRecord)},
+      {"nodes", &h->nodes, sizeof(NodeRecord)},
+      {"indices", &h->indices, sizeof(uint32_t)},
+      {"quant", &h->quant, sizeof(QuantParam)},
+      {"params", &h->params, 1},
+      {"consts", &h->consts, 1},
+      {"strings", &h->strings, 1},
+  };
+  constexpr uint32_t kCount = sizeof(infos) / sizeof(infos[0]);
+  size_t ends[kCount];
+  for (uint32_t i = 0; i < kCount; ++i) {
+    const Section& s = *infos[i].section;
+    if (!is_aligned(s.offset, kSectionAlignment)) {
+      LPAI_BIN_FAIL(Status::kBinaryMisaligned, "section %s offset %u not a multiple of %u",
+                    infos[i].name, s.offset, kSectionAlignment);
+    }
+    if (s.count == 0) {
+      if (s.offset != 0) {
+        LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
+                      "empty section %s has offset %u, must be 0", infos[i].name, s.offset);
+      }
+      ends[i] = 0;
+      continue;
+    }
+    size_t bytes = 0;
+    if (!checked_mul(s.count, infos[i].record_size, &bytes) ||
+        !range_within(s.offset, bytes, size)) {
+      LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
+                    "section %s [offset %u, count %u] outside the %zu-byte binary", infos[i].name,
+                    s.offset, s.count, size);
+    }
+    if (s.offset < sizeof(BinaryHeader)) {
+      LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds, "section %s offset %u overlaps the header",
+                    infos[i].name, s.offset);
+    }
+    ends[i] = s.offset + bytes;  // no overflow: within size
+  }
+  for (uint32_t i = 0; i < kCount; ++i) {
+    if (ends[i] == 0) continue;
+    for (uint32_t j = i + 1; j < kCount; ++j) {
+      if (ends[j] == 0) continue;
+      const size_t a = infos[i].section->offset;
+      const size_t b = infos[j].section->offset;
+      if (a < ends[j] && b < ends[i]) {
+        LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds, "sections %s and %s overlap",
+                      infos[i].name, infos[j].name);
+      }
+    }
+  }
+  return Status::kOk;
+}
+
+Status Checker::check_plan() const {
+  const MemoryPlan& p = h->plan;
+  if (!is_pow2(p.start_alignment)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan start_alignment %u not a power of two",
+                  p.start_alignment);
+  }
+  if (!is_pow2(p.size_alignment)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan size_alignment %u not a power of two",
+                  p.size_alignment);
+  }
+  if (!is_aligned(p.scratch_size, p.size_alignment)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan scratch_size %u not a multiple of %u",
+                  p.scratch_size, p.size_alignment);
+  }
+  if (!is_aligned(p.persistent_size, p.size_alignment)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan persistent_size %u not a multiple of %u",
+                  p.persistent_size, p.size_alignment);
+  }
+  return Status::kOk;
+}
+
+Status Checker::check_strings() const {
+  // A NUL-terminated strings section makes every offset below its size a valid string.
+  if (h->strings.count == 0 || base[h->strings.offset + h->strings.count - 1] != 0) {
+    LPAI_BIN_FAIL(Status::kBinaryBadString,
+                  "strings section (%u bytes) is empty or not NUL-terminated", h->strings.count);
+  }
+  if (!string_ok(h->graph_name)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadString, "graph_name offset %u outside strings (%u bytes)",
+                  h->graph_name, h->strings.count);
+  }
+  return Status::kOk;
+}
+
+Status Checker::check_io_lists() const {
+  if (!index_range_ok(h->inputs_index, h->num_inputs)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph inputs [index %u, count %u] outside indices (%u)",
+                  h->inputs_index, h->num_inputs, h->indices.count);
+  }
+  if (!index_range_ok(h->outputs_index, h->num_outputs)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIo,
+                  "graph outputs [index %u, count %u] outside indices (%u)", h->outputs_index,
+                  h->num_outputs, h->indices.count);
+  }
+  // Both lists lie inside indices, so io_count() <= 2 * indices.count: no overflow.
+  const uint8_t io_class = static_cast<uint8_t>(
+      (h->flags & kFlagIoMemhandleHint) ? MemClass::kIo : MemClass::kScratch);
+  for (uint32_t slot = 0; slot < io_count(); ++slot) {
+    const uint32_t id = io_tensor(slot);
+    const bool is_input = slot < h->num_inputs;
+    const uint32_t k = is_input ? slot : slot - h->num_inputs;
+    const char* list = is_input ? "input" : "output";
+    if (id >= h->tensors.count) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u is tensor %u, tensor count %u", list, k,
+                    id, h->tensors.count);
+    }
+    const TensorRecord& t = tensors()[id];
+    if (t.io_slot != slot) {
+      if (t.io_slot < io_count() && io_tensor(t.io_slot) == id) {
+        LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u: tensor %u listed twice in the IO lists",
+                      list, k, id);
+      }
+      LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u: tensor %u has io_slot %u, expected %u",
+                    list, k, id, t.io_slot, slot);
+    }
+    if (t.mem_class != io_class) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIo,
+                    "graph %s %u: tensor %u mem_class %u, the IO hint requires %u", list, k, id,
+                    t.mem_class, io_class);
+    }
+  }
+  return Status::kOk;
+}
+
+Status Checker::check_tensor(uint32_t id) const {
+  const TensorRecord& t = tensors()[id];
+  const DataType type = static_cast<DataType>(t.data_type);
+  const uint32_t elem = data_type_size(type);
+  if (elem == 0) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u data_type %u unknown", id, t.data_type);
+  }
+  if (t.mem_class >= kMemClassCount) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u mem_class %u unknown", id, t.mem_class);
+  }
+  const MemClass mc = static_cast<MemClass>(t.mem_class);
+  if (type == DataType::kFloat32 && mc != MemClass::kConst) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u data_type float32 is allowed for consts only",
+                  id);
+  }
+  if (t.rank > kMaxRank) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u rank %u exceeds %u", id, t.rank, kMaxRank);
+  }
+  if ((t.flags & ~kKnownTensorFlags) != 0) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags 0x%x have unknown bits", id, t.flags);
+  }
+  if ((t.flags & kTensorIsVariable) != 0 && mc != MemClass::kPersistent) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags: variable but mem_class %u", id,
+                  t.mem_class);
+  }
+  size_t bytes = elem;
+  for (uint32_t d = 0; d < kMaxRank; ++d) {
+    if (d >= t.rank) {
+      if (t.dims[d] != 0) {
+        LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] = %u beyond rank %u, must be 0",
+                      id, d, t.dims[d], t.rank);
+      }
+      continue;
+    }
+    if (t.dims[d] == 0) {
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] is 0", id, d);
+    }
+    if (!checked_mul(bytes, t.dims[d], &bytes) || bytes > 0xFFFFFFFFu) {
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size overflows at dims[%u]", id, d);
+    }
+  }
+  if (t.size != bytes) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size %u, dims and type give %zu", id,
+                  t.size, bytes);
+  }
+
+  // Placement in its memory class.
+  switch (mc) {
+    case MemClass::kConst:
+      if (!is_aligned(t.offset, elem)) {
+        LPAI_BIN_FAIL(Status::kBinaryMisaligned, "tensor %u const offset %u not a multiple of %u",
+                      id, t.offset, elem);
+      }
+      if (!range_within(t.offset, t.size, h->consts.count)) {
+        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds,
+                      "tensor %u const [offset %u, size %u] outside consts (%u bytes)", id,
+                      t.offset, t.size, h->consts.count);
+      }
+      break;
+    case MemClass::kScratch:
+    case MemClass::kPersistent: {
+      const bool scratch = mc == MemClass::kScratch;
+      const uint32_t pool = scratch ? h->plan.scratch_size : h->plan.persistent_size;
+      const char* pool_name = scratch ? "scratch_size" : "persistent_size";
+      if (!is_aligned(t.offset, h->plan.start_alignment)) {
+        LPAI_BIN_FAIL(Status::kBinaryMisaligned,
+                      "tensor %u offset %u not a multiple of plan start_alignment %u", id,
+                      t.offset, h->plan.start_alignment);
+      }
+      if (!range_within(t.offset, t.size, pool)) {
+        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds,
+                      "tensor %u [offset %u, size %u] outside plan %s %u", id, t.offset, t.size,
+                      pool_name, pool);
+      }
+      break;
+    }
+    case MemClass::kIo:
+      if (t.offset != 0) {
+        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds, "tensor %u io offset %u, must be 0", id,
+                      t.offset);
+      }
+      break;
+  }
+
+  // Quantisation.
+  if (t.quant_index == kNone) {
+    if (t.quant_count != 0 || t.quant_axis != 0) {
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor,
+                    "tensor %u per-tensor quantisation with quant_count %u / quant_axis %d", id,
+                    t.quant_count, t.quant_axis);
+    }
+  } else {
+    if (t.quant_count == 0 || !range_within(t.quant_index, t.quant_count, h->quant.count)) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex,
+                    "tensor %u quant [index %u, count %u] outside quant (%u records)", id,
+                    t.quant_index, t.quant_count, h->quant.count);
+    }
+    if (t.quant_axis < 0 || static_cast<uint32_t>(t.quant_axis) >= t.rank ||
+        t.dims[t.quant_axis] != t.quant_count) {
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor,
+                    "tensor %u quant_axis %d / quant_count %u do not match its dims", id,
+                    t.quant_axis, t.quant_count);
+    }
+  }
+
+  if (!string_ok(t.name)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadString, "tensor %u name offset %u outside strings (%u bytes)",
+                  id, t.name, h->strings.count);
+  }
+
+  // IO binding: the IO lists were checked to point back at their tensors; here every tensor
+  // claiming a slot must be the one listed there, with matching flags.
+  uint8_t io_flags = 0;
+  if (t.io_slot != kNone) {
+    if (t.io_slot >= io_count() || io_tensor(t.io_slot) != id) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u io_slot %u not in the graph IO lists", id,
+                    t.io_slot);
+    }
+    io_flags = t.io_slot < h->num_inputs ? kTensorIsInput : kTensorIsOutput;
+  } else if (mc == MemClass::kIo) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u mem_class io but not a graph input/output", id);
+  }
+  if ((t.flags & (kTensorIsInput | kTensorIsOutput)) != io_flags) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u flags 0x%x disagree with io_slot %u", id,
+                  t.flags, t.io_slot);
+  }
+  return Status::kOk;
+}
+
+Status Checker::check_node(uint32_t i) const {
+  const NodeRecord& n = nodes()[i];
+  if (n.reserved[0] != 0 || n.reserved[1] != 0) {
+    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "node %u reserved fields 0x%x 0x%x, must be 0", i,
+                  n.reserved[0], n.reserved[1]);
+  }
+  if (!index_range_ok(n.inputs_index, n.num_inputs)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u inputs [index %u, count %u] outside indices (%u)",
+                  i, n.inputs_index, n.num_inputs, h->indices.count);
+  }
+  if (!index_range_ok(n.outputs_index, n.num_outputs)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIndex,
+                  "node %u outputs [index %u, count %u] outside indices (%u)", i, n.outputs_index,
+                  n.num_outputs, h->indices.count);
+  }
+  const uint32_t* in = indices() + n.inputs_index;
+  for (uint32_t k = 0; k < n.num_inputs; ++k) {
+    if (in[k] != kNone && in[k] >= h->tensors.count) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u input %u is tensor %u, tensor count %u", i,
+                    k, in[k], h->tensors.count);
+    }
+  }
+  const uint32_t* out = indices() + n.outputs_index;
+  for (uint32_t k = 0; k < n.num_outputs; ++k) {
+    if (out[k] >= h->tensors.count) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u output %u is tensor %u, tensor count %u", i,
+                    k, out[k], h->tensors.count);
+    }
+    if (tensors()[out[k]].mem_class == static_cast<uint8_t>(MemClass::kConst)) {
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "node %u output %u is const tensor %u", i, k,
+                    out[k]);
+    }
+  }
+  if (!is_aligned(n.params_offset, 4)) {
+    LPAI_BIN_FAIL(Status::kBinaryMisaligned, "node %u params_offset %u not a multiple of 4", i,
+                  n.params_offset);
+  }
+  if (!range_within(n.params_offset, n.params_size, h->params.count)) {
+    LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
+                  "node %u params [offset %u, size %u] outside params (%u bytes)", i,
+                  n.params_offset, n.params_size, h->params.count);
+  }
+  if (n.temp_tensor != kNone) {
+    if (n.temp_tensor >= h->tensors.count) {
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u temp_tensor %u, tensor count %u", i,
+                    n.temp_tensor, h->tensors.count);
+    }
+    const TensorRecord& t = tensors()[n.temp_tensor];
+    if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone) {
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor,
+                    "node %u temp_tensor %u must be a non-IO scratch tensor (mem_class %u)", i,
+                    n.temp_tensor, t.mem_class);
+    }
+  }
+  return Status::kOk;
+}
+
+}  // namespace
+
+Status validate_binary(const void* data, size_t size, BinaryView* out) {
+  if (data == nullptr || out == nullptr) {
+    LPAI_LOG_ERROR("context binary: %s is null", data == nullptr ? "data" : "output view");
+    return Status::kBinaryNull;
+  }
+  if (size < sizeof(BinaryHeader)) {
+    LPAI_LOG_ERROR("context binary: size %zu smaller than the %u-byte header", size,
+                   static_cast<uint32_t>(sizeof(BinaryHeader)));
+    return Status::kBinaryTooSmall;
+  }
+  if (!is_aligned_ptr(data, kSectionAlignment)) {
+    LPAI_LOG_ERROR("context binary: start address %p not a multiple of %u", data,
+                   kSectionAlignment);
+    return Status::kBinaryMisaligned;
+  }
+  const uint8_t* base = static_cast<const uint8_t*>(data);
+  const BinaryHeader* h = reinterpret_cast<const BinaryHeader*>(base);
+  if (h->magic != kMagic) {
+    LPAI_LOG_ERROR("context binary: magic 0x%08x, expected 0x%08x", h->magic, kMagic);
+    return Status::kBinaryBadMagic;
+  }
+  if (h->version_major != kVersionMajor || h->version_minor > kVersionMinor) {
+    LPAI_LOG_ERROR("context binary: version %u.%u not supported (this firmware reads %u.0..%u.%u)",
+                   h->version_major, h->version_minor, kVersionMajor, kVersionMajor,
+                   kVersionMinor);
+    return Status::kBinaryBadVersion;
+  }
+  const Checker c{base, h, size};
+  LPAI_RETURN_IF_ERROR(c.check_header());
+  if (h->total_size != size) {
+    LPAI_LOG_ERROR("context binary: header total_size %u, buffer size %zu", h->total_size, size);
+    return Status::kBinarySizeMismatch;
+  }
+  const uint32_t crc = binary_crc32(base, size);
+  if (crc != h->crc32) {
+    LPAI_LOG_ERROR("context binary: crc32 0x%08x, computed 0x%08x", h->crc32, crc);
+    return Status::kBinaryBadCrc;
+  }
+  LPAI_RETURN_IF_ERROR(c.check_sections());
+  LPAI_RETURN_IF_ERROR(c.check_plan());
+  LPAI_RETURN_IF_ERROR(c.check_strings());
+  LPAI_RETURN_IF_ERROR(c.check_io_lists());
+  for (uint32_t id = 0; id < h->tensors.count; ++id) LPAI_RETURN_IF_ERROR(c.check_tensor(id));
+  for (uint32_t i = 0; i < h->nodes.count; ++i) LPAI_RETURN_IF_ERROR(c.check_node(i));
+  *out = BinaryView(base);
+  return Status::kOk;
+}
+
+}  // namespace format
+}  // namespace lpai

@@ -1,0 +1,290 @@
+// Backend and context lifetime: the static tables, handle lookups, create-from-binary (copy
+// into firmware memory of the configured type, validate in place) and context free.
+#include "core/checked_math.h"
+#include "core/log.h"
+#include "graph/executor.h"
+#include "graph/state.h"
+#include "kernels/kernel_api.h"
+#include "lpai/hal.h"
+#include "memory/tcm_pool.h"
+
+namespace lpai {
+namespace rt {
+namespace detail {
+
+namespace {
+Runtime g_runtime;  // zero-initialised: no backend, every slot free
+}  // namespace
+
+Runtime& runtime() { return g_runtime; }
+
+Context* find_context(Handle h) {
+  const int32_t i = handle_index(h, HandleKind::kContext, kMaxContexts);
+  if (i < 0) return nullptr;
+  Context& c = g_runtime.contexts[i];
+  if (!c.live || (c.generation & kGenerationMask) != handle_generation(h)) return nullptr;
+  return &c;
+}
+
+Context* find_graph(Handle h) {
+  const int32_t i = handle_index(h, HandleKind::kGraph, kMaxContexts);
+  if (i < 0) return nullptr;
+  Context& c = g_runtime.contexts[i];
+  if (!c.live || (c.generation & kGenerationMask) != handle_generation(h)) return nullptr;
+  return &c;
+}
+
+uint32_t context_index(const Context& c) {
+  return static_cast<uint32_t>(&c - g_runtime.contexts);
+}
+
+Handle graph_handle_of(const Context& c) {
+  return make_handle(HandleKind::kGraph, context_index(c), c.generation);
+}
+
+size_t io_buffer_alignment(const Context& c) {
+  size_t a = lpai_hal_alignment().start_addr_alignment;
+  if (c.view.plan().start_alignment > a) a = c.view.plan().start_alignment;
+  if (a < format::kSectionAlignment) a = format::kSectionAlignment;
+  return a;
+}
+
+void free_io_homes(Context& c) {
+  Graph& g = c.graph;
+  for (uint32_t s = 0; s < kMaxGraphIo; ++s) {
+    if (g.io_home[s] != nullptr) {
+      Status st = mem_pool::free(c.config.mem_type, g.io_home[s]);
+      if (st != Status::kOk) {
+        LPAI_LOG_ERROR("context free: IO buffer %u not returned: %s", s, status_name(st));
+      }
+      g.io_home[s] = nullptr;
+    }
+  }
+}
+
+}  // namespace detail
+
+using detail::Context;
+using detail::HandleKind;
+using detail::make_handle;
+
+// ---- backend ------------------------------------------------------------------------------
+
+namespace {
+
+bool backend_ok(Handle h) {
+  detail::Runtime& r = detail::runtime();
+  const int32_t i = detail::handle_index(h, HandleKind::kBackend, 1);
+  return i == 0 && r.backend_live &&
+         (r.backend_generation & detail::kGenerationMask) == detail::handle_generation(h);
+}
+
+uint32_t live_contexts() {
+  uint32_t n = 0;
+  for (const Context& c : detail::runtime().contexts) n += c.live ? 1u : 0u;
+  return n;
+}
+
+}  // namespace
+
+Status backend_create(Handle* out) {
+  detail::Runtime& r = detail::runtime();
+  if (out == nullptr) {
+    LPAI_LOG_ERROR("backend create: output handle pointer is null");
+    return Status::kBackendInvalidArgument;
+  }
+  if (r.backend_live) {
+    LPAI_LOG_ERROR("backend create: a backend already exists (one backend at a time)");
+    return Status::kBackendAlreadyCreated;
+  }
+  r.backend_live = true;
+  ++r.backend_generation;
+  *out = make_handle(HandleKind::kBackend, 0, r.backend_generation);
+  return Status::kOk;
+}
+
+Status backend_free(Handle backend) {
+  if (!backend_ok(backend)) {
+    LPAI_LOG_ERROR("backend free: invalid backend handle 0x%zx", static_cast<size_t>(backend));
+    return Status::kBackendInvalidHandle;
+  }
+  const uint32_t n = live_contexts();
+  if (n != 0) {
+    LPAI_LOG_ERROR("backend free: %u context(s) still alive; free them first", n);
+    return Status::kBackendHasContexts;
+  }
+  detail::runtime().backend_live = false;
+  return Status::kOk;
+}
+
+Status backend_alignment(Handle backend, uint32_t* start_addr_alignment,
+                         uint32_t* size_alignment) {
+  if (!backend_ok(backend)) {
+    LPAI_LOG_ERROR("backend property: invalid backend handle 0x%zx",
+                   static_cast<size_t>(backend));
+    return Status::kBackendInvalidHandle;
+  }
+  if (start_addr_alignment == nullptr || size_alignment == nullptr) {
+    LPAI_LOG_ERROR("backend property: alignment output pointer is null");
+    return Status::kBackendInvalidArgument;
+  }
+  const lpai_hal_alignment_t a = lpai_hal_alignment();
+  *start_addr_alignment = a.start_addr_alignment;
+  *size_alignment = a.size_alignment;
+  return Status::kOk;
+}
+
+// ---- context ------------------------------------------------------------------------------
+
+namespace {
+
+// Allocates the binary copy; maps pool failures to the context's codes.
+Status allocate_binary(MemType type, size_t size, uint8_t** out) {
+  Result<uint8_t*> r = mem_pool::allocate(type, size, format::kSectionAlignment);
+  if (r.ok()) {
+    *out = r.value();
+    return Status::kOk;
+  }
+  if (type == MemType::kTcm) {
+    const PoolStats s = tcm_pool().stats();
+    LPAI_LOG_ERROR(
+        "context create: TCM cannot hold the model binary: required %zu bytes, available %zu "
+        "bytes (largest free block %zu, %u of %u slots used)",
+        size, s.capacity - s.bytes_in_use, s.largest_free_block, s.live_slots, s.max_slots);
+    return Status::kContextTcmExhausted;
+  }
+  if (type == MemType::kDdr) {
+    LPAI_LOG_ERROR("context create: DDR arena cannot hold the model binary (%zu bytes): %s",
+                   size, status_name(r.status()));
+    return Status::kMemAlloc;
+  }
+  // The pool already logged "Memory type only supports DDR & TCM".
+  LPAI_LOG_ERROR("context create: model binary memory type %u is neither DDR nor TCM",
+                 static_cast<uint32_t>(type));
+  return Status::kContextMemTypeUndefined;
+}
+
+}  // namespace
+
+Status context_create(Handle backend, const void* binary, size_t size, const ContextConfig& cfg,
+                      Handle* out) {
+  if (!backend_ok(backend)) {
+    LPAI_LOG_ERROR("context create: invalid backend handle 0x%zx", static_cast<size_t>(backend));
+    return Status::kBackendInvalidHandle;
+  }
+  if (out == nullptr) {
+    LPAI_LOG_ERROR("context create: output handle pointer is null");
+    return Status::kContextInvalidArgument;
+  }
+  if (binary == nullptr || size < sizeof(format::BinaryHeader)) {
+    // The loader reports null / too-small buffers without reading them.
+    format::BinaryView unused;
+    return format::validate_binary(binary, size, &unused);
+  }
+  detail::Runtime& r = detail::runtime();
+  Context* slot = nullptr;
+  for (Context& c : r.contexts) {
+    if (!c.live) {
+      slot = &c;
+      break;
+    }
+  }
+  if (slot == nullptr) {
+    LPAI_LOG_ERROR("context create: all %u context slots are in use", kMaxContexts);
+    return Status::kContextNoFreeSlot;
+  }
+
+  uint8_t* copy = nullptr;
+  LPAI_RETURN_IF_ERROR(allocate_binary(cfg.mem_type, size, &copy));
+  __builtin_memcpy(copy, binary, size);
+  lpai_hal_cache_clean(copy, size);
+
+  format::BinaryView view;
+  Status s = format::validate_binary(copy, size, &view);
+  if (s == Status::kOk) s = kernels::validate_nodes(view);
+  if (s == Status::kOk && view.num_inputs() + view.num_outputs() > kMaxGraphIo) {
+    LPAI_LOG_ERROR("context create: graph has %u inputs + %u outputs, limit %u",
+                   view.num_inputs(), view.num_outputs(), kMaxGraphIo);
+    s = Status::kBinaryTooManyTensors;
+  }
+  if (s != Status::kOk) {
+    (void)mem_pool::free(cfg.mem_type, copy);
+    return s;
+  }
+
+  exec::prepare_dispatch(view);
+  const uint32_t generation = slot->generation + 1;
+  *slot = Context();
+  slot->live = true;
+  slot->generation = generation;
+  slot->config = cfg;
+  slot->binary = copy;
+  slot->binary_size = size;
+  slot->view = view;
+  slot->num_io = view.num_inputs() + view.num_outputs();
+  slot->graph.state = GraphState::kConfiguring;
+  slot->graph.counters.num_nodes = view.node_count();
+  *out = make_handle(HandleKind::kContext, detail::context_index(*slot), generation);
+  LPAI_LOG_DEBUG("context %u created: graph \"%s\", %u nodes, %u tensors, binary %zu bytes in %s",
+                 detail::context_index(*slot), view.graph_name(), view.node_count(),
+                 view.tensor_count(), size, cfg.mem_type == MemType::kTcm ? "TCM" : "DDR");
+  return Status::kOk;
+}
+
+Status context_free(Handle context) {
+  Context* c = detail::find_context(context);
+  if (c == nullptr) {
+    LPAI_LOG_ERROR("context free: invalid context handle 0x%zx", static_cast<size_t>(context));
+    return Status::kContextInvalidHandle;
+  }
+  detail::end_context_handles(*c);
+  detail::free_io_homes(*c);
+  Status s = mem_pool::free(c->config.mem_type, c->binary);
+  if (s != Status::kOk) {
+    LPAI_LOG_ERROR("context free: binary copy not returned to its pool: %s", status_name(s));
+  }
+  const uint32_t generation = c->generation;
+  *c = Context();
+  c->generation = generation;  // keeps old handles invalid
+  return Status::kOk;
+}
+
+Status graph_retrieve(Handle context, const char* name, Handle* out) {
+  Context* c = detail::find_context(context);
+  if (c == nullptr) {
+    LPAI_LOG_ERROR("graph retrieve: invalid context handle 0x%zx", static_cast<size_t>(context));
+    return Status::kContextInvalidHandle;
+  }
+  if (name == nullptr || out == nullptr) {
+    LPAI_LOG_ERROR("graph retrieve: %s is null", name == nullptr ? "graph name" : "output handle");
+    return Status::kContextInvalidArgument;
+  }
+  const char* own = c->view.graph_name();
+  size_t i = 0;
+  while (own[i] != '\0' && own[i] == name[i]) ++i;
+  if (own[i] != name[i]) {
+    LPAI_LOG_ERROR("graph retrieve: no graph \"%s\" in this context (it holds \"%s\")", name, own);
+    return Status::kContextGraphNotFound;
+  }
+  *out = detail::graph_handle_of(*c);
+  return Status::kOk;
+}
+
+void shutdown() {
+  detail::Runtime& r = detail::runtime();
+  for (uint32_t i = 0; i < kMaxContexts; ++i) {
+    Context& c = r.contexts[i];
+    if (c.live) {
+      (void)context_free(make_handle(HandleKind::kContext, i, c.generation));
+    }
+  }
+  for (detail::MemEntry& m : r.mem) {
+    const uint32_t generation = m.generation;
+    m = detail::MemEntry();
+    m.generation = generation;
+  }
+  r.backend_live = false;
+}
+
+}  // namespace rt
+}  // namespace lpai

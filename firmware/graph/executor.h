@@ -1,0 +1,35 @@
+// The node loop: runs every node of a validated binary over planned offsets.
+//
+// A tensor's address is base[mem_class] + offset, except graph IO tensors (io_slot != kNone),
+// whose address is io[io_slot] (the per-execute IO binding). Nothing is checked per node: the
+// loader (format::validate_binary) and the kernels' validators (kernels::validate_nodes)
+// vetted every index, offset and parameter blob when the context was created.
+#ifndef LPAI_GRAPH_EXECUTOR_H
+#define LPAI_GRAPH_EXECUTOR_H
+
+#include <stdint.h>
+
+#include "format/binary_view.h"
+#include "kernels/kernel_api.h"
+
+namespace lpai {
+namespace exec {
+
+struct Frame {
+  uint8_t* base[format::kMemClassCount];  // const, scratch, persistent, io (unused: nullptr)
+  uint8_t* const* io;                     // per IO slot
+  uint64_t* node_cycles;                  // per-node cycles, or nullptr (profiling off)
+  uint32_t node_cycles_capacity;
+};
+
+// Fills the op -> kernel table for every op of `view` (idempotent; before the first run()).
+void prepare_dispatch(const format::BinaryView& view);
+
+// Runs every node in order. `view` must have passed validate_binary and validate_nodes and
+// prepare_dispatch; every base/io pointer the graph uses must be valid.
+void run(const format::BinaryView& view, const Frame& frame);
+
+}  // namespace exec
+}  // namespace lpai
+
+#endif  // LPAI_GRAPH_EXECUTOR_H

@@ -1,0 +1,339 @@
+// Graph lifecycle: memory requirement queries, set-config (scratch, persistent, performance,
+// core affinity), finalize, and the LPAI extensions (counters, profiling, persistent reset,
+// IO release). Rules: runtime.h.
+#include "core/checked_math.h"
+#include "core/log.h"
+#include "graph/state.h"
+#include "lpai/hal.h"
+#include "memory/tcm_pool.h"
+
+namespace lpai {
+namespace rt {
+
+using detail::Context;
+using detail::Graph;
+
+namespace {
+
+constexpr uint32_t kMaxFps = 1000;
+constexpr uint32_t kMaxFtrtRatio = 10000;
+
+Context* graph_or_log(Handle h, const char* what) {
+  Context* c = detail::find_graph(h);
+  if (c == nullptr) {
+    LPAI_LOG_ERROR("%s: invalid graph handle 0x%zx", what, static_cast<size_t>(h));
+  }
+  return c;
+}
+
+// Plan size rounded up to the backend size alignment. Plan sizes are < 2^32 and the
+// alignment is a power of two <= 2^31, so the rounded value fits when it is <= 0xFFFFFFFF;
+// otherwise the query fails.
+Status rounded_size(uint32_t plan_bytes, uint32_t* out) {
+  size_t rounded = 0;
+  if (!checked_align_up(plan_bytes, lpai_hal_alignment().size_alignment, &rounded) ||
+      rounded > 0xFFFFFFFFu) {
+    LPAI_LOG_ERROR("graph property: %u bytes cannot be rounded to the size alignment %u",
+                   plan_bytes, lpai_hal_alignment().size_alignment);
+    return Status::kGraphInvalidArgument;
+  }
+  *out = static_cast<uint32_t>(rounded);
+  return Status::kOk;
+}
+
+uint32_t start_alignment(const Context& c) {
+  uint32_t a = lpai_hal_alignment().start_addr_alignment;
+  if (c.view.plan().start_alignment > a) a = c.view.plan().start_alignment;
+  return a;
+}
+
+const char* pool_name(GraphConfigKind k) {
+  return k == GraphConfigKind::kScratch ? "scratch" : "persistent";
+}
+
+Status check_mem(const Context& c, const GraphConfig& cfg) {
+  const Graph& g = c.graph;
+  const GraphMem& m = cfg.mem;
+  const char* name = pool_name(cfg.kind);
+  if (cfg.kind == GraphConfigKind::kPersistent && g.state == GraphState::kFinalized) {
+    LPAI_LOG_ERROR("graph set-config: persistent memory cannot be replaced after finalize");
+    return Status::kGraphPersistentLocked;
+  }
+  if (m.mem_type != MemType::kDdr) {
+    LPAI_LOG_ERROR("graph set-config: %s memory type %u, only DDR (%u) is supported", name,
+                   static_cast<uint32_t>(m.mem_type), static_cast<uint32_t>(MemType::kDdr));
+    return Status::kGraphMemTypeNotDdr;
+  }
+  if (m.addr == nullptr) {
+    LPAI_LOG_ERROR("graph set-config: %s address is null", name);
+    return Status::kGraphMemNull;
+  }
+  const uint32_t align = start_alignment(c);
+  if (!is_aligned_ptr(m.addr, align)) {
+    LPAI_LOG_ERROR("graph set-config: %s address %p is not a multiple of %u", name, m.addr,
+                   align);
+    return Status::kGraphMemMisaligned;
+  }
+  const uint32_t size_align = lpai_hal_alignment().size_alignment;
+  if (!is_aligned(m.size, size_align)) {
+    LPAI_LOG_ERROR("graph set-config: %s size %u is not a multiple of %u", name, m.size,
+                   size_align);
+    return Status::kGraphMemSizeUnaligned;
+  }
+  uint32_t required = 0;
+  LPAI_RETURN_IF_ERROR(rounded_size(cfg.kind == GraphConfigKind::kScratch
+                                        ? c.view.plan().scratch_size
+                                        : c.view.plan().persistent_size,
+                                    &required));
+  if (m.size < required) {
+    LPAI_LOG_ERROR("graph set-config: %s size %u bytes, the graph needs %u", name, m.size,
+                   required);
+    return Status::kGraphMemTooSmall;
+  }
+  return Status::kOk;
+}
+
+Status check_perf(const PerfConfig& p) {
+  if (p.fps == 0 || p.fps > kMaxFps || p.ftrt_ratio == 0 || p.ftrt_ratio > kMaxFtrtRatio ||
+      p.client_type > 1) {
+    LPAI_LOG_ERROR(
+        "graph set-config: performance config fps %u (1..%u), ftrt ratio %u (1..%u), client "
+        "type %u (0 real time, 1 non real time) rejected",
+        p.fps, kMaxFps, p.ftrt_ratio, kMaxFtrtRatio, p.client_type);
+    return Status::kGraphBadPerfConfig;
+  }
+  return Status::kOk;
+}
+
+Status check_affinity(const CoreAffinity& a) {
+  if (a.type > 1 || a.core_mask == 0 || (a.core_mask >> kMaxCores) != 0) {
+    LPAI_LOG_ERROR(
+        "graph set-config: core affinity type %u (0 soft, 1 hard), core mask 0x%x (one of "
+        "%u cores) rejected",
+        a.type, a.core_mask, kMaxCores);
+    return Status::kGraphBadCoreAffinity;
+  }
+  if ((a.core_mask & (a.core_mask - 1)) != 0) {
+    LPAI_LOG_ERROR("graph set-config: core mask 0x%x selects more than one core; only one core "
+                   "per graph is supported",
+                   a.core_mask);
+    return Status::kGraphMultiCoreUnsupported;
+  }
+  return Status::kOk;
+}
+
+// Variable tensors start at zero: the planned persistent bytes (not the rest of a larger
+// caller buffer) are cleared.
+void zero_persistent(Context& c) {
+  const uint32_t bytes = c.view.plan().persistent_size;
+  if (c.graph.has_persistent && bytes > 0) __builtin_memset(c.graph.persistent, 0, bytes);
+}
+
+}  // namespace
+
+Status graph_state(Handle graph, GraphState* out) {
+  Context* c = graph_or_log(graph, "graph state");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) return Status::kGraphInvalidArgument;
+  *out = c->graph.state;
+  return Status::kOk;
+}
+
+Status graph_scratch_size(Handle graph, uint32_t* out) {
+  Context* c = graph_or_log(graph, "graph property");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) {
+    LPAI_LOG_ERROR("graph property: scratch size output pointer is null");
+    return Status::kGraphInvalidArgument;
+  }
+  return rounded_size(c->view.plan().scratch_size, out);
+}
+
+Status graph_persistent_size(Handle graph, uint32_t* out) {
+  Context* c = graph_or_log(graph, "graph property");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) {
+    LPAI_LOG_ERROR("graph property: persistent size output pointer is null");
+    return Status::kGraphInvalidArgument;
+  }
+  return rounded_size(c->view.plan().persistent_size, out);
+}
+
+Status graph_buffer_alignment(Handle graph, uint32_t* out) {
+  Context* c = graph_or_log(graph, "graph property");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) return Status::kGraphInvalidArgument;
+  *out = start_alignment(*c);
+  return Status::kOk;
+}
+
+Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count) {
+  Context* c = graph_or_log(graph, "graph set-config");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (configs == nullptr && count != 0) {
+    LPAI_LOG_ERROR("graph set-config: config list is null");
+    return Status::kGraphInvalidArgument;
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    const GraphConfig& cfg = configs[i];
+    switch (cfg.kind) {
+      case GraphConfigKind::kScratch:
+      case GraphConfigKind::kPersistent:
+        LPAI_RETURN_IF_ERROR(check_mem(*c, cfg));
+        break;
+      case GraphConfigKind::kPerf:
+        LPAI_RETURN_IF_ERROR(check_perf(cfg.perf));
+        break;
+      case GraphConfigKind::kCoreAffinity:
+        LPAI_RETURN_IF_ERROR(check_affinity(cfg.affinity));
+        break;
+      default:
+        LPAI_LOG_ERROR("graph set-config: unknown config kind %u", static_cast<uint32_t>(cfg.kind));
+        return Status::kGraphUnsupportedConfig;
+    }
+  }
+  Graph& g = c->graph;
+  for (uint32_t i = 0; i < count; ++i) {
+    const GraphConfig& cfg = configs[i];
+    switch (cfg.kind) {
+      case GraphConfigKind::kScratch:
+        g.scratch = static_cast<uint8_t*>(cfg.mem.addr);
+        g.scratch_size = cfg.mem.size;
+        g.has_scratch = true;
+        break;
+      case GraphConfigKind::kPersistent:
+        g.persistent = static_cast<uint8_t*>(cfg.mem.addr);
+        g.persistent_size = cfg.mem.size;
+        g.has_persistent = true;
+        break;
+      case GraphConfigKind::kPerf:
+        g.perf = cfg.perf;
+        g.has_perf = true;
+        break;
+      case GraphConfigKind::kCoreAffinity:
+        g.affinity = cfg.affinity;
+        g.has_affinity = true;
+        break;
+    }
+  }
+  return Status::kOk;
+}
+
+Status graph_perf_config(Handle graph, PerfConfig* perf, CoreAffinity* affinity) {
+  Context* c = graph_or_log(graph, "graph perf config");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (perf == nullptr || affinity == nullptr) return Status::kGraphInvalidArgument;
+  *perf = c->graph.perf;
+  *affinity = c->graph.affinity;
+  return Status::kOk;
+}
+
+Status graph_finalize(Handle graph) {
+  Context* c = graph_or_log(graph, "graph finalize");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Graph& g = c->graph;
+  if (g.state == GraphState::kFinalized) {
+    LPAI_LOG_ERROR("graph finalize: graph \"%s\" is already finalized", c->view.graph_name());
+    return Status::kGraphAlreadyFinalized;
+  }
+  const format::MemoryPlan& plan = c->view.plan();
+  if (plan.scratch_size > 0 && !g.has_scratch) {
+    LPAI_LOG_ERROR("graph finalize: graph \"%s\" needs %u bytes of scratch memory; none was set",
+                   c->view.graph_name(), plan.scratch_size);
+    return Status::kGraphScratchMissing;
+  }
+  if (plan.persistent_size > 0 && !g.has_persistent) {
+    LPAI_LOG_ERROR(
+        "graph finalize: graph \"%s\" needs %u bytes of persistent memory; none was set",
+        c->view.graph_name(), plan.persistent_size);
+    return Status::kGraphPersistentMissing;
+  }
+  // With the raw IO hint the IO homes are planned in scratch, except with mem type TCM:
+  // then every IO buffer comes from the TCM pool, allocated here (all or nothing).
+  if (c->config.mem_type == MemType::kTcm && !c->view.io_memhandle_hint()) {
+    const size_t align = detail::io_buffer_alignment(*c);
+    for (uint32_t s = 0; s < c->num_io; ++s) {
+      const uint32_t id = s < c->view.num_inputs() ? c->view.input_tensor(s)
+                                                   : c->view.output_tensor(s - c->view.num_inputs());
+      const uint32_t bytes = c->view.tensor(id).size;
+      Result<uint8_t*> r = mem_pool::allocate(MemType::kTcm, bytes, align);
+      if (!r.ok()) {
+        const PoolStats st = tcm_pool().stats();
+        LPAI_LOG_ERROR(
+            "graph finalize: TCM cannot hold IO buffer %u: required %u bytes, available %zu "
+            "bytes (largest free block %zu)",
+            s, bytes, st.capacity - st.bytes_in_use, st.largest_free_block);
+        detail::free_io_homes(*c);
+        return Status::kContextTcmExhausted;
+      }
+      g.io_home[s] = r.value();
+    }
+    g.counters.io_allocations += c->num_io;
+  }
+  zero_persistent(*c);
+  g.state = GraphState::kFinalized;
+  return Status::kOk;
+}
+
+Status graph_counters(Handle graph, GraphCounters* out) {
+  Context* c = graph_or_log(graph, "graph counters");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) return Status::kGraphInvalidArgument;
+  *out = c->graph.counters;
+  return Status::kOk;
+}
+
+Status graph_set_profiling(Handle graph, bool enable) {
+  Context* c = graph_or_log(graph, "graph profiling");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  c->graph.profiling = enable;
+  return Status::kOk;
+}
+
+Status graph_node_cycles(Handle graph, uint64_t* out, uint32_t capacity, uint32_t* num_nodes) {
+  Context* c = graph_or_log(graph, "graph node cycles");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (num_nodes == nullptr || (out == nullptr && capacity != 0)) {
+    LPAI_LOG_ERROR("graph node cycles: output pointer is null");
+    return Status::kGraphInvalidArgument;
+  }
+  const uint32_t nodes = c->view.node_count();
+  for (uint32_t i = 0; i < capacity && i < nodes; ++i) {
+    out[i] = i < kMaxProfiledNodes ? c->graph.node_cycles[i] : 0;
+  }
+  *num_nodes = nodes;
+  return Status::kOk;
+}
+
+Status graph_reset_persistent(Handle graph) {
+  Context* c = graph_or_log(graph, "graph reset persistent");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Graph& g = c->graph;
+  if (g.state != GraphState::kFinalized) {
+    LPAI_LOG_ERROR("graph reset persistent: graph \"%s\" is not finalized", c->view.graph_name());
+    return Status::kGraphNotFinalized;
+  }
+  zero_persistent(*c);
+  return Status::kOk;
+}
+
+Status graph_release_io(Handle graph) {
+  Context* c = graph_or_log(graph, "graph release IO");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  for (uint32_t s = 0; s < kMaxGraphIo; ++s) {
+    c->graph.io_handle[s] = kNullHandle;
+    c->graph.io_bound[s] = nullptr;
+  }
+  return Status::kOk;
+}
+
+Status graph_view(Handle graph, const format::BinaryView** out) {
+  Context* c = graph_or_log(graph, "graph view");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) return Status::kGraphInvalidArgument;
+  *out = &c->view;
+  return Status::kOk;
+}
+
+}  // namespace rt
+}  // namespace lpai

@@ -1,0 +1,108 @@
+// Internal state of the runtime: the static tables behind the handles of runtime.h.
+// Everything is zero-initialised storage (no constructors run); a zero slot is free.
+#ifndef LPAI_GRAPH_STATE_H
+#define LPAI_GRAPH_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "format/binary_view.h"
+#include "graph/runtime.h"
+#include "memory/memory_pool.h"
+
+namespace lpai {
+namespace rt {
+namespace detail {
+
+// Handle layout: bits [0, 8) slot index + 1, [8, 12) kind, [12, ...) generation.
+enum class HandleKind : uint32_t { kBackend = 1, kContext = 2, kGraph = 3, kMem = 4 };
+
+constexpr uintptr_t kGenerationMask = (~static_cast<uintptr_t>(0)) >> 12;
+
+inline Handle make_handle(HandleKind kind, uint32_t index, uint32_t generation) {
+  return (static_cast<uintptr_t>(generation & kGenerationMask) << 12) |
+         (static_cast<uintptr_t>(kind) << 8) | static_cast<uintptr_t>(index + 1);
+}
+// Slot index of `h` if it has `kind` and index < limit, else -1 (generation checked by caller).
+inline int32_t handle_index(Handle h, HandleKind kind, uint32_t limit) {
+  if (((h >> 8) & 0xFu) != static_cast<uintptr_t>(kind)) return -1;
+  const uintptr_t idx1 = h & 0xFFu;
+  if (idx1 == 0 || idx1 > limit) return -1;
+  return static_cast<int32_t>(idx1 - 1);
+}
+inline uint32_t handle_generation(Handle h) { return static_cast<uint32_t>(h >> 12); }
+
+struct Graph {
+  GraphState state = GraphState::kConfiguring;
+  bool profiling = {};
+  bool has_scratch = {};
+  bool has_persistent = {};
+  bool has_perf = {};
+  bool has_affinity = {};
+  uint8_t* scratch = nullptr;
+  uint32_t scratch_size = 0;
+  uint8_t* persistent = nullptr;
+  uint32_t persistent_size = 0;
+  PerfConfig perf = {};
+  CoreAffinity affinity = {};
+  // Per graph IO slot (input k -> k, output j -> num_inputs + j):
+  uint8_t* io_home[kMaxGraphIo] = {};   // firmware-allocated IO buffer (TCM / memhandle hint)
+  uint8_t* io_bound[kMaxGraphIo] = {};  // address bound by the last execute
+  Handle io_handle[kMaxGraphIo] = {};  // memory handle bound by the last execute, else 0
+  GraphCounters counters = {};
+  uint64_t node_cycles[kMaxProfiledNodes] = {};
+};
+
+struct Context {
+  bool live = {};
+  uint32_t generation = 0;
+  ContextConfig config = {};
+  uint8_t* binary = nullptr;  // firmware-owned copy (config.mem_type)
+  size_t binary_size = {};
+  format::BinaryView view = {};
+  uint32_t num_io = 0;
+  Graph graph = {};
+};
+
+struct MemEntry {
+  bool live = {};
+  uint32_t generation = 0;
+  uint32_t context_index = 0;
+  uint32_t context_generation = 0;
+  MemKind kind = {};
+  uint8_t* addr = nullptr;
+  uint64_t bytes = 0;  // usable bytes (registered buffer size)
+  uint64_t shape_bytes = 0;
+};
+
+struct Runtime {
+  bool backend_live = {};
+  uint32_t backend_generation = 0;
+  Context contexts[kMaxContexts] = {};
+  MemEntry mem[kMaxMemHandles] = {};
+};
+
+Runtime& runtime();
+
+// Handle lookups: the live object or nullptr (no logging).
+Context* find_context(Handle h);
+// The graph's context (graph handles carry the context slot and generation).
+Context* find_graph(Handle h);
+MemEntry* find_mem(Handle h);
+Handle graph_handle_of(const Context& c);
+uint32_t context_index(const Context& c);
+
+// Firmware IO buffer alignment: max(backend start alignment, plan start alignment, 16).
+size_t io_buffer_alignment(const Context& c);
+// Frees every firmware IO buffer of the graph (context free).
+void free_io_homes(Context& c);
+// The memory handles of context c are ended (context free).
+void end_context_handles(const Context& c);
+// True when h is bound to any live graph's IO.
+bool mem_handle_bound(Handle h);
+
+}  // namespace detail
+}  // namespace rt
+}  // namespace lpai
+
+#endif  // LPAI_GRAPH_STATE_H

@@ -1,0 +1,126 @@
+// Validation and evaluation shared by ADD and SUB (kernels/add.cc, kernels/sub.cc).
+#ifndef LPAI_KERNELS_ADD_SUB_IMPL_H
+#define LPAI_KERNELS_ADD_SUB_IMPL_H
+
+#include <stdint.h>
+
+#include "core/log.h"
+#include "kernels/add.h"
+#include "kernels/fixed_point.h"
+#include "kernels/kernel_api.h"
+
+namespace lpai {
+namespace kernels {
+namespace add_sub {
+
+// Checks the blob and the tensors of an ADD/SUB node. `name` prefixes the log line.
+inline Status validate(const KernelArgs& args, const char* name) {
+  if (args.params_size != sizeof(AddParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
+      args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
+      args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("%s: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", name,
+                   args.params_size, static_cast<unsigned>(sizeof(AddParams)), args.num_inputs,
+                   args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
+  const format::TensorRecord* in1 = args.inputs[0].desc;
+  const format::TensorRecord* in2 = args.inputs[1].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(out);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
+      type_of(in2) != t) {
+    LPAI_LOG_ERROR("%s: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)", name,
+                   in1->data_type, in2->data_type, out->data_type);
+    return Status::kBinaryBadParams;
+  }
+  const bool i8 = t == format::DataType::kInt8;
+  const int32_t qmin = i8 ? -128 : -32768;
+  const int32_t qmax = i8 ? 127 : 32767;
+  const bool offsets_ok = p.input1_offset >= -qmax && p.input1_offset <= -qmin &&
+                          p.input2_offset >= -qmax && p.input2_offset <= -qmin &&
+                          p.output_offset >= qmin && p.output_offset <= qmax;
+  const bool shifts_ok = p.left_shift == (i8 ? 20 : 15) && p.input1_shift <= 0 &&
+                         p.input1_shift >= -31 && p.input2_shift <= 0 && p.input2_shift >= -31 &&
+                         p.output_shift <= 0 && p.output_shift >= -31 &&
+                         p.input1_multiplier >= 0 && p.input2_multiplier >= 0 &&
+                         p.output_multiplier >= 0;
+  const bool act_ok = p.activation_min >= qmin && p.activation_max <= qmax &&
+                      p.activation_min <= p.activation_max;
+  if (!offsets_ok || !shifts_ok || !act_ok || p.reserved != 0 || p.broadcast > 1) {
+    LPAI_LOG_ERROR("%s: parameter out of range (offsets %d/%d/%d, left_shift %d, shifts %d/%d/%d, "
+                   "activation [%d, %d], broadcast %u)",
+                   name, p.input1_offset, p.input2_offset, p.output_offset, p.left_shift,
+                   p.input1_shift, p.input2_shift, p.output_shift, p.activation_min,
+                   p.activation_max, p.broadcast);
+    return Status::kBinaryBadParams;
+  }
+  if (p.broadcast == 0) {
+    if (!same_shape(in1, out) || !same_shape(in2, out)) {
+      LPAI_LOG_ERROR("%s: input/output shapes differ but the node is marked non-broadcast", name);
+      return Status::kBinaryBadParams;
+    }
+    return Status::kOk;
+  }
+  BroadcastShape bc;
+  uint32_t rank = 0;
+  uint32_t shape[kBroadcastRank];
+  if (!compute_broadcast(in1->dims, in1->rank, in2->dims, in2->rank, &bc, &rank, shape) ||
+      !dims_equal(out, shape, rank) || !same_broadcast(bc, p.shape)) {
+    LPAI_LOG_ERROR("%s: broadcast description does not match the input/output shapes", name);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+// Scales an input value (already offset) to the common fixed-point domain.
+inline int32_t scale_input(int32_t v, int32_t left_shift, int32_t multiplier, int32_t shift) {
+  return multiply_by_quantized_multiplier(v * (int32_t{1} << left_shift), multiplier, shift);
+}
+
+template <typename T, bool kSubtract>
+inline T compute(const AddParams& p, T a, T b) {
+  const int32_t sa = scale_input(p.input1_offset + a, p.left_shift, p.input1_multiplier,
+                                 p.input1_shift);
+  const int32_t sb = scale_input(p.input2_offset + b, p.left_shift, p.input2_multiplier,
+                                 p.input2_shift);
+  // Wrapping arithmetic: in range for every blob prepare writes (each scaled input is at most
+  // half the shifted range), and defined for any other.
+  const uint32_t ua = static_cast<uint32_t>(sa);
+  const uint32_t ub = static_cast<uint32_t>(sb);
+  const int32_t raw = static_cast<int32_t>(kSubtract ? ua - ub : ua + ub);
+  const int32_t out =
+      multiply_by_quantized_multiplier(raw, p.output_multiplier, p.output_shift) + p.output_offset;
+  return static_cast<T>(clamp_i32(out, p.activation_min, p.activation_max));
+}
+
+template <typename T, bool kSubtract>
+inline void eval_typed(const AddParams& p, const KernelArgs& args) {
+  const T* a = reinterpret_cast<const T*>(args.inputs[0].data);
+  const T* b = reinterpret_cast<const T*>(args.inputs[1].data);
+  T* o = reinterpret_cast<T*>(args.outputs[0].data);
+  if (p.broadcast == 0) {
+    const uint32_t n = element_count(args.outputs[0].desc);
+    for (uint32_t i = 0; i < n; ++i) o[i] = compute<T, kSubtract>(p, a[i], b[i]);
+    return;
+  }
+  for_each_broadcast(p.shape, [&](uint32_t oi, uint32_t ai, uint32_t bi) {
+    o[oi] = compute<T, kSubtract>(p, a[ai], b[bi]);
+  });
+}
+
+template <bool kSubtract>
+inline void eval(const KernelArgs& args) {
+  const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
+  if (args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+    eval_typed<int8_t, kSubtract>(p, args);
+  } else {
+    eval_typed<int16_t, kSubtract>(p, args);
+  }
+}
+
+}  // namespace add_sub
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_ADD_SUB_IMPL_H

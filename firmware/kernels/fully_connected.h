@@ -1,0 +1,49 @@
+// FULLY_CONNECTED (int8 activations, int8 weights, optional int32 bias), TFLite semantics.
+//
+// Node tensors: inputs {0: input int8 (any rank), 1: weights int8 [N, K] constant,
+// 2: bias int32 [N] constant, optional (absent or kNone)}; outputs {0: output int8, last dim N,
+// batches * N elements}. batches = elements(input) / K. keep_num_dims only shapes the output
+// tensor; the kernel sees flat [batches, K] -> [batches, N].
+//
+// Parameter blob (little-endian, 4-byte aligned), size exactly
+// sizeof(FullyConnectedParams) + 12 * output_depth:
+//   FullyConnectedParams                     header below
+//   int32_t folded_bias[output_depth]        bias[o] - input_zero_point * sum_k weights[o][k]
+//                                            (wrapped to 32 bits; bias 0 when absent)
+//   int32_t multiplier[output_depth]         Q31 multiplier of input_scale * w_scale[o] /
+//                                            output_scale (per-tensor weights: repeated)
+//   int32_t shift[output_depth]              its power-of-two exponent, in [-31, 30]
+// No kernel scratch (temp) is used.
+#ifndef LPAI_KERNELS_FULLY_CONNECTED_H
+#define LPAI_KERNELS_FULLY_CONNECTED_H
+
+#include <stdint.h>
+
+namespace lpai {
+namespace kernels {
+
+constexpr uint32_t kFcFlagPerChannel = 1u << 0;  // weights quantised per output channel
+constexpr uint32_t kFcFlagHasBias = 1u << 1;     // a bias tensor is present (and folded)
+constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias;
+
+struct FullyConnectedParams {
+  uint32_t batches;         // rows: elements(input) / accum_depth, >= 1
+  uint32_t accum_depth;     // K: weights dims[1], in [1, 65536]
+  uint32_t output_depth;    // N: weights dims[0], >= 1
+  int32_t output_zero_point;
+  int32_t act_min;          // fused activation range, -128 <= act_min <= act_max <= 127
+  int32_t act_max;
+  uint32_t flags;           // kFcFlag*
+  uint32_t reserved;        // 0
+};
+static_assert(sizeof(FullyConnectedParams) == 32, "FullyConnectedParams layout");
+
+// Bytes of the whole parameter blob for `output_depth` channels.
+constexpr uint32_t fully_connected_params_size(uint32_t output_depth) {
+  return static_cast<uint32_t>(sizeof(FullyConnectedParams)) + 12u * output_depth;
+}
+
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_FULLY_CONNECTED_H

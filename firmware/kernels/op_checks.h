@@ -1,0 +1,75 @@
+// Load-time checks shared by the convolution / fully-connected / pooling validators.
+//
+// Status mapping used by these validators:
+//   Status::kBinaryBadParams  parameter blob size or contents wrong, wrong tensor count, a
+//                             required tensor absent
+//   Status::kBinaryBadTensor  a tensor's type, rank, dims, memory class or quantisation
+//                             inconsistent with the parameters
+//   Status::kBinaryBadPlan    kernel scratch (temp) missing or smaller than required
+// Every failure logs exactly one line naming the op and the failed check.
+#ifndef LPAI_KERNELS_OP_CHECKS_H
+#define LPAI_KERNELS_OP_CHECKS_H
+
+#include <stdint.h>
+
+#include "core/log.h"
+#include "core/status.h"
+#include "format/context_binary_format.h"
+#include "kernels/kernel_api.h"
+
+namespace lpai {
+namespace kernels {
+namespace checks {
+
+inline Status fail(Status s, const char* op, const char* what) {
+  LPAI_LOG_ERROR("%s: %s", op, what);
+  return s;
+}
+
+// Product of the dims (1 for rank 0), in 64 bits.
+inline uint64_t dims_product(const format::TensorRecord* t) {
+  uint64_t n = 1;
+  for (uint32_t i = 0; i < t->rank; ++i) n *= t->dims[i];
+  return n;
+}
+
+inline bool has_type(const format::TensorRecord* t, format::DataType type) {
+  return t->data_type == static_cast<uint8_t>(type);
+}
+
+// Type, rank and (rank-many) dims equal; size consistent with them.
+inline bool has_shape(const format::TensorRecord* t, format::DataType type, uint32_t rank,
+                      const uint32_t* dims) {
+  if (!has_type(t, type) || t->rank != rank) return false;
+  for (uint32_t i = 0; i < rank; ++i) {
+    if (t->dims[i] != dims[i]) return false;
+  }
+  return static_cast<uint64_t>(t->size) ==
+         dims_product(t) * format::data_type_size(type);
+}
+
+inline bool is_const(const format::TensorRecord* t) {
+  return t->mem_class == static_cast<uint8_t>(format::MemClass::kConst);
+}
+
+// Requantisation arrays: multiplier >= 0 and shift within [min_shift, max_shift].
+inline bool multipliers_valid(const int32_t* multiplier, const int32_t* shift, uint32_t n,
+                              int32_t min_shift, int32_t max_shift) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (multiplier[i] < 0 || shift[i] < min_shift || shift[i] > max_shift) return false;
+  }
+  return true;
+}
+
+// Activation range and zero point within the range of the output type [lo, hi].
+inline bool range_valid(int32_t zero_point, int32_t act_min, int32_t act_max, int32_t lo,
+                        int32_t hi) {
+  return zero_point >= lo && zero_point <= hi && act_min >= lo && act_max <= hi &&
+         act_min <= act_max;
+}
+
+}  // namespace checks
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_OP_CHECKS_H

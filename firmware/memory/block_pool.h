@@ -1,0 +1,130 @@
+// BlockPool: a slot-limited first-fit allocator over one HAL memory region (TCM or a DDR
+// arena). The TCM pool and the DDR arenas are both instances of it.
+//
+// Contract
+// - Bookkeeping lives entirely in a block table inside the object (no headers in the region):
+//   every byte of the region can be handed out, e.g. one allocation of the whole region.
+// - The table is a sorted array of blocks {offset, size, used} covering the region without
+//   gaps; adjacent free blocks are always merged, so with at most S live allocations there are
+//   at most S + 1 free blocks and the table never needs more than 2 * S + 1 entries.
+// - allocate(size, alignment): alignment must be a power of two in [1, kMaxAlignment]; the
+//   returned address is aligned to max(alignment, lpai_hal_alignment().start_addr_alignment).
+//   The block is exactly `size` bytes (alignment padding before it stays free).
+// - Errors (the pool is unchanged on every error, one ERROR line is logged):
+//     kPoolZeroSize          size == 0
+//     kPoolBadAlignment      alignment 0, not a power of two, or > kMaxAlignment
+//     kPoolTooLarge          size > capacity of the pool
+//     kPoolNoSlot            all slots (live allocations) in use
+//     kPoolNoContiguousSpace no free block holds size bytes at the required alignment
+//     kPoolNoRegion          the HAL reports no (or a too small) region for this pool
+//   free(ptr):
+//     kPoolForeignPointer    ptr null, outside the region, or inside a live allocation but
+//                            not its start
+//     kPoolDoubleFree        ptr inside the pool's free space (already freed)
+// - Registration is lazy: the first allocate() fetches the region from the HAL and logs at
+//   DEBUG "<Title> current size: <bytes in use> max_size: <capacity>".
+// - Not thread-safe: the firmware calls it from one thread (callers serialise).
+#ifndef LPAI_MEMORY_BLOCK_POOL_H
+#define LPAI_MEMORY_BLOCK_POOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/result.h"
+#include "core/status.h"
+
+namespace lpai {
+
+// Which HAL region backs a pool.
+enum class PoolRegion : uint8_t {
+  kTcm,  // lpai_hal_tcm_region(), capped at LPAI_TCM_POOL_BYTES
+  kDdr,  // lpai_hal_ddr_region(index)
+};
+
+struct PoolStats {
+  size_t capacity;            // bytes the pool manages (0 before registration)
+  size_t bytes_in_use;        // sum of live allocation sizes (alignment padding excluded)
+  size_t peak_bytes_in_use;   // maximum of bytes_in_use since construction or reset()
+  size_t largest_free_block;  // largest free block (before alignment), bytes
+  uint32_t live_slots;        // live allocations
+  uint32_t max_slots;         // slot limit
+};
+
+class BlockPool {
+ public:
+  static constexpr size_t kMaxAlignment = 4096;
+
+  struct Block {
+    size_t offset;  // from the region base
+    size_t size;    // bytes
+    bool used;
+  };
+
+  // table: storage for 2 * max_slots + 1 blocks, owned by the derived object.
+  constexpr BlockPool(PoolRegion region, uint32_t region_index, uint32_t max_slots,
+                      Block* table)
+      : region_(region),
+        region_index_(region_index),
+        max_slots_(max_slots),
+        table_(table),
+        table_capacity_(2 * max_slots + 1),
+        base_(nullptr),
+        capacity_(0),
+        block_count_(0),
+        live_slots_(0),
+        bytes_in_use_(0),
+        peak_bytes_in_use_(0),
+        registered_(false) {}
+
+  BlockPool(const BlockPool&) = delete;
+  BlockPool& operator=(const BlockPool&) = delete;
+
+  // Returns a pointer to `size` bytes aligned as described above, or the failure Status.
+  Result<uint8_t*> allocate(size_t size, size_t alignment);
+  // Releases a pointer returned by allocate(); merges it with free neighbours.
+  Status free(const void* ptr);
+
+  // True when ptr lies inside this pool's region (registered pools only).
+  bool contains(const void* ptr) const;
+  PoolStats stats() const;
+  // Forgets every allocation and the registration (the next allocate() registers again).
+  // For tests and for a firmware restart; outstanding pointers become invalid.
+  void reset();
+
+  bool registered() const { return registered_; }
+  uint8_t* base() const { return base_; }
+
+ private:
+  Status ensure_registered();
+  void insert_at(uint32_t index, const Block& b);
+  void erase_at(uint32_t index);
+
+  PoolRegion region_;
+  uint32_t region_index_;
+  uint32_t max_slots_;
+  Block* table_;
+  uint32_t table_capacity_;
+  uint8_t* base_;
+  size_t capacity_;
+  uint32_t block_count_;
+  uint32_t live_slots_;
+  size_t bytes_in_use_;
+  size_t peak_bytes_in_use_;
+  bool registered_;
+};
+
+// A BlockPool with its own table for Slots live allocations.
+template <uint32_t Slots>
+class StaticBlockPool : public BlockPool {
+ public:
+  static_assert(Slots > 0, "a pool needs at least one slot");
+  constexpr StaticBlockPool(PoolRegion region, uint32_t region_index)
+      : BlockPool(region, region_index, Slots, blocks_), blocks_{} {}
+
+ private:
+  Block blocks_[2 * Slots + 1];
+};
+
+}  // namespace lpai
+
+#endif  // LPAI_MEMORY_BLOCK_POOL_H

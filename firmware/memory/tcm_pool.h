@@ -1,0 +1,29 @@
+// The TCM pool: exactly LPAI_TCM_POOL_BYTES (2,035,712) bytes of on-chip memory with at most
+// LPAI_TCM_POOL_SLOTS (32) live allocations, used for the model binary and IO buffers when
+// mem_type is "tcm". Behaviour, alignment and error codes: see memory/block_pool.h.
+//
+// Logs (DEBUG): on the first allocation "TCM pool current size: <current> max_size: <max>",
+// then per allocation "Allocate size <N> from tcm pool 0". A failed allocation logs (ERROR)
+// "TCM memory allocation failure: required size: <N> (<reason>)".
+#ifndef LPAI_MEMORY_TCM_POOL_H
+#define LPAI_MEMORY_TCM_POOL_H
+
+#include "lpai/hal.h"
+#include "memory/block_pool.h"
+
+namespace lpai {
+
+class TcmPool : public StaticBlockPool<LPAI_TCM_POOL_SLOTS> {
+ public:
+  static constexpr size_t kBytes = LPAI_TCM_POOL_BYTES;
+  static constexpr uint32_t kSlots = LPAI_TCM_POOL_SLOTS;
+
+  constexpr TcmPool() : StaticBlockPool<LPAI_TCM_POOL_SLOTS>(PoolRegion::kTcm, 0) {}
+};
+
+// The process-wide TCM pool (constant-initialised; registers lazily on first allocation).
+TcmPool& tcm_pool();
+
+}  // namespace lpai
+
+#endif  // LPAI_MEMORY_TCM_POOL_H

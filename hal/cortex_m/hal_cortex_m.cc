@@ -1,0 +1,232 @@
+// Cortex-M port of the HAL (M7 / M4): log sink and filter, cycle counter (DWT CYCCNT, with a
+// SysTick fallback), D-cache maintenance (M7 with the cache on; no-op otherwise), TCM and DDR
+// regions from the linker script's symbols (linker/cortex_m.ld), backend alignment. The
+// console itself is in board_io.cc.
+#include "lpai/hal.h"
+#include "lpai/hal_target.h"
+
+extern "C" {
+extern uint8_t __lpai_tcm_start[];
+extern uint8_t __lpai_tcm_end[];
+extern uint8_t __lpai_ddr0_start[];
+extern uint8_t __lpai_ddr0_end[];
+extern uint8_t __lpai_ddr1_start[];
+extern uint8_t __lpai_ddr1_end[];
+void lpai_cm_systick(void);
+}
+
+namespace {
+
+// The host port's defaults, so that a binary prepared on the host runs unchanged here.
+constexpr uint32_t kStartAlignment = 64;
+constexpr uint32_t kSizeAlignment = 64;
+constexpr uint32_t kDdrRegionCount = 2;
+constexpr size_t kLogLineBuffer = 320;  // tag + kLogLineMax (256) + newline
+constexpr int kUnprobed = -1;
+
+// System control space registers (ARMv7-M ARM, B3.2 / C1.8).
+inline volatile uint32_t& reg(uintptr_t address) {
+  return *reinterpret_cast<volatile uint32_t*>(address);
+}
+constexpr uintptr_t kDemcr = 0xE000EDFC;     // Debug Exception and Monitor Control
+constexpr uint32_t kDemcrTrcena = 1u << 24;
+constexpr uintptr_t kDwtCtrl = 0xE0001000;
+constexpr uint32_t kDwtCtrlCyccntena = 1u << 0;
+constexpr uint32_t kDwtCtrlNocyccnt = 1u << 25;
+constexpr uintptr_t kDwtCyccnt = 0xE0001004;
+constexpr uintptr_t kDwtLar = 0xE0001FB0;    // lock access (Cortex-M7)
+constexpr uint32_t kDwtUnlock = 0xC5ACCE55u;
+constexpr uintptr_t kSystCsr = 0xE000E010;
+constexpr uint32_t kSystCsrEnable = 1u << 0;
+constexpr uint32_t kSystCsrTickint = 1u << 1;
+constexpr uint32_t kSystCsrClksource = 1u << 2;  // processor clock
+constexpr uintptr_t kSystRvr = 0xE000E014;
+constexpr uintptr_t kSystCvr = 0xE000E018;
+constexpr uint32_t kSystMax = 0x00FFFFFFu;       // 24-bit down counter
+constexpr uintptr_t kScbCcr = 0xE000ED14;
+constexpr uint32_t kCcrDcache = 1u << 16;
+constexpr uintptr_t kDcimvac = 0xE000EF5C;       // invalidate D-cache line by address
+constexpr uintptr_t kDccmvac = 0xE000EF68;       // clean D-cache line by address
+constexpr uintptr_t kCacheLine = 32;
+
+lpai_log_level_t g_log_level = LPAI_LOG_LEVEL_ERROR;
+int g_cycle_source = kUnprobed;       // lpai_cycle_source_t once probed
+volatile uint32_t g_systick_wraps = 0;  // incremented by lpai_cm_systick every 2^24 cycles
+
+const char* level_tag(lpai_log_level_t level) {
+  switch (level) {
+    case LPAI_LOG_LEVEL_ERROR:
+      return "[ERROR] ";
+    case LPAI_LOG_LEVEL_WARN:
+      return "[WARN] ";
+    case LPAI_LOG_LEVEL_INFO:
+      return "[INFO] ";
+    case LPAI_LOG_LEVEL_VERBOSE:
+      return "[VERBOSE] ";
+    case LPAI_LOG_LEVEL_DEBUG:
+      return "[DEBUG] ";
+    default:
+      return "[?] ";
+  }
+}
+
+void spin_a_little() {
+  for (volatile uint32_t i = 0; i < 256; i = i + 1) {
+  }
+}
+
+void dsb_isb() { __asm__ volatile("dsb 0xF\n\tisb 0xF" : : : "memory"); }
+
+// Starts the DWT cycle counter and reports whether it advances (QEMU models the register
+// block but not the counter: CYCCNT stays 0 there).
+bool start_dwt() {
+  reg(kDemcr) |= kDemcrTrcena;
+  reg(kDwtLar) = kDwtUnlock;
+  if ((reg(kDwtCtrl) & kDwtCtrlNocyccnt) != 0) return false;
+  reg(kDwtCyccnt) = 0;
+  reg(kDwtCtrl) |= kDwtCtrlCyccntena;
+  const uint32_t c0 = reg(kDwtCyccnt);
+  spin_a_little();
+  return reg(kDwtCyccnt) != c0;
+}
+
+// Starts SysTick on the processor clock, wrapping every 2^24 cycles into g_systick_wraps.
+bool start_systick() {
+  reg(kSystCsr) = 0;
+  reg(kSystRvr) = kSystMax;
+  reg(kSystCvr) = 0;
+  reg(kSystCsr) = kSystCsrClksource | kSystCsrTickint | kSystCsrEnable;
+  const uint32_t v0 = reg(kSystCvr);
+  for (uint32_t tries = 0; tries < 64; ++tries) {
+    spin_a_little();
+    if (reg(kSystCvr) != v0 || g_systick_wraps != 0) return true;
+  }
+  reg(kSystCsr) = 0;
+  return false;
+}
+
+lpai_cycle_source_t probe_cycle_source() {
+  if (start_dwt()) return LPAI_CYCLE_SOURCE_CORE;
+  if (start_systick()) return LPAI_CYCLE_SOURCE_TIMER;
+  if (lpai_target_clock_ns() != 0) return LPAI_CYCLE_SOURCE_CLOCK_NS;
+  return LPAI_CYCLE_SOURCE_NONE;
+}
+
+uint64_t systick_cycles() {
+  uint32_t wraps;
+  uint32_t value;
+  do {
+    wraps = g_systick_wraps;
+    value = reg(kSystCvr);
+  } while (wraps != g_systick_wraps);
+  return (static_cast<uint64_t>(wraps) << 24) + (kSystMax - value);
+}
+
+bool dcache_enabled() { return (reg(kScbCcr) & kCcrDcache) != 0; }
+
+lpai_hal_region_t region(uint8_t* start, uint8_t* end) {
+  return lpai_hal_region_t{start, static_cast<size_t>(end - start)};
+}
+
+}  // namespace
+
+extern "C" {
+
+void lpai_cm_systick(void) { g_systick_wraps = g_systick_wraps + 1; }
+
+// ---- log sink -------------------------------------------------------------------------------
+void lpai_hal_log_write(lpai_log_level_t level, const char* line, size_t len) {
+  if (level == LPAI_LOG_LEVEL_NONE || level > g_log_level) return;
+  char out[kLogLineBuffer];
+  size_t n = 0;
+  for (const char* t = level_tag(level); *t != '\0'; ++t) out[n++] = *t;
+  for (size_t i = 0; i < len && n < sizeof(out) - 1; ++i) out[n++] = line[i];
+  out[n++] = '\n';
+  lpai_target_console_write(out, n);
+}
+
+lpai_log_level_t lpai_hal_log_level(void) { return g_log_level; }
+
+void lpai_hal_set_log_level(lpai_log_level_t level) {
+  if (level < LPAI_LOG_LEVEL_NONE) level = LPAI_LOG_LEVEL_NONE;
+  if (level > LPAI_LOG_LEVEL_DEBUG) level = LPAI_LOG_LEVEL_DEBUG;
+  g_log_level = level;
+}
+
+// ---- time -----------------------------------------------------------------------------------
+lpai_cycle_source_t lpai_target_cycle_source(void) {
+  if (g_cycle_source == kUnprobed) g_cycle_source = probe_cycle_source();
+  return static_cast<lpai_cycle_source_t>(g_cycle_source);
+}
+
+const char* lpai_target_cycle_source_name(lpai_cycle_source_t source) {
+  switch (source) {
+    case LPAI_CYCLE_SOURCE_CORE:
+      return "dwt-cyccnt";
+    case LPAI_CYCLE_SOURCE_TIMER:
+      return "systick";
+    case LPAI_CYCLE_SOURCE_CLOCK_NS:
+      return "clock-ns";
+    default:
+      return "none";
+  }
+}
+
+// DWT CYCCNT is 32 bits: intervals longer than 2^32 cycles wrap (use differences only).
+uint64_t lpai_hal_cycles(void) {
+  switch (lpai_target_cycle_source()) {
+    case LPAI_CYCLE_SOURCE_CORE:
+      return reg(kDwtCyccnt);
+    case LPAI_CYCLE_SOURCE_TIMER:
+      return systick_cycles();
+    case LPAI_CYCLE_SOURCE_CLOCK_NS:
+      return lpai_target_clock_ns();
+    default:
+      return 0;
+  }
+}
+
+// ---- cache maintenance ----------------------------------------------------------------------
+void lpai_hal_cache_clean(const void* addr, size_t size) {
+  if (size == 0 || !dcache_enabled()) return;
+  uintptr_t p = reinterpret_cast<uintptr_t>(addr) & ~(kCacheLine - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(addr) + size;
+  dsb_isb();
+  for (; p < end; p += kCacheLine) reg(kDccmvac) = static_cast<uint32_t>(p);
+  dsb_isb();
+}
+
+void lpai_hal_cache_invalidate(const void* addr, size_t size) {
+  if (size == 0 || !dcache_enabled()) return;
+  uintptr_t p = reinterpret_cast<uintptr_t>(addr) & ~(kCacheLine - 1);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(addr) + size;
+  dsb_isb();
+  for (; p < end; p += kCacheLine) reg(kDcimvac) = static_cast<uint32_t>(p);
+  dsb_isb();
+}
+
+// ---- memory regions -------------------------------------------------------------------------
+lpai_hal_region_t lpai_hal_tcm_region(void) { return region(__lpai_tcm_start, __lpai_tcm_end); }
+
+uint32_t lpai_hal_ddr_region_count(void) { return kDdrRegionCount; }
+
+lpai_hal_region_t lpai_hal_ddr_region(uint32_t index) {
+  if (index == 0) return region(__lpai_ddr0_start, __lpai_ddr0_end);
+  if (index == 1) return region(__lpai_ddr1_start, __lpai_ddr1_end);
+  return lpai_hal_region_t{nullptr, 0};
+}
+
+// ---- shared buffers -------------------------------------------------------------------------
+int lpai_hal_shared_resolve(int32_t fd, uint8_t** addr, size_t* size) {
+  (void)fd;
+  (void)addr;
+  (void)size;
+  return -1;  // no host-shared memory on a microcontroller image
+}
+
+// ---- backend properties ---------------------------------------------------------------------
+lpai_hal_alignment_t lpai_hal_alignment(void) {
+  return lpai_hal_alignment_t{kStartAlignment, kSizeAlignment};
+}
+
+}  // extern "C"

@@ -1,0 +1,78 @@
+// PrepGraph: the in-memory graph the offline prepare works on (host only).
+//
+// Produced by the TFLite importer (importer.h), consumed by the planner (planner.h) and the
+// pipeline (prepare.h). Tests may build one directly with add_tensor()/ops.
+//
+// Contract:
+//  - tensors[i].index == i for every i (the graph tensor id; for an imported model it is the
+//    tensor index in the model). Tensors live in a deque: PrepOp pointers into it stay valid
+//    while the graph lives (do not erase from it).
+//  - ops are in execution order; step s of the plan is ops[s]. An op with
+//    builtin == kCopyBuiltin is a byte copy input -> output (format::BuiltinOp::kCopy) that the
+//    importer inserted; every other op has a TFLite builtin code with a prepare function.
+//  - alias_of[i] == -1: tensor i owns its storage; otherwise the id of the tensor whose bytes it
+//    shares (always a root: alias_of[alias_of[i]] == -1). Aliases and roots are scratch
+//    activations of identical byte size; never graph IO, constants or variables.
+//  - Tensors used by no op (inputs, outputs) and not graph IO are "unused": not planned, not
+//    serialized. Intermediates (op.intermediates) do not count as uses.
+//  - Constant data (PrepTensor::data) points into `storage` for an imported model, or into
+//    memory the caller keeps alive for a hand-built graph.
+#ifndef LPAI_HOST_PREPARE_GRAPH_H
+#define LPAI_HOST_PREPARE_GRAPH_H
+
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "format/context_binary_format.h"
+#include "prepare/op_prepare.h"
+
+namespace lpai {
+namespace prepare {
+
+// PrepOp::builtin of a copy node (numerically format::BuiltinOp::kCopy).
+constexpr int kCopyBuiltin = static_cast<int>(format::BuiltinOp::kCopy);
+
+struct PrepGraph {
+  std::string name = "graph";
+  std::deque<PrepTensor> tensors;
+  std::vector<PrepOp> ops;      // execution order
+  std::vector<int> inputs;      // graph input tensor ids, in order
+  std::vector<int> outputs;     // graph output tensor ids, in order
+  std::vector<int> alias_of;    // per tensor, see above; may be shorter than tensors (= -1)
+  std::vector<uint8_t> storage; // model bytes owned by the graph (const data points here)
+
+  PrepGraph() = default;
+  PrepGraph(const PrepGraph&) = delete;
+  PrepGraph& operator=(const PrepGraph&) = delete;
+  PrepGraph(PrepGraph&&) = default;
+  PrepGraph& operator=(PrepGraph&&) = default;
+
+  // Appends a tensor with index set to its id; returns it (address stable).
+  PrepTensor& add_tensor() {
+    tensors.emplace_back();
+    tensors.back().index = static_cast<int>(tensors.size()) - 1;
+    return tensors.back();
+  }
+  int alias_root(int id) const {
+    return id >= 0 && static_cast<size_t>(id) < alias_of.size() && alias_of[id] >= 0 ? alias_of[id]
+                                                                                      : id;
+  }
+};
+
+// Spelling of an op for messages: builtin_name(), or "COPY" for a copy node.
+inline std::string op_name(int builtin) {
+  return builtin == kCopyBuiltin ? std::string("COPY") : builtin_name(builtin);
+}
+
+// Bytes of a tensor: element count * element size (0 for an unknown type).
+inline uint64_t tensor_bytes(const PrepTensor& t) {
+  uint64_t n = 1;
+  for (int32_t d : t.shape) n *= static_cast<uint64_t>(d < 0 ? 0 : d);
+  return n * format::data_type_size(t.type);
+}
+
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_GRAPH_H

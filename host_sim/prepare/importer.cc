@@ -1,0 +1,661 @@
+// TFLite importer: verified flatbuffer -> PrepGraph. See importer.h for the contract.
+#include "prepare/importer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "flatbuffers/flatbuffers.h"
+#include "prepare/tflite_schema_generated.h"
+
+namespace lpai {
+namespace prepare {
+namespace {
+
+namespace tfl = ::lpai::tflite;
+
+constexpr int kReshapeBuiltin = 22;
+constexpr int kCustomBuiltin = 32;
+
+// The role a tensor plays in the imported graph; decides which checks apply.
+enum class Role { kConst, kVariable, kActivation };
+
+const char* tflite_type_name(int t) {
+  if (t >= tfl::TensorType_MIN && t <= tfl::TensorType_MAX) {
+    return tfl::EnumNameTensorType(static_cast<tfl::TensorType>(t));
+  }
+  return "UNKNOWN";
+}
+
+format::DataType map_type(int t) {
+  switch (t) {
+    case tfl::TensorType_INT8: return format::DataType::kInt8;
+    case tfl::TensorType_UINT8: return format::DataType::kUint8;
+    case tfl::TensorType_INT16: return format::DataType::kInt16;
+    case tfl::TensorType_INT32: return format::DataType::kInt32;
+    case tfl::TensorType_INT64: return format::DataType::kInt64;
+    case tfl::TensorType_FLOAT32: return format::DataType::kFloat32;
+    default: return format::DataType::kInvalid;
+  }
+}
+
+// What the importer knows about one model tensor beyond PrepTensor.
+struct TensorInfo {
+  int tflite_type = 0;
+  bool sparse = false;
+  bool external = false;      // Tensor.external_buffer or Buffer.offset/size
+  bool custom_quant = false;  // QuantizationParameters.details present
+  bool bad_buffer = false;    // buffer index out of range
+  uint32_t buffer = 0;
+  bool graph_input = false;
+  bool graph_output = false;
+  int checked = 0;            // 0: not yet, 1: ok
+};
+
+class Importer {
+ public:
+  Importer(PrepGraph* g, std::string* error) : g_(*g), error_(*error) {}
+
+  bool run(size_t size);
+
+ private:
+  bool fail(const std::string& msg) {
+    error_ = msg;
+    return false;
+  }
+  std::string tensor_label(int id) const {
+    std::ostringstream s;
+    s << "tensor " << id;
+    const std::string& name = g_.tensors[id].name;
+    if (!name.empty()) s << " '" << name << "'";
+    return s.str();
+  }
+  std::string node_label(int node, int builtin) const {
+    return "node " + std::to_string(node) + " (" + op_name(builtin) + ")";
+  }
+
+  bool read_tensors(const tfl::Model* model, const tfl::SubGraph* sg);
+  bool read_io(const tfl::SubGraph* sg);
+  bool read_ops(const tfl::Model* model, const tfl::SubGraph* sg);
+  bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
+                      OpOptions* out);
+  bool check_tensor(int id, Role role, std::string* why);
+  bool check_quant(const PrepTensor& t, Role role, std::string* why) const;
+  bool use_tensor(int id, const std::string& where);
+  bool add_reshape(int node, const std::vector<int>& ins, const std::vector<int>& outs);
+
+  Role role_of(int id) const {
+    const PrepTensor& t = g_.tensors[id];
+    if (t.is_const()) return Role::kConst;
+    if (t.is_variable) return Role::kVariable;
+    return Role::kActivation;
+  }
+
+  PrepGraph& g_;
+  std::string& error_;
+  std::vector<TensorInfo> info_;
+  std::vector<int> written_at_;  // step (op index in the source model) that wrote it, or -1
+};
+
+bool Importer::run(size_t size) {
+  const uint8_t* buf = g_.storage.data();
+  if (size < 8) return fail("model: " + std::to_string(size) + " bytes is too small for a TFLite flatbuffer");
+  if (!tfl::ModelBufferHasIdentifier(buf)) {
+    return fail("model: file identifier is not \"TFL3\" (not a TFLite model)");
+  }
+  flatbuffers::Verifier verifier(buf, size, /*max_depth=*/64, /*max_tables=*/1000000);
+  if (!tfl::VerifyModelBuffer(verifier)) {
+    return fail("model: flatbuffer verification failed (truncated or corrupted file)");
+  }
+  const tfl::Model* model = tfl::GetModel(buf);
+  const auto* subgraphs = model->subgraphs();
+  const size_t n_sub = subgraphs ? subgraphs->size() : 0;
+  if (n_sub != 1) {
+    return fail("model: has " + std::to_string(n_sub) + " subgraphs; exactly one is supported");
+  }
+  const tfl::SubGraph* sg = subgraphs->Get(0);
+  if (sg->name() && sg->name()->size() > 0) g_.name = sg->name()->str();
+  if (!read_tensors(model, sg)) return false;
+  if (!read_io(sg)) return false;
+  if (!read_ops(model, sg)) return false;
+  return true;
+}
+
+bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
+  const auto* tensors = sg->tensors();
+  const size_t n = tensors ? tensors->size() : 0;
+  const auto* buffers = model->buffers();
+  const size_t n_buf = buffers ? buffers->size() : 0;
+  info_.assign(n, TensorInfo());
+  written_at_.assign(n, -1);
+  g_.alias_of.assign(n, -1);
+  for (size_t i = 0; i < n; ++i) {
+    const tfl::Tensor* src = tensors->Get(static_cast<flatbuffers::uoffset_t>(i));
+    PrepTensor& t = g_.add_tensor();
+    TensorInfo& inf = info_[i];
+    if (src->name()) t.name = src->name()->str();
+    inf.tflite_type = static_cast<int>(src->type());
+    t.type = map_type(inf.tflite_type);
+    if (src->shape()) t.shape.assign(src->shape()->begin(), src->shape()->end());
+    t.is_variable = src->is_variable();
+    inf.sparse = src->sparsity() != nullptr;
+    inf.external = src->external_buffer() != 0;
+    if (const tfl::QuantizationParameters* q = src->quantization()) {
+      if (q->scale()) t.scales.assign(q->scale()->begin(), q->scale()->end());
+      if (q->zero_point()) t.zero_points.assign(q->zero_point()->begin(), q->zero_point()->end());
+      t.quant_axis = q->quantized_dimension();
+      inf.custom_quant = q->details_type() != tfl::QuantizationDetails_NONE;
+    }
+    inf.buffer = src->buffer();
+    if (inf.buffer != 0) {
+      if (inf.buffer >= n_buf) {
+        inf.bad_buffer = true;
+        continue;
+      }
+      const tfl::Buffer* b = buffers->Get(inf.buffer);
+      if (b->offset() != 0 || b->size() != 0) inf.external = true;
+      if (b->data() && b->data()->size() > 0) {
+        t.data = b->data()->data();
+        t.data_size = b->data()->size();
+      }
+    }
+  }
+  return true;
+}
+
+bool Importer::read_io(const tfl::SubGraph* sg) {
+  const int n = static_cast<int>(g_.tensors.size());
+  auto read_list = [&](const flatbuffers::Vector<int32_t>* list, const char* what,
+                       std::vector<int>* out) -> bool {
+    if (!list) return true;
+    for (int32_t id : *list) {
+      if (id < 0 || id >= n) {
+        return fail(std::string("graph ") + what + " index " + std::to_string(id) +
+                    " is out of range (" + std::to_string(n) + " tensors)");
+      }
+      if (std::find(out->begin(), out->end(), id) != out->end()) {
+        return fail(std::string("graph ") + what + "s list " + tensor_label(id) + " twice");
+      }
+      out->push_back(id);
+    }
+    return true;
+  };
+  if (!read_list(sg->inputs(), "input", &g_.inputs)) return false;
+  if (!read_list(sg->outputs(), "output", &g_.outputs)) return false;
+  if (g_.inputs.empty()) return fail("graph: has no inputs");
+  if (g_.outputs.empty()) return fail("graph: has no outputs");
+  for (int id : g_.inputs) info_[id].graph_input = true;
+  for (int id : g_.outputs) {
+    info_[id].graph_output = true;
+    if (info_[id].graph_input) {
+      return fail(tensor_label(id) + ": is both a graph input and a graph output (not supported)");
+    }
+  }
+  for (int id : g_.inputs) {
+    std::string why;
+    if (role_of(id) != Role::kActivation) {
+      return fail("graph input " + tensor_label(id) + ": " +
+                  (g_.tensors[id].is_const() ? "is a constant" : "is a variable tensor") +
+                  " (not supported)");
+    }
+    if (!check_tensor(id, Role::kActivation, &why)) return fail("graph input " + tensor_label(id) + ": " + why);
+  }
+  for (int id : g_.outputs) {
+    std::string why;
+    if (role_of(id) != Role::kActivation) {
+      return fail("graph output " + tensor_label(id) + ": " +
+                  (g_.tensors[id].is_const() ? "is a constant" : "is a variable tensor") +
+                  " (not supported)");
+    }
+    if (!check_tensor(id, Role::kActivation, &why)) return fail("graph output " + tensor_label(id) + ": " + why);
+  }
+  return true;
+}
+
+bool Importer::check_quant(const PrepTensor& t, Role role, std::string* why) const {
+  const size_t ns = t.scales.size();
+  if (ns == 0) {
+    if (role != Role::kConst || t.type == format::DataType::kInt8 ||
+        t.type == format::DataType::kInt16) {
+      *why = "is not quantised (no scale)";
+      return false;
+    }
+    return true;  // int32/int64 operand without quantisation (shape, paddings, ...)
+  }
+  if (t.zero_points.size() != ns) {
+    *why = "quantisation has " + std::to_string(ns) + " scales but " +
+           std::to_string(t.zero_points.size()) + " zero points";
+    return false;
+  }
+  for (float s : t.scales) {
+    if (!std::isfinite(s) || s < 0.0f || (role != Role::kConst && s == 0.0f)) {
+      std::ostringstream m;
+      m << "quantisation scale " << s << " is not a positive finite number";
+      *why = m.str();
+      return false;
+    }
+  }
+  int64_t zp_min = 0, zp_max = 0;
+  switch (t.type) {
+    case format::DataType::kInt8: zp_min = -128; zp_max = 127; break;
+    case format::DataType::kInt16:
+      // int16 activations/state are symmetric; int16 constants may carry any int16 zero point.
+      if (role != Role::kConst) { zp_min = 0; zp_max = 0; } else { zp_min = -32768; zp_max = 32767; }
+      break;
+    default: zp_min = 0; zp_max = 0; break;  // int32/int64 (biases): zero point 0
+  }
+  for (int64_t zp : t.zero_points) {
+    if (zp < zp_min || zp > zp_max) {
+      *why = "zero point " + std::to_string(zp) + " outside [" + std::to_string(zp_min) + ", " +
+             std::to_string(zp_max) + "] for this tensor";
+      return false;
+    }
+  }
+  if (ns > 1) {
+    if (role != Role::kConst) {
+      *why = "per-channel quantisation is only supported on constant tensors";
+      return false;
+    }
+    const int rank = static_cast<int>(t.shape.size());
+    if (t.quant_axis < 0 || t.quant_axis >= rank) {
+      *why = "quantized_dimension " + std::to_string(t.quant_axis) + " is outside the rank " +
+             std::to_string(rank);
+      return false;
+    }
+    if (static_cast<size_t>(t.shape[t.quant_axis]) != ns) {
+      *why = "per-channel quantisation has " + std::to_string(ns) + " scales but dimension " +
+             std::to_string(t.quant_axis) + " has " + std::to_string(t.shape[t.quant_axis]) +
+             " entries";
+      return false;
+    }
+    for (int64_t zp : t.zero_points) {
+      if (zp != 0) {
+        *why = "per-channel quantisation must be symmetric (zero point " + std::to_string(zp) + ")";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool Importer::check_tensor(int id, Role role, std::string* why) {
+  TensorInfo& inf = info_[id];
+  if (inf.checked) return true;
+  const PrepTensor& t = g_.tensors[id];
+  if (inf.bad_buffer) {
+    *why = "buffer index " + std::to_string(inf.buffer) + " is out of range";
+    return false;
+  }
+  if (inf.external) {
+    *why = "data in an external buffer (offset/size) is not supported";
+    return false;
+  }
+  if (inf.sparse) {
+    *why = "sparse tensors are not supported";
+    return false;
+  }
+  if (inf.custom_quant) {
+    *why = "custom quantisation details are not supported";
+    return false;
+  }
+  if (t.shape.size() > format::kMaxRank) {
+    *why = "rank " + std::to_string(t.shape.size()) + " exceeds the supported maximum " +
+           std::to_string(format::kMaxRank);
+    return false;
+  }
+  uint64_t elems = 1;
+  for (int32_t d : t.shape) {
+    if (d < 1) {
+      *why = "dimension " + std::to_string(d) + " is not supported (dynamic or empty shape)";
+      return false;
+    }
+    elems *= static_cast<uint64_t>(d);
+    if (elems > std::numeric_limits<uint32_t>::max()) {
+      *why = "shape is too large";
+      return false;
+    }
+  }
+  const format::DataType ty = t.type;
+  bool type_ok = false;
+  switch (role) {
+    case Role::kConst:
+      type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
+                ty == format::DataType::kInt32 || ty == format::DataType::kInt64;
+      break;
+    case Role::kVariable:
+    case Role::kActivation:
+      type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16;
+      break;
+  }
+  if (!type_ok) {
+    *why = std::string("type ") + tflite_type_name(inf.tflite_type) + " is not supported for " +
+           (role == Role::kConst ? "a constant" : role == Role::kVariable ? "a variable tensor" : "an activation");
+    return false;
+  }
+  const uint64_t bytes = elems * format::data_type_size(ty);
+  if (bytes > std::numeric_limits<uint32_t>::max()) {
+    *why = "size exceeds 4 GiB";
+    return false;
+  }
+  if (role == Role::kConst && t.data_size != bytes) {
+    *why = "constant buffer holds " + std::to_string(t.data_size) + " bytes but the shape needs " +
+           std::to_string(bytes);
+    return false;
+  }
+  if (!check_quant(t, role, why)) return false;
+  inf.checked = 1;
+  return true;
+}
+
+// Checks tensor `id` (read or written by the op described by `where`) for its role.
+bool Importer::use_tensor(int id, const std::string& where) {
+  const Role role = role_of(id);
+  std::string why;
+  if (g_.tensors[id].is_variable && g_.tensors[id].is_const()) {
+    return fail(where + ": " + tensor_label(id) + ": variable tensors with initial data are not supported");
+  }
+  if (!check_tensor(id, role, &why)) return fail(where + ": " + tensor_label(id) + ": " + why);
+  return true;
+}
+
+bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::string& where,
+                              OpOptions* o) {
+  const tfl::BuiltinOptions type = op->builtin_options_type();
+  if (type == tfl::BuiltinOptions_NONE) return true;  // defaults
+  auto mismatch = [&]() {
+    return fail(where + ": builtin options of type " + std::to_string(static_cast<int>(type)) +
+                " do not belong to this operator");
+  };
+  switch (builtin) {
+    case 3: {  // CONV_2D
+      const auto* p = op->builtin_options_as_Conv2DOptions();
+      if (!p) return mismatch();
+      o->padding = p->padding();
+      o->stride_w = p->stride_w();
+      o->stride_h = p->stride_h();
+      o->activation = p->fused_activation_function();
+      o->dilation_w = p->dilation_w_factor();
+      o->dilation_h = p->dilation_h_factor();
+      return true;
+    }
+    case 4: {  // DEPTHWISE_CONV_2D
+      const auto* p = op->builtin_options_as_DepthwiseConv2DOptions();
+      if (!p) return mismatch();
+      o->padding = p->padding();
+      o->stride_w = p->stride_w();
+      o->stride_h = p->stride_h();
+      o->depth_multiplier = p->depth_multiplier();
+      o->activation = p->fused_activation_function();
+      o->dilation_w = p->dilation_w_factor();
+      o->dilation_h = p->dilation_h_factor();
+      return true;
+    }
+    case 1:     // AVERAGE_POOL_2D
+    case 17: {  // MAX_POOL_2D
+      const auto* p = op->builtin_options_as_Pool2DOptions();
+      if (!p) return mismatch();
+      o->padding = p->padding();
+      o->stride_w = p->stride_w();
+      o->stride_h = p->stride_h();
+      o->filter_w = p->filter_width();
+      o->filter_h = p->filter_height();
+      o->activation = p->fused_activation_function();
+      return true;
+    }
+    case 9: {  // FULLY_CONNECTED
+      const auto* p = op->builtin_options_as_FullyConnectedOptions();
+      if (!p) return mismatch();
+      if (p->weights_format() != tfl::FullyConnectedOptionsWeightsFormat_DEFAULT) {
+        return fail(where + ": shuffled weights format is not supported");
+      }
+      o->activation = p->fused_activation_function();
+      o->keep_num_dims = p->keep_num_dims();
+      return true;
+    }
+    case 25: {  // SOFTMAX
+      const auto* p = op->builtin_options_as_SoftmaxOptions();
+      if (!p) return mismatch();
+      o->beta = p->beta();
+      return true;
+    }
+    case 2: {  // CONCATENATION
+      const auto* p = op->builtin_options_as_ConcatenationOptions();
+      if (!p) return mismatch();
+      o->axis = p->axis();
+      o->activation = p->fused_activation_function();
+      return true;
+    }
+    case 0: {  // ADD
+      const auto* p = op->builtin_options_as_AddOptions();
+      if (!p) return mismatch();
+      o->activation = p->fused_activation_function();
+      o->pot_scale_int16 = p->pot_scale_int16();
+      return true;
+    }
+    case 41: {  // SUB
+      const auto* p = op->builtin_options_as_SubOptions();
+      if (!p) return mismatch();
+      o->activation = p->fused_activation_function();
+      o->pot_scale_int16 = p->pot_scale_int16();
+      return true;
+    }
+    case 18: {  // MUL
+      const auto* p = op->builtin_options_as_MulOptions();
+      if (!p) return mismatch();
+      o->activation = p->fused_activation_function();
+      return true;
+    }
+    case 22: {  // RESHAPE
+      const auto* p = op->builtin_options_as_ReshapeOptions();
+      if (!p) return mismatch();
+      if (p->new_shape()) o->new_shape.assign(p->new_shape()->begin(), p->new_shape()->end());
+      return true;
+    }
+    case 98: {  // LEAKY_RELU
+      const auto* p = op->builtin_options_as_LeakyReluOptions();
+      if (!p) return mismatch();
+      o->alpha = p->alpha();
+      return true;
+    }
+    case 34: {  // PAD
+      if (!op->builtin_options_as_PadOptions()) return mismatch();
+      return true;
+    }
+    case 45: {  // STRIDED_SLICE
+      const auto* p = op->builtin_options_as_StridedSliceOptions();
+      if (!p) return mismatch();
+      if (p->offset()) return fail(where + ": STRIDED_SLICE with offset=true is not supported");
+      o->begin_mask = p->begin_mask();
+      o->end_mask = p->end_mask();
+      o->ellipsis_mask = p->ellipsis_mask();
+      o->new_axis_mask = p->new_axis_mask();
+      o->shrink_axis_mask = p->shrink_axis_mask();
+      return true;
+    }
+    case 67: {  // TRANSPOSE_CONV
+      const auto* p = op->builtin_options_as_TransposeConvOptions();
+      if (!p) return mismatch();
+      o->padding = p->padding();
+      o->stride_w = p->stride_w();
+      o->stride_h = p->stride_h();
+      o->activation = p->fused_activation_function();
+      return true;
+    }
+    case 44: {  // UNIDIRECTIONAL_SEQUENCE_LSTM
+      const auto* p = op->builtin_options_as_UnidirectionalSequenceLSTMOptions();
+      if (!p) return mismatch();
+      o->activation = p->fused_activation_function();
+      o->cell_clip = p->cell_clip();
+      o->proj_clip = p->proj_clip();
+      o->time_major = p->time_major();
+      return true;
+    }
+    default:
+      // Ops without options in this subset (LOGISTIC, TANH, RELU, QUANTIZE, ...): whatever
+      // options table they carry holds nothing the kernels use.
+      return true;
+  }
+}
+
+bool Importer::add_reshape(int node, const std::vector<int>& ins, const std::vector<int>& outs) {
+  const std::string where = node_label(node, kReshapeBuiltin);
+  if (ins.empty() || ins.size() > 2 || ins[0] < 0 || outs.size() != 1) {
+    return fail(where + ": expects 1 or 2 inputs (data, optional shape) and 1 output");
+  }
+  const int in = ins[0], out = outs[0];
+  const PrepTensor& a = g_.tensors[in];
+  const PrepTensor& b = g_.tensors[out];
+  if (a.type != b.type) return fail(where + ": input and output types differ");
+  if (tensor_bytes(a) != tensor_bytes(b)) {
+    return fail(where + ": input has " + std::to_string(tensor_bytes(a)) + " bytes, output " +
+                std::to_string(tensor_bytes(b)));
+  }
+  if (a.scales != b.scales || a.zero_points != b.zero_points) {
+    return fail(where + ": input and output quantisation differ (requantising reshape not supported)");
+  }
+  const int root = g_.alias_root(in);
+  const TensorInfo& ri = info_[root];
+  const TensorInfo& oi = info_[out];
+  const bool alias = role_of(root) == Role::kActivation && !ri.graph_input && !ri.graph_output &&
+                     role_of(out) == Role::kActivation && !oi.graph_output && !oi.graph_input;
+  if (alias) {
+    g_.alias_of[out] = root;
+    return true;
+  }
+  PrepOp op;
+  op.builtin = kCopyBuiltin;
+  op.node_index = node;
+  op.inputs.push_back(&g_.tensors[in]);
+  op.outputs.push_back(&g_.tensors[out]);
+  g_.ops.push_back(std::move(op));
+  return true;
+}
+
+bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
+  const int n = static_cast<int>(g_.tensors.size());
+  const auto* codes = model->operator_codes();
+  const size_t n_codes = codes ? codes->size() : 0;
+  const auto* ops = sg->operators();
+  const size_t n_ops = ops ? ops->size() : 0;
+  if (n_ops == 0) return fail("graph: has no operators");
+  for (size_t k = 0; k < n_ops; ++k) {
+    const int node = static_cast<int>(k);
+    const tfl::Operator* op = ops->Get(static_cast<flatbuffers::uoffset_t>(k));
+    if (op->opcode_index() >= n_codes) {
+      return fail("node " + std::to_string(node) + ": opcode index " +
+                  std::to_string(op->opcode_index()) + " is out of range");
+    }
+    const tfl::OperatorCode* code = codes->Get(op->opcode_index());
+    const int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
+                                 static_cast<int>(code->builtin_code()));
+    const std::string where = node_label(node, builtin);
+    if (builtin == kCustomBuiltin) return fail(where + ": custom operators are not supported");
+    if (find_prepare(builtin) == nullptr) return fail(where + ": operator not supported by lpai-rt");
+
+    // Index lists.
+    std::vector<int> ins, outs, inter;
+    if (op->inputs()) ins.assign(op->inputs()->begin(), op->inputs()->end());
+    if (op->outputs()) outs.assign(op->outputs()->begin(), op->outputs()->end());
+    if (op->intermediates()) inter.assign(op->intermediates()->begin(), op->intermediates()->end());
+    for (size_t i = 0; i < ins.size(); ++i) {
+      if (ins[i] < -1 || ins[i] >= n) {
+        return fail(where + ": input " + std::to_string(i) + " tensor index " +
+                    std::to_string(ins[i]) + " is out of range");
+      }
+    }
+    if (outs.empty()) return fail(where + ": has no outputs");
+    for (size_t i = 0; i < outs.size(); ++i) {
+      if (outs[i] < 0 || outs[i] >= n) {
+        return fail(where + ": output " + std::to_string(i) + " tensor index " +
+                    std::to_string(outs[i]) + " is out of range");
+      }
+    }
+    for (size_t i = 0; i < inter.size(); ++i) {
+      if (inter[i] < 0 || inter[i] >= n) {
+        return fail(where + ": intermediate " + std::to_string(i) + " tensor index " +
+                    std::to_string(inter[i]) + " is out of range");
+      }
+    }
+
+    // Dataflow: inputs are constants, variables, graph inputs or written earlier; outputs are
+    // scratch activations written exactly once.
+    for (size_t i = 0; i < ins.size(); ++i) {
+      const int id = ins[i];
+      if (id < 0) continue;
+      const std::string w = where + " input " + std::to_string(i);
+      if (builtin == kReshapeBuiltin && i == 1) continue;  // shape operand: not read at run time
+      if (!use_tensor(id, w)) return false;
+      if (role_of(id) == Role::kActivation && !info_[id].graph_input && written_at_[id] < 0) {
+        return fail(w + ": " + tensor_label(id) + " is read before any operator writes it");
+      }
+    }
+    for (size_t i = 0; i < outs.size(); ++i) {
+      const int id = outs[i];
+      const std::string w = where + " output " + std::to_string(i);
+      if (role_of(id) != Role::kActivation) {
+        return fail(w + ": " + tensor_label(id) + " is " +
+                    (g_.tensors[id].is_const() ? "a constant" : "a variable tensor") +
+                    " and cannot be an operator output");
+      }
+      if (info_[id].graph_input) return fail(w + ": " + tensor_label(id) + " is a graph input and cannot be written");
+      if (written_at_[id] >= 0) {
+        return fail(w + ": " + tensor_label(id) + " is already written by node " +
+                    std::to_string(written_at_[id]));
+      }
+      if (std::find(ins.begin(), ins.end(), id) != ins.end()) {
+        return fail(w + ": " + tensor_label(id) + " is also an input of the same operator");
+      }
+      if (!use_tensor(id, w)) return false;
+      written_at_[id] = node;
+    }
+
+    if (builtin == kReshapeBuiltin) {
+      if (!add_reshape(node, ins, outs)) return false;
+      continue;
+    }
+    PrepOp p;
+    p.builtin = builtin;
+    p.node_index = node;
+    for (int id : ins) p.inputs.push_back(id < 0 ? nullptr : &g_.tensors[id]);
+    for (int id : outs) p.outputs.push_back(&g_.tensors[id]);
+    for (int id : inter) p.intermediates.push_back(&g_.tensors[id]);
+    if (!decode_options(op, builtin, where, &p.options)) return false;
+    g_.ops.push_back(std::move(p));
+  }
+  for (int id : g_.outputs) {
+    if (written_at_[id] < 0) {
+      return fail("graph output " + tensor_label(id) + ": is not written by any operator");
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool import_tflite(const uint8_t* data, size_t size, PrepGraph* out, std::string* error) {
+  std::string err;
+  PrepGraph g;
+  if (data == nullptr && size != 0) {
+    *error = "model: null data";
+    return false;
+  }
+  if (size > static_cast<size_t>(FLATBUFFERS_MAX_BUFFER_SIZE) - 1) {
+    *error = "model: " + std::to_string(size) + " bytes exceeds the flatbuffers 2 GiB limit";
+    return false;
+  }
+  g.storage.assign(data, data + size);
+  Importer imp(&g, &err);
+  if (!imp.run(size)) {
+    *error = err;
+    return false;
+  }
+  *out = std::move(g);
+  return true;
+}
+
+}  // namespace prepare
+}  // namespace lpai

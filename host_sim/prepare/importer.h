@@ -1,0 +1,38 @@
+// TFLite importer (host only): model bytes -> PrepGraph.
+//
+// The bytes are copied into the graph, checked by the flatbuffers verifier (generated from
+// host_sim/prepare/tflite_schema.fbs) and only then read. Supported: exactly one subgraph;
+// int8/int16 activations with per-tensor quantisation (int16 symmetric); constants of int8
+// (per-tensor or per-channel, per-channel symmetric), int16, int32 and int64 (biases, shape
+// operands); variable tensors (int8/int16, planned into persistent memory); RESHAPE either as
+// an alias of its input (identical bytes: same type, size and quantisation; both scratch
+// activations) or, when its input or output is graph IO, a constant or a variable, as a copy
+// node. Every other op must have a prepare function (find_prepare()); the op's own checks run
+// later, in the pipeline (prepare.h).
+//
+// Rejected, with a one-line message naming the op (builtin_name, node index) or tensor (index
+// and name) and the reason: unverifiable bytes, a wrong file identifier, zero or several
+// subgraphs, unknown/unsupported ops, out-of-range indices, unsupported types or
+// quantisation, external buffers (Buffer.offset/size, Tensor.external_buffer), sparse
+// tensors, dynamic or oversized shapes, a tensor both graph input and output, tensors read
+// before written or written twice, constant data whose size does not match the shape.
+#ifndef LPAI_HOST_PREPARE_IMPORTER_H
+#define LPAI_HOST_PREPARE_IMPORTER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "prepare/graph.h"
+
+namespace lpai {
+namespace prepare {
+
+// Imports `size` bytes at `data`. On success returns true and fills *out (which owns a copy of
+// the bytes); on failure returns false, sets *error to one line and leaves *out unchanged.
+bool import_tflite(const uint8_t* data, size_t size, PrepGraph* out, std::string* error);
+
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_IMPORTER_H

@@ -1,0 +1,67 @@
+// Helpers shared by the prepare functions of the element-wise and activation ops (ADD, SUB,
+// MUL, SOFTMAX, LOGISTIC, TANH, RELU, RELU6, LEAKY_RELU, PAD, CONCATENATION, QUANTIZE,
+// DEQUANTIZE, STRIDED_SLICE). Host only; each helper reproduces the TFLite computation of the
+// same name exactly (float vs double where TFLite uses one or the other).
+#ifndef LPAI_HOST_PREPARE_OPS_ELEMENTWISE_PREP_H
+#define LPAI_HOST_PREPARE_OPS_ELEMENTWISE_PREP_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "prepare/op_prepare.h"
+
+namespace lpai {
+namespace prepare {
+namespace ew {
+
+// "int8", "int16", ... for messages.
+const char* type_name(format::DataType t);
+
+// Checks the node has exactly n_in inputs and n_out outputs, all present. On failure sets
+// *error and returns false.
+bool check_arity(const PrepOp& op, size_t n_in, size_t n_out, std::string* error);
+
+// Checks t is per-tensor quantised (one scale > 0, one zero point) with a zero point inside
+// its type's range. `what` names the tensor in the message ("input 0", "output").
+bool check_per_tensor(const PrepTensor& t, const char* what, std::string* error);
+
+inline float scale_of(const PrepTensor& t) { return t.scales[0]; }
+inline int32_t zp_of(const PrepTensor& t) { return static_cast<int32_t>(t.zero_points[0]); }
+
+// Range of the integer type t (int8 / int16).
+int32_t type_min(format::DataType t);
+int32_t type_max(format::DataType t);
+
+// TFLite's QuantizeMultiplierSmallerThanOneExp: m in (0, 1), shift <= 0. False (with *error)
+// when m is outside that interval or rounds up to 1.
+bool quantize_smaller_than_one(double m, int32_t* multiplier, int32_t* shift, const char* what,
+                               std::string* error);
+
+// TFLite's QuantizeMultiplier with the shift as int32_t.
+void quantize(double m, int32_t* multiplier, int32_t* shift);
+
+// TFLite's CalculateActivationRangeQuantized for a fused activation (NONE, RELU, RELU_N1_TO_1,
+// RELU6) on an output of type int8/int16; other activations are rejected.
+bool activation_range(int activation, const PrepTensor& output, int32_t* act_min,
+                      int32_t* act_max, std::string* error);
+
+// TFLite's CalculateInputRadius (total_signed_bits = 31).
+int32_t input_radius(int input_integer_bits, int input_left_shift);
+
+// Shape as uint32 dims; false when a dim is negative.
+bool dims_u32(const PrepTensor& t, std::vector<uint32_t>* dims);
+
+// Serializes a POD struct into a fresh blob.
+template <typename T>
+std::vector<uint8_t> blob_of(const T& value) {
+  std::vector<uint8_t> b;
+  append_pod(&b, value);
+  return b;
+}
+
+}  // namespace ew
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_OPS_ELEMENTWISE_PREP_H

@@ -1,0 +1,160 @@
+// Shared prepare helpers for the convolution / fully-connected / pooling ops.
+#include "prepare/ops/int8_prep_util.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace lpai {
+namespace prepare {
+namespace util {
+
+std::string check_per_tensor(const PrepTensor* t, format::DataType type, const char* role) {
+  const std::string r(role);
+  if (t == nullptr) return r + " tensor is absent";
+  if (t->type != type) return r + " tensor has an unsupported data type";
+  if (t->scales.size() != 1 || t->zero_points.size() != 1) {
+    return r + " tensor is not quantised per tensor";
+  }
+  if (!(t->scales[0] > 0.0f) || !std::isfinite(t->scales[0])) {
+    return r + " tensor has a non-positive scale";
+  }
+  const int64_t zp = t->zero_points[0];
+  if (type == format::DataType::kInt8 && (zp < -128 || zp > 127)) {
+    return r + " tensor zero point outside [-128, 127]";
+  }
+  if (type == format::DataType::kInt16 && zp != 0) {
+    return r + " tensor is int16 with a non-zero zero point";
+  }
+  return "";
+}
+
+namespace {
+
+// TFLite's Quantize() inside CalculateActivationRangeQuantizedImpl: float division and
+// rounding, then the zero point added in int32.
+bool quantize_value(float scale, int32_t zero_point, float f, int32_t* q) {
+  const float tmp = std::round(f / scale);
+  if (!(tmp >= static_cast<float>(std::numeric_limits<int32_t>::min()) &&
+        tmp <= static_cast<float>(std::numeric_limits<int32_t>::max()))) {
+    return false;
+  }
+  *q = zero_point + static_cast<int32_t>(tmp);
+  return true;
+}
+
+}  // namespace
+
+std::string activation_range(int activation, const PrepTensor& output, int32_t qmin,
+                             int32_t qmax, int32_t* act_min, int32_t* act_max) {
+  const float scale = output.scales[0];
+  const int32_t zp = static_cast<int32_t>(output.zero_points[0]);
+  int32_t q = 0;
+  switch (activation) {
+    case 0:  // NONE
+      *act_min = qmin;
+      *act_max = qmax;
+      return "";
+    case 1:  // RELU
+      if (!quantize_value(scale, zp, 0.0f, &q)) return "activation bound overflows int32";
+      *act_min = std::max(qmin, q);
+      *act_max = qmax;
+      return "";
+    case 2:  // RELU_N1_TO_1
+      if (!quantize_value(scale, zp, -1.0f, &q)) return "activation bound overflows int32";
+      *act_min = std::max(qmin, q);
+      if (!quantize_value(scale, zp, 1.0f, &q)) return "activation bound overflows int32";
+      *act_max = std::min(qmax, q);
+      return "";
+    case 3:  // RELU6
+      if (!quantize_value(scale, zp, 0.0f, &q)) return "activation bound overflows int32";
+      *act_min = std::max(qmin, q);
+      if (!quantize_value(scale, zp, 6.0f, &q)) return "activation bound overflows int32";
+      *act_max = std::min(qmax, q);
+      return "";
+    default:
+      return "fused activation " + std::to_string(activation) +
+             " is not supported (only NONE, RELU, RELU_N1_TO_1, RELU6)";
+  }
+}
+
+bool compute_padding(int padding, int in_size, int filter_size, int stride, int dilation,
+                     int* out_size, int* pad_before) {
+  if (in_size <= 0 || filter_size <= 0 || stride <= 0 || dilation <= 0) return false;
+  const int64_t effective = static_cast<int64_t>(filter_size - 1) * dilation + 1;
+  int64_t out = 0;
+  if (padding == 0) {
+    out = (in_size + stride - 1) / stride;
+  } else if (padding == 1) {
+    out = (in_size - effective + stride) / stride;
+  } else {
+    return false;
+  }
+  if (out <= 0) return false;
+  const int64_t total = (out - 1) * stride + effective - in_size;
+  *out_size = static_cast<int>(out);
+  *pad_before = total > 0 ? static_cast<int>(total / 2) : 0;
+  return true;
+}
+
+std::string channel_multipliers(const PrepTensor& input, const PrepTensor& filter,
+                                const PrepTensor& output, int channels,
+                                std::vector<int32_t>* multiplier, std::vector<int32_t>* shift) {
+  const size_t n = filter.scales.size();
+  if (n != 1 && n != static_cast<size_t>(channels)) {
+    return "filter has " + std::to_string(n) + " scales, expected 1 or " +
+           std::to_string(channels);
+  }
+  multiplier->resize(channels);
+  shift->resize(channels);
+  const float input_scale = input.scales[0];
+  const float output_scale = output.scales[0];
+  for (int c = 0; c < channels; ++c) {
+    const float s = n == 1 ? filter.scales[0] : filter.scales[c];
+    if (!(s > 0.0f) || !std::isfinite(s)) return "filter has a non-positive scale";
+    const double effective = static_cast<double>(input_scale) * static_cast<double>(s) /
+                             static_cast<double>(output_scale);
+    int32_t m = 0;
+    int sh = 0;
+    quantize_multiplier(effective, &m, &sh);
+    if (sh > 30) return "effective output scale too large (shift > 30)";
+    (*multiplier)[c] = m;
+    (*shift)[c] = sh;
+  }
+  return "";
+}
+
+bool zero_points_all_zero(const PrepTensor& t) {
+  for (int64_t z : t.zero_points) {
+    if (z != 0) return false;
+  }
+  return true;
+}
+
+int8_t const_i8(const PrepTensor& t, int64_t i) { return static_cast<int8_t>(t.data[i]); }
+
+int32_t const_i32(const PrepTensor& t, int64_t i) {
+  int32_t v;
+  std::memcpy(&v, t.data + i * 4, 4);
+  return v;
+}
+
+int64_t const_i64(const PrepTensor& t, int64_t i) {
+  int64_t v;
+  std::memcpy(&v, t.data + i * 8, 8);
+  return v;
+}
+
+std::string shape_string(const std::vector<int32_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ",";
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
+}  // namespace util
+}  // namespace prepare
+}  // namespace lpai

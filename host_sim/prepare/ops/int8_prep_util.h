@@ -1,0 +1,52 @@
+// Helpers shared by the prepare functions of CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and the
+// pooling ops (host only). Every computation mirrors TFLite's (float / double exactly as TFLite
+// evaluates it) so that the firmware kernels are bit-exact with the reference kernels.
+#ifndef LPAI_HOST_PREPARE_OPS_INT8_PREP_UTIL_H
+#define LPAI_HOST_PREPARE_OPS_INT8_PREP_UTIL_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "prepare/op_prepare.h"
+
+namespace lpai {
+namespace prepare {
+namespace util {
+
+// "" when t is present, of `type`, per-tensor quantised (one scale > 0, one zero point);
+// otherwise a reason naming `role`.
+std::string check_per_tensor(const PrepTensor* t, format::DataType type, const char* role);
+
+// TFLite's CalculateActivationRangeQuantized for activation NONE/RELU/RELU_N1_TO_1/RELU6 and an
+// output of range [qmin, qmax]. Returns "" or a reason (unsupported activation, overflow).
+std::string activation_range(int activation, const PrepTensor& output, int32_t qmin,
+                             int32_t qmax, int32_t* act_min, int32_t* act_max);
+
+// TFLite's padding rule for one spatial dimension (padding SAME=0, VALID=1): output size and
+// the leading (top/left) padding. Returns false for an invalid combination (output <= 0).
+bool compute_padding(int padding, int in_size, int filter_size, int stride, int dilation,
+                     int* out_size, int* pad_before);
+
+// Per-channel multipliers of input_scale * filter_scale[c] / output_scale, evaluated in double
+// as TFLite's PopulateConvolutionQuantizationParams does (per-tensor filters: scale 0 for
+// every channel). Fails with a reason when filter scales are neither 1 nor `channels`.
+std::string channel_multipliers(const PrepTensor& input, const PrepTensor& filter,
+                                const PrepTensor& output, int channels,
+                                std::vector<int32_t>* multiplier, std::vector<int32_t>* shift);
+
+// Symmetric int8 weights: every zero point 0.
+bool zero_points_all_zero(const PrepTensor& t);
+
+// Raw little-endian element i of a constant tensor.
+int8_t const_i8(const PrepTensor& t, int64_t i);
+int32_t const_i32(const PrepTensor& t, int64_t i);
+int64_t const_i64(const PrepTensor& t, int64_t i);
+
+std::string shape_string(const std::vector<int32_t>& shape);
+
+}  // namespace util
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_OPS_INT8_PREP_UTIL_H

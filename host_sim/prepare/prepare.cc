@@ -1,0 +1,175 @@
+// Offline prepare pipeline. See prepare.h.
+#include "prepare/prepare.h"
+
+#include <limits>
+#include <utility>
+
+#include "core/status.h"
+#include "format/binary_view.h"
+#include "prepare/importer.h"
+#include "writer/context_binary_writer.h"
+
+namespace lpai {
+namespace prepare {
+namespace {
+
+bool fits_u32(uint64_t v) { return v <= std::numeric_limits<uint32_t>::max(); }
+
+std::string clean_name(const std::string& name, int index) {
+  if (name.empty()) return "tensor_" + std::to_string(index);
+  std::string s = name;
+  for (char& c : s) {
+    if (c == '\0') c = '?';
+  }
+  return s;
+}
+
+}  // namespace
+
+const char* mem_class_name(format::MemClass c) {
+  switch (c) {
+    case format::MemClass::kConst: return "const";
+    case format::MemClass::kScratch: return "scratch";
+    case format::MemClass::kPersistent: return "persistent";
+    case format::MemClass::kIo: return "io";
+  }
+  return "unknown";
+}
+
+bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
+                   std::string* error) {
+  PrepareOutput res;
+  res.graph = std::move(graph);
+  res.options = options;
+  const PrepGraph& g = res.graph;
+  const size_t n_ops = g.ops.size();
+
+  // Per-op prepare.
+  std::vector<std::vector<uint8_t>> params(n_ops);
+  res.temp_bytes.assign(n_ops, 0);
+  for (size_t s = 0; s < n_ops; ++s) {
+    const PrepOp& op = g.ops[s];
+    if (op.builtin == kCopyBuiltin) continue;  // byte copy: no parameters, no temp
+    const std::string where =
+        "node " + std::to_string(op.node_index) + " (" + op_name(op.builtin) + ")";
+    const PrepareFn fn = find_prepare(op.builtin);
+    if (fn == nullptr) {
+      *error = where + ": operator not supported by lpai-rt";
+      return false;
+    }
+    PrepResult r = fn(op);
+    if (!r.ok()) {
+      *error = where + ": " + r.error;
+      return false;
+    }
+    params[s] = std::move(r.params);
+    res.temp_bytes[s] = r.temp_bytes;
+  }
+
+  // Plan.
+  if (!plan_memory(g, res.temp_bytes, options, &res.plan, error)) return false;
+  const MemoryPlan& plan = res.plan;
+  if (!fits_u32(plan.scratch_size) || !fits_u32(plan.persistent_size)) {
+    *error = "plan: scratch (" + std::to_string(plan.scratch_size) + " bytes) or persistent (" +
+             std::to_string(plan.persistent_size) + " bytes) exceeds 4 GiB";
+    return false;
+  }
+
+  // Graph description.
+  writer::GraphDesc desc;
+  desc.name = g.name.empty() ? "graph" : g.name;
+  for (char& c : desc.name) {
+    if (c == '\0') c = '?';
+  }
+  desc.plan = format::MemoryPlan{static_cast<uint32_t>(plan.scratch_size),
+                                 static_cast<uint32_t>(plan.persistent_size),
+                                 options.start_alignment, options.size_alignment};
+  desc.io_memhandle_hint = options.io_memhandle;
+  res.binary_id.assign(g.tensors.size(), format::kNone);
+  res.temp_binary_id.assign(n_ops, format::kNone);
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    if (!plan.used[i]) continue;
+    const PrepTensor& t = g.tensors[i];
+    const Placement& p = plan.tensors[i];
+    writer::TensorDesc td;
+    td.name = clean_name(t.name, static_cast<int>(i));
+    td.type = t.type;
+    for (int32_t d : t.shape) td.dims.push_back(static_cast<uint32_t>(d));
+    td.mem_class = p.mem_class;
+    if (!fits_u32(p.offset) || !fits_u32(p.size)) {
+      *error = "tensor " + std::to_string(i) + " '" + t.name + "': offset or size exceeds 4 GiB";
+      return false;
+    }
+    td.offset = p.mem_class == format::MemClass::kConst || p.mem_class == format::MemClass::kIo
+                    ? 0u
+                    : static_cast<uint32_t>(p.offset);
+    td.size = static_cast<uint32_t>(p.size);
+    if (!t.scales.empty()) {
+      td.scale = t.scales[0];
+      td.zero_point = t.zero_points.empty() ? 0 : static_cast<int32_t>(t.zero_points[0]);
+    }
+    if (t.scales.size() > 1) {
+      td.channel_scales = t.scales;
+      for (int64_t zp : t.zero_points) td.channel_zero_points.push_back(static_cast<int32_t>(zp));
+      td.quant_axis = t.quant_axis;
+    }
+    td.is_variable = t.is_variable;
+    if (t.is_const()) td.const_data.assign(t.data, t.data + t.data_size);
+    res.binary_id[i] = static_cast<uint32_t>(desc.tensors.size());
+    desc.tensors.push_back(std::move(td));
+  }
+  for (size_t s = 0; s < n_ops; ++s) {
+    if (res.temp_bytes[s] == 0) continue;
+    writer::TensorDesc td;
+    td.name = op_name(g.ops[s].builtin) + "_" + std::to_string(g.ops[s].node_index) + "_temp";
+    td.type = format::DataType::kInt8;
+    td.dims = {res.temp_bytes[s]};
+    td.mem_class = format::MemClass::kScratch;
+    td.offset = static_cast<uint32_t>(plan.temps[s].offset);
+    td.size = res.temp_bytes[s];
+    res.temp_binary_id[s] = static_cast<uint32_t>(desc.tensors.size());
+    desc.tensors.push_back(std::move(td));
+  }
+  for (size_t s = 0; s < n_ops; ++s) {
+    const PrepOp& op = g.ops[s];
+    writer::NodeDesc nd;
+    nd.op = static_cast<format::BuiltinOp>(op.builtin);
+    for (const PrepTensor* t : op.inputs) {
+      nd.inputs.push_back(t ? res.binary_id[t->index] : format::kNone);
+    }
+    for (const PrepTensor* t : op.outputs) nd.outputs.push_back(res.binary_id[t->index]);
+    nd.params = std::move(params[s]);
+    nd.temp_tensor = res.temp_binary_id[s];
+    desc.nodes.push_back(std::move(nd));
+  }
+  for (int id : g.inputs) desc.inputs.push_back(res.binary_id[id]);
+  for (int id : g.outputs) desc.outputs.push_back(res.binary_id[id]);
+
+  // Serialize and validate what we are about to hand out.
+  std::string werr;
+  res.binary = writer::serialize_context_binary(desc, &werr);
+  if (res.binary.empty()) {
+    *error = "serialize: " + werr;
+    return false;
+  }
+  format::BinaryView view;
+  const Status st = format::validate_binary(res.binary.data(), res.binary.size(), &view);
+  if (st != Status::kOk) {
+    *error = "internal: the serialized binary fails validation (status " +
+             std::to_string(static_cast<uint32_t>(st)) + ")";
+    return false;
+  }
+  res.const_bytes = view.header().consts.count;
+  *out = std::move(res);
+  return true;
+}
+
+bool prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
+                    PrepareOutput* out, std::string* error) {
+  PrepGraph g;
+  if (!import_tflite(data, size, &g, error)) return false;
+  return prepare_graph(std::move(g), options, out, error);
+}
+
+}  // namespace prepare
+}  // namespace lpai

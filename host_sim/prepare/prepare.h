@@ -1,0 +1,53 @@
+// The offline prepare pipeline (host only):
+//   import (importer.h) -> per-op prepare (ops/<op>.cc via find_prepare) -> plan (planner.h)
+//   -> writer::GraphDesc -> serialize_context_binary -> format::validate_binary.
+//
+// Binary layout decisions made here:
+//  - tensor ids in the binary: the used graph tensors in model index order, then one kernel
+//    temp tensor per op that asked for one (int8, dims {temp_bytes}, scratch, named
+//    "<OP>_<node>_temp");
+//  - graph name: the model's subgraph name, or "graph" when it has none; tensor names: the
+//    model's (an empty name becomes "tensor_<index>");
+//  - nodes: one per PrepOp, op = TFLite builtin code (or kCopy), params = the prepare blob.
+#ifndef LPAI_HOST_PREPARE_PREPARE_H
+#define LPAI_HOST_PREPARE_PREPARE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "format/context_binary_format.h"
+#include "prepare/graph.h"
+#include "prepare/planner.h"
+
+namespace lpai {
+namespace prepare {
+
+struct PrepareOutput {
+  std::vector<uint8_t> binary;          // the context binary (validated by format::validate_binary)
+  PrepGraph graph;                      // the imported graph the binary was built from
+  std::vector<uint32_t> temp_bytes;     // per op: kernel temp bytes its prepare asked for
+  MemoryPlan plan;
+  std::vector<uint32_t> binary_id;      // per graph tensor: id in the binary, or format::kNone
+  std::vector<uint32_t> temp_binary_id; // per op: id of its temp tensor, or format::kNone
+  uint64_t const_bytes = 0;             // bytes of the binary's consts section
+  PlanOptions options;
+};
+
+// Runs the per-op prepare functions, plans `graph` and serializes it. On success fills *out
+// (taking ownership of the graph) and returns true; otherwise returns false with a one-line
+// *error naming the node/op or tensor, and *out is unchanged.
+bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
+                   std::string* error);
+
+// import_tflite() + prepare_graph().
+bool prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
+                    PrepareOutput* out, std::string* error);
+
+const char* mem_class_name(format::MemClass c);
+
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_PREPARE_H

@@ -1,0 +1,303 @@
+#include "runner/session.h"
+
+#include <cstring>
+
+#include "core/status.h"
+#include "shared_mem/rpcmem.h"
+
+namespace lpai {
+namespace host {
+namespace {
+
+bool call_ok(Qnn_ErrorHandle_t code, const char* what, std::string* error) {
+  if (code == QNN_SUCCESS) return true;
+  *error = std::string(what) + " failed: " + describe_error(code);
+  return false;
+}
+
+uint32_t round_up(uint32_t v, uint32_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+}  // namespace
+
+std::string describe_error(Qnn_ErrorHandle_t code) {
+  return std::to_string(code) + " (" + status_name(static_cast<Status>(code)) + ")";
+}
+
+size_t qnn_type_size(Qnn_DataType_t type) {
+  switch (type) {
+    case QNN_DATATYPE_INT_8: case QNN_DATATYPE_UINT_8: case QNN_DATATYPE_SFIXED_POINT_8:
+    case QNN_DATATYPE_UFIXED_POINT_8: case QNN_DATATYPE_BOOL_8:
+      return 1;
+    case QNN_DATATYPE_INT_16: case QNN_DATATYPE_UINT_16: case QNN_DATATYPE_SFIXED_POINT_16:
+    case QNN_DATATYPE_UFIXED_POINT_16:
+      return 2;
+    case QNN_DATATYPE_INT_32: case QNN_DATATYPE_UINT_32: case QNN_DATATYPE_FLOAT_32:
+    case QNN_DATATYPE_SFIXED_POINT_32:
+      return 4;
+    case QNN_DATATYPE_INT_64: case QNN_DATATYPE_UINT_64:
+      return 8;
+    default:
+      return 0;
+  }
+}
+
+AlignedBytes::AlignedBytes(size_t size, size_t alignment, size_t size_alignment)
+    : size_(size) {
+  if (alignment == 0) alignment = 1;
+  if (size_alignment == 0) size_alignment = 1;
+  capacity_ = (size + size_alignment - 1) / size_alignment * size_alignment;
+  storage_.reset(new uint8_t[capacity_ + alignment]());
+  const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
+  data_ = reinterpret_cast<uint8_t*>((p + alignment - 1) / alignment * alignment);
+}
+
+std::unique_ptr<Session> Session::open(const std::vector<uint8_t>& binary,
+                                       const SessionOptions& options, std::string* error) {
+  std::unique_ptr<Session> s(new Session());
+  s->options_ = options;
+  if (!s->setup(binary, error)) return nullptr;  // ~Session releases what was created
+  return s;
+}
+
+bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
+  // The binary is read in place by the loader, so hand it over from an aligned copy.
+  binary_ = AlignedBytes(binary.size(), 64);
+  if (!binary.empty()) std::memcpy(binary_.data(), binary.data(), binary.size());
+
+  // Describe the graph's IO from the binary (system context API).
+  QnnSystemContext_Handle_t sys = nullptr;
+  if (!call_ok(QnnSystemContext_create(&sys), "QnnSystemContext_create", error)) return false;
+  const QnnSystemContext_BinaryInfo_t* info = nullptr;
+  Qnn_ContextBinarySize_t info_size = 0;
+  Qnn_ErrorHandle_t rc = QnnSystemContext_getBinaryInfo(sys, binary_.data(), binary_.size(),
+                                                        &info, &info_size);
+  if (rc != QNN_SUCCESS || info->contextBinaryInfoV1.numGraphs != 1) {
+    (void)QnnSystemContext_free(sys);
+    if (rc == QNN_SUCCESS) *error = "context binary holds no graph";
+    else call_ok(rc, "QnnSystemContext_getBinaryInfo", error);
+    return false;
+  }
+  const QnnSystemContext_GraphInfoV1_t& g = info->contextBinaryInfoV1.graphs[0].graphInfoV1;
+  graph_name_ = g.graphName;
+  auto describe = [this](const Qnn_Tensor_t& t) {
+    TensorInfo ti;
+    ti.id = t.v1.id;
+    ti.name = t.v1.name != nullptr ? t.v1.name : "";
+    ti.data_type = t.v1.dataType;
+    ti.dims.assign(t.v1.dimensions, t.v1.dimensions + t.v1.rank);
+    ti.bytes = qnn_type_size(t.v1.dataType);
+    for (uint32_t d : ti.dims) ti.bytes *= d;
+    if (t.v1.quantizeParams.quantizationEncoding == QNN_QUANTIZATION_ENCODING_SCALE_OFFSET) {
+      ti.scale = t.v1.quantizeParams.scaleOffsetEncoding.scale;
+      ti.offset = t.v1.quantizeParams.scaleOffsetEncoding.offset;
+    }
+    return ti;
+  };
+  for (uint32_t i = 0; i < g.numGraphInputs; ++i) inputs_.push_back(describe(g.graphInputs[i]));
+  for (uint32_t i = 0; i < g.numGraphOutputs; ++i) outputs_.push_back(describe(g.graphOutputs[i]));
+  input_tensors_.assign(g.graphInputs, g.graphInputs + g.numGraphInputs);
+  output_tensors_.assign(g.graphOutputs, g.graphOutputs + g.numGraphOutputs);
+  // Keep our own copies of the dimension arrays (the info lives in static storage).
+  for (auto* list : {&input_tensors_, &output_tensors_}) {
+    for (Qnn_Tensor_t& t : *list) {
+      dims_storage_.emplace_back(t.v1.dimensions, t.v1.dimensions + t.v1.rank);
+      t.v1.dimensions = dims_storage_.back().data();
+      t.v1.name = nullptr;
+    }
+  }
+  (void)QnnSystemContext_free(sys);
+
+  // 1. Backend and its alignment requirements.
+  if (!call_ok(QnnBackend_create(nullptr, nullptr, &backend_), "QnnBackend_create", error))
+    return false;
+  QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
+  QnnLpaiBackend_CustomProperty_t custom_backend_prop = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
+  custom_backend_prop.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
+  custom_backend_prop.property = &align;
+  QnnBackend_Property_t backend_prop = QNN_BACKEND_PROPERTY_INIT;
+  backend_prop.option = QNN_BACKEND_PROPERTY_OPTION_CUSTOM;
+  backend_prop.customProperty = &custom_backend_prop;
+  QnnBackend_Property_t* backend_props[2] = {&backend_prop, nullptr};
+  if (!call_ok(QnnBackend_getProperty(backend_, backend_props), "QnnBackend_getProperty", error))
+    return false;
+  start_alignment_ = align.startAddrAlignment;
+  size_alignment_ = align.sizeAlignment;
+
+  // 2. Context from the binary, with the memory type of model binary and IO buffers.
+  QnnLpaiMem_MemType_t mem_type = options_.mem_type;
+  QnnLpaiContext_CustomConfig_t custom_ctx_cfg = QNN_LPAI_CONTEXT_CUSTOM_CONFIG_INIT;
+  custom_ctx_cfg.option = QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE;
+  custom_ctx_cfg.config = &mem_type;
+  QnnContext_Config_t ctx_cfg = QNN_CONTEXT_CONFIG_INIT;
+  ctx_cfg.option = QNN_CONTEXT_CONFIG_OPTION_CUSTOM;
+  ctx_cfg.customConfig = &custom_ctx_cfg;
+  const QnnContext_Config_t* ctx_cfgs[2] = {&ctx_cfg, nullptr};
+  if (!call_ok(QnnContext_createFromBinary(backend_, nullptr, ctx_cfgs, binary_.data(),
+                                           binary_.size(), &context_, nullptr),
+               "QnnContext_createFromBinary", error))
+    return false;
+  if (!call_ok(QnnGraph_retrieve(context_, graph_name_.c_str(), &graph_), "QnnGraph_retrieve",
+               error))
+    return false;
+
+  // 3. Scratch and persistent sizes (one property call, both entries).
+  QnnLpaiGraph_CustomProperty_t scratch_prop = {QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE,
+                                                &scratch_size_};
+  QnnLpaiGraph_CustomProperty_t persistent_prop = {QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE,
+                                                   &persistent_size_};
+  QnnGraph_Property_t graph_props[2] = {QNN_GRAPH_PROPERTY_INIT, QNN_GRAPH_PROPERTY_INIT};
+  graph_props[0].option = QNN_GRAPH_PROPERTY_OPTION_CUSTOM;
+  graph_props[0].customProperty = &scratch_prop;
+  graph_props[1].option = QNN_GRAPH_PROPERTY_OPTION_CUSTOM;
+  graph_props[1].customProperty = &persistent_prop;
+  QnnGraph_Property_t* graph_prop_ptrs[3] = {&graph_props[0], &graph_props[1], nullptr};
+  if (!call_ok(QnnGraph_getProperty(graph_, graph_prop_ptrs), "QnnGraph_getProperty", error))
+    return false;
+
+  // 4-5. Aligned buffers, handed over in one set-config call.
+  scratch_ = AlignedBytes(scratch_size_, start_alignment_, size_alignment_);
+  persistent_ = AlignedBytes(persistent_size_, start_alignment_, size_alignment_);
+  QnnLpaiGraph_Mem_t scratch_mem = {QNN_LPAI_MEM_TYPE_DDR, scratch_size_, scratch_.data()};
+  QnnLpaiGraph_Mem_t persistent_mem = {QNN_LPAI_MEM_TYPE_DDR, persistent_size_,
+                                       persistent_.data()};
+  QnnLpaiGraph_CustomConfig_t scratch_cfg = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &scratch_mem};
+  QnnLpaiGraph_CustomConfig_t persistent_cfg = {QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM,
+                                                &persistent_mem};
+  QnnGraph_Config_t graph_cfgs[2] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT};
+  std::vector<const QnnGraph_Config_t*> cfg_ptrs;
+  if (scratch_size_ > 0) {
+    graph_cfgs[0].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+    graph_cfgs[0].customConfig = &scratch_cfg;
+    cfg_ptrs.push_back(&graph_cfgs[0]);
+  }
+  if (persistent_size_ > 0) {
+    graph_cfgs[1].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+    graph_cfgs[1].customConfig = &persistent_cfg;
+    cfg_ptrs.push_back(&graph_cfgs[1]);
+  }
+  cfg_ptrs.push_back(nullptr);
+  if (cfg_ptrs.size() > 1 &&
+      !call_ok(QnnGraph_setConfig(graph_, cfg_ptrs.data()), "QnnGraph_setConfig", error))
+    return false;
+
+  // 6. Finalize.
+  if (!call_ok(QnnGraph_finalize(graph_, nullptr, nullptr), "QnnGraph_finalize", error))
+    return false;
+  if (options_.profiling &&
+      !call_ok(QnnLpaiGraph_setProfiling(graph_, 1), "QnnLpaiGraph_setProfiling", error))
+    return false;
+
+  // 7. IO buffers: aligned RAW buffers, or registered shared buffers (zero copy).
+  const size_t n_io = inputs_.size() + outputs_.size();
+  for (size_t k = 0; k < n_io; ++k) {
+    const bool is_input = k < inputs_.size();
+    const TensorInfo& ti = is_input ? inputs_[k] : outputs_[k - inputs_.size()];
+    Qnn_Tensor_t& t = is_input ? input_tensors_[k] : output_tensors_[k - inputs_.size()];
+    const uint32_t bytes = round_up(static_cast<uint32_t>(ti.bytes), size_alignment_);
+    if (!options_.use_memhandle) {
+      io_raw_.emplace_back(ti.bytes, start_alignment_, size_alignment_);
+      t.v1.memType = QNN_TENSORMEMTYPE_RAW;
+      t.v1.clientBuf.data = io_raw_.back().data();
+      t.v1.clientBuf.dataSize = static_cast<uint32_t>(ti.bytes);
+      continue;
+    }
+    void* buf = rpcmem_alloc_aligned(bytes, start_alignment_ > 64 ? start_alignment_ : 64);
+    if (buf == nullptr) {
+      *error = "rpcmem_alloc of " + std::to_string(bytes) + " bytes for tensor '" + ti.name +
+               "' failed (shared region exhausted)";
+      return false;
+    }
+    io_shared_.push_back(buf);
+    Qnn_MemDescriptor_t desc = QNN_MEM_DESCRIPTOR_INIT;
+    desc.memShape.numDim = t.v1.rank;
+    desc.memShape.dimSize = t.v1.dimensions;
+    desc.dataType = t.v1.dataType;
+    desc.memType = QNN_MEM_TYPE_ION;
+    desc.ionInfo.fd = rpcmem_to_fd(buf);
+    Qnn_MemHandle_t handle = nullptr;
+    if (!call_ok(QnnMem_register(context_, &desc, 1, &handle), "QnnMem_register", error))
+      return false;
+    io_handles_.push_back(handle);
+    t.v1.memType = QNN_TENSORMEMTYPE_MEMHANDLE;
+    t.v1.memHandle = handle;
+  }
+  return true;
+}
+
+Session::~Session() {
+  if (graph_ != nullptr) (void)QnnLpaiGraph_releaseIo(graph_);
+  if (!io_handles_.empty())
+    (void)QnnMem_deRegister(io_handles_.data(), static_cast<uint32_t>(io_handles_.size()));
+  if (context_ != nullptr) (void)QnnContext_free(context_, nullptr);
+  if (backend_ != nullptr) (void)QnnBackend_free(backend_);
+  for (void* p : io_shared_) rpcmem_free(p);
+}
+
+bool Session::run(const std::vector<std::vector<uint8_t>>& inputs,
+                  std::vector<std::vector<uint8_t>>* outputs, std::string* error) {
+  if (inputs.size() != inputs_.size()) {
+    *error = "graph has " + std::to_string(inputs_.size()) + " inputs, got " +
+             std::to_string(inputs.size());
+    return false;
+  }
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].size() != inputs_[k].bytes) {
+      *error = "input " + std::to_string(k) + " ('" + inputs_[k].name + "') needs " +
+               std::to_string(inputs_[k].bytes) + " bytes, got " + std::to_string(inputs[k].size());
+      return false;
+    }
+    void* dst = options_.use_memhandle ? io_shared_[k] : io_raw_[k].data();
+    std::memcpy(dst, inputs[k].data(), inputs[k].size());
+  }
+  if (!call_ok(QnnGraph_execute(graph_, input_tensors_.data(),
+                                static_cast<uint32_t>(input_tensors_.size()),
+                                output_tensors_.data(),
+                                static_cast<uint32_t>(output_tensors_.size()), nullptr, nullptr),
+               "QnnGraph_execute", error))
+    return false;
+  outputs->assign(outputs_.size(), {});
+  for (size_t j = 0; j < outputs_.size(); ++j) {
+    const size_t k = inputs_.size() + j;
+    const uint8_t* src = options_.use_memhandle ? static_cast<const uint8_t*>(io_shared_[k])
+                                                : io_raw_[k].data();
+    (*outputs)[j].assign(src, src + outputs_[j].bytes);
+  }
+  return true;
+}
+
+bool Session::replace_scratch(std::string* error) {
+  AlignedBytes fresh(scratch_size_, start_alignment_, size_alignment_);
+  QnnLpaiGraph_Mem_t mem = {QNN_LPAI_MEM_TYPE_DDR, scratch_size_, fresh.data()};
+  QnnLpaiGraph_CustomConfig_t custom = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem};
+  QnnGraph_Config_t cfg = QNN_GRAPH_CONFIG_INIT;
+  cfg.option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+  cfg.customConfig = &custom;
+  const QnnGraph_Config_t* cfgs[2] = {&cfg, nullptr};
+  if (!call_ok(QnnGraph_setConfig(graph_, cfgs), "QnnGraph_setConfig(scratch)", error))
+    return false;
+  scratch_ = std::move(fresh);
+  return true;
+}
+
+bool Session::reset_state(std::string* error) {
+  return call_ok(QnnLpaiGraph_resetPersistent(graph_), "QnnLpaiGraph_resetPersistent", error);
+}
+
+QnnLpaiGraph_Counters_t Session::counters() const {
+  QnnLpaiGraph_Counters_t c = QNN_LPAI_GRAPH_COUNTERS_INIT;
+  (void)QnnLpaiGraph_getCounters(graph_, &c);
+  return c;
+}
+
+std::vector<uint64_t> Session::node_cycles() const {
+  uint32_t n = 0;
+  std::vector<uint64_t> cycles(QNN_LPAI_MAX_PROFILED_NODES);
+  if (QnnLpaiGraph_getNodeCycles(graph_, cycles.data(), static_cast<uint32_t>(cycles.size()),
+                                 &n) != QNN_SUCCESS)
+    return {};
+  cycles.resize(n < cycles.size() ? n : cycles.size());
+  return cycles;
+}
+
+}  // namespace host
+}  // namespace lpai

@@ -1,0 +1,116 @@
+// Session: one context binary driven through the C shim exactly as the LPAI documents
+// recommend (alignment query, size queries, aligned allocation, set-config, finalize, IO,
+// execute, free). The single host-side implementation of that workflow: lpai-net-run, the
+// delegate-style API, the golden-model tests and the firmware-image comparisons use it.
+#ifndef LPAI_HOST_RUNNER_SESSION_H
+#define LPAI_HOST_RUNNER_SESSION_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lpai/qnn_compat.h"
+
+namespace lpai {
+namespace host {
+
+// A buffer whose start is aligned to `alignment` and whose capacity is rounded up to a
+// multiple of `size_alignment` (zero-filled). Plain host memory.
+class AlignedBytes {
+ public:
+  AlignedBytes() = default;
+  AlignedBytes(size_t size, size_t alignment, size_t size_alignment = 1);
+  uint8_t* data() { return data_; }
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }          // requested bytes
+  size_t capacity() const { return capacity_; }  // rounded to size_alignment
+
+ private:
+  std::unique_ptr<uint8_t[]> storage_;
+  uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
+struct TensorInfo {
+  uint32_t id = 0;
+  std::string name;
+  Qnn_DataType_t data_type = QNN_DATATYPE_UNDEFINED;
+  std::vector<uint32_t> dims;
+  size_t bytes = 0;
+  float scale = 0.0f;   // real = scale * (q + offset)
+  int32_t offset = 0;
+};
+
+struct SessionOptions {
+  QnnLpaiMem_MemType_t mem_type = QNN_LPAI_MEM_TYPE_DDR;  // model binary + IO buffers
+  bool use_memhandle = false;  // IO through registered shared buffers (zero copy)
+  bool profiling = false;      // record per-node cycles
+};
+
+class Session {
+ public:
+  // Loads `binary`, creates backend/context/graph, queries, allocates and sets scratch and
+  // persistent memory, finalizes. nullptr with *error (one line, names the failing call and
+  // its error code) on failure; everything created so far is released.
+  static std::unique_ptr<Session> open(const std::vector<uint8_t>& binary,
+                                       const SessionOptions& options, std::string* error);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  const std::string& graph_name() const { return graph_name_; }
+  const std::vector<TensorInfo>& inputs() const { return inputs_; }
+  const std::vector<TensorInfo>& outputs() const { return outputs_; }
+  uint32_t scratch_size() const { return scratch_size_; }
+  uint32_t persistent_size() const { return persistent_size_; }
+  uint32_t start_alignment() const { return start_alignment_; }
+  uint32_t size_alignment() const { return size_alignment_; }
+
+  // One inference: inputs[k] must hold exactly inputs()[k].bytes bytes. Fills *outputs.
+  bool run(const std::vector<std::vector<uint8_t>>& inputs,
+           std::vector<std::vector<uint8_t>>* outputs, std::string* error);
+  // Replaces the scratch buffer with a fresh one (allowed after finalize).
+  bool replace_scratch(std::string* error);
+  // Zeroes persistent state (QnnLpaiGraph_resetPersistent).
+  bool reset_state(std::string* error);
+
+  QnnLpaiGraph_Counters_t counters() const;
+  std::vector<uint64_t> node_cycles() const;  // last profiled execute, one entry per node
+  Qnn_GraphHandle_t graph() const { return graph_; }
+  Qnn_ContextHandle_t context() const { return context_; }
+
+ private:
+  Session() = default;
+  bool setup(const std::vector<uint8_t>& binary, std::string* error);
+
+  SessionOptions options_;
+  AlignedBytes binary_;
+  AlignedBytes scratch_;
+  AlignedBytes persistent_;
+  std::vector<AlignedBytes> io_raw_;          // RAW buffers, inputs then outputs
+  std::vector<void*> io_shared_;              // MEMHANDLE buffers (rpcmem), inputs then outputs
+  std::vector<Qnn_MemHandle_t> io_handles_;
+  std::vector<std::vector<uint32_t>> dims_storage_;
+  std::vector<Qnn_Tensor_t> input_tensors_;
+  std::vector<Qnn_Tensor_t> output_tensors_;
+  std::vector<TensorInfo> inputs_;
+  std::vector<TensorInfo> outputs_;
+  std::string graph_name_;
+  uint32_t scratch_size_ = 0, persistent_size_ = 0;
+  uint32_t start_alignment_ = 1, size_alignment_ = 1;
+  Qnn_BackendHandle_t backend_ = nullptr;
+  Qnn_ContextHandle_t context_ = nullptr;
+  Qnn_GraphHandle_t graph_ = nullptr;
+};
+
+// "6010 (GRAPH_SCRATCH_MISSING)": a QNN error code with its lpai-rt name.
+std::string describe_error(Qnn_ErrorHandle_t code);
+// Bytes per element of a QNN data type (0 when unknown).
+size_t qnn_type_size(Qnn_DataType_t type);
+
+}  // namespace host
+}  // namespace lpai
+
+#endif  // LPAI_HOST_RUNNER_SESSION_H

@@ -1,0 +1,238 @@
+// FULLY_CONNECTED int8: prepare + validate + eval against the plain reference, and rejections.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "common/test_support.h"
+#include "kernels/fully_connected.h"
+#include "kernels/kernel_harness.h"
+#include "kernels/reference/reference_ops.h"
+
+namespace {
+
+using lpai::Status;
+using lpai::format::DataType;
+using lpai_test::KernelHarness;
+using lpai_test::TestTensor;
+
+constexpr int kFc = 9;
+
+struct FcCase {
+  int batches, k, n;
+  int32_t in_zp, out_zp;
+  float in_scale, out_scale;
+  bool per_channel, with_bias;
+  int activation;
+  bool keep_dims;
+  uint32_t seed;
+};
+
+void run_case(const FcCase& c) {
+  SCOPED_TRACE(::testing::Message() << "batches=" << c.batches << " k=" << c.k << " n=" << c.n
+                                    << " in_zp=" << c.in_zp << " out_zp=" << c.out_zp
+                                    << " per_channel=" << c.per_channel << " act=" << c.activation);
+  const auto x = lpai_test::random_i8(static_cast<size_t>(c.batches) * c.k, c.seed);
+  const auto w = lpai_test::random_i8(static_cast<size_t>(c.n) * c.k, c.seed + 1, -127, 127);
+  const auto b = lpai_test::random_i32(c.n, c.seed + 2, -40000, 40000);
+  std::vector<float> w_scales;
+  if (c.per_channel) {
+    for (int o = 0; o < c.n; ++o) w_scales.push_back(0.002f + 0.0007f * static_cast<float>(o % 11));
+  } else {
+    w_scales.push_back(0.0041f);
+  }
+  TestTensor in = TestTensor::make(DataType::kInt8, {c.batches, c.k}, x, c.in_scale, c.in_zp, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {c.n, c.k}, w, w_scales[0], 0, true);
+  wt.scales = w_scales;
+  wt.zero_points.assign(w_scales.size(), 0);
+  TestTensor bias = TestTensor::make(DataType::kInt32, {c.n}, b, c.in_scale * w_scales[0], 0, true);
+  if (c.per_channel) bias.scales.clear(), bias.zero_points.clear();
+  TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {c.batches, c.n}, {}, c.out_scale, c.out_zp, false);
+  if (c.keep_dims && c.batches % 2 == 0) {
+    in.shape = {2, c.batches / 2, c.k};
+    out.shape = {2, c.batches / 2, c.n};
+  }
+  lpai::prepare::OpOptions opt;
+  opt.activation = c.activation;
+  opt.keep_num_dims = c.keep_dims;
+  KernelHarness h(kFc, opt, {&in, &wt, c.with_bias ? &bias : nullptr}, {&out});
+  const auto got = lpai_test::as_values<int8_t>(h.run());
+  const auto want = ref::fully_connected(x, {c.in_scale, c.in_zp}, c.batches, c.k, w, w_scales,
+                                         c.with_bias ? &b : nullptr, c.n,
+                                         {c.out_scale, c.out_zp}, c.activation);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+}
+
+TEST(FullyConnected, MatchesReferenceOverShapes) {
+  const int ks[] = {1, 3, 15, 16, 17, 33, 64, 250, 640};
+  const int ns[] = {1, 2, 3, 5, 8, 10, 17};
+  uint32_t seed = 1;
+  for (int k : ks) {
+    for (int n : ns) {
+      run_case({1, k, n, -3, 5, 0.05f, 0.2f, false, true, 0, false, seed++});
+      run_case({3, k, n, 17, -9, 0.05f, 0.35f, true, true, 0, false, seed++});
+    }
+  }
+}
+
+TEST(FullyConnected, ZeroPointsAtTheLimits) {
+  run_case({2, 37, 9, -128, 127, 0.1f, 0.5f, false, true, 0, false, 100});
+  run_case({2, 37, 9, 127, -128, 0.1f, 0.5f, true, true, 0, false, 101});
+  run_case({1, 64, 4, -128, -128, 0.02f, 0.01f, true, false, 0, false, 102});
+}
+
+TEST(FullyConnected, SaturatesAtBothEnds) {
+  // Tiny output scale: nearly every result clamps to -128 or 127.
+  run_case({4, 48, 7, 0, 0, 0.5f, 0.0005f, false, true, 0, false, 200});
+  run_case({4, 48, 7, 3, -2, 0.5f, 0.0005f, true, false, 0, false, 201});
+}
+
+TEST(FullyConnected, FusedActivations) {
+  for (int act : {1, 2, 3}) {
+    run_case({2, 40, 11, 10, -20, 0.03f, 0.03f, false, true, act, false, 300u + act});
+    run_case({2, 40, 11, -10, 20, 0.03f, 0.02f, true, true, act, false, 310u + act});
+  }
+}
+
+TEST(FullyConnected, NoBiasAndKeepNumDims) {
+  run_case({4, 20, 6, 1, 2, 0.04f, 0.1f, false, false, 0, true, 400});
+  run_case({6, 19, 5, 1, 2, 0.04f, 0.1f, true, true, 1, true, 401});
+}
+
+// A valid small node for the rejection tests.
+struct SmallFc {
+  TestTensor in = TestTensor::make(DataType::kInt8, {2, 8}, lpai_test::random_i8(16, 7), 0.1f, 1, false);
+  TestTensor w = TestTensor::make(DataType::kInt8, {3, 8}, lpai_test::random_i8(24, 8), 0.01f, 0, true);
+  TestTensor b = TestTensor::make(DataType::kInt32, {3}, std::vector<int32_t>{1, -2, 3}, 0.001f, 0, true);
+  TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {2, 3}, {}, 0.2f, -1, false);
+};
+
+TEST(FullyConnectedValidate, AcceptsThePreparedNode) {
+  SmallFc f;
+  KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});
+  ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+  EXPECT_EQ(h.params.size(), lpai::kernels::fully_connected_params_size(3));
+  EXPECT_EQ(h.temp_bytes, 0u);
+  EXPECT_EQ(h.validate(), Status::kOk);
+}
+
+TEST(FullyConnectedValidate, RejectsBadParamsSize) {
+  SmallFc f;
+  KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});
+  ASSERT_TRUE(h.prepare().ok());
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  h.params.push_back(0);
+  h.params.push_back(0);
+  h.params.push_back(0);
+  h.params.push_back(0);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params.resize(lpai::kernels::fully_connected_params_size(3) - 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params.resize(8);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  EXPECT_TRUE(logs.contains("FULLY_CONNECTED"));
+}
+
+TEST(FullyConnectedValidate, RejectsBadParamContents) {
+  SmallFc f;
+  KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});
+  ASSERT_TRUE(h.prepare().ok());
+  const std::vector<uint8_t> good = h.params;
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::FullyConnectedParams*>(h.params.data()); };
+  hdr()->act_min = 10;
+  hdr()->act_max = 9;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->output_zero_point = 128;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->flags |= 0x80;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->flags &= ~lpai::kernels::kFcFlagHasBias;  // says no bias, node has one
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  int32_t bad_shift = 31;
+  std::memcpy(h.params.data() + sizeof(lpai::kernels::FullyConnectedParams) + 4 * (2 * 3 + 1), &bad_shift, 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  int32_t bad_mult = -5;
+  std::memcpy(h.params.data() + sizeof(lpai::kernels::FullyConnectedParams) + 4 * 3, &bad_mult, 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->accum_depth = 4;  // blob still sized for 3 channels, but input no longer 2 x 4
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  h.params = good;
+  EXPECT_EQ(h.validate(), Status::kOk);
+}
+
+TEST(FullyConnectedValidate, RejectsInconsistentTensors) {
+  SmallFc f;
+  KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});
+  ASSERT_TRUE(h.prepare().ok());
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  auto reset = [&]() { h = KernelHarness(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out}); ASSERT_TRUE(h.prepare().ok()); };
+  h.in_records[0].data_type = static_cast<uint8_t>(DataType::kInt16);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  reset();
+  h.in_records[1].mem_class = static_cast<uint8_t>(lpai::format::MemClass::kScratch);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  reset();
+  h.in_records[1].dims[1] = 9;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  reset();
+  h.in_records[2].data_type = static_cast<uint8_t>(DataType::kInt64);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  reset();
+  h.out_records[0].dims[1] = 4;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  reset();
+  h.num_inputs_override = 1;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  reset();
+  h.in_present[2] = false;  // bias absent but blob says folded bias present
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+}
+
+TEST(FullyConnectedPrepare, RejectsUnsupportedModels) {
+  SmallFc f;
+  {
+    TestTensor w = f.w;
+    w.zero_points = {3};
+    KernelHarness h(kFc, {}, {&f.in, &w, &f.b}, {&f.out});
+    EXPECT_NE(h.prepare().error.find("zero point"), std::string::npos) << h.prepare().error;
+  }
+  {
+    TestTensor w = f.w;
+    w.is_const = false;
+    KernelHarness h(kFc, {}, {&f.in, &w, &f.b}, {&f.out});
+    EXPECT_FALSE(h.prepare().ok());
+  }
+  {
+    TestTensor out = f.out;
+    out.shape = {2, 4};
+    KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&out});
+    EXPECT_NE(h.prepare().error.find("output"), std::string::npos) << h.prepare().error;
+  }
+  {
+    lpai::prepare::OpOptions opt;
+    opt.activation = 4;  // TANH
+    KernelHarness h(kFc, opt, {&f.in, &f.w, &f.b}, {&f.out});
+    EXPECT_NE(h.prepare().error.find("activation"), std::string::npos) << h.prepare().error;
+  }
+  {
+    TestTensor in = f.in;
+    in.type = DataType::kInt16;
+    KernelHarness h(kFc, {}, {&in, &f.w, &f.b}, {&f.out});
+    EXPECT_FALSE(h.prepare().ok());
+  }
+  {
+    TestTensor b = f.b;
+    b.scales = {0.5f};  // far from input_scale * weight_scale
+    KernelHarness h(kFc, {}, {&f.in, &f.w, &b}, {&f.out});
+    EXPECT_NE(h.prepare().error.find("bias scale"), std::string::npos) << h.prepare().error;
+  }
+}
+
+}  // namespace
