@@ -12,7 +12,9 @@ set(LPAI_FREESTANDING_FLAGS
   -fno-unwind-tables -fno-asynchronous-unwind-tables
   -nostdinc -isystem ${LPAI_COMPILER_INCLUDE_DIR})
 if(NOT LPAI_PLATFORM STREQUAL "host")
-  list(APPEND LPAI_FREESTANDING_FLAGS -ffunction-sections -fdata-sections)
+  # Cross builds link static images at fixed addresses: -fno-pic overrides the -fPIC that
+  # POSITION_INDEPENDENT_CODE adds (target options come after it on the command line).
+  list(APPEND LPAI_FREESTANDING_FLAGS -ffunction-sections -fdata-sections -fno-pic)
 endif()
 
 # lpai_freestanding(target): apply the firmware rules to a target's C++ sources.

@@ -11,18 +11,20 @@ set(LPAI_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/lpai_rt)
 
 install(TARGETS lpai_rt lpai_hal_api
   EXPORT lpai_rtTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
 # Public C headers.
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/hal/include/lpai ${CMAKE_SOURCE_DIR}/firmware/include/lpai
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
-# Firmware headers, by layer (core/, memory/, format/, ...), for C++ users of the library.
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h"
-  PATTERN "include" EXCLUDE)
+# Firmware headers of the library layers (core/, memory/, ...), for C++ users of the library.
+foreach(layer core memory format kernels graph shim)
+  if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/${layer})
+    install(DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/${layer}
+      DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+      FILES_MATCHING PATTERN "*.h")
+  endif()
+endforeach()
 
 install(EXPORT lpai_rtTargets
   NAMESPACE lpai_rt::

@@ -58,14 +58,38 @@ void emit_padded(Out& out, const Spec& spec, const char* prefix, size_t prefix_l
   }
 }
 
+// v / 10 with shifts and adds only (Hacker's Delight, divu10 widened to 64 bits), so 32-bit
+// targets need no 64-bit division helper from the compiler runtime.
+unsigned long long div10(unsigned long long v, unsigned* rem) {
+  unsigned long long q = (v >> 1) + (v >> 2);
+  q += q >> 4;
+  q += q >> 8;
+  q += q >> 16;
+  q += q >> 32;
+  q >>= 3;
+  unsigned long long r = v - ((q << 3) + (q << 1));
+  if (r > 9) {
+    ++q;
+    r -= 10;
+  }
+  *rem = static_cast<unsigned>(r);
+  return q;
+}
+
 // Converts v to digits in `base` (10 or 16); returns the number of digits, stored at the
 // end of tmp (tmp + 24 - n).
 size_t to_digits(unsigned long long v, unsigned base, bool upper, char (&tmp)[24]) {
   const char* digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
   size_t n = 0;
   do {
-    tmp[sizeof(tmp) - 1 - n] = digits[v % base];
-    v /= base;
+    unsigned d;
+    if (base == 16) {
+      d = static_cast<unsigned>(v & 0xfu);
+      v >>= 4;
+    } else {
+      v = div10(v, &d);
+    }
+    tmp[sizeof(tmp) - 1 - n] = digits[d];
     ++n;
   } while (v != 0);
   return n;

@@ -26,10 +26,15 @@ namespace lpai {
 namespace format {
 namespace {
 
-#define LPAI_BIN_FAIL(status, ...)                                  \
-  do {                                                              \
-    LPAI_LOG_ERROR("context binary: " __VA_ARGS__);                 \
-    return (status);                                                \
+// Log arguments: uint32_t/int32_t are (unsigned) long on some targets (arm-none-eabi), so
+// every %u/%x/%d argument goes through these to match the format exactly.
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+constexpr int fmt_i(int32_t v) { return v; }
+
+#define LPAI_BIN_FAIL(status, ...)                  \
+  do {                                              \
+    LPAI_LOG_ERROR("context binary: " __VA_ARGS__); \
+    return (status);                                \
   } while (0)
 
 struct SectionInfo {
@@ -76,17 +81,17 @@ struct Checker {
 
 Status Checker::check_header() const {
   if ((h->flags & ~kKnownFlags) != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header flags 0x%x have unknown bits 0x%x", h->flags,
-                  h->flags & ~kKnownFlags);
+    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header flags 0x%x have unknown bits 0x%x",
+                  fmt_u(h->flags), fmt_u(h->flags & ~kKnownFlags));
   }
   if (h->header_size != sizeof(BinaryHeader)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header_size %u, expected %u", h->header_size,
-                  static_cast<uint32_t>(sizeof(BinaryHeader)));
+    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header_size %u, expected %u", fmt_u(h->header_size),
+                  fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
   }
   for (uint32_t i = 0; i < 3; ++i) {
     if (h->reserved[i] != 0) {
-      LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header reserved[%u] is 0x%x, must be 0", i,
-                    h->reserved[i]);
+      LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header reserved[%u] is 0x%x, must be 0", fmt_u(i),
+                    fmt_u(h->reserved[i]));
     }
   }
   return Status::kOk;
@@ -108,12 +113,12 @@ Status Checker::check_sections() const {
     const Section& s = *infos[i].section;
     if (!is_aligned(s.offset, kSectionAlignment)) {
       LPAI_BIN_FAIL(Status::kBinaryMisaligned, "section %s offset %u not a multiple of %u",
-                    infos[i].name, s.offset, kSectionAlignment);
+                    infos[i].name, fmt_u(s.offset), fmt_u(kSectionAlignment));
     }
     if (s.count == 0) {
       if (s.offset != 0) {
         LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
-                      "empty section %s has offset %u, must be 0", infos[i].name, s.offset);
+                      "empty section %s has offset %u, must be 0", infos[i].name, fmt_u(s.offset));
       }
       ends[i] = 0;
       continue;
@@ -123,11 +128,11 @@ Status Checker::check_sections() const {
         !range_within(s.offset, bytes, size)) {
       LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
                     "section %s [offset %u, count %u] outside the %zu-byte binary", infos[i].name,
-                    s.offset, s.count, size);
+                    fmt_u(s.offset), fmt_u(s.count), size);
     }
     if (s.offset < sizeof(BinaryHeader)) {
       LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds, "section %s offset %u overlaps the header",
-                    infos[i].name, s.offset);
+                    infos[i].name, fmt_u(s.offset));
     }
     ends[i] = s.offset + bytes;  // no overflow: within size
   }
@@ -150,19 +155,19 @@ Status Checker::check_plan() const {
   const MemoryPlan& p = h->plan;
   if (!is_pow2(p.start_alignment)) {
     LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan start_alignment %u not a power of two",
-                  p.start_alignment);
+                  fmt_u(p.start_alignment));
   }
   if (!is_pow2(p.size_alignment)) {
     LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan size_alignment %u not a power of two",
-                  p.size_alignment);
+                  fmt_u(p.size_alignment));
   }
   if (!is_aligned(p.scratch_size, p.size_alignment)) {
     LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan scratch_size %u not a multiple of %u",
-                  p.scratch_size, p.size_alignment);
+                  fmt_u(p.scratch_size), fmt_u(p.size_alignment));
   }
   if (!is_aligned(p.persistent_size, p.size_alignment)) {
     LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan persistent_size %u not a multiple of %u",
-                  p.persistent_size, p.size_alignment);
+                  fmt_u(p.persistent_size), fmt_u(p.size_alignment));
   }
   return Status::kOk;
 }
@@ -171,11 +176,12 @@ Status Checker::check_strings() const {
   // A NUL-terminated strings section makes every offset below its size a valid string.
   if (h->strings.count == 0 || base[h->strings.offset + h->strings.count - 1] != 0) {
     LPAI_BIN_FAIL(Status::kBinaryBadString,
-                  "strings section (%u bytes) is empty or not NUL-terminated", h->strings.count);
+                  "strings section (%u bytes) is empty or not NUL-terminated",
+                  fmt_u(h->strings.count));
   }
   if (!string_ok(h->graph_name)) {
     LPAI_BIN_FAIL(Status::kBinaryBadString, "graph_name offset %u outside strings (%u bytes)",
-                  h->graph_name, h->strings.count);
+                  fmt_u(h->graph_name), fmt_u(h->strings.count));
   }
   return Status::kOk;
 }
@@ -183,38 +189,37 @@ Status Checker::check_strings() const {
 Status Checker::check_io_lists() const {
   if (!index_range_ok(h->inputs_index, h->num_inputs)) {
     LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph inputs [index %u, count %u] outside indices (%u)",
-                  h->inputs_index, h->num_inputs, h->indices.count);
+                  fmt_u(h->inputs_index), fmt_u(h->num_inputs), fmt_u(h->indices.count));
   }
   if (!index_range_ok(h->outputs_index, h->num_outputs)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo,
-                  "graph outputs [index %u, count %u] outside indices (%u)", h->outputs_index,
-                  h->num_outputs, h->indices.count);
+    LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph outputs [index %u, count %u] outside indices (%u)",
+                  fmt_u(h->outputs_index), fmt_u(h->num_outputs), fmt_u(h->indices.count));
   }
   // Both lists lie inside indices, so io_count() <= 2 * indices.count: no overflow.
-  const uint8_t io_class = static_cast<uint8_t>(
-      (h->flags & kFlagIoMemhandleHint) ? MemClass::kIo : MemClass::kScratch);
+  const uint8_t io_class =
+      static_cast<uint8_t>((h->flags & kFlagIoMemhandleHint) ? MemClass::kIo : MemClass::kScratch);
   for (uint32_t slot = 0; slot < io_count(); ++slot) {
     const uint32_t id = io_tensor(slot);
     const bool is_input = slot < h->num_inputs;
     const uint32_t k = is_input ? slot : slot - h->num_inputs;
     const char* list = is_input ? "input" : "output";
     if (id >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u is tensor %u, tensor count %u", list, k,
-                    id, h->tensors.count);
+      LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u is tensor %u, tensor count %u", list,
+                    fmt_u(k), fmt_u(id), fmt_u(h->tensors.count));
     }
     const TensorRecord& t = tensors()[id];
     if (t.io_slot != slot) {
       if (t.io_slot < io_count() && io_tensor(t.io_slot) == id) {
         LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u: tensor %u listed twice in the IO lists",
-                      list, k, id);
+                      list, fmt_u(k), fmt_u(id));
       }
       LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u: tensor %u has io_slot %u, expected %u",
-                    list, k, id, t.io_slot, slot);
+                    list, fmt_u(k), fmt_u(id), fmt_u(t.io_slot), fmt_u(slot));
     }
     if (t.mem_class != io_class) {
       LPAI_BIN_FAIL(Status::kBinaryBadIo,
-                    "graph %s %u: tensor %u mem_class %u, the IO hint requires %u", list, k, id,
-                    t.mem_class, io_class);
+                    "graph %s %u: tensor %u mem_class %u, the IO hint requires %u", list, fmt_u(k),
+                    fmt_u(id), fmt_u(t.mem_class), fmt_u(io_class));
     }
   }
   return Status::kOk;
@@ -225,45 +230,50 @@ Status Checker::check_tensor(uint32_t id) const {
   const DataType type = static_cast<DataType>(t.data_type);
   const uint32_t elem = data_type_size(type);
   if (elem == 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u data_type %u unknown", id, t.data_type);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u data_type %u unknown", fmt_u(id),
+                  fmt_u(t.data_type));
   }
   if (t.mem_class >= kMemClassCount) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u mem_class %u unknown", id, t.mem_class);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u mem_class %u unknown", fmt_u(id),
+                  fmt_u(t.mem_class));
   }
   const MemClass mc = static_cast<MemClass>(t.mem_class);
   if (type == DataType::kFloat32 && mc != MemClass::kConst) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u data_type float32 is allowed for consts only",
-                  id);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor,
+                  "tensor %u data_type float32 is allowed for consts only", fmt_u(id));
   }
   if (t.rank > kMaxRank) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u rank %u exceeds %u", id, t.rank, kMaxRank);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u rank %u exceeds %u", fmt_u(id),
+                  fmt_u(t.rank), fmt_u(kMaxRank));
   }
   if ((t.flags & ~kKnownTensorFlags) != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags 0x%x have unknown bits", id, t.flags);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags 0x%x have unknown bits", fmt_u(id),
+                  fmt_u(t.flags));
   }
   if ((t.flags & kTensorIsVariable) != 0 && mc != MemClass::kPersistent) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags: variable but mem_class %u", id,
-                  t.mem_class);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags: variable but mem_class %u", fmt_u(id),
+                  fmt_u(t.mem_class));
   }
   size_t bytes = elem;
   for (uint32_t d = 0; d < kMaxRank; ++d) {
     if (d >= t.rank) {
       if (t.dims[d] != 0) {
         LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] = %u beyond rank %u, must be 0",
-                      id, d, t.dims[d], t.rank);
+                      fmt_u(id), fmt_u(d), fmt_u(t.dims[d]), fmt_u(t.rank));
       }
       continue;
     }
     if (t.dims[d] == 0) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] is 0", id, d);
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] is 0", fmt_u(id), fmt_u(d));
     }
     if (!checked_mul(bytes, t.dims[d], &bytes) || bytes > 0xFFFFFFFFu) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size overflows at dims[%u]", id, d);
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size overflows at dims[%u]", fmt_u(id),
+                    fmt_u(d));
     }
   }
   if (t.size != bytes) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size %u, dims and type give %zu", id,
-                  t.size, bytes);
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size %u, dims and type give %zu", fmt_u(id),
+                  fmt_u(t.size), bytes);
   }
 
   // Placement in its memory class.
@@ -271,12 +281,12 @@ Status Checker::check_tensor(uint32_t id) const {
     case MemClass::kConst:
       if (!is_aligned(t.offset, elem)) {
         LPAI_BIN_FAIL(Status::kBinaryMisaligned, "tensor %u const offset %u not a multiple of %u",
-                      id, t.offset, elem);
+                      fmt_u(id), fmt_u(t.offset), fmt_u(elem));
       }
       if (!range_within(t.offset, t.size, h->consts.count)) {
         LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds,
-                      "tensor %u const [offset %u, size %u] outside consts (%u bytes)", id,
-                      t.offset, t.size, h->consts.count);
+                      "tensor %u const [offset %u, size %u] outside consts (%u bytes)", fmt_u(id),
+                      fmt_u(t.offset), fmt_u(t.size), fmt_u(h->consts.count));
       }
       break;
     case MemClass::kScratch:
@@ -286,20 +296,20 @@ Status Checker::check_tensor(uint32_t id) const {
       const char* pool_name = scratch ? "scratch_size" : "persistent_size";
       if (!is_aligned(t.offset, h->plan.start_alignment)) {
         LPAI_BIN_FAIL(Status::kBinaryMisaligned,
-                      "tensor %u offset %u not a multiple of plan start_alignment %u", id,
-                      t.offset, h->plan.start_alignment);
+                      "tensor %u offset %u not a multiple of plan start_alignment %u", fmt_u(id),
+                      fmt_u(t.offset), fmt_u(h->plan.start_alignment));
       }
       if (!range_within(t.offset, t.size, pool)) {
         LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds,
-                      "tensor %u [offset %u, size %u] outside plan %s %u", id, t.offset, t.size,
-                      pool_name, pool);
+                      "tensor %u [offset %u, size %u] outside plan %s %u", fmt_u(id),
+                      fmt_u(t.offset), fmt_u(t.size), pool_name, fmt_u(pool));
       }
       break;
     }
     case MemClass::kIo:
       if (t.offset != 0) {
-        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds, "tensor %u io offset %u, must be 0", id,
-                      t.offset);
+        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds, "tensor %u io offset %u, must be 0",
+                      fmt_u(id), fmt_u(t.offset));
       }
       break;
   }
@@ -308,26 +318,26 @@ Status Checker::check_tensor(uint32_t id) const {
   if (t.quant_index == kNone) {
     if (t.quant_count != 0 || t.quant_axis != 0) {
       LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                    "tensor %u per-tensor quantisation with quant_count %u / quant_axis %d", id,
-                    t.quant_count, t.quant_axis);
+                    "tensor %u per-tensor quantisation with quant_count %u / quant_axis %d",
+                    fmt_u(id), fmt_u(t.quant_count), fmt_i(t.quant_axis));
     }
   } else {
     if (t.quant_count == 0 || !range_within(t.quant_index, t.quant_count, h->quant.count)) {
       LPAI_BIN_FAIL(Status::kBinaryBadIndex,
-                    "tensor %u quant [index %u, count %u] outside quant (%u records)", id,
-                    t.quant_index, t.quant_count, h->quant.count);
+                    "tensor %u quant [index %u, count %u] outside quant (%u records)", fmt_u(id),
+                    fmt_u(t.quant_index), fmt_u(t.quant_count), fmt_u(h->quant.count));
     }
     if (t.quant_axis < 0 || static_cast<uint32_t>(t.quant_axis) >= t.rank ||
         t.dims[t.quant_axis] != t.quant_count) {
       LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                    "tensor %u quant_axis %d / quant_count %u do not match its dims", id,
-                    t.quant_axis, t.quant_count);
+                    "tensor %u quant_axis %d / quant_count %u do not match its dims", fmt_u(id),
+                    fmt_i(t.quant_axis), fmt_u(t.quant_count));
     }
   }
 
   if (!string_ok(t.name)) {
     LPAI_BIN_FAIL(Status::kBinaryBadString, "tensor %u name offset %u outside strings (%u bytes)",
-                  id, t.name, h->strings.count);
+                  fmt_u(id), fmt_u(t.name), fmt_u(h->strings.count));
   }
 
   // IO binding: the IO lists were checked to point back at their tensors; here every tensor
@@ -335,16 +345,17 @@ Status Checker::check_tensor(uint32_t id) const {
   uint8_t io_flags = 0;
   if (t.io_slot != kNone) {
     if (t.io_slot >= io_count() || io_tensor(t.io_slot) != id) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u io_slot %u not in the graph IO lists", id,
-                    t.io_slot);
+      LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u io_slot %u not in the graph IO lists",
+                    fmt_u(id), fmt_u(t.io_slot));
     }
     io_flags = t.io_slot < h->num_inputs ? kTensorIsInput : kTensorIsOutput;
   } else if (mc == MemClass::kIo) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u mem_class io but not a graph input/output", id);
+    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u mem_class io but not a graph input/output",
+                  fmt_u(id));
   }
   if ((t.flags & (kTensorIsInput | kTensorIsOutput)) != io_flags) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u flags 0x%x disagree with io_slot %u", id,
-                  t.flags, t.io_slot);
+    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u flags 0x%x disagree with io_slot %u", fmt_u(id),
+                  fmt_u(t.flags), fmt_u(t.io_slot));
   }
   return Status::kOk;
 }
@@ -352,55 +363,56 @@ Status Checker::check_tensor(uint32_t id) const {
 Status Checker::check_node(uint32_t i) const {
   const NodeRecord& n = nodes()[i];
   if (n.reserved[0] != 0 || n.reserved[1] != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "node %u reserved fields 0x%x 0x%x, must be 0", i,
-                  n.reserved[0], n.reserved[1]);
+    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "node %u reserved fields 0x%x 0x%x, must be 0",
+                  fmt_u(i), fmt_u(n.reserved[0]), fmt_u(n.reserved[1]));
   }
   if (!index_range_ok(n.inputs_index, n.num_inputs)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u inputs [index %u, count %u] outside indices (%u)",
-                  i, n.inputs_index, n.num_inputs, h->indices.count);
+    LPAI_BIN_FAIL(Status::kBinaryBadIndex,
+                  "node %u inputs [index %u, count %u] outside indices (%u)", fmt_u(i),
+                  fmt_u(n.inputs_index), fmt_u(n.num_inputs), fmt_u(h->indices.count));
   }
   if (!index_range_ok(n.outputs_index, n.num_outputs)) {
     LPAI_BIN_FAIL(Status::kBinaryBadIndex,
-                  "node %u outputs [index %u, count %u] outside indices (%u)", i, n.outputs_index,
-                  n.num_outputs, h->indices.count);
+                  "node %u outputs [index %u, count %u] outside indices (%u)", fmt_u(i),
+                  fmt_u(n.outputs_index), fmt_u(n.num_outputs), fmt_u(h->indices.count));
   }
   const uint32_t* in = indices() + n.inputs_index;
   for (uint32_t k = 0; k < n.num_inputs; ++k) {
     if (in[k] != kNone && in[k] >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u input %u is tensor %u, tensor count %u", i,
-                    k, in[k], h->tensors.count);
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u input %u is tensor %u, tensor count %u",
+                    fmt_u(i), fmt_u(k), fmt_u(in[k]), fmt_u(h->tensors.count));
     }
   }
   const uint32_t* out = indices() + n.outputs_index;
   for (uint32_t k = 0; k < n.num_outputs; ++k) {
     if (out[k] >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u output %u is tensor %u, tensor count %u", i,
-                    k, out[k], h->tensors.count);
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u output %u is tensor %u, tensor count %u",
+                    fmt_u(i), fmt_u(k), fmt_u(out[k]), fmt_u(h->tensors.count));
     }
     if (tensors()[out[k]].mem_class == static_cast<uint8_t>(MemClass::kConst)) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "node %u output %u is const tensor %u", i, k,
-                    out[k]);
+      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "node %u output %u is const tensor %u", fmt_u(i),
+                    fmt_u(k), fmt_u(out[k]));
     }
   }
   if (!is_aligned(n.params_offset, 4)) {
-    LPAI_BIN_FAIL(Status::kBinaryMisaligned, "node %u params_offset %u not a multiple of 4", i,
-                  n.params_offset);
+    LPAI_BIN_FAIL(Status::kBinaryMisaligned, "node %u params_offset %u not a multiple of 4",
+                  fmt_u(i), fmt_u(n.params_offset));
   }
   if (!range_within(n.params_offset, n.params_size, h->params.count)) {
     LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
-                  "node %u params [offset %u, size %u] outside params (%u bytes)", i,
-                  n.params_offset, n.params_size, h->params.count);
+                  "node %u params [offset %u, size %u] outside params (%u bytes)", fmt_u(i),
+                  fmt_u(n.params_offset), fmt_u(n.params_size), fmt_u(h->params.count));
   }
   if (n.temp_tensor != kNone) {
     if (n.temp_tensor >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u temp_tensor %u, tensor count %u", i,
-                    n.temp_tensor, h->tensors.count);
+      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u temp_tensor %u, tensor count %u", fmt_u(i),
+                    fmt_u(n.temp_tensor), fmt_u(h->tensors.count));
     }
     const TensorRecord& t = tensors()[n.temp_tensor];
     if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone) {
       LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                    "node %u temp_tensor %u must be a non-IO scratch tensor (mem_class %u)", i,
-                    n.temp_tensor, t.mem_class);
+                    "node %u temp_tensor %u must be a non-IO scratch tensor (mem_class %u)",
+                    fmt_u(i), fmt_u(n.temp_tensor), fmt_u(t.mem_class));
     }
   }
   return Status::kOk;
@@ -415,35 +427,36 @@ Status validate_binary(const void* data, size_t size, BinaryView* out) {
   }
   if (size < sizeof(BinaryHeader)) {
     LPAI_LOG_ERROR("context binary: size %zu smaller than the %u-byte header", size,
-                   static_cast<uint32_t>(sizeof(BinaryHeader)));
+                   fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
     return Status::kBinaryTooSmall;
   }
   if (!is_aligned_ptr(data, kSectionAlignment)) {
     LPAI_LOG_ERROR("context binary: start address %p not a multiple of %u", data,
-                   kSectionAlignment);
+                   fmt_u(kSectionAlignment));
     return Status::kBinaryMisaligned;
   }
   const uint8_t* base = static_cast<const uint8_t*>(data);
   const BinaryHeader* h = reinterpret_cast<const BinaryHeader*>(base);
   if (h->magic != kMagic) {
-    LPAI_LOG_ERROR("context binary: magic 0x%08x, expected 0x%08x", h->magic, kMagic);
+    LPAI_LOG_ERROR("context binary: magic 0x%08x, expected 0x%08x", fmt_u(h->magic), fmt_u(kMagic));
     return Status::kBinaryBadMagic;
   }
   if (h->version_major != kVersionMajor || h->version_minor > kVersionMinor) {
     LPAI_LOG_ERROR("context binary: version %u.%u not supported (this firmware reads %u.0..%u.%u)",
-                   h->version_major, h->version_minor, kVersionMajor, kVersionMajor,
-                   kVersionMinor);
+                   fmt_u(h->version_major), fmt_u(h->version_minor), fmt_u(kVersionMajor),
+                   fmt_u(kVersionMajor), fmt_u(kVersionMinor));
     return Status::kBinaryBadVersion;
   }
   const Checker c{base, h, size};
   LPAI_RETURN_IF_ERROR(c.check_header());
   if (h->total_size != size) {
-    LPAI_LOG_ERROR("context binary: header total_size %u, buffer size %zu", h->total_size, size);
+    LPAI_LOG_ERROR("context binary: header total_size %u, buffer size %zu", fmt_u(h->total_size),
+                   size);
     return Status::kBinarySizeMismatch;
   }
   const uint32_t crc = binary_crc32(base, size);
   if (crc != h->crc32) {
-    LPAI_LOG_ERROR("context binary: crc32 0x%08x, computed 0x%08x", h->crc32, crc);
+    LPAI_LOG_ERROR("context binary: crc32 0x%08x, computed 0x%08x", fmt_u(h->crc32), fmt_u(crc));
     return Status::kBinaryBadCrc;
   }
   LPAI_RETURN_IF_ERROR(c.check_sections());

@@ -249,6 +249,8 @@ Status context_free(Handle context) {
   return Status::kOk;
 }
 
+bool context_valid(Handle context) { return detail::find_context(context) != nullptr; }
+
 Status graph_retrieve(Handle context, const char* name, Handle* out) {
   Context* c = detail::find_context(context);
   if (c == nullptr) {

@@ -69,6 +69,8 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
 // Returns the binary copy and the firmware IO buffers to their pool, ends every memory
 // handle registered on the context, invalidates the context and graph handles.
 Status context_free(Handle context);
+// True when `context` names a live context.
+bool context_valid(Handle context);
 // The context's graph if `name` equals the binary's graph name (kContextGraphNotFound).
 Status graph_retrieve(Handle context, const char* name, Handle* out);
 

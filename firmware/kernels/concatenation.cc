@@ -1,18 +1,82 @@
-// CONCATENATION: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// CONCATENATION kernel: see kernels/concatenation.h.
+#include "kernels/concatenation.h"
+
 #include "core/log.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+// Bytes of one row of `t` from dim `axis` inwards.
+uint32_t row_bytes(const format::TensorRecord* t, uint32_t axis) {
+  uint32_t n = format::data_type_size(type_of(t));
+  for (uint32_t i = axis; i < t->rank; ++i) n *= t->dims[i];
+  return n;
+}
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(ConcatenationParams) || args.num_inputs == 0 ||
+      args.num_outputs != 1 || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("CONCATENATION: params %u bytes (want %u), %u inputs, %u outputs",
+                   args.params_size, static_cast<unsigned>(sizeof(ConcatenationParams)),
+                   args.num_inputs, args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const ConcatenationParams& p = *reinterpret_cast<const ConcatenationParams*>(args.params);
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(out);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || p.reserved != 0 ||
+      p.axis >= out->rank) {
+    LPAI_LOG_ERROR("CONCATENATION: output type %u / axis %u (rank %u) unsupported",
+                   out->data_type, p.axis, out->rank);
+    return Status::kBinaryBadParams;
+  }
+  uint32_t axis_sum = 0;
+  for (uint32_t k = 0; k < args.num_inputs; ++k) {
+    const format::TensorRecord* in = args.inputs[k].desc;
+    bool ok = in != nullptr && type_of(in) == t && in->rank == out->rank &&
+              in->zero_point == out->zero_point;
+    for (uint32_t i = 0; ok && i < out->rank; ++i) {
+      ok = i == p.axis || in->dims[i] == out->dims[i];
+    }
+    if (!ok) {
+      LPAI_LOG_ERROR("CONCATENATION: input %u type/rank/zero point/shape inconsistent with the "
+                     "output", k);
+      return Status::kBinaryBadParams;
+    }
+    axis_sum += in->dims[p.axis];
+  }
+  if (axis_sum != out->dims[p.axis]) {
+    LPAI_LOG_ERROR("CONCATENATION: inputs sum to %u along axis %u, output has %u", axis_sum,
+                   p.axis, out->dims[p.axis]);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& args) {
+  const ConcatenationParams& p = *reinterpret_cast<const ConcatenationParams*>(args.params);
+  const format::TensorRecord* out = args.outputs[0].desc;
+  uint32_t outer = 1;
+  for (uint32_t i = 0; i < p.axis; ++i) outer *= out->dims[i];
+  uint32_t rows[kMaxNodeInputs];
+  for (uint32_t k = 0; k < args.num_inputs; ++k) rows[k] = row_bytes(args.inputs[k].desc, p.axis);
+  uint8_t* dst = args.outputs[0].data;
+  for (uint32_t o = 0; o < outer; ++o) {
+    for (uint32_t k = 0; k < args.num_inputs; ++k) {
+      const uint8_t* src = args.inputs[k].data + o * rows[k];
+      for (uint32_t b = 0; b < rows[k]; ++b) dst[b] = src[b];
+      dst += rows[k];
+    }
+  }
+}
 
 }  // namespace
 
-const OpKernel kConcatenationKernel = {format::BuiltinOp::kConcatenation, "CONCATENATION", validate, eval};
+const OpKernel kConcatenationKernel = {format::BuiltinOp::kConcatenation, "CONCATENATION",
+                                       validate, eval};
 
 }  // namespace kernels
 }  // namespace lpai

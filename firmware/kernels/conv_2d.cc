@@ -1,14 +1,270 @@
-// CONV_2D: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// CONV_2D int8 and int16x8: layout and contract in kernels/conv_2d.h.
+//
+// int8: im2col (or the input itself for 1x1 filters without padding) times the filter matrix
+// [out_c][K] through the shared 2x2 blocked dot-product kernel; the input zero point is folded
+// into the per-channel bias offline, and the unrolled rows pad with the input zero point so
+// padded taps contribute exactly nothing, as in TFLite (which skips them).
+// int16x8: direct loops, 64-bit accumulation per output (per tap partial sums in 32 bits).
+#include "kernels/conv_2d.h"
+
+#include "kernels/int8_gemm.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+constexpr const char* kOp = "CONV_2D";
+constexpr uint32_t kMaxChannels = 1u << 24;
+
+const Conv2dParams& header(const KernelArgs& args) {
+  return *reinterpret_cast<const Conv2dParams*>(args.params);
+}
+
+Status validate(const KernelArgs& args) {
+  using checks::fail;
+  using format::DataType;
+  if (args.params == nullptr || args.params_size < sizeof(Conv2dParams)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+  }
+  const Conv2dParams& p = header(args);
+  const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.in_c, p.out_h, p.out_w,
+                           p.k_h, p.k_w, p.stride_h, p.stride_w, p.dilation_h, p.dilation_w};
+  for (uint32_t d : dims) {
+    if (d == 0 || d > kConvMaxDim) {
+      return fail(Status::kBinaryBadParams, kOp, "a shape, stride or dilation is 0 or too large");
+    }
+  }
+  if (p.out_c == 0 || p.out_c > kMaxChannels) {
+    return fail(Status::kBinaryBadParams, kOp, "out_c out of range");
+  }
+  if ((p.flags & ~kConvKnownFlags) != 0 || p.reserved != 0) {
+    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+  }
+  if (args.params_size != conv_2d_params_size(p.out_c, p.flags)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
+  }
+  const bool wide = (p.flags & kConvFlagInt16x8) != 0;
+  const uint64_t depth = static_cast<uint64_t>(p.k_h) * p.k_w * p.in_c;
+  if (depth > kConvMaxDepth || (wide && p.in_c > kConvMaxInChannels16)) {
+    return fail(Status::kBinaryBadParams, kOp, "filter depth k_h * k_w * in_c too large");
+  }
+  const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
+  const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
+  if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
+      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= p.in_h + p.pad_h ||
+      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
+    return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
+  }
+  const int32_t lo = wide ? -32768 : -128;
+  const int32_t hi = wide ? 32767 : 127;
+  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
+      !checks::range_valid(p.input_zero_point, lo, hi, lo, hi) ||
+      (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
+    return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
+  }
+  const int32_t* mult = reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) +
+                                                          p.out_c * (wide ? 8u : 4u));
+  if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, wide ? 7 : 30)) {
+    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
+  }
+  if (wide) {
+    if (p.im2col_rows != 0) return fail(Status::kBinaryBadParams, kOp, "int16x8 uses no im2col");
+    for (uint32_t c = 0; c < p.out_c; ++c) {
+      int64_t b;
+      __builtin_memcpy(&b, args.params + sizeof(Conv2dParams) + static_cast<size_t>(c) * 8, 8);
+      if (b < -(int64_t{1} << 47) || b >= (int64_t{1} << 47)) {
+        return fail(Status::kBinaryBadParams, kOp, "int16x8 bias outside [-2^47, 2^47)");
+      }
+    }
+  } else if (p.im2col_rows == 0) {
+    if (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0) {
+      return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
+    }
+  } else if (static_cast<uint64_t>(args.temp_size) < depth * p.im2col_rows) {
+    return fail(Status::kBinaryBadPlan, kOp, "kernel scratch smaller than the im2col block");
+  }
+
+  if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
+    return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* filter = args.inputs[1].desc;
+  const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  if (in == nullptr || filter == nullptr || out == nullptr) {
+    return fail(Status::kBinaryBadParams, kOp, "input, filter or output absent");
+  }
+  const DataType act_type = wide ? DataType::kInt16 : DataType::kInt8;
+  const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
+  const uint32_t f_dims[4] = {p.out_c, p.k_h, p.k_w, p.in_c};
+  const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
+  const uint32_t b_dims[1] = {p.out_c};
+  if (!checks::has_shape(in, act_type, 4, in_dims)) {
+    return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
+  }
+  if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
+    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [out_c, k_h, k_w, in_c]");
+  }
+  if ((p.flags & kConvFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
+    return fail(Status::kBinaryBadTensor, kOp, "per-channel filter without out_c scales");
+  }
+  if ((bias != nullptr) != ((p.flags & kConvFlagHasBias) != 0)) {
+    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+  }
+  if (bias != nullptr &&
+      (!checks::has_shape(bias, wide ? DataType::kInt64 : DataType::kInt32, 1, b_dims) ||
+       !checks::is_const(bias))) {
+    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
+  }
+  if (!checks::has_shape(out, act_type, 4, out_dims)) {
+    return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+  }
+  return Status::kOk;
+}
+
+// Unrolls the input window of output pixel (b, oy, ox) into row[k_h * k_w * in_c].
+void im2col_row(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
+                int8_t* row) {
+  const uint32_t c = p.in_c;
+  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  const int zp = p.input_zero_point;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+    const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+    if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
+      __builtin_memset(row, zp, static_cast<size_t>(p.k_w) * c);
+      row += p.k_w * c;
+      continue;
+    }
+    const int8_t* in_row = in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
+    for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+      const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
+      if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
+        __builtin_memset(row, zp, c);
+      } else {
+        __builtin_memcpy(row, in_row + static_cast<size_t>(ix) * c, c);
+      }
+      row += c;
+    }
+  }
+}
+
+void eval_s8(const KernelArgs& args) {
+  const Conv2dParams& p = header(args);
+  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams));
+  gemm::Requant q;
+  q.folded_bias = arrays;
+  q.multiplier = arrays + p.out_c;
+  q.shift = arrays + 2 * p.out_c;
+  q.output_zero_point = p.output_zero_point;
+  q.act_min = p.act_min;
+  q.act_max = p.act_max;
+  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  const uint32_t n = p.out_c;
+  const uint32_t plane = p.out_h * p.out_w;
+  const uint32_t total = p.batches * plane;
+
+  if (p.im2col_rows == 0) {
+    // 1x1 filter, no padding: the input pixel under output pixel i is a row of in_c bytes.
+    auto row_of = [&](uint32_t i) {
+      const uint32_t b = i / plane, r = i % plane;
+      const uint32_t oy = r / p.out_w, ox = r % p.out_w;
+      return in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
+    };
+    for (uint32_t i = 0; i < total; i += 2) {
+      const bool pair = i + 1 < total;
+      const int8_t* x0 = row_of(i);
+      const int8_t* x1 = pair ? row_of(i + 1) : x0;
+      gemm::gemm_row_pair(x0, x1, w, n, k_len, q, out + static_cast<size_t>(i) * n,
+                          pair ? out + static_cast<size_t>(i + 1) * n : nullptr);
+    }
+    return;
+  }
+
+  int8_t* rows = reinterpret_cast<int8_t*>(args.temp);
+  for (uint32_t first = 0; first < total; first += p.im2col_rows) {
+    const uint32_t count = total - first < p.im2col_rows ? total - first : p.im2col_rows;
+    for (uint32_t j = 0; j < count; ++j) {
+      const uint32_t i = first + j;
+      const uint32_t b = i / plane, r = i % plane;
+      im2col_row(p, in, b, r / p.out_w, r % p.out_w, rows + static_cast<size_t>(j) * k_len);
+    }
+    for (uint32_t j = 0; j < count; j += 2) {
+      const bool pair = j + 1 < count;
+      const int8_t* x0 = rows + static_cast<size_t>(j) * k_len;
+      const int8_t* x1 = pair ? x0 + k_len : x0;
+      int8_t* o0 = out + static_cast<size_t>(first + j) * n;
+      gemm::gemm_row_pair(x0, x1, w, n, k_len, q, o0, pair ? o0 + n : nullptr);
+    }
+  }
+}
+
+// Sum over c of x[c] * w[c] for one filter tap (in_c <= kConvMaxInChannels16 keeps each lane
+// below 2^31).
+int32_t dot_s16_s8(const int16_t* __restrict x, const int8_t* __restrict w, uint32_t len) {
+  int32_t lanes[gemm::kLanes] = {};
+  uint32_t c = 0;
+  for (; c + gemm::kLanes <= len; c += gemm::kLanes) {
+    for (uint32_t j = 0; j < gemm::kLanes; ++j) lanes[j] += static_cast<int32_t>(x[c + j]) * w[c + j];
+  }
+  int32_t s = 0;
+  for (uint32_t j = 0; j < gemm::kLanes; ++j) s += lanes[j];
+  for (; c < len; ++c) s += static_cast<int32_t>(x[c]) * w[c];
+  return s;
+}
+
+void eval_s16(const KernelArgs& args) {
+  const Conv2dParams& p = header(args);
+  const uint8_t* bias_bytes = args.params + sizeof(Conv2dParams);
+  const int32_t* mult = reinterpret_cast<const int32_t*>(bias_bytes + static_cast<size_t>(p.out_c) * 8);
+  const int32_t* shift = mult + p.out_c;
+  const int16_t* in = reinterpret_cast<const int16_t*>(args.inputs[0].data);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data);
+  const uint32_t c_in = p.in_c;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        int16_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
+        for (uint32_t oc = 0; oc < p.out_c; ++oc) {
+          int64_t acc = 0;
+          const int8_t* wf = w + static_cast<size_t>(oc) * p.k_h * p.k_w * c_in;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+            const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+            if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) continue;
+            for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+              const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
+              if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) continue;
+              const int16_t* src = in + ((static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w +
+                                         static_cast<uint32_t>(ix)) * c_in;
+              acc += dot_s16_s8(src, wf + (static_cast<size_t>(ky) * p.k_w + kx) * c_in, c_in);
+            }
+          }
+          int64_t bias;
+          __builtin_memcpy(&bias, bias_bytes + static_cast<size_t>(oc) * 8, 8);
+          acc += bias;
+          const int32_t v = multiply_by_quantized_multiplier_64(acc, mult[oc], shift[oc]);
+          dst[oc] = static_cast<int16_t>(clamp_i32(v, p.act_min, p.act_max));
+        }
+      }
+    }
+  }
+}
+
+void eval(const KernelArgs& args) {
+  if ((header(args).flags & kConvFlagInt16x8) != 0) {
+    eval_s16(args);
+  } else {
+    eval_s8(args);
+  }
+}
 
 }  // namespace
 

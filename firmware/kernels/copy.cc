@@ -9,18 +9,23 @@ namespace lpai {
 namespace kernels {
 namespace {
 
+// Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi), so
+// every %u argument goes through fmt_u to match the format exactly.
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+
 Status validate(const KernelArgs& a) {
   if (a.num_inputs != 1 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("COPY: needs 1 input and 1 output, got %u / %u", a.num_inputs, a.num_outputs);
+    LPAI_LOG_ERROR("COPY: needs 1 input and 1 output, got %u / %u", fmt_u(a.num_inputs),
+                   fmt_u(a.num_outputs));
     return Status::kBinaryBadParams;
   }
   if (a.params_size != 0) {
-    LPAI_LOG_ERROR("COPY: takes no parameters, got %u bytes", a.params_size);
+    LPAI_LOG_ERROR("COPY: takes no parameters, got %u bytes", fmt_u(a.params_size));
     return Status::kBinaryBadParams;
   }
   if (a.inputs[0].desc->size != a.outputs[0].desc->size) {
-    LPAI_LOG_ERROR("COPY: input %u bytes, output %u bytes", a.inputs[0].desc->size,
-                   a.outputs[0].desc->size);
+    LPAI_LOG_ERROR("COPY: input %u bytes, output %u bytes", fmt_u(a.inputs[0].desc->size),
+                   fmt_u(a.outputs[0].desc->size));
     return Status::kBinaryBadTensor;
   }
   return Status::kOk;

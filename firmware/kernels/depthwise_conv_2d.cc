@@ -1,18 +1,214 @@
-// DEPTHWISE_CONV_2D: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// DEPTHWISE_CONV_2D int8: layout and contract in kernels/depthwise_conv_2d.h.
+//
+// Per output pixel, the filter taps inside the input are found once (clipped ranges); channels
+// are processed in fixed-width blocks (16, then 8, vectorisable) for depth_multiplier 1, and in
+// chunks of 64 output channels otherwise. Each tap adds filter * (x - input_zero_point) exactly
+// as TFLite does, skipping taps outside the input.
+#include "kernels/depthwise_conv_2d.h"
+
+#include "kernels/int8_gemm.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+constexpr const char* kOp = "DEPTHWISE_CONV_2D";
+constexpr uint32_t kMaxChannels = 1u << 24;
+constexpr uint32_t kChunk = 64;
+
+const DepthwiseConv2dParams& header(const KernelArgs& args) {
+  return *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
+}
+
+Status validate(const KernelArgs& args) {
+  using checks::fail;
+  using format::DataType;
+  if (args.params == nullptr || args.params_size < sizeof(DepthwiseConv2dParams)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+  }
+  const DepthwiseConv2dParams& p = header(args);
+  const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.out_h, p.out_w, p.k_h, p.k_w,
+                           p.stride_h, p.stride_w, p.dilation_h, p.dilation_w};
+  for (uint32_t d : dims) {
+    if (d == 0 || d > kDwMaxDim) {
+      return fail(Status::kBinaryBadParams, kOp, "a shape, stride or dilation is 0 or too large");
+    }
+  }
+  if (p.in_c == 0 || p.depth_multiplier == 0 || p.out_c == 0 || p.out_c > kMaxChannels ||
+      static_cast<uint64_t>(p.in_c) * p.depth_multiplier != p.out_c) {
+    return fail(Status::kBinaryBadParams, kOp, "out_c != in_c * depth_multiplier");
+  }
+  if ((p.flags & ~kDwKnownFlags) != 0 || p.reserved != 0) {
+    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+  }
+  if (args.params_size != depthwise_conv_2d_params_size(p.out_c)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
+  }
+  if (static_cast<uint64_t>(p.k_h) * p.k_w > kDwMaxTaps) {
+    return fail(Status::kBinaryBadParams, kOp, "filter has too many taps");
+  }
+  const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
+  const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
+  if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
+      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= p.in_h + p.pad_h ||
+      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
+    return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
+  }
+  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, -128, 127) ||
+      p.input_zero_point < -128 || p.input_zero_point > 127) {
+    return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
+  }
+  const int32_t* mult = reinterpret_cast<const int32_t*>(args.params + sizeof(DepthwiseConv2dParams)) + p.out_c;
+  if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
+    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
+  }
+  if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
+    return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* filter = args.inputs[1].desc;
+  const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  if (in == nullptr || filter == nullptr || out == nullptr) {
+    return fail(Status::kBinaryBadParams, kOp, "input, filter or output absent");
+  }
+  const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
+  const uint32_t f_dims[4] = {1, p.k_h, p.k_w, p.out_c};
+  const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
+  const uint32_t b_dims[1] = {p.out_c};
+  if (!checks::has_shape(in, DataType::kInt8, 4, in_dims)) {
+    return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
+  }
+  if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
+    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [1, k_h, k_w, out_c]");
+  }
+  if ((p.flags & kDwFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
+    return fail(Status::kBinaryBadTensor, kOp, "per-channel filter without out_c scales");
+  }
+  if ((bias != nullptr) != ((p.flags & kDwFlagHasBias) != 0)) {
+    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+  }
+  if (bias != nullptr && (!checks::has_shape(bias, DataType::kInt32, 1, b_dims) || !checks::is_const(bias))) {
+    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant int32 [out_c]");
+  }
+  if (!checks::has_shape(out, DataType::kInt8, 4, out_dims)) {
+    return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+  }
+  return Status::kOk;
+}
+
+// Valid tap range [first, last) along one axis for an output starting at `origin`.
+inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t size,
+                      uint32_t* first, uint32_t* last) {
+  uint32_t f = 0;
+  if (origin < 0) f = (static_cast<uint32_t>(-origin) + dilation - 1) / dilation;
+  uint32_t l = k;
+  // Last tap t with origin + t * dilation <= size - 1.
+  const int64_t room = static_cast<int64_t>(size) - 1 - origin;
+  if (room < 0) {
+    l = 0;
+  } else if (room / dilation + 1 < k) {
+    l = static_cast<uint32_t>(room / dilation + 1);
+  }
+  *first = f;
+  *last = l > f ? l : f;
+}
+
+struct Pixel {
+  const int8_t* in;      // input pixel (b, 0, 0) base
+  uint32_t ky0, ky1, kx0, kx1;
+  int32_t iy0, ix0;      // input coordinates of tap (0, 0)
+};
+
+// Channels [c0, c0 + W) for depth_multiplier 1.
+template <uint32_t W>
+inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int8_t* filter,
+                      uint32_t c0, const gemm::Requant& q, int8_t* dst) {
+  const uint32_t c = p.in_c;
+  const int32_t in_zp = p.input_zero_point;
+  int32_t acc[W] = {};
+  for (uint32_t ky = px.ky0; ky < px.ky1; ++ky) {
+    const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(ky * p.dilation_h));
+    for (uint32_t kx = px.kx0; kx < px.kx1; ++kx) {
+      const uint32_t ix = static_cast<uint32_t>(px.ix0 + static_cast<int32_t>(kx * p.dilation_w));
+      const int8_t* __restrict xs = px.in + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
+      const int8_t* __restrict fs = filter + (static_cast<size_t>(ky) * p.k_w + kx) * c + c0;
+      for (uint32_t j = 0; j < W; ++j) acc[j] += (static_cast<int32_t>(xs[j]) - in_zp) * fs[j];
+    }
+  }
+  for (uint32_t j = 0; j < W; ++j) dst[c0 + j] = gemm::requantize(acc[j], c0 + j, q);
+}
+
+// Output channels [oc0, oc0 + n), n <= kChunk, any depth multiplier.
+inline void chunk_generic(const DepthwiseConv2dParams& p, const Pixel& px, const int8_t* filter,
+                          uint32_t oc0, uint32_t n, const gemm::Requant& q, int8_t* dst) {
+  const uint32_t c = p.in_c, oc_count = p.out_c, dm = p.depth_multiplier;
+  const int32_t in_zp = p.input_zero_point;
+  int32_t acc[kChunk];
+  for (uint32_t j = 0; j < n; ++j) acc[j] = 0;
+  const uint32_t ic_start = oc0 / dm, m_start = oc0 % dm;
+  for (uint32_t ky = px.ky0; ky < px.ky1; ++ky) {
+    const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(ky * p.dilation_h));
+    for (uint32_t kx = px.kx0; kx < px.kx1; ++kx) {
+      const uint32_t ix = static_cast<uint32_t>(px.ix0 + static_cast<int32_t>(kx * p.dilation_w));
+      const int8_t* xs = px.in + (static_cast<size_t>(iy) * p.in_w + ix) * c;
+      const int8_t* fs = filter + (static_cast<size_t>(ky) * p.k_w + kx) * oc_count + oc0;
+      uint32_t ic = ic_start, m = m_start;
+      for (uint32_t j = 0; j < n; ++j) {
+        acc[j] += (static_cast<int32_t>(xs[ic]) - in_zp) * fs[j];
+        if (++m == dm) {
+          m = 0;
+          ++ic;
+        }
+      }
+    }
+  }
+  for (uint32_t j = 0; j < n; ++j) dst[oc0 + j] = gemm::requantize(acc[j], oc0 + j, q);
+}
+
+void eval(const KernelArgs& args) {
+  const DepthwiseConv2dParams& p = header(args);
+  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(DepthwiseConv2dParams));
+  gemm::Requant q;
+  q.folded_bias = arrays;
+  q.multiplier = arrays + p.out_c;
+  q.shift = arrays + 2 * p.out_c;
+  q.output_zero_point = p.output_zero_point;
+  q.act_min = p.act_min;
+  q.act_max = p.act_max;
+  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    Pixel px;
+    px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        px.ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        tap_range(px.ix0, p.k_w, p.dilation_w, p.in_w, &px.kx0, &px.kx1);
+        int8_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
+        uint32_t c0 = 0;
+        if (p.depth_multiplier == 1) {
+          for (; c0 + 16 <= p.out_c; c0 += 16) block_dm1<16>(p, px, filter, c0, q, dst);
+          for (; c0 + 8 <= p.out_c; c0 += 8) block_dm1<8>(p, px, filter, c0, q, dst);
+        }
+        for (; c0 < p.out_c; c0 += kChunk) {
+          const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
+          chunk_generic(p, px, filter, c0, n, q, dst);
+        }
+      }
+    }
+  }
+}
 
 }  // namespace
 
-const OpKernel kDepthwiseConv2dKernel = {format::BuiltinOp::kDepthwiseConv2d, "DEPTHWISE_CONV_2D", validate, eval};
+const OpKernel kDepthwiseConv2dKernel = {format::BuiltinOp::kDepthwiseConv2d, "DEPTHWISE_CONV_2D",
+                                         validate, eval};
 
 }  // namespace kernels
 }  // namespace lpai

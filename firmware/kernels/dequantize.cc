@@ -1,5 +1,6 @@
-// DEQUANTIZE: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// DEQUANTIZE kernel: refused at load, see kernels/dequantize.h.
+#include "kernels/dequantize.h"
+
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -7,7 +8,10 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
+Status validate(const KernelArgs&) {
+  LPAI_LOG_ERROR("DEQUANTIZE: float32 output is not supported (no floating point at run time)");
+  return Status::kNotSupported;
+}
 void eval(const KernelArgs&) {}
 
 }  // namespace

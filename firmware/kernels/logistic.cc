@@ -1,14 +1,33 @@
-// LOGISTIC: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// LOGISTIC kernel: see kernels/logistic.h.
+#include "kernels/logistic.h"
+
 #include "kernels/registry.h"
+#include "kernels/unary_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& args) {
+  LPAI_RETURN_IF_ERROR(validate_unary_shape(
+      args, "LOGISTIC", static_cast<uint32_t>(sizeof(LogisticParams)) + kInt8LutSize));
+  if (type_of(args.inputs[0].desc) != format::DataType::kInt8 ||
+      type_of(args.outputs[0].desc) != format::DataType::kInt8 ||
+      args.outputs[0].desc->zero_point != -128) {
+    LPAI_LOG_ERROR("LOGISTIC: int8 -> int8 with output zero point -128 required, got types %u -> %u, "
+                   "zero point %d",
+                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type,
+                   args.outputs[0].desc->zero_point);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& args) {
+  apply_int8_lut(trailing_lut(args, sizeof(LogisticParams)),
+                 reinterpret_cast<const int8_t*>(args.inputs[0].data),
+                 reinterpret_cast<int8_t*>(args.outputs[0].data), element_count(args.inputs[0].desc));
+}
 
 }  // namespace
 

@@ -1,14 +1,14 @@
-// MAX_POOL_2D: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// MAX_POOL_2D int8 / int16: contract in kernels/pool_2d_common.h.
+#include "kernels/max_pool_2d.h"
+
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& args) { return pool::validate(args, "MAX_POOL_2D"); }
+void eval(const KernelArgs& args) { pool::eval(args, pool::Kind::kMax); }
 
 }  // namespace
 

@@ -1,14 +1,97 @@
-// MUL: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// MUL kernel: see kernels/mul.h.
+#include "kernels/mul.h"
+
 #include "core/log.h"
+#include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(MulParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
+      args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
+      args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("MUL: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+                   args.params_size, static_cast<unsigned>(sizeof(MulParams)), args.num_inputs,
+                   args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const MulParams& p = *reinterpret_cast<const MulParams*>(args.params);
+  const format::TensorRecord* in1 = args.inputs[0].desc;
+  const format::TensorRecord* in2 = args.inputs[1].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(out);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
+      type_of(in2) != t) {
+    LPAI_LOG_ERROR("MUL: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)",
+                   in1->data_type, in2->data_type, out->data_type);
+    return Status::kBinaryBadParams;
+  }
+  const bool i8 = t == format::DataType::kInt8;
+  const int32_t qmin = i8 ? -128 : -32768;
+  const int32_t qmax = i8 ? 127 : 32767;
+  const bool offsets_ok =
+      i8 ? (p.input1_offset >= -127 && p.input1_offset <= 128 && p.input2_offset >= -127 &&
+            p.input2_offset <= 128 && p.output_offset >= qmin && p.output_offset <= qmax)
+         : (p.input1_offset == 0 && p.input2_offset == 0 && p.output_offset == 0);
+  if (!offsets_ok || p.output_shift < -31 || p.output_shift > 30 || p.activation_min < qmin ||
+      p.activation_max > qmax || p.activation_min > p.activation_max || p.broadcast > 1) {
+    LPAI_LOG_ERROR("MUL: parameter out of range (offsets %d/%d/%d, shift %d, activation [%d, %d])",
+                   p.input1_offset, p.input2_offset, p.output_offset, p.output_shift,
+                   p.activation_min, p.activation_max);
+    return Status::kBinaryBadParams;
+  }
+  if (p.broadcast == 0) {
+    if (!same_shape(in1, out) || !same_shape(in2, out)) {
+      LPAI_LOG_ERROR("MUL: input/output shapes differ but the node is marked non-broadcast");
+      return Status::kBinaryBadParams;
+    }
+    return Status::kOk;
+  }
+  BroadcastShape bc;
+  uint32_t rank = 0;
+  uint32_t shape[kBroadcastRank];
+  if (!compute_broadcast(in1->dims, in1->rank, in2->dims, in2->rank, &bc, &rank, shape) ||
+      !dims_equal(out, shape, rank) || !same_broadcast(bc, p.shape)) {
+    LPAI_LOG_ERROR("MUL: broadcast description does not match the input/output shapes");
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+template <typename T>
+inline T mul_one(const MulParams& p, T a, T b) {
+  const int32_t prod = (p.input1_offset + a) * (p.input2_offset + b);
+  const int32_t v =
+      p.output_offset + multiply_by_quantized_multiplier(prod, p.output_multiplier, p.output_shift);
+  return static_cast<T>(clamp_i32(v, p.activation_min, p.activation_max));
+}
+
+template <typename T>
+void eval_typed(const MulParams& p, const KernelArgs& args) {
+  const T* a = reinterpret_cast<const T*>(args.inputs[0].data);
+  const T* b = reinterpret_cast<const T*>(args.inputs[1].data);
+  T* o = reinterpret_cast<T*>(args.outputs[0].data);
+  if (p.broadcast == 0) {
+    const uint32_t n = element_count(args.outputs[0].desc);
+    for (uint32_t i = 0; i < n; ++i) o[i] = mul_one<T>(p, a[i], b[i]);
+    return;
+  }
+  for_each_broadcast(p.shape, [&](uint32_t oi, uint32_t ai, uint32_t bi) {
+    o[oi] = mul_one<T>(p, a[ai], b[bi]);
+  });
+}
+
+void eval(const KernelArgs& args) {
+  const MulParams& p = *reinterpret_cast<const MulParams*>(args.params);
+  if (args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+    eval_typed<int8_t>(p, args);
+  } else {
+    eval_typed<int16_t>(p, args);
+  }
+}
 
 }  // namespace
 

@@ -1,14 +1,96 @@
-// PAD: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// PAD kernel: see kernels/pad.h.
+#include "kernels/pad.h"
+
 #include "core/log.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+constexpr uint32_t kR = format::kMaxRank;
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(PadParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
+      args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+                   args.params_size, static_cast<unsigned>(sizeof(PadParams)), args.num_inputs,
+                   args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(in);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(out) != t ||
+      in->rank != out->rank) {
+    LPAI_LOG_ERROR("PAD: types %u -> %u, ranks %u -> %u unsupported (int8/int16, equal)",
+                   in->data_type, out->data_type, in->rank, out->rank);
+    return Status::kBinaryBadParams;
+  }
+  const PadParams& p = *reinterpret_cast<const PadParams*>(args.params);
+  const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;
+  const int32_t hi = t == format::DataType::kInt8 ? 127 : 32767;
+  bool ok = p.reserved == 0 && p.pad_value >= lo && p.pad_value <= hi;
+  const uint32_t lead = kR - in->rank;
+  for (uint32_t i = 0; i < kR && ok; ++i) {
+    const uint32_t di = i < lead ? 1u : in->dims[i - lead];
+    const uint32_t dout = i < lead ? 1u : out->dims[i - lead];
+    ok = p.in_dims[i] == di && p.out_dims[i] == dout && p.in_dims[i] <= p.out_dims[i] &&
+         p.before[i] <= p.out_dims[i] - p.in_dims[i];
+  }
+  if (!ok) {
+    LPAI_LOG_ERROR("PAD: padding description does not match the input/output shapes");
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+template <typename T>
+void pad_typed(const PadParams& p, const T* in, T* out) {
+  const T v = static_cast<T>(p.pad_value);
+  const uint32_t* od = p.out_dims;
+  const uint32_t* id = p.in_dims;
+  const uint32_t* b = p.before;
+  const uint32_t row = od[5];
+  const uint32_t in_row = id[5];
+  const uint32_t after = row - in_row - b[5];
+  for (uint32_t i0 = 0; i0 < od[0]; ++i0) {
+    const bool in0 = i0 >= b[0] && i0 - b[0] < id[0];
+    for (uint32_t i1 = 0; i1 < od[1]; ++i1) {
+      const bool in1 = in0 && i1 >= b[1] && i1 - b[1] < id[1];
+      for (uint32_t i2 = 0; i2 < od[2]; ++i2) {
+        const bool in2 = in1 && i2 >= b[2] && i2 - b[2] < id[2];
+        for (uint32_t i3 = 0; i3 < od[3]; ++i3) {
+          const bool in3 = in2 && i3 >= b[3] && i3 - b[3] < id[3];
+          for (uint32_t i4 = 0; i4 < od[4]; ++i4) {
+            const bool inside = in3 && i4 >= b[4] && i4 - b[4] < id[4];
+            if (!inside) {
+              for (uint32_t k = 0; k < row; ++k) out[k] = v;
+            } else {
+              for (uint32_t k = 0; k < b[5]; ++k) out[k] = v;
+              for (uint32_t k = 0; k < in_row; ++k) out[b[5] + k] = in[k];
+              for (uint32_t k = 0; k < after; ++k) out[b[5] + in_row + k] = v;
+              in += in_row;
+            }
+            out += row;
+          }
+        }
+      }
+    }
+  }
+}
+
+void eval(const KernelArgs& args) {
+  const PadParams& p = *reinterpret_cast<const PadParams*>(args.params);
+  if (args.inputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+    pad_typed(p, reinterpret_cast<const int8_t*>(args.inputs[0].data),
+              reinterpret_cast<int8_t*>(args.outputs[0].data));
+  } else {
+    pad_typed(p, reinterpret_cast<const int16_t*>(args.inputs[0].data),
+              reinterpret_cast<int16_t*>(args.outputs[0].data));
+  }
+}
 
 }  // namespace
 

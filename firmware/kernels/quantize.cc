@@ -1,14 +1,75 @@
-// QUANTIZE: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
-#include "core/log.h"
+// QUANTIZE kernel: see kernels/quantize.h.
+#include "kernels/quantize.h"
+
+#include "kernels/fixed_point.h"
 #include "kernels/registry.h"
+#include "kernels/unary_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+bool is_int(format::DataType t) {
+  return t == format::DataType::kInt8 || t == format::DataType::kInt16;
+}
+
+Status validate(const KernelArgs& args) {
+  if (args.num_inputs != 1 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
+      args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("QUANTIZE: %u inputs, %u outputs (want 1, 1)", args.num_inputs,
+                   args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const format::DataType ti = type_of(args.inputs[0].desc);
+  const format::DataType to = type_of(args.outputs[0].desc);
+  if (!is_int(ti) || !is_int(to)) {
+    LPAI_LOG_ERROR("QUANTIZE: types %u -> %u unsupported (int8/int16 to int8/int16)",
+                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
+    return Status::kBinaryBadParams;
+  }
+  const bool lut = ti == format::DataType::kInt8 && to == format::DataType::kInt8;
+  LPAI_RETURN_IF_ERROR(validate_unary_shape(
+      args, "QUANTIZE", static_cast<uint32_t>(sizeof(QuantizeParams)) + (lut ? kInt8LutSize : 0u)));
+  const QuantizeParams& p = *reinterpret_cast<const QuantizeParams*>(args.params);
+  if (p.shift < -31 || p.shift > 30 || p.input_zero_point < -32768 ||
+      p.input_zero_point > 32767 || p.output_zero_point < -32768 || p.output_zero_point > 32767) {
+    LPAI_LOG_ERROR("QUANTIZE: parameters out of range (shift %d, zero points %d/%d)", p.shift,
+                   p.input_zero_point, p.output_zero_point);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+template <typename In, typename Out>
+void requantize(const QuantizeParams& p, const In* in, Out* out, uint32_t n) {
+  constexpr int32_t kMin = sizeof(Out) == 1 ? -128 : -32768;
+  constexpr int32_t kMax = sizeof(Out) == 1 ? 127 : 32767;
+  for (uint32_t i = 0; i < n; ++i) {
+    const int32_t v =
+        multiply_by_quantized_multiplier(in[i] - p.input_zero_point, p.multiplier, p.shift) +
+        p.output_zero_point;
+    out[i] = static_cast<Out>(clamp_i32(v, kMin, kMax));
+  }
+}
+
+void eval(const KernelArgs& args) {
+  const QuantizeParams& p = *reinterpret_cast<const QuantizeParams*>(args.params);
+  const uint32_t n = element_count(args.inputs[0].desc);
+  const bool in8 = args.inputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8);
+  const bool out8 = args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8);
+  const uint8_t* in = args.inputs[0].data;
+  uint8_t* out = args.outputs[0].data;
+  if (in8 && out8) {
+    apply_int8_lut(trailing_lut(args, sizeof(QuantizeParams)), reinterpret_cast<const int8_t*>(in),
+                   reinterpret_cast<int8_t*>(out), n);
+  } else if (in8) {
+    requantize(p, reinterpret_cast<const int8_t*>(in), reinterpret_cast<int16_t*>(out), n);
+  } else if (out8) {
+    requantize(p, reinterpret_cast<const int16_t*>(in), reinterpret_cast<int8_t*>(out), n);
+  } else {
+    requantize(p, reinterpret_cast<const int16_t*>(in), reinterpret_cast<int16_t*>(out), n);
+  }
+}
 
 }  // namespace
 

@@ -11,31 +11,36 @@ namespace lpai {
 namespace kernels {
 namespace {
 
+// Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi), so
+// every %u argument goes through fmt_u to match the format exactly.
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+
 Status validate(const KernelArgs& a) {
   if (a.num_inputs < 1 || a.num_inputs > 2 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("RESHAPE: needs 1-2 inputs and 1 output, got %u / %u", a.num_inputs,
-                   a.num_outputs);
+    LPAI_LOG_ERROR("RESHAPE: needs 1-2 inputs and 1 output, got %u / %u", fmt_u(a.num_inputs),
+                   fmt_u(a.num_outputs));
     return Status::kBinaryBadParams;
   }
   if (a.num_inputs == 2 && a.inputs[1].desc != nullptr &&
       a.inputs[1].desc->mem_class != static_cast<uint8_t>(format::MemClass::kConst)) {
     LPAI_LOG_ERROR("RESHAPE: shape input must be const (mem_class %u)",
-                   a.inputs[1].desc->mem_class);
+                   fmt_u(a.inputs[1].desc->mem_class));
     return Status::kBinaryBadParams;
   }
   if (a.params_size != 0) {
-    LPAI_LOG_ERROR("RESHAPE: takes no parameters, got %u bytes", a.params_size);
+    LPAI_LOG_ERROR("RESHAPE: takes no parameters, got %u bytes", fmt_u(a.params_size));
     return Status::kBinaryBadParams;
   }
   const format::TensorRecord* in = a.inputs[0].desc;
   const format::TensorRecord* out = a.outputs[0].desc;
   if (in->data_type != out->data_type) {
-    LPAI_LOG_ERROR("RESHAPE: input type %u, output type %u", in->data_type, out->data_type);
+    LPAI_LOG_ERROR("RESHAPE: input type %u, output type %u", fmt_u(in->data_type),
+                   fmt_u(out->data_type));
     return Status::kBinaryBadTensor;
   }
   if (in->size != out->size) {
-    LPAI_LOG_ERROR("RESHAPE: input %u elements, output %u elements", element_count(in),
-                   element_count(out));
+    LPAI_LOG_ERROR("RESHAPE: input %u elements, output %u elements", fmt_u(element_count(in)),
+                   fmt_u(element_count(out)));
     return Status::kBinaryBadTensor;
   }
   if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {

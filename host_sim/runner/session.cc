@@ -189,48 +189,106 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
 
   // 7. IO buffers: aligned RAW buffers, or registered shared buffers (zero copy).
   const size_t n_io = inputs_.size() + outputs_.size();
+  io_shared_.assign(n_io, nullptr);
+  io_owned_.assign(n_io, false);
+  io_handles_.assign(n_io, nullptr);
   for (size_t k = 0; k < n_io; ++k) {
-    const bool is_input = k < inputs_.size();
-    const TensorInfo& ti = is_input ? inputs_[k] : outputs_[k - inputs_.size()];
-    Qnn_Tensor_t& t = is_input ? input_tensors_[k] : output_tensors_[k - inputs_.size()];
+    const TensorInfo& ti = k < inputs_.size() ? inputs_[k] : outputs_[k - inputs_.size()];
+    io_raw_.emplace_back(ti.bytes, start_alignment_, size_alignment_);
+    Qnn_Tensor_t& t = io_tensor(k);
+    t.v1.memType = QNN_TENSORMEMTYPE_RAW;
+    t.v1.clientBuf.data = io_raw_.back().data();
+    t.v1.clientBuf.dataSize = static_cast<uint32_t>(ti.bytes);
+    if (!options_.use_memhandle) continue;
     const uint32_t bytes = round_up(static_cast<uint32_t>(ti.bytes), size_alignment_);
-    if (!options_.use_memhandle) {
-      io_raw_.emplace_back(ti.bytes, start_alignment_, size_alignment_);
-      t.v1.memType = QNN_TENSORMEMTYPE_RAW;
-      t.v1.clientBuf.data = io_raw_.back().data();
-      t.v1.clientBuf.dataSize = static_cast<uint32_t>(ti.bytes);
-      continue;
-    }
     void* buf = rpcmem_alloc_aligned(bytes, start_alignment_ > 64 ? start_alignment_ : 64);
     if (buf == nullptr) {
       *error = "rpcmem_alloc of " + std::to_string(bytes) + " bytes for tensor '" + ti.name +
                "' failed (shared region exhausted)";
       return false;
     }
-    io_shared_.push_back(buf);
-    Qnn_MemDescriptor_t desc = QNN_MEM_DESCRIPTOR_INIT;
-    desc.memShape.numDim = t.v1.rank;
-    desc.memShape.dimSize = t.v1.dimensions;
-    desc.dataType = t.v1.dataType;
-    desc.memType = QNN_MEM_TYPE_ION;
-    desc.ionInfo.fd = rpcmem_to_fd(buf);
-    Qnn_MemHandle_t handle = nullptr;
-    if (!call_ok(QnnMem_register(context_, &desc, 1, &handle), "QnnMem_register", error))
-      return false;
-    io_handles_.push_back(handle);
-    t.v1.memType = QNN_TENSORMEMTYPE_MEMHANDLE;
-    t.v1.memHandle = handle;
+    io_owned_[k] = true;
+    io_shared_[k] = buf;
+    if (!register_io(k, buf, bytes, error)) return false;
   }
   return true;
 }
 
+Qnn_Tensor_t& Session::io_tensor(size_t k) {
+  return k < input_tensors_.size() ? input_tensors_[k] : output_tensors_[k - input_tensors_.size()];
+}
+
+bool Session::register_io(size_t k, void* buffer, size_t bytes, std::string* error) {
+  Qnn_Tensor_t& t = io_tensor(k);
+  Qnn_MemDescriptor_t desc = QNN_MEM_DESCRIPTOR_INIT;
+  desc.memShape.numDim = t.v1.rank;
+  desc.memShape.dimSize = t.v1.dimensions;
+  desc.dataType = t.v1.dataType;
+  QnnLpaiMem_MemInfoCustom_t custom = QNN_LPAI_MEM_INFO_CUSTOM_INIT;
+  const int fd = rpcmem_to_fd(buffer);
+  if (fd > 0) {
+    desc.memType = QNN_MEM_TYPE_ION;
+    desc.ionInfo.fd = fd;
+  } else {
+    custom.buffer = buffer;
+    custom.size = bytes;
+    desc.memType = QNN_MEM_TYPE_CUSTOM;
+    desc.customInfo = &custom;
+  }
+  Qnn_MemHandle_t handle = nullptr;
+  if (!call_ok(QnnMem_register(context_, &desc, 1, &handle), "QnnMem_register", error))
+    return false;
+  io_handles_[k] = handle;
+  t.v1.memType = QNN_TENSORMEMTYPE_MEMHANDLE;
+  t.v1.memHandle = handle;
+  return true;
+}
+
+bool Session::bind_shared(size_t k, void* buffer, size_t bytes, std::string* error) {
+  if (k >= io_shared_.size()) {
+    *error = "no IO tensor " + std::to_string(k);
+    return false;
+  }
+  if (io_handles_[k] != nullptr) {
+    (void)QnnLpaiGraph_releaseIo(graph_);
+    if (!call_ok(QnnMem_deRegister(&io_handles_[k], 1), "QnnMem_deRegister", error)) return false;
+    io_handles_[k] = nullptr;
+  }
+  if (io_owned_[k]) rpcmem_free(io_shared_[k]);
+  io_owned_[k] = false;
+  io_shared_[k] = nullptr;
+  if (!register_io(k, buffer, bytes, error)) {
+    // Fall back to the RAW buffer so the session stays usable.
+    Qnn_Tensor_t& t = io_tensor(k);
+    t.v1.memType = QNN_TENSORMEMTYPE_RAW;
+    t.v1.clientBuf.data = io_raw_[k].data();
+    t.v1.clientBuf.dataSize = static_cast<uint32_t>(io_raw_[k].size());
+    return false;
+  }
+  io_shared_[k] = buffer;
+  return true;
+}
+
+uint8_t* Session::io_buffer(size_t k) {
+  return io_shared_[k] != nullptr ? static_cast<uint8_t*>(io_shared_[k]) : io_raw_[k].data();
+}
+
+bool Session::execute(std::string* error) {
+  return call_ok(QnnGraph_execute(graph_, input_tensors_.data(),
+                                  static_cast<uint32_t>(input_tensors_.size()),
+                                  output_tensors_.data(),
+                                  static_cast<uint32_t>(output_tensors_.size()), nullptr, nullptr),
+                 "QnnGraph_execute", error);
+}
+
 Session::~Session() {
   if (graph_ != nullptr) (void)QnnLpaiGraph_releaseIo(graph_);
-  if (!io_handles_.empty())
-    (void)QnnMem_deRegister(io_handles_.data(), static_cast<uint32_t>(io_handles_.size()));
+  for (Qnn_MemHandle_t& h : io_handles_)
+    if (h != nullptr) (void)QnnMem_deRegister(&h, 1);
   if (context_ != nullptr) (void)QnnContext_free(context_, nullptr);
   if (backend_ != nullptr) (void)QnnBackend_free(backend_);
-  for (void* p : io_shared_) rpcmem_free(p);
+  for (size_t k = 0; k < io_shared_.size(); ++k)
+    if (io_owned_[k]) rpcmem_free(io_shared_[k]);
 }
 
 bool Session::run(const std::vector<std::vector<uint8_t>>& inputs,
@@ -246,20 +304,13 @@ bool Session::run(const std::vector<std::vector<uint8_t>>& inputs,
                std::to_string(inputs_[k].bytes) + " bytes, got " + std::to_string(inputs[k].size());
       return false;
     }
-    void* dst = options_.use_memhandle ? io_shared_[k] : io_raw_[k].data();
-    std::memcpy(dst, inputs[k].data(), inputs[k].size());
+    std::memcpy(io_buffer(k), inputs[k].data(), inputs[k].size());
   }
-  if (!call_ok(QnnGraph_execute(graph_, input_tensors_.data(),
-                                static_cast<uint32_t>(input_tensors_.size()),
-                                output_tensors_.data(),
-                                static_cast<uint32_t>(output_tensors_.size()), nullptr, nullptr),
-               "QnnGraph_execute", error))
-    return false;
+  if (!execute(error)) return false;
   outputs->assign(outputs_.size(), {});
   for (size_t j = 0; j < outputs_.size(); ++j) {
     const size_t k = inputs_.size() + j;
-    const uint8_t* src = options_.use_memhandle ? static_cast<const uint8_t*>(io_shared_[k])
-                                                : io_raw_[k].data();
+    const uint8_t* src = io_buffer(k);
     (*outputs)[j].assign(src, src + outputs_[j].bytes);
   }
   return true;

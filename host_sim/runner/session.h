@@ -71,6 +71,17 @@ class Session {
   // One inference: inputs[k] must hold exactly inputs()[k].bytes bytes. Fills *outputs.
   bool run(const std::vector<std::vector<uint8_t>>& inputs,
            std::vector<std::vector<uint8_t>>* outputs, std::string* error);
+  // Executes once on the current IO buffers (io_buffer), without copying anything in or out.
+  bool execute(std::string* error);
+  // Current buffer of IO k (inputs first, then outputs): the RAW buffer, or the shared
+  // buffer bound to it.
+  uint8_t* io_buffer(size_t k);
+  // Binds IO k to a caller-provided shared buffer of `bytes` bytes from now on (MEMHANDLE, zero
+  // copy): an rpcmem buffer is registered by its fd (QNN_MEM_TYPE_ION), any other buffer as a
+  // caller-owned custom buffer (QNN_MEM_TYPE_CUSTOM). The caller keeps it alive while the
+  // session lives. Errors come from QnnMem_register (alignment, size, already registered).
+  bool bind_shared(size_t k, void* buffer, size_t bytes, std::string* error);
+
   // Replaces the scratch buffer with a fresh one (allowed after finalize).
   bool replace_scratch(std::string* error);
   // Zeroes persistent state (QnnLpaiGraph_resetPersistent).
@@ -84,13 +95,16 @@ class Session {
  private:
   Session() = default;
   bool setup(const std::vector<uint8_t>& binary, std::string* error);
+  Qnn_Tensor_t& io_tensor(size_t k);
+  bool register_io(size_t k, void* buffer, size_t bytes, std::string* error);
 
   SessionOptions options_;
   AlignedBytes binary_;
   AlignedBytes scratch_;
   AlignedBytes persistent_;
   std::vector<AlignedBytes> io_raw_;          // RAW buffers, inputs then outputs
-  std::vector<void*> io_shared_;              // MEMHANDLE buffers (rpcmem), inputs then outputs
+  std::vector<void*> io_shared_;              // MEMHANDLE buffers, inputs then outputs (or null)
+  std::vector<bool> io_owned_;                // io_shared_[k] was allocated by the session
   std::vector<Qnn_MemHandle_t> io_handles_;
   std::vector<std::vector<uint32_t>> dims_storage_;
   std::vector<Qnn_Tensor_t> input_tensors_;

@@ -89,8 +89,7 @@ bool check_tensor(const GraphDesc& g, uint32_t id, uint64_t* size_out, Errors* e
     return err->fail(what, ": size ", t.size, " but dims and type give ", bytes);
   }
   if (t.is_variable && t.mem_class != MemClass::kPersistent) {
-    return err->fail(what, ": variable tensors must be persistent, not ",
-                     class_name(t.mem_class));
+    return err->fail(what, ": variable tensors must be persistent, not ", class_name(t.mem_class));
   }
   if (t.mem_class == MemClass::kConst) {
     if (t.const_data.size() != bytes) {

@@ -135,8 +135,8 @@ GraphDesc GraphBuilder::build() const {
   const uint64_t size_align = g.plan.size_alignment;
   g.plan.scratch_size =
       static_cast<uint32_t>(std::min<uint64_t>(round_up(scratch_end, size_align), 0xFFFFFFFFu));
-  g.plan.persistent_size = static_cast<uint32_t>(
-      std::min<uint64_t>(round_up(persistent_end, size_align), 0xFFFFFFFFu));
+  g.plan.persistent_size =
+      static_cast<uint32_t>(std::min<uint64_t>(round_up(persistent_end, size_align), 0xFFFFFFFFu));
   return g;
 }
 

@@ -58,8 +58,8 @@ class GraphBuilder {
 
   // Returns the node's index. params: the op's parameter blob (may be empty).
   uint32_t add_node(format::BuiltinOp op, const std::vector<uint32_t>& inputs,
-                    const std::vector<uint32_t>& outputs,
-                    const std::vector<uint8_t>& params = {}, uint32_t temp_tensor = format::kNone);
+                    const std::vector<uint32_t>& outputs, const std::vector<uint8_t>& params = {},
+                    uint32_t temp_tensor = format::kNone);
 
   GraphBuilder& set_inputs(const std::vector<uint32_t>& ids);
   GraphBuilder& set_outputs(const std::vector<uint32_t>& ids);

@@ -65,7 +65,8 @@ TEST(CheckedMath, AlignUpAtTheLimit) {
   EXPECT_FALSE(lpai::checked_align_up(10, 0, &out));
   EXPECT_EQ(out, 7u);
   EXPECT_EQ(lpai::align_up(65, 64), 128u);
-  EXPECT_EQ(lpai::align_up(2035712, 4096), 2039808u);
+  EXPECT_EQ(lpai::align_up(2035712, 4096), 2035712u);  // 497 pages exactly
+  EXPECT_EQ(lpai::align_up(2035713, 4096), 2039808u);
 }
 
 TEST(CheckedMath, AlignmentPredicates) {

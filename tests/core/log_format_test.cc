@@ -3,7 +3,9 @@
 
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "core/log.h"
@@ -45,6 +47,23 @@ TEST(LogFormat, SignedDecimal) {
   EXPECT_EQ(fmt("%lld", LLONG_MAX), "9223372036854775807");
   EXPECT_EQ(fmt("%lld", LLONG_MIN), "-9223372036854775808");
   EXPECT_EQ(fmt("%zd", static_cast<ptrdiff_t>(-5)), "-5");
+}
+
+// Decimal and hex conversion of many 64-bit values against the C library's printf.
+TEST(LogFormat, MatchesSnprintfOverManyValues) {
+  std::mt19937_64 rng(20240601);
+  for (int i = 0; i < 200000; ++i) {
+    const unsigned long long raw = rng();
+    const unsigned long long v = raw >> (i % 64);  // all magnitudes
+    char expect[64];
+    std::snprintf(expect, sizeof(expect), "%llu %llx %lld", v, v, static_cast<long long>(raw));
+    ASSERT_EQ(fmt("%llu %llx %lld", v, v, static_cast<long long>(raw)), expect) << v;
+  }
+  for (unsigned long long v = 0; v < 100000; ++v) {
+    char expect[32];
+    std::snprintf(expect, sizeof(expect), "%llu", v);
+    ASSERT_EQ(fmt("%llu", v), expect);
+  }
 }
 
 TEST(LogFormat, UnsignedAndHex) {

@@ -33,8 +33,8 @@ lpai::writer::GraphDesc reference_graph(bool memhandle) {
 
 std::vector<uint8_t> reference_binary(bool memhandle) {
   std::string error;
-  std::vector<uint8_t> bin = lpai::writer::serialize_context_binary(reference_graph(memhandle),
-                                                                    &error);
+  std::vector<uint8_t> bin =
+      lpai::writer::serialize_context_binary(reference_graph(memhandle), &error);
   EXPECT_FALSE(bin.empty()) << error;
   return bin;
 }

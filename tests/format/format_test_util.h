@@ -31,9 +31,7 @@ class Bytes {
   uint8_t* data() { return block_ == nullptr ? nullptr : block_ + shift_; }
   const uint8_t* data() const { return block_ == nullptr ? nullptr : block_ + shift_; }
   size_t size() const { return size_; }
-  std::vector<uint8_t> vec() const {
-    return std::vector<uint8_t>(data(), data() + size_);
-  }
+  std::vector<uint8_t> vec() const { return std::vector<uint8_t>(data(), data() + size_); }
   uint8_t& operator[](size_t i) { return data()[i]; }
 
  private:
@@ -42,12 +40,12 @@ class Bytes {
     shift_ = shift;
     size_ = v.size();
     // Exact allocation: shift bytes of lead-in plus the data, nothing after it.
-    block_ = static_cast<uint8_t*>(::operator new(shift + size_ + (size_ + shift == 0 ? 1 : 0),
-                                                  std::align_val_t{16}));
+    block_ = static_cast<uint8_t*>(
+        ::operator new (shift + size_ + (size_ + shift == 0 ? 1 : 0), std::align_val_t{16}));
     if (size_ != 0) std::memcpy(block_ + shift_, v.data(), size_);
   }
   void release() {
-    if (block_ != nullptr) ::operator delete(block_, std::align_val_t{16});
+    if (block_ != nullptr) ::operator delete (block_, std::align_val_t{16});
     block_ = nullptr;
   }
   uint8_t* block_ = nullptr;

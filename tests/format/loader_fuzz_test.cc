@@ -39,8 +39,8 @@ bool visibly_broken(const std::vector<uint8_t>& orig, const std::vector<uint8_t>
   if (h.flags != o.flags) return true;
   if (h.header_size != 128 || h.total_size != o.total_size) return true;
   if (h.reserved[0] != 0 || h.reserved[1] != 0 || h.reserved[2] != 0) return true;
-  for (const Section* s : {&h.tensors, &h.nodes, &h.indices, &h.quant, &h.params, &h.consts,
-                           &h.strings}) {
+  for (const Section* s :
+       {&h.tensors, &h.nodes, &h.indices, &h.quant, &h.params, &h.consts, &h.strings}) {
     if (s->offset % 16 != 0) return true;
   }
   if (!pow2(h.plan.start_alignment) || !pow2(h.plan.size_alignment)) return true;
@@ -100,7 +100,8 @@ uint64_t walk(const BinaryView& v) {
       const uint32_t id = v.indices(n.inputs_index)[k];
       if (id != kNone) sum += v.tensor(id).size;
     }
-    for (uint32_t k = 0; k < n.num_outputs; ++k) sum += v.tensor(v.indices(n.outputs_index)[k]).size;
+    for (uint32_t k = 0; k < n.num_outputs; ++k)
+      sum += v.tensor(v.indices(n.outputs_index)[k]).size;
     for (uint32_t k = 0; k < n.params_size; ++k) sum += v.params(n)[k];
     if (n.temp_tensor != kNone) sum += v.tensor(n.temp_tensor).size;
   }
@@ -125,9 +126,7 @@ TEST(LoaderFuzz, RandomCorruptionsNeverCrashNorPassBroken) {
     // Half of the positions hit header/tensor/node records, where the structure lives.
     const BinaryHeader h = get<BinaryHeader>(orig.data(), 0);
     const size_t structural_end = h.nodes.offset + h.nodes.count * sizeof(NodeRecord);
-    auto pos = [&]() -> size_t {
-      return (rng() & 1) ? rng() % structural_end : rng() % m.size();
-    };
+    auto pos = [&]() -> size_t { return (rng() & 1) ? rng() % structural_end : rng() % m.size(); };
     const uint32_t kind = rng() % 8;
     const bool fix = (rng() % 10) < 7;
     const int repeats = 1 + static_cast<int>((rng() % 4 == 0) ? rng() % 4 : 0);
@@ -142,8 +141,8 @@ TEST(LoaderFuzz, RandomCorruptionsNeverCrashNorPassBroken) {
           m[pos()] = (rng() & 1) ? static_cast<uint8_t>(rng()) : kValues[rng() % 6];  // byte set
         } else {
           // 32-bit word write at an aligned position: whole offsets, counts, ids.
-          static const uint32_t kWords[] = {0u, 1u, 16u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0xFFFFFFF0u,
-                                            0x10000u, 128u};
+          static const uint32_t kWords[] = {0u,          1u,          16u,      0xFFFFFFFFu,
+                                            0x7FFFFFFFu, 0xFFFFFFF0u, 0x10000u, 128u};
           const size_t p = pos() & ~size_t{3};
           if (p + 4 <= m.size()) {
             const uint32_t w = (rng() & 1) ? rng() : kWords[rng() % 8];
@@ -161,7 +160,9 @@ TEST(LoaderFuzz, RandomCorruptionsNeverCrashNorPassBroken) {
       ++broken;
       ASSERT_NE(s, Status::kOk) << "iteration " << it << " accepted a visibly broken binary";
     }
-    if (m == orig) ASSERT_EQ(s, Status::kOk) << "iteration " << it;
+    if (m == orig) {
+      ASSERT_EQ(s, Status::kOk) << "iteration " << it;
+    }
     if (s == Status::kOk) {
       ASSERT_TRUE(view.valid());
       sink += walk(view);

@@ -56,8 +56,8 @@ TEST_F(LoaderValid, HeaderFields) {
   EXPECT_EQ(view_.tensor_count(), 8u);
   EXPECT_EQ(view_.node_count(), 3u);
   // Sections are 16-byte aligned and follow the header.
-  for (const Section* s : {&h.tensors, &h.nodes, &h.indices, &h.quant, &h.params, &h.consts,
-                           &h.strings}) {
+  for (const Section* s :
+       {&h.tensors, &h.nodes, &h.indices, &h.quant, &h.params, &h.consts, &h.strings}) {
     EXPECT_EQ(s->offset % 16, 0u);
     EXPECT_GE(s->offset, 128u);
   }

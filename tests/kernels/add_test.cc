@@ -74,7 +74,7 @@ TEST(AddKernel, BroadcastInt8) {
   run_case({DataType::kInt8, {2, 3, 1, 5}, {1, 1, 4, 1}, 0.05f, 0.07f, 0.1f, 1, -2, 3, 0}, 30);
   run_case({DataType::kInt8, {4, 6}, {1}, 0.05f, 0.07f, 0.1f, 1, -2, 3, 0}, 31);
   run_case({DataType::kInt8, {7}, {2, 3, 7}, 0.05f, 0.02f, 0.04f, 0, 0, 0, 1}, 32);
-  run_case({DataType::kInt8, {2, 1, 3, 1, 2, 3}, {3, 1, 4, 1}, 0.05f, 0.02f, 0.04f, 5, 6, 7, 0}, 33);
+  run_case({DataType::kInt8, {2, 1, 3, 1, 2, 3}, {3, 4, 2, 1}, 0.05f, 0.02f, 0.04f, 5, 6, 7, 0}, 33);
 }
 
 TEST(AddKernel, Int16) {

@@ -170,6 +170,14 @@ class Node {
   std::vector<lpai::kernels::TensorRef> refs_out_;
 };
 
+// Raw bytes of a POD value.
+template <typename T>
+std::vector<uint8_t> bytes_of(const T& v) {
+  std::vector<uint8_t> b(sizeof(T));
+  std::memcpy(b.data(), &v, sizeof(T));
+  return b;
+}
+
 // Deterministic pseudo-random values in [lo, hi].
 inline std::vector<int32_t> random_values(size_t n, int32_t lo, int32_t hi, uint32_t seed) {
   std::vector<int32_t> v(n);

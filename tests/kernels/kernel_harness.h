@@ -38,8 +38,8 @@ struct TestTensor {
     t.scales = {scale};
     t.zero_points = {zero_point};
     t.is_const = is_const;
-    t.bytes.resize(values.size() * sizeof(T));
-    if (!values.empty()) std::memcpy(t.bytes.data(), values.data(), t.bytes.size());
+    const uint8_t* raw = reinterpret_cast<const uint8_t*>(values.data());
+    t.bytes.assign(raw, raw + values.size() * sizeof(T));
     return t;
   }
   int64_t element_count() const {

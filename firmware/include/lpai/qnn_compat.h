@@ -592,12 +592,12 @@ typedef struct {
   Qnn_DataType_t dataType;
   Qnn_MemType_t memType;
   LPAI_ANON_UNION {
+    Qnn_MemInfoCustom_t customInfo; /* first: the initialiser clears the whole pointer */
     Qnn_MemIonInfo_t ionInfo;
-    Qnn_MemInfoCustom_t customInfo;
   };
 } Qnn_MemDescriptor_t;
 #define QNN_MEM_DESCRIPTOR_INIT \
-  {QNN_MEM_SHAPE_INIT, QNN_DATATYPE_UNDEFINED, QNN_MEM_TYPE_UNDEFINED, {QNN_MEM_ION_INFO_INIT}}
+  {QNN_MEM_SHAPE_INIT, QNN_DATATYPE_UNDEFINED, QNN_MEM_TYPE_UNDEFINED, {NULL}}
 
 /* Registers n buffers on a context, one handle per buffer (handles[i] for descriptors[i]).
  * All or nothing: on error no handle is created. Errors: INVALID_ARGUMENT (NULL pointers,

@@ -1,12 +1,181 @@
-// CONV_2D: offline prepare. Not supported yet: rejected with a clear reason.
+// CONV_2D: offline prepare for the int8 and int16x8 kernels (firmware/kernels/conv_2d.h).
+// Mirrors TFLite Micro's ConvPrepare / CalculateOpDataConv: padding by ComputePaddingHeightWidth,
+// per-channel multipliers by PopulateConvolutionQuantizationParams (double products; a per-tensor
+// filter scale is broadcast to every channel), activation range by
+// CalculateActivationRangeQuantized.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/conv_2d.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/int8_prep_util.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_conv_2d(const PrepOp&) {
+namespace {
+
+// Output pixels per im2col block: up to ~16 KiB of unrolled rows, an even count in [2, 64],
+// never more than the layer has.
+uint32_t im2col_rows_for(uint64_t depth, uint64_t total_pixels) {
+  uint64_t rows = depth > 0 ? (16 * 1024) / depth : 64;
+  if (rows > 64) rows = 64;
+  if (rows < 2) rows = 2;
+  rows &= ~uint64_t{1};
+  if (rows > total_pixels) rows = total_pixels;
+  return static_cast<uint32_t>(rows);
+}
+
+}  // namespace
+
+PrepResult prepare_conv_2d(const PrepOp& op) {
+  using format::DataType;
   PrepResult r;
-  r.error = "operator CONV_2D is not supported by this version of lpai-rt";
+  auto reject = [&r](const std::string& why) {
+    r.error = why;
+    r.params.clear();
+    r.temp_bytes = 0;
+    return r;
+  };
+  if (op.inputs.size() < 2 || op.inputs.size() > 3 || op.outputs.size() != 1) {
+    return reject("expects 2 or 3 inputs and 1 output");
+  }
+  const PrepTensor* input = op.inputs[0];
+  const PrepTensor* filter = op.inputs[1];
+  const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
+  const PrepTensor* output = op.outputs[0];
+  if (input == nullptr || output == nullptr) return reject("input or output absent");
+  const bool wide = input->type == DataType::kInt16;
+  if (input->type != DataType::kInt8 && !wide) {
+    return reject("only int8 or int16 (16x8) activations are supported");
+  }
+  const DataType act = input->type;
+  std::string e;
+  if (!(e = util::check_per_tensor(input, act, "input")).empty()) return reject(e);
+  if (!(e = util::check_per_tensor(output, act, "output")).empty()) return reject(e);
+  if (filter == nullptr || filter->type != DataType::kInt8 || !filter->is_const()) {
+    return reject("filter must be a constant int8 tensor");
+  }
+  if (input->shape.size() != 4 || filter->shape.size() != 4 || output->shape.size() != 4) {
+    return reject("input, filter and output must be 4-D (NHWC, OHWI)");
+  }
+  for (int32_t d : input->shape) {
+    if (d <= 0) return reject("input has an empty dimension");
+  }
+  for (int32_t d : filter->shape) {
+    if (d <= 0) return reject("filter has an empty dimension");
+  }
+  const int batches = input->shape[0], in_h = input->shape[1], in_w = input->shape[2],
+            in_c = input->shape[3];
+  const int out_c = filter->shape[0], k_h = filter->shape[1], k_w = filter->shape[2];
+  if (filter->shape[3] != in_c) {
+    return reject("grouped convolution (filter depth " + std::to_string(filter->shape[3]) +
+                  " != input depth " + std::to_string(in_c) + ") is not supported");
+  }
+  if (filter->scales.empty() || filter->scales.size() != filter->zero_points.size()) {
+    return reject("filter is not quantised");
+  }
+  if (!util::zero_points_all_zero(*filter)) return reject("filter zero point must be 0");
+  const bool per_channel = filter->scales.size() > 1;
+  if (per_channel && filter->quant_axis != 0) return reject("per-channel filter must use axis 0");
+  if (bias != nullptr) {
+    const DataType bias_type = wide ? DataType::kInt64 : DataType::kInt32;
+    if (bias->type != bias_type || !bias->is_const()) {
+      return reject(wide ? "bias must be a constant int64 tensor for 16x8 convolution"
+                         : "bias must be a constant int32 tensor");
+    }
+    if (bias->element_count() != out_c) return reject("bias length differs from output channels");
+  }
+  const OpOptions& o = op.options;
+  if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
+    return reject("stride and dilation must be positive");
+  }
+  int out_h = 0, out_w = 0, pad_h = 0, pad_w = 0;
+  if (!util::compute_padding(o.padding, in_h, k_h, o.stride_h, o.dilation_h, &out_h, &pad_h) ||
+      !util::compute_padding(o.padding, in_w, k_w, o.stride_w, o.dilation_w, &out_w, &pad_w)) {
+    return reject("padding/stride/dilation give an empty output");
+  }
+  const std::vector<int32_t> want_out = {batches, out_h, out_w, out_c};
+  if (output->shape != want_out) {
+    return reject("output shape " + util::shape_string(output->shape) + " differs from " +
+                  util::shape_string(want_out));
+  }
+  const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * in_c;
+  if (depth > kernels::kConvMaxDepth) return reject("filter depth k_h * k_w * in_c exceeds 65536");
+  if (wide && static_cast<uint32_t>(in_c) > kernels::kConvMaxInChannels16) {
+    return reject("16x8 convolution supports at most 8192 input channels");
+  }
+  const int dims[] = {batches, in_h, in_w, in_c, out_h, out_w, k_h, k_w,
+                      o.stride_h, o.stride_w, o.dilation_h, o.dilation_w};
+  for (int d : dims) {
+    if (static_cast<uint32_t>(d) > kernels::kConvMaxDim) return reject("a dimension exceeds 65536");
+  }
+
+  std::vector<int32_t> multiplier, shift;
+  e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
+  if (!e.empty()) return reject(e);
+  for (int32_t s : shift) {
+    if (wide && s > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+  }
+  const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
+  int32_t act_min = 0, act_max = 0;
+  e = util::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max);
+  if (!e.empty()) return reject(e);
+  if (act_min > act_max) return reject("empty fused activation range");
+
+  kernels::Conv2dParams p{};
+  p.batches = batches;
+  p.in_h = in_h;
+  p.in_w = in_w;
+  p.in_c = in_c;
+  p.out_h = out_h;
+  p.out_w = out_w;
+  p.out_c = out_c;
+  p.k_h = k_h;
+  p.k_w = k_w;
+  p.stride_h = o.stride_h;
+  p.stride_w = o.stride_w;
+  p.dilation_h = o.dilation_h;
+  p.dilation_w = o.dilation_w;
+  p.pad_h = pad_h;
+  p.pad_w = pad_w;
+  p.input_zero_point = static_cast<int32_t>(input->zero_points[0]);
+  p.output_zero_point = static_cast<int32_t>(output->zero_points[0]);
+  p.act_min = act_min;
+  p.act_max = act_max;
+  p.flags = (per_channel ? kernels::kConvFlagPerChannel : 0u) |
+            (bias != nullptr ? kernels::kConvFlagHasBias : 0u) |
+            (wide ? kernels::kConvFlagInt16x8 : 0u);
+  const uint64_t total_pixels = static_cast<uint64_t>(batches) * out_h * out_w;
+  const bool in_place = k_h == 1 && k_w == 1 && pad_h == 0 && pad_w == 0;
+  p.im2col_rows = (wide || in_place) ? 0 : im2col_rows_for(depth, total_pixels);
+  p.reserved = 0;
+  append_pod(&r.params, p);
+
+  if (wide) {
+    std::vector<int64_t> b64(out_c, 0);
+    for (int c = 0; c < out_c; ++c) {
+      if (bias != nullptr) b64[c] = util::const_i64(*bias, c);
+      if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
+        return reject("16x8 bias value outside [-2^47, 2^47)");
+      }
+    }
+    append_array(&r.params, b64);
+  } else {
+    const int64_t input_zp = input->zero_points[0];
+    std::vector<int32_t> folded(out_c);
+    for (int c = 0; c < out_c; ++c) {
+      int64_t sum = 0;
+      for (uint64_t i = 0; i < depth; ++i) sum += util::const_i8(*filter, static_cast<int64_t>(c * depth + i));
+      const int64_t b = bias != nullptr ? util::const_i32(*bias, c) : 0;
+      folded[c] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(b - input_zp * sum)));
+    }
+    append_array(&r.params, folded);
+  }
+  append_array(&r.params, multiplier);
+  append_array(&r.params, shift);
+  r.temp_bytes = static_cast<uint32_t>(depth * p.im2col_rows);
   return r;
 }
 

@@ -129,6 +129,23 @@ int32_t input_radius(int input_integer_bits, int input_left_shift) {
   return static_cast<int32_t>(std::floor(max_input_rescaled));
 }
 
+bool check_unary_int(const PrepOp& op, std::string* error) {
+  if (!check_arity(op, 1, 1, error)) return false;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& out = *op.outputs[0];
+  if ((in.type != format::DataType::kInt8 && in.type != format::DataType::kInt16) ||
+      out.type != in.type) {
+    *error = std::string("types ") + type_name(in.type) + " -> " + type_name(out.type) +
+             " unsupported (int8 or int16, equal)";
+    return false;
+  }
+  if (in.shape != out.shape) {
+    *error = "input and output shapes differ";
+    return false;
+  }
+  return check_per_tensor(in, "input", error) && check_per_tensor(out, "output", error);
+}
+
 bool dims_u32(const PrepTensor& t, std::vector<uint32_t>* dims) {
   dims->clear();
   for (int32_t d : t.shape) {

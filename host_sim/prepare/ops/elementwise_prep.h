@@ -52,6 +52,19 @@ int32_t input_radius(int input_integer_bits, int input_left_shift);
 // Shape as uint32 dims; false when a dim is negative.
 bool dims_u32(const PrepTensor& t, std::vector<uint32_t>* dims);
 
+// Checks a one-input one-output node with equal shapes whose input/output types are both in
+// {int8, int16} and equal; per-tensor quantised. On failure sets *error.
+bool check_unary_int(const PrepOp& op, std::string* error);
+
+// Appends the 256-entry int8 table f(x) for x = 0..255 read as int8 (index = input byte).
+template <typename F>
+void append_int8_lut(std::vector<uint8_t>* blob, F f) {
+  for (int i = 0; i < 256; ++i) {
+    const int32_t x = static_cast<int8_t>(static_cast<uint8_t>(i));
+    blob->push_back(static_cast<uint8_t>(static_cast<int8_t>(f(x))));
+  }
+}
+
 // Serializes a POD struct into a fresh blob.
 template <typename T>
 std::vector<uint8_t> blob_of(const T& value) {

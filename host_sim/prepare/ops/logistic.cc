@@ -1,14 +1,11 @@
-// LOGISTIC: offline prepare. Not supported yet: rejected with a clear reason.
+// LOGISTIC: offline prepare (int8 table); see ops/logistic_tanh_prep.cc.
 #include "prepare/op_prepare.h"
+#include "prepare/ops/logistic_tanh_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_logistic(const PrepOp&) {
-  PrepResult r;
-  r.error = "operator LOGISTIC is not supported by this version of lpai-rt";
-  return r;
-}
+PrepResult prepare_logistic(const PrepOp& op) { return prepare_logistic_tanh(op, false); }
 
 }  // namespace prepare
 }  // namespace lpai

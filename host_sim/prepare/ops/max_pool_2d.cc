@@ -1,14 +1,11 @@
-// MAX_POOL_2D: offline prepare. Not supported yet: rejected with a clear reason.
+// MAX_POOL_2D: offline prepare (shared with AVERAGE_POOL_2D, see pool_2d_prep.h).
 #include "prepare/op_prepare.h"
+#include "prepare/ops/pool_2d_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_max_pool_2d(const PrepOp&) {
-  PrepResult r;
-  r.error = "operator MAX_POOL_2D is not supported by this version of lpai-rt";
-  return r;
-}
+PrepResult prepare_max_pool_2d(const PrepOp& op) { return prepare_pool_2d(op); }
 
 }  // namespace prepare
 }  // namespace lpai

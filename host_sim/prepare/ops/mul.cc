@@ -1,12 +1,75 @@
-// MUL: offline prepare. Not supported yet: rejected with a clear reason.
+// MUL: offline prepare (TFLite Micro's CalculateOpDataMul).
+#include <cstring>
+
+#include "kernels/mul.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_mul(const PrepOp&) {
+PrepResult prepare_mul(const PrepOp& op) {
   PrepResult r;
-  r.error = "operator MUL is not supported by this version of lpai-rt";
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in1 = *op.inputs[0];
+  const PrepTensor& in2 = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  const format::DataType t = out.type;
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
+      in2.type != t) {
+    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
+    return r;
+  }
+  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
+      !ew::check_per_tensor(in2, "input 1", &r.error) ||
+      !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  if (t == format::DataType::kInt16 &&
+      (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
+    r.error = "int16 MUL requires zero points 0";
+    return r;
+  }
+  kernels::MulParams p;
+  std::memset(&p, 0, sizeof(p));
+  p.input1_offset = -ew::zp_of(in1);
+  p.input2_offset = -ew::zp_of(in2);
+  p.output_offset = ew::zp_of(out);
+  const double real = static_cast<double>(ew::scale_of(in1)) *
+                      static_cast<double>(ew::scale_of(in2)) /
+                      static_cast<double>(ew::scale_of(out));
+  ew::quantize(real, &p.output_multiplier, &p.output_shift);
+  if (p.output_shift < -31 || p.output_shift > 30) {
+    r.error = "scale ratio out of range";
+    return r;
+  }
+  if (!ew::activation_range(op.options.activation, out, &p.activation_min, &p.activation_max,
+                            &r.error)) {
+    return r;
+  }
+  std::vector<uint32_t> d1, d2, dout;
+  if (!ew::dims_u32(in1, &d1) || !ew::dims_u32(in2, &d2) || !ew::dims_u32(out, &dout)) {
+    r.error = "negative dimension";
+    return r;
+  }
+  if (d1 == dout && d2 == dout) {
+    p.broadcast = 0;
+  } else {
+    uint32_t rank = 0;
+    uint32_t shape[kernels::kBroadcastRank];
+    if (!kernels::compute_broadcast(d1.data(), static_cast<uint32_t>(d1.size()), d2.data(),
+                                    static_cast<uint32_t>(d2.size()), &p.shape, &rank, shape)) {
+      r.error = "input shapes do not broadcast (or rank > 6)";
+      return r;
+    }
+    if (std::vector<uint32_t>(shape, shape + rank) != dout) {
+      r.error = "output shape is not the broadcast of the input shapes";
+      return r;
+    }
+    p.broadcast = 1;
+  }
+  r.params = ew::blob_of(p);
   return r;
 }
 

@@ -1,12 +1,78 @@
-// PAD: offline prepare. Not supported yet: rejected with a clear reason.
+// PAD: offline prepare (TFLite Micro's PadPrepare with a constant paddings tensor).
+#include <cstring>
+
+#include "kernels/pad.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_pad(const PrepOp&) {
+PrepResult prepare_pad(const PrepOp& op) {
   PrepResult r;
-  r.error = "operator PAD is not supported by this version of lpai-rt";
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& pads = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  if ((in.type != format::DataType::kInt8 && in.type != format::DataType::kInt16) ||
+      out.type != in.type) {
+    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8 or int16, equal)";
+    return r;
+  }
+  if (!ew::check_per_tensor(in, "input", &r.error) ||
+      !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  if (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out)) {
+    r.error = "input and output quantisation must be equal (PAD copies values)";
+    return r;
+  }
+  if (in.type == format::DataType::kInt16 && ew::zp_of(out) != 0) {
+    r.error = "int16 PAD requires zero point 0";
+    return r;
+  }
+  const size_t rank = in.shape.size();
+  if (rank > format::kMaxRank || out.shape.size() != rank) {
+    r.error = "rank must be <= 6 and equal for input and output";
+    return r;
+  }
+  const bool i64 = pads.type == format::DataType::kInt64;
+  if (!pads.is_const() || (pads.type != format::DataType::kInt32 && !i64) ||
+      pads.shape != std::vector<int32_t>{static_cast<int32_t>(rank), 2} ||
+      pads.data_size != rank * 2 * (i64 ? 8u : 4u)) {
+    r.error = "paddings must be a constant int32/int64 tensor of shape [rank, 2]";
+    return r;
+  }
+  kernels::PadParams p;
+  std::memset(&p, 0, sizeof(p));
+  const size_t lead = format::kMaxRank - rank;
+  for (size_t i = 0; i < format::kMaxRank; ++i) {
+    p.in_dims[i] = p.out_dims[i] = 1;
+  }
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t before = 0, after = 0;
+    if (i64) {
+      std::memcpy(&before, pads.data + 16 * i, 8);
+      std::memcpy(&after, pads.data + 16 * i + 8, 8);
+    } else {
+      int32_t b32, a32;
+      std::memcpy(&b32, pads.data + 8 * i, 4);
+      std::memcpy(&a32, pads.data + 8 * i + 4, 4);
+      before = b32;
+      after = a32;
+    }
+    if (before < 0 || after < 0 || in.shape[i] + before + after != out.shape[i]) {
+      r.error = "paddings of dim " + std::to_string(i) +
+                " are negative or do not produce the output shape";
+      return r;
+    }
+    p.in_dims[lead + i] = static_cast<uint32_t>(in.shape[i]);
+    p.out_dims[lead + i] = static_cast<uint32_t>(out.shape[i]);
+    p.before[lead + i] = static_cast<uint32_t>(before);
+  }
+  p.pad_value = in.type == format::DataType::kInt8 ? ew::zp_of(out) : 0;
+  r.params = ew::blob_of(p);
   return r;
 }
 

@@ -1,12 +1,59 @@
-// QUANTIZE: offline prepare. Not supported yet: rejected with a clear reason.
+// QUANTIZE: offline prepare (TFLite Micro's PrepareQuantizeReference for integer -> integer).
+#include <cstring>
+
+#include "kernels/fixed_point.h"
+#include "kernels/quantize.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_quantize(const PrepOp&) {
+PrepResult prepare_quantize(const PrepOp& op) {
   PrepResult r;
-  r.error = "operator QUANTIZE is not supported by this version of lpai-rt";
+  if (!ew::check_arity(op, 1, 1, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& out = *op.outputs[0];
+  auto is_int = [](format::DataType t) {
+    return t == format::DataType::kInt8 || t == format::DataType::kInt16;
+  };
+  if (in.type == format::DataType::kFloat32) {
+    r.error = "QUANTIZE from float32 is not supported: the firmware has no floating point at "
+              "run time (quantize the graph input offline)";
+    return r;
+  }
+  if (!is_int(in.type) || !is_int(out.type)) {
+    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8/int16 to int8/int16)";
+    return r;
+  }
+  if (in.shape != out.shape) {
+    r.error = "input and output shapes differ";
+    return r;
+  }
+  if (!ew::check_per_tensor(in, "input", &r.error) ||
+      !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  kernels::QuantizeParams p;
+  std::memset(&p, 0, sizeof(p));
+  p.input_zero_point = ew::zp_of(in);
+  p.output_zero_point = ew::zp_of(out);
+  ew::quantize(static_cast<double>(ew::scale_of(in)) / static_cast<double>(ew::scale_of(out)),
+               &p.multiplier, &p.shift);
+  if (p.shift < -31 || p.shift > 30) {
+    r.error = "input/output scale ratio out of range";
+    return r;
+  }
+  r.params = ew::blob_of(p);
+  if (in.type == format::DataType::kInt8 && out.type == format::DataType::kInt8) {
+    ew::append_int8_lut(&r.params, [&p](int32_t x) {
+      return kernels::clamp_i32(kernels::multiply_by_quantized_multiplier(
+                                    x - p.input_zero_point, p.multiplier, p.shift) +
+                                    p.output_zero_point,
+                                -128, 127);
+    });
+  }
   return r;
 }
 

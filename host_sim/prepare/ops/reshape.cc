@@ -13,8 +13,8 @@ PrepResult prepare_reshape(const PrepOp& op) {
   PrepResult r;
   if (op.inputs.empty() || op.inputs.size() > 2 || op.outputs.size() != 1 ||
       op.inputs[0] == nullptr || op.outputs[0] == nullptr) {
-    r.error = "RESHAPE needs 1 or 2 inputs and 1 output, got " +
-              std::to_string(op.inputs.size()) + " / " + std::to_string(op.outputs.size());
+    r.error = "RESHAPE needs 1 or 2 inputs and 1 output, got " + std::to_string(op.inputs.size()) +
+              " / " + std::to_string(op.outputs.size());
     return r;
   }
   if (op.inputs.size() == 2 && op.inputs[1] != nullptr && !op.inputs[1]->is_const()) {
@@ -30,20 +30,20 @@ PrepResult prepare_reshape(const PrepOp& op) {
   for (const PrepTensor* t : {&in, &out}) {
     for (int32_t d : t->shape) {
       if (d <= 0) {
-        r.error = "RESHAPE tensor '" + t->name + "' has a non-positive dimension " +
-                  std::to_string(d);
+        r.error =
+            "RESHAPE tensor '" + t->name + "' has a non-positive dimension " + std::to_string(d);
         return r;
       }
     }
   }
   if (in.element_count() != out.element_count()) {
-    r.error = "RESHAPE input has " + std::to_string(in.element_count()) +
-              " elements, output " + std::to_string(out.element_count());
+    r.error = "RESHAPE input has " + std::to_string(in.element_count()) + " elements, output " +
+              std::to_string(out.element_count());
     return r;
   }
   if (in.scales != out.scales || in.zero_points != out.zero_points) {
-    r.error = "RESHAPE input '" + in.name + "' and output '" + out.name +
-              "' have different quantisation";
+    r.error =
+        "RESHAPE input '" + in.name + "' and output '" + out.name + "' have different quantisation";
     return r;
   }
   return r;  // params empty, no kernel scratch

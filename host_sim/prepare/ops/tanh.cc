@@ -1,14 +1,11 @@
-// TANH: offline prepare. Not supported yet: rejected with a clear reason.
+// TANH: offline prepare (int8 table); see ops/logistic_tanh_prep.cc.
 #include "prepare/op_prepare.h"
+#include "prepare/ops/logistic_tanh_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_tanh(const PrepOp&) {
-  PrepResult r;
-  r.error = "operator TANH is not supported by this version of lpai-rt";
-  return r;
-}
+PrepResult prepare_tanh(const PrepOp& op) { return prepare_logistic_tanh(op, true); }
 
 }  // namespace prepare
 }  // namespace lpai

@@ -1,0 +1,256 @@
+// lpai-image-gen (host only): prepares the payload a firmware image embeds.
+//
+//   lpai-image-gen --out-dir DIR [--inferences N] [--prepare-tool PATH --models-dir DIR
+//                  [--model NAME[:ddr|:tcm]]...]
+//
+// Always builds the project model "copy_reshape" with the writer's GraphBuilder (int8 [1,32]
+// -> COPY -> RESHAPE [4,8]). With --prepare-tool (lpai-context-binary-generator) and
+// --models-dir, also prepares each --model NAME from DIR/NAME.tflite; a model the tool refuses
+// (e.g. an op not supported yet) is skipped with a note on stderr, so host and target always
+// embed the same set.
+//
+// Inputs of inference k follow the golden-data rule of ../shared/golden/README.md (xorshift32,
+// s = 0x9E3779B9 + k, one byte stream per inference over the inputs in order), so the outputs
+// of the shared models can be compared with their TFLite Micro goldens.
+//
+// Writes DIR/payload.c (the embedded payload, see firmware/images/app/payload.h),
+// DIR/<model>.bin (the context binaries), DIR/<model>.input_<k>.bin (the graph inputs of
+// inference k, concatenated in input order) and DIR/models.txt (one line per embedded model:
+// "<name> <mem_type> <inferences> <num_outputs>"). Exit 0 on success, 1 on error.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "format/binary_view.h"
+#include "writer/graph_builder.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using lpai::format::DataType;
+
+struct Model {
+  std::string name;
+  std::string mem_type;  // "ddr" or "tcm"
+  std::vector<uint8_t> binary;
+  std::vector<uint8_t> inputs;  // inferences x input_bytes
+  uint32_t input_bytes = 0;
+  uint32_t num_outputs = 0;
+};
+
+int fail(const std::string& message) {
+  std::cerr << "lpai-image-gen: error: " << message << "\n";
+  return 1;
+}
+
+std::vector<uint8_t> build_copy_reshape(std::string* error) {
+  lpai::writer::GraphBuilder b("copy_reshape");
+  b.set_alignment(64, 64);
+  const uint32_t in = b.add_scratch("input", DataType::kInt8, {1, 32}, 0.5f, -3);
+  const uint32_t mid = b.add_scratch("copied", DataType::kInt8, {1, 32}, 0.5f, -3);
+  const uint32_t out = b.add_scratch("reshaped", DataType::kInt8, {4, 8}, 0.5f, -3);
+  b.add_node(lpai::format::BuiltinOp::kCopy, {in}, {mid});
+  b.add_node(lpai::format::BuiltinOp::kReshape, {mid}, {out});
+  b.set_inputs({in});
+  b.set_outputs({out});
+  return b.serialize(error);
+}
+
+bool read_file(const fs::path& path, std::vector<uint8_t>* out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  out->assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  return true;
+}
+
+bool write_file(const fs::path& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  return static_cast<bool>(f);
+}
+
+// Runs the prepare tool on DIR/NAME.tflite into work/NAME.bin. False (with a note) when the
+// tool refuses the model.
+bool prepare_shared(const std::string& tool, const fs::path& models_dir, const std::string& name,
+                    const fs::path& work, std::vector<uint8_t>* binary) {
+  const fs::path model = models_dir / (name + ".tflite");
+  if (!fs::exists(model)) {
+    std::cerr << "lpai-image-gen: note: " << model << " not present, model skipped\n";
+    return false;
+  }
+  const fs::path log = work / (name + ".prepare.log");
+  const std::string cmd = "'" + tool + "' --model '" + model.string() + "' --binary_file '" +
+                          name + "' --output_dir '" + work.string() + "' > '" + log.string() +
+                          "' 2>&1";
+  if (std::system(cmd.c_str()) != 0) {
+    std::ifstream l(log);
+    std::string first;
+    std::getline(l, first);
+    std::cerr << "lpai-image-gen: note: prepare tool refused " << name << " (" << first
+              << "), model skipped\n";
+    return false;
+  }
+  return read_file(work / (name + ".bin"), binary);
+}
+
+// Golden-data input rule (../shared/golden/README.md).
+std::vector<uint8_t> make_inputs(uint32_t inferences, uint32_t bytes_per_inference) {
+  std::vector<uint8_t> out;
+  out.reserve(static_cast<size_t>(inferences) * bytes_per_inference);
+  for (uint32_t k = 0; k < inferences; ++k) {
+    uint32_t s = 0x9E3779B9u + k;
+    for (uint32_t i = 0; i < bytes_per_inference; ++i) {
+      s ^= s << 13;
+      s ^= s >> 17;
+      s ^= s << 5;
+      out.push_back(static_cast<uint8_t>(s & 0xFFu));
+    }
+  }
+  return out;
+}
+
+std::string c_identifier(const std::string& name) {
+  std::string id;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    id += ok ? c : '_';
+  }
+  return id;
+}
+
+void emit_array(std::ostringstream& c, const std::string& id, const std::vector<uint8_t>& bytes) {
+  c << "static const uint8_t " << id << "[" << (bytes.empty() ? 1 : bytes.size())
+    << "] __attribute__((aligned(LPAI_IMAGE_PAYLOAD_ALIGNMENT))) = {";
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (i % 24 == 0) c << "\n ";
+    c << " " << static_cast<unsigned>(bytes[i]) << ",";
+  }
+  if (bytes.empty()) c << "0";
+  c << "\n};\n";
+}
+
+std::string payload_source(const std::vector<Model>& models, uint32_t inferences) {
+  std::ostringstream c;
+  c << "/* Generated by lpai-image-gen: context binaries and inputs embedded in the firmware\n"
+       " * image (layout in firmware/images/app/payload.h). Do not edit. */\n"
+       "#include \"payload.h\"\n\n";
+  for (const Model& m : models) {
+    const std::string id = c_identifier(m.name);
+    emit_array(c, id + "_binary", m.binary);
+    emit_array(c, id + "_inputs", m.inputs);
+    c << "\n";
+  }
+  c << "const lpai_image_model_t lpai_image_models[" << (models.empty() ? 1 : models.size())
+    << "] = {\n";
+  for (const Model& m : models) {
+    const std::string id = c_identifier(m.name);
+    c << "  {\"" << m.name << "\", " << id << "_binary, " << m.binary.size() << "u, "
+      << (m.mem_type == "tcm" ? 3 : 1) << "u, " << inferences << "u, " << id << "_inputs, "
+      << m.input_bytes << "u},\n";
+  }
+  if (models.empty()) c << "  {0, 0, 0, 0, 0, 0, 0},\n";
+  c << "};\nconst uint32_t lpai_image_model_count = " << models.size() << "u;\n";
+  return c.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  fs::path out_dir;
+  std::string tool;
+  fs::path models_dir;
+  std::vector<std::string> requested;
+  uint32_t inferences = 4;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](const char* flag) -> std::string {
+      if (i + 1 >= argc) {
+        std::cerr << "lpai-image-gen: error: " << flag << " needs a value\n";
+        std::exit(1);
+      }
+      return argv[++i];
+    };
+    if (arg == "--out-dir") {
+      out_dir = value("--out-dir");
+    } else if (arg == "--prepare-tool") {
+      tool = value("--prepare-tool");
+    } else if (arg == "--models-dir") {
+      models_dir = value("--models-dir");
+    } else if (arg == "--model") {
+      requested.push_back(value("--model"));
+    } else if (arg == "--inferences") {
+      inferences = static_cast<uint32_t>(std::stoul(value("--inferences")));
+    } else {
+      return fail("unknown argument '" + arg + "'");
+    }
+  }
+  if (out_dir.empty()) return fail("--out-dir is required");
+  if (inferences == 0 || inferences > 64) return fail("--inferences must be in 1..64");
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (ec) return fail("cannot create " + out_dir.string() + ": " + ec.message());
+
+  std::vector<Model> models;
+  {
+    Model m;
+    m.name = "copy_reshape";
+    m.mem_type = "ddr";
+    std::string error;
+    m.binary = build_copy_reshape(&error);
+    if (m.binary.empty()) return fail("copy_reshape: " + error);
+    models.push_back(std::move(m));
+  }
+  if (!tool.empty() && !models_dir.empty()) {
+    for (const std::string& spec : requested) {
+      Model m;
+      const size_t colon = spec.find(':');
+      m.name = spec.substr(0, colon);
+      m.mem_type = colon == std::string::npos ? "ddr" : spec.substr(colon + 1);
+      if (m.mem_type != "ddr" && m.mem_type != "tcm") return fail("bad mem type in " + spec);
+      if (prepare_shared(tool, models_dir, m.name, out_dir, &m.binary)) {
+        models.push_back(std::move(m));
+      }
+    }
+  }
+
+  std::ostringstream list;
+  for (Model& m : models) {
+    lpai::format::BinaryView view;
+    if (lpai::format::validate_binary(m.binary.data(), m.binary.size(), &view) !=
+        lpai::Status::kOk) {
+      return fail(m.name + ": the context binary does not validate");
+    }
+    for (uint32_t i = 0; i < view.num_inputs(); ++i) {
+      m.input_bytes += view.tensor(view.input_tensor(i)).size;
+    }
+    m.num_outputs = view.num_outputs();
+    m.inputs = make_inputs(inferences, m.input_bytes);
+    if (!write_file(out_dir / (m.name + ".bin"), std::string(m.binary.begin(), m.binary.end()))) {
+      return fail("cannot write " + m.name + ".bin");
+    }
+    for (uint32_t k = 0; k < inferences; ++k) {
+      const auto first = m.inputs.begin() + static_cast<std::ptrdiff_t>(k) * m.input_bytes;
+      const fs::path path = out_dir / (m.name + ".input_" + std::to_string(k) + ".bin");
+      if (!write_file(path, std::string(first, first + m.input_bytes))) {
+        return fail("cannot write " + path.string());
+      }
+    }
+    list << m.name << " " << m.mem_type << " " << inferences << " " << m.num_outputs << "\n";
+  }
+  if (!write_file(out_dir / "models.txt", list.str())) return fail("cannot write models.txt");
+  // Write payload.c only when it changes, so that the cross builds do not rebuild needlessly.
+  const std::string source = payload_source(models, inferences);
+  std::vector<uint8_t> old;
+  const fs::path payload = out_dir / "payload.c";
+  if (!read_file(payload, &old) || std::string(old.begin(), old.end()) != source) {
+    if (!write_file(payload, source)) return fail("cannot write payload.c");
+  }
+  std::cout << "lpai-image-gen: " << models.size() << " model(s) -> " << payload.string() << "\n";
+  return 0;
+}

@@ -1,0 +1,54 @@
+// DEPTHWISE_CONV_2D int8 (asymmetric int8 activations, int8 filter per-tensor or per-channel
+// with zero point 0, optional int32 bias), TFLite semantics: output channel
+// oc = ic * depth_multiplier + m reads input channel ic; stride, dilation, SAME/VALID padding
+// (leading pad_h / pad_w), fused activation as a clamp range.
+//
+// Node tensors: inputs {0: input int8 [batches, in_h, in_w, in_c], 1: filter int8
+// [1, k_h, k_w, out_c] constant, 2: bias int32 [out_c] constant, optional}; outputs
+// {0: output int8 [batches, out_h, out_w, out_c]}, out_c = in_c * depth_multiplier.
+//
+// Parameter blob (little-endian, 4-byte aligned), size exactly
+// sizeof(DepthwiseConv2dParams) + 12 * out_c:
+//   DepthwiseConv2dParams     header below
+//   int32_t bias[out_c]       the bias (0 when absent)
+//   int32_t multiplier[out_c] Q31 multiplier of input_scale * filter_scale[c] / output_scale
+//   int32_t shift[out_c]      in [-31, 30]
+// No kernel scratch.
+#ifndef LPAI_KERNELS_DEPTHWISE_CONV_2D_H
+#define LPAI_KERNELS_DEPTHWISE_CONV_2D_H
+
+#include <stdint.h>
+
+namespace lpai {
+namespace kernels {
+
+constexpr uint32_t kDwFlagPerChannel = 1u << 0;
+constexpr uint32_t kDwFlagHasBias = 1u << 1;
+constexpr uint32_t kDwKnownFlags = kDwFlagPerChannel | kDwFlagHasBias;
+constexpr uint32_t kDwMaxDim = 1u << 16;      // spatial sizes, strides, dilations
+constexpr uint32_t kDwMaxTaps = 1u << 15;     // k_h * k_w (keeps sums inside int32)
+
+struct DepthwiseConv2dParams {
+  uint32_t batches, in_h, in_w, in_c;
+  uint32_t out_h, out_w, out_c;
+  uint32_t depth_multiplier;
+  uint32_t k_h, k_w;
+  uint32_t stride_h, stride_w;
+  uint32_t dilation_h, dilation_w;
+  uint32_t pad_h, pad_w;
+  int32_t input_zero_point;
+  int32_t output_zero_point;
+  int32_t act_min, act_max;
+  uint32_t flags;     // kDwFlag*
+  uint32_t reserved;  // 0
+};
+static_assert(sizeof(DepthwiseConv2dParams) == 88, "DepthwiseConv2dParams layout");
+
+constexpr uint32_t depthwise_conv_2d_params_size(uint32_t out_c) {
+  return static_cast<uint32_t>(sizeof(DepthwiseConv2dParams)) + 12u * out_c;
+}
+
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_DEPTHWISE_CONV_2D_H

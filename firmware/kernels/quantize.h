@@ -1,0 +1,26 @@
+// QUANTIZE between integer types as TFLite Micro's Requantize: int8->int8, int8->int16,
+// int16->int8, int16->int16.
+//   out = clamp(output type, MBQM(in - input_zero_point, multiplier, shift) + output_zero_point)
+// int8->int8: prepare evaluates the formula for all 256 inputs into a trailing table.
+// float input or output is rejected offline (no floating point at run time).
+#ifndef LPAI_KERNELS_QUANTIZE_H
+#define LPAI_KERNELS_QUANTIZE_H
+
+#include <stdint.h>
+
+namespace lpai {
+namespace kernels {
+
+// Parameter blob: QuantizeParams, then (int8 -> int8 only) int8_t lut[256] by input byte.
+struct QuantizeParams {
+  int32_t input_zero_point;
+  int32_t output_zero_point;
+  int32_t multiplier;  // Q31 of input_scale / output_scale (double)
+  int32_t shift;       // in [-31, 30]
+};
+static_assert(sizeof(QuantizeParams) == 16, "QuantizeParams layout");
+
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_QUANTIZE_H

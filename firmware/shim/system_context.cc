@@ -1,0 +1,210 @@
+// QnnSystemContext: binary info (graph name and IO tensor descriptions) of a context binary,
+// built in static storage owned by the system context handle (no heap).
+#include "core/log.h"
+#include "format/binary_view.h"
+#include "graph/runtime.h"
+#include "lpai/qnn_compat.h"
+#include "shim/qnn_types_map.h"
+
+namespace lpai {
+namespace shim {
+namespace {
+
+constexpr uint32_t kMaxSystemContexts = 2;
+constexpr uint32_t kMaxInfoChannels = 256;  // per-channel scale/offset records of IO tensors
+constexpr uint32_t kHandleKindSystem = 5;
+
+struct SystemContext {
+  bool live;
+  uint32_t generation;
+  QnnSystemContext_BinaryInfo_t info;
+  QnnSystemContext_GraphInfo_t graph;
+  Qnn_Tensor_t tensors[rt::kMaxGraphIo];
+  uint32_t dims[rt::kMaxGraphIo][format::kMaxRank];
+  Qnn_ScaleOffset_t channels[kMaxInfoChannels];
+};
+
+SystemContext g_sys[kMaxSystemContexts];  // zero-initialised
+
+SystemContext* find(QnnSystemContext_Handle_t handle) {
+  const uintptr_t h = reinterpret_cast<uintptr_t>(handle);
+  const uintptr_t idx1 = h & 0xFFu;
+  if (((h >> 8) & 0xFu) != kHandleKindSystem || idx1 == 0 || idx1 > kMaxSystemContexts) {
+    return nullptr;
+  }
+  SystemContext& s = g_sys[idx1 - 1];
+  if (!s.live || static_cast<uint32_t>(h >> 12) != (s.generation & (~uintptr_t{0} >> 12))) {
+    return nullptr;
+  }
+  return &s;
+}
+
+float float_from_bits(uint32_t bits) {
+  float f;
+  __builtin_memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+void describe(const format::BinaryView& v, uint32_t id, bool input, uint32_t slot,
+              SystemContext& s, uint32_t* channels_used) {
+  const format::TensorRecord& t = v.tensor(id);
+  Qnn_Tensor_t& q = s.tensors[slot];
+  q = Qnn_Tensor_t();
+  q.version = QNN_TENSOR_VERSION_1;
+  q.v1.id = id;
+  q.v1.name = v.tensor_name(id);
+  q.v1.type = input ? QNN_TENSOR_TYPE_APP_WRITE : QNN_TENSOR_TYPE_APP_READ;
+  q.v1.dataFormat = QNN_TENSOR_DATA_FORMAT_FLAT_BUFFER;
+  q.v1.dataType = qnn_type_of(t);
+  q.v1.rank = t.rank;
+  for (uint32_t d = 0; d < format::kMaxRank; ++d) s.dims[slot][d] = t.dims[d];
+  q.v1.dimensions = s.dims[slot];
+  q.v1.memType = QNN_TENSORMEMTYPE_RAW;
+  q.v1.clientBuf.data = nullptr;
+  q.v1.clientBuf.dataSize = 0;
+  Qnn_QuantizeParams_t& qp = q.v1.quantizeParams;
+  if (t.quant_index != format::kNone) {
+    const format::QuantParam* ch = v.quant(t.quant_index);
+    qp.encodingDefinition = QNN_DEFINITION_DEFINED;
+    qp.quantizationEncoding = QNN_QUANTIZATION_ENCODING_AXIS_SCALE_OFFSET;
+    qp.axisScaleOffsetEncoding.axis = t.quant_axis;
+    qp.axisScaleOffsetEncoding.numScaleOffsets = t.quant_count;
+    qp.axisScaleOffsetEncoding.scaleOffset = &s.channels[*channels_used];
+    for (uint32_t c = 0; c < t.quant_count; ++c) {
+      s.channels[*channels_used + c].scale = float_from_bits(ch[c].scale_bits);
+      s.channels[*channels_used + c].offset = -ch[c].zero_point;
+    }
+    *channels_used += t.quant_count;
+  } else if (t.scale_bits != 0) {
+    qp.encodingDefinition = QNN_DEFINITION_DEFINED;
+    qp.quantizationEncoding = QNN_QUANTIZATION_ENCODING_SCALE_OFFSET;
+    qp.scaleOffsetEncoding.scale = float_from_bits(t.scale_bits);
+    qp.scaleOffsetEncoding.offset = -t.zero_point;
+  } else {
+    qp.encodingDefinition = QNN_DEFINITION_UNDEFINED;
+    qp.quantizationEncoding = QNN_QUANTIZATION_ENCODING_UNDEFINED;
+  }
+}
+
+inline Qnn_ErrorHandle_t ret(Status s) { return static_cast<Qnn_ErrorHandle_t>(status_code(s)); }
+
+Qnn_ErrorHandle_t get_binary_info(QnnSystemContext_Handle_t handle, void* binary, uint64_t size,
+                                  const QnnSystemContext_BinaryInfo_t** info,
+                                  Qnn_ContextBinarySize_t* info_size) {
+  SystemContext* s = find(handle);
+  if (s == nullptr) {
+    LPAI_LOG_ERROR("system context: invalid handle %p", handle);
+    return ret(Status::kContextInvalidHandle);
+  }
+  if (info == nullptr) {
+    LPAI_LOG_ERROR("system context: binary info output pointer is null");
+    return ret(Status::kContextInvalidArgument);
+  }
+  if (size > 0xFFFFFFFFu) {
+    LPAI_LOG_ERROR("system context: binary size %llu exceeds the format's 32-bit sizes",
+                   static_cast<unsigned long long>(size));
+    return ret(Status::kBinarySizeMismatch);
+  }
+  format::BinaryView v;
+  Status st = format::validate_binary(binary, static_cast<size_t>(size), &v);
+  if (st != Status::kOk) return ret(st);
+  const uint32_t n_io = v.num_inputs() + v.num_outputs();
+  if (n_io > rt::kMaxGraphIo) {
+    LPAI_LOG_ERROR("system context: graph has %u inputs + %u outputs, limit %u", v.num_inputs(),
+                   v.num_outputs(), rt::kMaxGraphIo);
+    return ret(Status::kBinaryTooManyTensors);
+  }
+  uint32_t channels = 0;
+  for (uint32_t slot = 0; slot < n_io; ++slot) {
+    const uint32_t id = slot < v.num_inputs() ? v.input_tensor(slot)
+                                              : v.output_tensor(slot - v.num_inputs());
+    const format::TensorRecord& t = v.tensor(id);
+    if (t.quant_index != format::kNone) channels += t.quant_count;
+  }
+  if (channels > kMaxInfoChannels) {
+    LPAI_LOG_ERROR("system context: IO tensors carry %u per-channel records, limit %u", channels,
+                   kMaxInfoChannels);
+    return ret(Status::kBinaryTooManyTensors);
+  }
+  channels = 0;
+  for (uint32_t slot = 0; slot < n_io; ++slot) {
+    const bool input = slot < v.num_inputs();
+    const uint32_t id = input ? v.input_tensor(slot) : v.output_tensor(slot - v.num_inputs());
+    describe(v, id, input, slot, *s, &channels);
+  }
+  s->graph.version = QNN_SYSTEM_CONTEXT_GRAPH_INFO_VERSION_1;
+  s->graph.graphInfoV1.graphName = v.graph_name();
+  s->graph.graphInfoV1.numGraphInputs = v.num_inputs();
+  s->graph.graphInfoV1.graphInputs = s->tensors;
+  s->graph.graphInfoV1.numGraphOutputs = v.num_outputs();
+  s->graph.graphInfoV1.graphOutputs = s->tensors + v.num_inputs();
+  s->info.version = QNN_SYSTEM_CONTEXT_BINARY_INFO_VERSION_1;
+  s->info.contextBinaryInfoV1.binaryVersionMajor = v.header().version_major;
+  s->info.contextBinaryInfoV1.binaryVersionMinor = v.header().version_minor;
+  s->info.contextBinaryInfoV1.numGraphs = 1;
+  s->info.contextBinaryInfoV1.graphs = &s->graph;
+  *info = &s->info;
+  if (info_size != nullptr) {
+    *info_size = sizeof(s->info) + sizeof(s->graph) + n_io * sizeof(Qnn_Tensor_t) +
+                 n_io * sizeof(s->dims[0]) + channels * sizeof(Qnn_ScaleOffset_t);
+  }
+  return ret(Status::kOk);
+}
+
+}  // namespace
+}  // namespace shim
+}  // namespace lpai
+
+using lpai::Status;
+
+extern "C" {
+
+Qnn_ErrorHandle_t QnnSystemContext_create(QnnSystemContext_Handle_t* sysCtxHandle) {
+  if (sysCtxHandle == nullptr) {
+    LPAI_LOG_ERROR("system context create: output handle pointer is null");
+    return lpai::shim::ret(Status::kContextInvalidArgument);
+  }
+  for (uint32_t i = 0; i < lpai::shim::kMaxSystemContexts; ++i) {
+    lpai::shim::SystemContext& s = lpai::shim::g_sys[i];
+    if (s.live) continue;
+    s.live = true;
+    ++s.generation;
+    const uintptr_t h = (static_cast<uintptr_t>(s.generation) << 12) |
+                        (uintptr_t{lpai::shim::kHandleKindSystem} << 8) | (i + 1);
+    *sysCtxHandle = reinterpret_cast<QnnSystemContext_Handle_t>(h);
+    return lpai::shim::ret(Status::kOk);
+  }
+  LPAI_LOG_ERROR("system context create: all %u system contexts are in use",
+                 lpai::shim::kMaxSystemContexts);
+  return lpai::shim::ret(Status::kContextNoFreeSlot);
+}
+
+Qnn_ErrorHandle_t QnnSystemContext_getBinaryInfo(QnnSystemContext_Handle_t sysCtxHandle,
+                                                 void* binaryBuffer, uint64_t binaryBufferSize,
+                                                 const QnnSystemContext_BinaryInfo_t** binaryInfo,
+                                                 Qnn_ContextBinarySize_t* binaryInfoSize) {
+  return lpai::shim::get_binary_info(sysCtxHandle, binaryBuffer, binaryBufferSize, binaryInfo,
+                                     binaryInfoSize);
+}
+
+Qnn_ErrorHandle_t QnnSystemContext_free(QnnSystemContext_Handle_t sysCtxHandle) {
+  lpai::shim::SystemContext* s = lpai::shim::find(sysCtxHandle);
+  if (s == nullptr) {
+    LPAI_LOG_ERROR("system context free: invalid handle %p", sysCtxHandle);
+    return lpai::shim::ret(Status::kContextInvalidHandle);
+  }
+  s->live = false;
+  return lpai::shim::ret(Status::kOk);
+}
+
+namespace {
+const QnnSystemInterface_t kSystemInterface = {
+    QnnSystemContext_create,
+    QnnSystemContext_getBinaryInfo,
+    QnnSystemContext_free,
+};
+}  // namespace
+
+QnnSystemInterface QnnLpaiSystem_getInterface(void) { return &kSystemInterface; }
+
+}  // extern "C"

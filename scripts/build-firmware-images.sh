@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds the firmware images: host tools first (payload generator, prepare tool, host runner),
+# then the payload (context binaries + inputs as C arrays), then each cross build against it.
+#
+# Usage: scripts/build-firmware-images.sh [options]
+#   --host-build DIR     host build directory (default: build/, configured with the `default`
+#                        preset when missing)
+#   --skip-host          do not build in the host directory (its payload must exist already)
+#   --targets "T..."     cross targets, among hexagon cortex_m (default: both)
+#   --cross-dir T=DIR    build directory of target T (default: the preset's, build-hexagon /
+#                        build-cortex-m)
+#   --run                run each image under its emulator afterwards
+#   -j N                 parallel jobs (default 2)
+# Prints "image <target> <path>" per image built. Exit status 77 when a target's cross tools
+# are missing (nothing built for it), non-zero on any other failure.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+host_build="$root/build"
+skip_host=0
+targets="hexagon cortex_m"
+run=0
+jobs=2
+declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m")
+declare -A toolchain=([hexagon]="$root/cmake/toolchains/hexagon.cmake"
+                      [cortex_m]="$root/cmake/toolchains/cortex_m.cmake")
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --host-build) host_build="$2"; shift 2 ;;
+    --skip-host) skip_host=1; shift ;;
+    --targets) targets="$2"; shift 2 ;;
+    --cross-dir) cross_dir[${2%%=*}]="${2#*=}"; shift 2 ;;
+    --run) run=1; shift ;;
+    -j) jobs="$2"; shift 2 ;;
+    *) echo "build-firmware-images: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+
+# Cross tools each target needs; prints the missing ones.
+missing_tools() {
+  local t
+  case "$1" in
+    hexagon) for t in clang clang++ ld.lld llvm-ar llvm-nm qemu-hexagon; do
+               command -v "$t" >/dev/null || echo -n "$t "; done ;;
+    cortex_m) for t in arm-none-eabi-gcc arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm; do
+                command -v "$t" >/dev/null || echo -n "$t "; done ;;
+    *) echo -n "unknown-target:$1 " ;;
+  esac
+}
+
+payload="$host_build/tests/firmware_image/payload/payload.c"
+if [ "$skip_host" -eq 0 ]; then
+  if [ ! -f "$host_build/CMakeCache.txt" ]; then
+    cmake -S "$root" -B "$host_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  fi
+  host_targets="lpai_image_payload lpai-image-host"
+  cmake --build "$host_build" -j"$jobs" --target $host_targets
+fi
+if [ ! -f "$payload" ]; then
+  echo "build-firmware-images: no payload at $payload (build the host target lpai_image_payload)" >&2
+  exit 1
+fi
+
+status=0
+for target in $targets; do
+  miss="$(missing_tools "$target")"
+  if [ -n "$miss" ]; then
+    echo "build-firmware-images: $target skipped, missing cross tools: $miss(scripts/install-deps.sh installs them)" >&2
+    status=77
+    continue
+  fi
+  dir="${cross_dir[$target]}"
+  # Configure once (or when the payload path changed); later runs only rebuild.
+  if [ ! -f "$dir/CMakeCache.txt" ] || ! grep -q "^LPAI_IMAGE_PAYLOAD:FILEPATH=$payload\$" "$dir/CMakeCache.txt"; then
+    cmake -S "$root" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="${toolchain[$target]}" \
+      -DLPAI_PLATFORM="$target" -DLPAI_BUILD_HOST_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
+      -DLPAI_IMAGE_PAYLOAD="$payload" >/dev/null
+  fi
+  cmake --build "$dir" -j"$jobs" --target lpai_image
+  image="$dir/bin/lpai-image-$target.elf"
+  echo "image $target $image"
+  if [ "$run" -eq 1 ]; then
+    "$root/scripts/run-firmware-image.sh" "$target" "$image"
+  fi
+done
+exit $status

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Firmware image test driver (registered by tests/firmware_image/CMakeLists.txt).
+#
+# Usage: run_image_test.sh MODE TARGET SRC HOST_BUILD CROSS_DIR HOST_RUNNER PAYLOAD_DIR [SHARED]
+#   MODE run:     cross-build TARGET's image (incremental), run it under its emulator and
+#                 require: exit 0, "result=PASS", every model's every output present, and the
+#                 "check"/"model"/"out" lines equal to the host run's, byte for byte.
+#   MODE symbols: cross-build, then require an image linked with -nostdlib, with no undefined
+#                 symbol and no malloc/free/calloc/realloc, operator new/delete or __cxa_* symbol.
+#   MODE golden:  (TARGET host) run the host reference and require each model with goldens in
+#                 SHARED/golden/<model>/ to reproduce them (inputs and outputs, bit for bit).
+# Exit 77 (ctest: skipped) with a message when the cross tools or the goldens are missing.
+set -uo pipefail
+mode="$1" target="$2" src="$3" host_build="$4" cross_dir="$5" host_runner="$6" payload_dir="$7"
+shared="${8:-}"
+models_txt="$payload_dir/models.txt"
+image="$cross_dir/bin/lpai-image-$target.elf"
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+build_image() {
+  "$src/scripts/build-firmware-images.sh" --skip-host --host-build "$host_build" \
+    --targets "$target" --cross-dir "$target=$cross_dir" > "$cross_dir.build.log" 2>&1
+  local rc=$?
+  if [ $rc -eq 77 ]; then
+    tail -n 1 "$cross_dir.build.log"
+    echo "SKIPPED: cross tools for $target are missing"
+    exit 77
+  fi
+  if [ $rc -ne 0 ]; then
+    tail -n 40 "$cross_dir.build.log"
+    fail "cross build of the $target image failed (log: $cross_dir.build.log)"
+  fi
+  [ -f "$image" ] || fail "no image at $image"
+}
+
+# The lines that must agree between platforms.
+compared_lines() { grep -E '^(check|model|out) ' "$1"; }
+
+# Hex of output (model, k, j) from a run's output file, chunks joined.
+output_hex() {
+  grep -E "^out $2 $3 $4( \+[0-9]+)?: " "$1" | sed -E 's/^[^:]*: //' | tr -d '\n'
+}
+
+[ -f "$models_txt" ] || fail "no $models_txt: build the host target lpai_image_payload first"
+mkdir -p "$(dirname "$cross_dir")"
+
+case "$mode" in
+  run)
+    build_image
+    target_out="$cross_dir.output.txt"
+    host_out="$cross_dir.host-output.txt"
+    "$src/scripts/run-firmware-image.sh" "$target" "$image" > "$target_out" 2>&1
+    rc=$?
+    "$host_runner" > "$host_out" 2>&1 || { cat "$host_out"; fail "host run failed"; }
+    echo "---- $target image output ($image)"
+    cat "$target_out"
+    [ $rc -eq 0 ] || fail "$target image exited with status $rc"
+    grep -q '^lpai-image: result=PASS$' "$target_out" || fail "$target image did not report PASS"
+    while read -r name mem inferences outputs; do
+      for ((k = 0; k < inferences; k++)); do
+        for ((j = 0; j < outputs; j++)); do
+          [ -n "$(output_hex "$target_out" "$name" "$k" "$j")" ] ||
+            fail "$target image printed no output $j of inference $k of $name"
+        done
+      done
+    done < "$models_txt"
+    if ! diff <(compared_lines "$host_out") <(compared_lines "$target_out") > "$cross_dir.diff"; then
+      cat "$cross_dir.diff"
+      fail "$target output differs from the host run (< host, > $target)"
+    fi
+    echo "---- $target: $(compared_lines "$target_out" | wc -l) check/model/out lines identical to the host run"
+    ;;
+  symbols)
+    build_image
+    case "$target" in
+      hexagon) nm_tool=llvm-nm ;;
+      cortex_m) nm_tool=arm-none-eabi-nm ;;
+    esac
+    link_txt="$cross_dir/firmware/images/CMakeFiles/lpai_image.dir/link.txt"
+    grep -q -- "-nostdlib" "$link_txt" || fail "image not linked with -nostdlib ($link_txt)"
+    undefined="$($nm_tool -u "$image")"
+    [ -z "$undefined" ] || fail "undefined symbols in $image: $undefined"
+    forbidden='^(malloc|free|calloc|realloc|aligned_alloc|posix_memalign|_Zn[wa][jmy].*|_Zd[la]Pv.*|__cxa_.*)$'
+    bad="$($nm_tool "$image" | awk '{print $NF}' | grep -E "$forbidden")"
+    [ -z "$bad" ] || fail "heap or C++ runtime symbols in $image: $bad"
+    for s in memcpy memset; do
+      $nm_tool "$image" | grep -qE " T $s\$" || fail "$s is not the port's own definition"
+    done
+    echo "$target image: -nostdlib, no undefined symbols, no heap / operator new/delete / __cxa_* symbols ($($nm_tool "$image" | wc -l) symbols checked)"
+    ;;
+  golden)
+    [ -n "$shared" ] && [ -d "$shared/golden" ] || { echo "SKIPPED: ../shared/golden not present"; exit 77; }
+    host_out="$host_build/tests/firmware_image/host-golden-output.txt"
+    "$host_runner" > "$host_out" 2>&1 || { cat "$host_out"; fail "host run failed"; }
+    checked=0
+    while read -r name mem inferences outputs; do
+      gdir="$shared/golden/$name"
+      [ -f "$gdir/manifest.json" ] || continue
+      for ((k = 0; k < inferences; k++)); do
+        [ -f "$gdir/input_${k}_0.bin" ] || continue
+        # The payload's inputs of inference k are the golden inputs (all inputs concatenated).
+        cat "$gdir"/input_"${k}"_*.bin | cmp -s - "$payload_dir/$name.input_$k.bin" ||
+          fail "$name inference $k: payload input differs from $gdir/input_${k}_*.bin"
+        for ((j = 0; j < outputs; j++)); do
+          want="$(od -An -tx1 -v "$gdir/output_${k}_${j}.bin" | tr -d ' \n')"
+          got="$(output_hex "$host_out" "$name" "$k" "$j")"
+          [ "$want" = "$got" ] || fail "$name inference $k output $j: host $got, golden $want"
+          checked=$((checked + 1))
+        done
+      done
+      echo "$name: host outputs equal the TFLite Micro goldens ($inferences inferences)"
+    done < "$models_txt"
+    [ $checked -gt 0 ] || { echo "SKIPPED: no embedded model has goldens"; exit 77; }
+    ;;
+  *)
+    fail "unknown mode $mode" ;;
+esac
+exit 0

@@ -1,0 +1,187 @@
+// DEPTHWISE_CONV_2D int8: prepare + validate + eval against the plain reference, rejections.
+#include <gtest/gtest.h>
+
+#include "common/test_support.h"
+#include "kernels/depthwise_conv_2d.h"
+#include "kernels/kernel_harness.h"
+#include "kernels/reference/reference_ops.h"
+
+namespace {
+
+using lpai::Status;
+using lpai::format::DataType;
+using lpai_test::KernelHarness;
+using lpai_test::TestTensor;
+
+constexpr int kDw = 4;
+
+struct DwCase {
+  int batches, in_h, in_w, in_c, dm, k_h, k_w;
+  int stride_h, stride_w, dil_h, dil_w;
+  int padding;
+  int32_t in_zp, out_zp;
+  bool per_channel, with_bias;
+  int activation;
+  uint32_t seed;
+  float out_scale = 0.1f;
+};
+
+void run_case(const DwCase& c) {
+  SCOPED_TRACE(::testing::Message()
+               << "in " << c.batches << "x" << c.in_h << "x" << c.in_w << "x" << c.in_c << " dm "
+               << c.dm << " k " << c.k_h << "x" << c.k_w << " s " << c.stride_h << ","
+               << c.stride_w << " d " << c.dil_h << "," << c.dil_w << " pad " << c.padding
+               << " zp " << c.in_zp << "/" << c.out_zp << " act " << c.activation);
+  const int out_c = c.in_c * c.dm;
+  ref::ConvGeom g{};
+  g.batches = c.batches;
+  g.in_h = c.in_h;
+  g.in_w = c.in_w;
+  g.in_c = c.in_c;
+  g.out_c = out_c;
+  g.k_h = c.k_h;
+  g.k_w = c.k_w;
+  g.stride_h = c.stride_h;
+  g.stride_w = c.stride_w;
+  g.dil_h = c.dil_h;
+  g.dil_w = c.dil_w;
+  ASSERT_TRUE(ref::same_or_valid(c.padding, c.in_h, c.k_h, c.stride_h, c.dil_h, &g.out_h, &g.pad_h));
+  ASSERT_TRUE(ref::same_or_valid(c.padding, c.in_w, c.k_w, c.stride_w, c.dil_w, &g.out_w, &g.pad_w));
+  const auto x = lpai_test::random_i8(static_cast<size_t>(c.batches) * c.in_h * c.in_w * c.in_c, c.seed);
+  const auto w = lpai_test::random_i8(static_cast<size_t>(c.k_h) * c.k_w * out_c, c.seed + 1, -127, 127);
+  const auto b = lpai_test::random_i32(out_c, c.seed + 2, -5000, 5000);
+  std::vector<float> fs;
+  if (c.per_channel) {
+    for (int o = 0; o < out_c; ++o) fs.push_back(0.004f + 0.0013f * static_cast<float>(o % 5));
+  } else {
+    fs.push_back(0.005f);
+  }
+  const float in_scale = 0.03f;
+  TestTensor in = TestTensor::make(DataType::kInt8, {c.batches, c.in_h, c.in_w, c.in_c}, x, in_scale, c.in_zp, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {1, c.k_h, c.k_w, out_c}, w, fs[0], 0, true);
+  wt.scales = fs;
+  wt.zero_points.assign(fs.size(), 0);
+  wt.quant_axis = 3;
+  TestTensor bias = TestTensor::make(DataType::kInt32, {out_c}, b, in_scale * fs[0], 0, true);
+  TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {c.batches, g.out_h, g.out_w, out_c}, {},
+                                            c.out_scale, c.out_zp, false);
+  lpai::prepare::OpOptions o;
+  o.padding = c.padding;
+  o.stride_h = c.stride_h;
+  o.stride_w = c.stride_w;
+  o.dilation_h = c.dil_h;
+  o.dilation_w = c.dil_w;
+  o.depth_multiplier = c.dm;
+  o.activation = c.activation;
+  KernelHarness h(kDw, o, {&in, &wt, c.with_bias ? &bias : nullptr}, {&out});
+  const auto got = lpai_test::as_values<int8_t>(h.run());
+  const auto want = ref::depthwise_conv_2d(g, c.dm, x, {in_scale, c.in_zp}, w, fs,
+                                           c.with_bias ? &b : nullptr, {c.out_scale, c.out_zp},
+                                           c.activation);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+}
+
+TEST(DepthwiseConv2d, ModelLikeShapes) {
+  run_case({1, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, 0, -128, -128, true, true, 1, 1});  // kws
+  run_case({1, 48, 48, 8, 1, 3, 3, 1, 1, 1, 1, 0, -128, -128, true, true, 3, 2});  // vww early
+  run_case({1, 12, 12, 24, 1, 3, 3, 2, 2, 1, 1, 0, 5, -3, true, true, 3, 3});      // 16 + 8 blocks
+  run_case({1, 49, 40, 1, 8, 10, 8, 2, 2, 1, 1, 0, -128, 11, false, true, 1, 4});  // micro_speech
+}
+
+TEST(DepthwiseConv2d, DepthMultipliersDilationPadding) {
+  uint32_t seed = 10;
+  for (int dm : {1, 2, 3, 5}) {
+    for (int in_c : {1, 3, 7, 16, 19, 33}) {
+      for (int padding : {0, 1}) {
+        const int sh = 1 + static_cast<int>(seed % 2), sw = 1 + (seed % 3 == 0 ? 1 : 0), dh = 1 + (seed % 4 == 1 ? 1 : 0);
+        run_case({1, 7, 8, in_c, dm, 3, 2, sh, sw, dh,
+                  1, padding, static_cast<int32_t>(seed % 40) - 20, static_cast<int32_t>(seed % 17) - 8,
+                  (seed & 1) != 0, (seed & 2) == 0, static_cast<int>(seed % 4), seed});
+        ++seed;
+      }
+    }
+  }
+  run_case({2, 9, 9, 20, 1, 3, 3, 1, 1, 2, 2, 0, 1, 2, true, true, 0, 90});
+  run_case({1, 9, 9, 4, 70, 2, 2, 1, 1, 3, 1, 0, 1, 2, true, true, 0, 91});  // dm > chunk
+}
+
+TEST(DepthwiseConv2d, ZeroPointsAtTheLimitsAndSaturation) {
+  run_case({1, 6, 6, 20, 1, 3, 3, 1, 1, 1, 1, 0, 127, -128, true, true, 0, 40});
+  run_case({1, 6, 6, 20, 1, 3, 3, 1, 1, 1, 1, 0, -128, 127, false, true, 0, 41});
+  run_case({1, 6, 6, 20, 1, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 0, 42, 0.0005f});
+}
+
+struct SmallDw {
+  TestTensor in = TestTensor::make(DataType::kInt8, {1, 5, 5, 2}, lpai_test::random_i8(50, 3), 0.1f, 2, false);
+  TestTensor w = TestTensor::make(DataType::kInt8, {1, 3, 3, 4}, lpai_test::random_i8(36, 4), 0.01f, 0, true);
+  TestTensor b = TestTensor::make(DataType::kInt32, {4}, std::vector<int32_t>{1, 2, 3, 4}, 0.001f, 0, true);
+  TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {1, 5, 5, 4}, {}, 0.2f, -1, false);
+  lpai::prepare::OpOptions opt = [] {
+    lpai::prepare::OpOptions o;
+    o.depth_multiplier = 2;
+    return o;
+  }();
+};
+
+TEST(DepthwiseConv2dValidate, RejectsBadParamsAndTensors) {
+  SmallDw f;
+  KernelHarness h(kDw, f.opt, {&f.in, &f.w, &f.b}, {&f.out});
+  ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+  EXPECT_EQ(h.params.size(), lpai::kernels::depthwise_conv_2d_params_size(4));
+  EXPECT_EQ(h.temp_bytes, 0u);
+  ASSERT_EQ(h.validate(), Status::kOk);
+  const auto good = h.params;
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::DepthwiseConv2dParams*>(h.params.data()); };
+  h.params.resize(good.size() - 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->depth_multiplier = 3;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->dilation_w = 0;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->input_zero_point = -129;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->out_w = 7;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  h.in_records[1].dims[0] = 2;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  h.in_records[1].dims[0] = 1;
+  h.out_records[0].dims[3] = 2;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  h.out_records[0].dims[3] = 4;
+  h.in_present[2] = false;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.in_present[2] = true;
+  EXPECT_EQ(h.validate(), Status::kOk);
+  EXPECT_TRUE(logs.contains("DEPTHWISE_CONV_2D"));
+}
+
+TEST(DepthwiseConv2dPrepare, RejectsUnsupportedModels) {
+  SmallDw f;
+  {
+    lpai::prepare::OpOptions o = f.opt;
+    o.depth_multiplier = 3;
+    KernelHarness h(kDw, o, {&f.in, &f.w, &f.b}, {&f.out});
+    EXPECT_NE(h.prepare().error.find("depth_multiplier"), std::string::npos) << h.prepare().error;
+  }
+  {
+    TestTensor out = f.out;
+    out.shape = {1, 3, 3, 4};
+    KernelHarness h(kDw, f.opt, {&f.in, &f.w, &f.b}, {&out});
+    EXPECT_NE(h.prepare().error.find("output shape"), std::string::npos) << h.prepare().error;
+  }
+  {
+    TestTensor in = f.in;
+    in.type = DataType::kInt16;
+    KernelHarness h(kDw, f.opt, {&in, &f.w, &f.b}, {&f.out});
+    EXPECT_FALSE(h.prepare().ok());
+  }
+}
+
+}  // namespace

@@ -1,0 +1,129 @@
+// SOFTMAX kernel: float reference within TFLite's tolerance, exact bytes from the shared golden
+// dumps (TFLite Micro reference kernels), validation rejections.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "kernels/ew_golden.h"
+#include "kernels/ew_harness.h"
+#include "kernels/reference/softmax_ref.h"
+#include "kernels/softmax.h"
+
+namespace {
+
+using ew_test::DataType;
+using ew_test::Node;
+
+constexpr int kSoftmax = 25;
+
+// Runs the kernel, returns max |kernel - float reference| in output LSBs.
+double run_float_case(const std::vector<int32_t>& shape, float scale, int32_t zp, float beta,
+                      bool out16, uint32_t seed, std::vector<int32_t>* values = nullptr) {
+  size_t n = 1;
+  for (int32_t d : shape) n *= d;
+  std::vector<int32_t> x = values ? *values : ew_test::random_values(n, -128, 127, seed);
+  Node node(kSoftmax);
+  node.options().beta = beta;
+  node.add_input({DataType::kInt8, shape, scale, zp}, x);
+  node.add_output({out16 ? DataType::kInt16 : DataType::kInt8, shape,
+                   out16 ? 1.0f / 65536 : 1.0f / 256, out16 ? -32768 : -128});
+  auto r = node.prepare();
+  EXPECT_TRUE(r.ok()) << r.error;
+  if (!r.ok()) return 1e9;
+  EXPECT_EQ(node.validate(), lpai::Status::kOk);
+  node.run();
+  const auto got = node.output();
+  const auto want = ref::softmax_float(x, shape.back(), scale, beta, out16);
+  double worst = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const double lim = out16 ? 32767.0 : 127.0;
+    worst = std::max(worst, std::fabs(got[i] - std::min(want[i], lim)));
+  }
+  return worst;
+}
+
+TEST(SoftmaxKernel, Int8WithinOneLsb) {
+  EXPECT_LE(run_float_case({1, 10}, 0.1f, 3, 1.0f, false, 1), 1.0);
+  EXPECT_LE(run_float_case({3, 7, 13}, 0.05f, -128, 1.0f, false, 2), 1.0);
+  EXPECT_LE(run_float_case({5, 1}, 0.3f, 0, 1.0f, false, 3), 1.0);  // depth 1: all 1.0
+  EXPECT_LE(run_float_case({2, 300}, 0.02f, 0, 1.0f, false, 4), 1.0);
+  EXPECT_LE(run_float_case({4, 33}, 0.5f, 127, 0.7f, false, 5), 1.0);
+}
+
+TEST(SoftmaxKernel, Int16OutputClose) {
+  EXPECT_LE(run_float_case({1, 10}, 0.1f, 3, 1.0f, true, 6), 8.0);
+  EXPECT_LE(run_float_case({6, 21}, 0.05f, -20, 1.0f, true, 7), 8.0);
+}
+
+TEST(SoftmaxKernel, SaturatedRows) {
+  // One dominant value (-> 127 after clamp / -128 elsewhere) and an all-equal row.
+  std::vector<int32_t> v = {127, -128, -128, -128, 5, 5, 5, 5};
+  EXPECT_LE(run_float_case({2, 4}, 1.0f, 0, 1.0f, false, 0, &v), 1.0);
+  Node node(kSoftmax);
+  node.add_input({DataType::kInt8, {2, 4}, 1.0f, 0}, v);
+  node.add_output({DataType::kInt8, {2, 4}, 1.0f / 256, -128});
+  ASSERT_TRUE(node.prepare().ok());
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
+  node.run();
+  EXPECT_EQ(node.output(), (std::vector<int32_t>{127, -128, -128, -128, -64, -64, -64, -64}));
+}
+
+TEST(SoftmaxKernel, GoldenModelsBitExact) {
+  int checked = 0;
+  for (const char* model : {"kws_ref_model", "micro_speech_quantized", "pretrainedResnet_quant",
+                            "trained_lstm_int8"}) {
+    LPAI_REQUIRE_SHARED(dir, std::string("golden/") + model + "/tensors");
+    const auto ts = ew_test::load_golden_tensors(dir);
+    for (const auto& out : ts) {
+      if (out.producer_name != "SOFTMAX") continue;
+      const auto in = ew_test::golden_inputs(ts, out.producer_op);
+      ASSERT_EQ(in.size(), 1u);
+      Node node(kSoftmax);
+      node.add_input({DataType::kInt8, in[0]->shape, in[0]->scale, in[0]->zero_point},
+                     in[0]->values);
+      node.add_output({DataType::kInt8, out.shape, out.scale, out.zero_point});
+      auto r = node.prepare();
+      ASSERT_TRUE(r.ok()) << r.error;
+      ASSERT_EQ(node.validate(), lpai::Status::kOk);
+      node.run();
+      EXPECT_EQ(node.output(), out.values) << model;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 4);
+}
+
+TEST(SoftmaxKernel, PrepareRejects) {
+  {
+    Node node(kSoftmax);
+    node.add_input({DataType::kInt8, {4}, 0.1f, 0}, {});
+    node.add_output({DataType::kInt8, {4}, 1.0f / 128, -128});
+    EXPECT_NE(node.prepare().error.find("scale 1/256"), std::string::npos);
+  }
+  {
+    Node node(kSoftmax);
+    node.add_input({DataType::kInt16, {4}, 0.1f, 0}, {});
+    node.add_output({DataType::kInt16, {4}, 1.0f / 32768, 0});
+    EXPECT_NE(node.prepare().error.find("unsupported"), std::string::npos);
+  }
+}
+
+TEST(SoftmaxKernel, ValidateRejects) {
+  Node node(kSoftmax);
+  node.add_input({DataType::kInt8, {2, 4}, 0.1f, 0}, {});
+  node.add_output({DataType::kInt8, {2, 4}, 1.0f / 256, -128});
+  ASSERT_TRUE(node.prepare().ok());
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
+  node.out_rec(0).zero_point = 0;
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.out_rec(0).zero_point = -128;
+  node.out_rec(0).dims[1] = 5;
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.out_rec(0).dims[1] = 4;
+  auto p = node.params();
+  p.resize(p.size() - 4);
+  node.set_params(p);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+}
+
+}  // namespace

@@ -1,0 +1,518 @@
+// TFLite importer: supported constructs, aliasing, and every rejection with its message.
+#include "prepare/importer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "prepare/graph.h"
+#include "test_models.h"
+#include "tflite_builder.h"
+
+namespace lpai_test {
+namespace {
+
+using lpai::format::DataType;
+using lpai::prepare::import_tflite;
+using lpai::prepare::kCopyBuiltin;
+using lpai::prepare::PrepGraph;
+
+bool import(const std::vector<uint8_t>& bytes, PrepGraph* g, std::string* err) {
+  return import_tflite(bytes.data(), bytes.size(), g, err);
+}
+
+// Expects the import to fail with a message containing every needle.
+void expect_reject(const TfliteBuilder& m, const std::vector<std::string>& needles) {
+  PrepGraph g;
+  std::string err;
+  ASSERT_FALSE(import(m.finish(), &g, &err));
+  EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+  for (const std::string& n : needles) EXPECT_NE(err.find(n), std::string::npos) << "'" << n << "' not in: " << err;
+  EXPECT_TRUE(g.tensors.empty()) << "output touched on failure";
+}
+
+// A one-op model: int8 act in[1,4] -> op -> out[1,4] (op inputs/outputs as given).
+TfliteBuilder one_op(int builtin) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4});
+  const int out = m.act("out", {1, 4});
+  OpSpec s;
+  s.builtin = builtin;
+  s.inputs = {in};
+  s.outputs = {out};
+  m.op(s);
+  m.io({in}, {out});
+  return m;
+}
+
+TEST(Importer, ReshapeChainAliasesInsideAndCopiesAtGraphIo) {
+  ChainIds id;
+  const TfliteBuilder m = reshape_chain_model(&id);
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  EXPECT_EQ(g.name, "main");
+  ASSERT_EQ(g.ops.size(), 2u);  // in->a and c->out are copies; a->b and b->c are aliases
+  EXPECT_EQ(g.ops[0].builtin, kCopyBuiltin);
+  EXPECT_EQ(g.ops[0].node_index, 0);
+  ASSERT_EQ(g.ops[0].inputs.size(), 1u);
+  EXPECT_EQ(g.ops[0].inputs[0]->index, id.in);
+  EXPECT_EQ(g.ops[0].outputs[0]->index, id.a);
+  EXPECT_EQ(g.ops[1].builtin, kCopyBuiltin);
+  EXPECT_EQ(g.ops[1].node_index, 3);
+  EXPECT_EQ(g.ops[1].inputs[0]->index, id.c);
+  EXPECT_EQ(g.ops[1].outputs[0]->index, id.out);
+  EXPECT_EQ(g.alias_root(id.b), id.a);
+  EXPECT_EQ(g.alias_root(id.c), id.a);  // chains collapse onto the root
+  EXPECT_EQ(g.alias_root(id.a), id.a);
+  EXPECT_EQ(g.alias_root(id.in), id.in);
+  EXPECT_EQ(g.alias_root(id.out), id.out);
+  EXPECT_EQ(g.inputs, std::vector<int>({id.in}));
+  EXPECT_EQ(g.outputs, std::vector<int>({id.out}));
+  EXPECT_EQ(g.tensors[id.a].shape, std::vector<int32_t>({2, 4}));
+  EXPECT_EQ(g.tensors[id.a].scales, std::vector<float>({0.5f}));
+  EXPECT_EQ(g.tensors[id.a].zero_points, std::vector<int64_t>({-3}));
+}
+
+TEST(Importer, ReshapeOfConstantAndVariableBecomesCopy) {
+  int state = -1;
+  const TfliteBuilder m = variable_model(&state);
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 2u);
+  EXPECT_EQ(g.ops[1].builtin, kCopyBuiltin);
+  EXPECT_EQ(g.ops[1].inputs[0]->index, state);
+  EXPECT_TRUE(g.tensors[state].is_variable);
+  EXPECT_EQ(g.tensors[state].type, DataType::kInt16);
+
+  TfliteBuilder c;
+  TensorSpec k;
+  k.name = "k";
+  k.shape = {2, 2};
+  k.scales = {1.0f};
+  k.zero_points = {0};
+  k.data = {1, 2, 3, 4};
+  const int kid = c.tensor(k);
+  const int in = c.act("in", {1});
+  const int mid = c.act("mid", {4}, 1.0f, 0);
+  const int out = c.act("out", {4}, 1.0f, 0);
+  c.reshape(kid, mid);
+  OpSpec add;
+  add.builtin = kAdd;
+  add.inputs = {mid, in};
+  add.outputs = {out};
+  c.op(add);
+  c.io({in}, {out});
+  ASSERT_TRUE(import(c.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 2u);
+  EXPECT_EQ(g.ops[0].builtin, kCopyBuiltin);
+  EXPECT_TRUE(g.ops[0].inputs[0]->is_const());
+  EXPECT_EQ(g.alias_root(mid), mid);
+}
+
+TEST(Importer, ReshapeWithDifferentQuantisationIsRejected) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4});
+  const int a = m.act("a", {1, 4});
+  const int b = m.act("b", {4}, 0.25f, -3);
+  m.op({kRelu, {in}, {a}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.reshape(a, b);
+  m.io({in}, {b});
+  expect_reject(m, {"node 1 (RESHAPE)", "quantisation differ"});
+}
+
+TEST(Importer, ReshapeWithDifferentByteSizeIsRejected) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4});
+  const int out = m.act("out", {5});
+  m.reshape(in, out);
+  m.io({in}, {out});
+  expect_reject(m, {"node 0 (RESHAPE)", "input has 4 bytes, output 5"});
+}
+
+TEST(Importer, BuiltinCodeIsMaxOfDeprecatedAndNewField) {
+  for (auto style : {TfliteBuilder::CodeStyle::kBoth, TfliteBuilder::CodeStyle::kDeprecatedOnly,
+                     TfliteBuilder::CodeStyle::kPlaceholder}) {
+    TfliteBuilder m = one_op(kRelu);
+    m.set_code_style(style);
+    PrepGraph g;
+    std::string err;
+    if (style == TfliteBuilder::CodeStyle::kPlaceholder) {
+      // deprecated byte 127, real code 19 in builtin_code: max() is 127, an unknown op.
+      ASSERT_FALSE(import(m.finish(), &g, &err));
+      EXPECT_NE(err.find("node 0 (UNKNOWN(127))"), std::string::npos) << err;
+      continue;
+    }
+    ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+    ASSERT_EQ(g.ops.size(), 1u);
+    EXPECT_EQ(g.ops[0].builtin, kRelu);
+  }
+  // A code >= 127 only lives in builtin_code (deprecated byte = 127 placeholder).
+  TfliteBuilder big = one_op(150);
+  expect_reject(big, {"node 0 (UNKNOWN(150))", "not supported"});
+}
+
+TEST(Importer, OptionalInputsAreNull) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4});
+  TensorSpec w;
+  w.name = "w";
+  w.shape = {2, 4};
+  w.scales = {0.1f};
+  w.zero_points = {0};
+  w.data.assign(8, 1);
+  const int wid = m.tensor(w);
+  const int out = m.act("out", {1, 2});
+  m.op({kFullyConnected, {in, wid, -1}, {out}, {}, tfl::BuiltinOptions_FullyConnectedOptions,
+        fc_options(tfl::ActivationFunctionType_RELU6, true), -1});
+  m.io({in}, {out});
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops[0].inputs.size(), 3u);
+  EXPECT_NE(g.ops[0].inputs[1], nullptr);
+  EXPECT_TRUE(g.ops[0].inputs[1]->is_const());
+  EXPECT_EQ(g.ops[0].inputs[1]->data_size, 8u);
+  EXPECT_EQ(g.ops[0].inputs[2], nullptr);
+  EXPECT_EQ(g.ops[0].options.activation, 3);
+  EXPECT_TRUE(g.ops[0].options.keep_num_dims);
+}
+
+TEST(Importer, DecodesBuiltinOptions) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 8, 8, 2});
+  TensorSpec f;
+  f.name = "filter";
+  f.shape = {3, 3, 3, 2};
+  f.scales = {0.1f, 0.2f, 0.3f};
+  f.zero_points = {0, 0, 0};
+  f.quant_axis = 0;
+  f.data.assign(54, 2);
+  const int fid = m.tensor(f);
+  TensorSpec b;
+  b.name = "bias";
+  b.type = tfl::TensorType_INT32;
+  b.shape = {3};
+  b.scales = {0.05f, 0.1f, 0.15f};
+  b.zero_points = {0, 0, 0};
+  b.data.assign(12, 0);
+  const int bid = m.tensor(b);
+  const int c = m.act("c", {1, 4, 3, 3});
+  const int s = m.act("s", {1, 4, 3, 3});
+  const int out = m.act("out", {1, 4, 3, 3});
+  m.op({kConv2d, {in, fid, bid}, {c}, {}, tfl::BuiltinOptions_Conv2DOptions,
+        conv_options(tfl::Padding_VALID, 2, 3, tfl::ActivationFunctionType_RELU, 4, 5), -1});
+  m.op({kAdd, {c, c}, {s}, {}, tfl::BuiltinOptions_AddOptions,
+        add_options(tfl::ActivationFunctionType_RELU_N1_TO_1, false), -1});
+  m.op({kSoftmax, {s}, {out}, {}, tfl::BuiltinOptions_SoftmaxOptions, softmax_options(0.75f), -1});
+  m.io({in}, {out});
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 3u);
+  const auto& co = g.ops[0].options;
+  EXPECT_EQ(co.padding, 1);
+  EXPECT_EQ(co.stride_w, 2);
+  EXPECT_EQ(co.stride_h, 3);
+  EXPECT_EQ(co.activation, 1);
+  EXPECT_EQ(co.dilation_w, 4);
+  EXPECT_EQ(co.dilation_h, 5);
+  EXPECT_EQ(g.ops[0].inputs[1]->scales.size(), 3u);
+  EXPECT_EQ(g.ops[0].inputs[1]->quant_axis, 0);
+  EXPECT_EQ(g.ops[0].inputs[2]->type, DataType::kInt32);
+  EXPECT_EQ(g.ops[1].options.activation, 2);
+  EXPECT_FALSE(g.ops[1].options.pot_scale_int16);
+  EXPECT_FLOAT_EQ(g.ops[2].options.beta, 0.75f);
+}
+
+TEST(Importer, OptionsOfTheWrongTypeAreRejected) {
+  TfliteBuilder m = one_op(kSoftmax);
+  m.op_spec(0).options_type = tfl::BuiltinOptions_AddOptions;
+  m.op_spec(0).options = add_options(tfl::ActivationFunctionType_NONE, true);
+  expect_reject(m, {"node 0 (SOFTMAX)", "builtin options of type 11 do not belong"});
+}
+
+TEST(Importer, Int16ActivationsMustBeSymmetric) {
+  TfliteBuilder ok = one_op(kRelu);
+  for (int id : {0, 1}) {
+    ok.spec(id).type = tfl::TensorType_INT16;
+    ok.spec(id).zero_points = {0};
+  }
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(ok.finish(), &g, &err)) << err;
+  EXPECT_EQ(g.tensors[0].type, DataType::kInt16);
+
+  TfliteBuilder bad = one_op(kRelu);
+  for (int id : {0, 1}) bad.spec(id).type = tfl::TensorType_INT16;  // zero point -3
+  expect_reject(bad, {"graph input tensor 0 'in'", "zero point -3 outside [0, 0]"});
+}
+
+TEST(Importer, PerChannelWeightsAreChecked) {
+  auto model = [](std::vector<float> scales, std::vector<int64_t> zps, int axis) {
+    TfliteBuilder m;
+    const int in = m.act("in", {1, 4});
+    TensorSpec w;
+    w.name = "w";
+    w.shape = {2, 4};
+    w.scales = std::move(scales);
+    w.zero_points = std::move(zps);
+    w.quant_axis = axis;
+    w.data.assign(8, 1);
+    const int wid = m.tensor(w);
+    const int out = m.act("out", {1, 2});
+    m.op({kFullyConnected, {in, wid, -1}, {out}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+    m.io({in}, {out});
+    return m;
+  };
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(model({0.1f, 0.2f}, {0, 0}, 0).finish(), &g, &err)) << err;
+  expect_reject(model({0.1f, 0.2f, 0.3f}, {0, 0, 0}, 0),
+                {"node 0 (FULLY_CONNECTED) input 1", "tensor 1 'w'", "3 scales but dimension 0 has 2"});
+  expect_reject(model({0.1f, 0.2f}, {0, 1}, 0), {"tensor 1 'w'", "must be symmetric"});
+  expect_reject(model({0.1f, 0.2f}, {0, 0}, 2), {"tensor 1 'w'", "quantized_dimension 2"});
+  expect_reject(model({0.1f, 0.2f}, {0}, 0), {"tensor 1 'w'", "2 scales but 1 zero points"});
+  expect_reject(model({0.1f, -0.2f}, {0, 0}, 0), {"tensor 1 'w'", "not a positive finite"});
+}
+
+TEST(Importer, UnsupportedTypesAreRejected) {
+  TfliteBuilder f = one_op(kRelu);
+  f.spec(0).type = tfl::TensorType_FLOAT32;
+  f.spec(0).scales.clear();
+  f.spec(0).zero_points.clear();
+  expect_reject(f, {"graph input tensor 0 'in'", "type FLOAT32 is not supported for an activation"});
+
+  TfliteBuilder u = one_op(kRelu);
+  u.spec(1).type = tfl::TensorType_UINT8;
+  expect_reject(u, {"graph output tensor 1 'out'", "type UINT8 is not supported"});
+
+  TfliteBuilder i32 = one_op(kRelu);
+  i32.spec(1).type = tfl::TensorType_INT32;
+  i32.spec(1).zero_points = {0};
+  expect_reject(i32, {"tensor 1 'out'", "type INT32 is not supported for an activation"});
+
+  TfliteBuilder noq = one_op(kRelu);
+  noq.spec(0).scales.clear();
+  noq.spec(0).zero_points.clear();
+  expect_reject(noq, {"tensor 0 'in'", "is not quantised"});
+}
+
+TEST(Importer, SecondSubgraphIsRejected) {
+  TfliteBuilder m = one_op(kRelu);
+  m.set_subgraph_count(2);
+  expect_reject(m, {"model: has 2 subgraphs; exactly one is supported"});
+  TfliteBuilder none = one_op(kRelu);
+  none.set_subgraph_count(0);
+  expect_reject(none, {"model: has 0 subgraphs"});
+}
+
+TEST(Importer, UnsupportedAndCustomOpsAreRejected) {
+  expect_reject(one_op(kMean), {"node 0 (MEAN)", "operator not supported"});
+  expect_reject(one_op(kCustom), {"node 0 (CUSTOM)", "custom operators are not supported"});
+}
+
+TEST(Importer, ExternalBuffersAreRejected) {
+  auto with_weights = [](bool offset_size, uint32_t external) {
+    TfliteBuilder m;
+    const int in = m.act("in", {1, 4});
+    TensorSpec w;
+    w.name = "w";
+    w.shape = {2, 4};
+    w.scales = {0.1f};
+    w.zero_points = {0};
+    w.data.assign(8, 1);
+    w.buffer_offset_size = offset_size;
+    w.external_buffer = external;
+    const int wid = m.tensor(w);
+    const int out = m.act("out", {1, 2});
+    m.op({kFullyConnected, {in, wid, -1}, {out}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+    m.io({in}, {out});
+    return m;
+  };
+  expect_reject(with_weights(true, 0), {"node 0 (FULLY_CONNECTED) input 1", "tensor 1 'w'", "external buffer"});
+  expect_reject(with_weights(false, 3), {"tensor 1 'w'", "external buffer"});
+}
+
+TEST(Importer, SparseAndCustomQuantisedTensorsAreRejected) {
+  TfliteBuilder s = one_op(kRelu);
+  s.spec(1).sparse = true;
+  expect_reject(s, {"tensor 1 'out'", "sparse tensors are not supported"});
+  TfliteBuilder q = one_op(kRelu);
+  q.spec(0).custom_quant = true;
+  expect_reject(q, {"tensor 0 'in'", "custom quantisation"});
+}
+
+TEST(Importer, TensorBothGraphInputAndOutputIsRejected) {
+  TfliteBuilder m = one_op(kRelu);
+  m.io({0}, {1, 0});
+  expect_reject(m, {"tensor 0 'in'", "both a graph input and a graph output"});
+}
+
+TEST(Importer, DataflowErrorsAreRejected) {
+  // Reads a tensor nobody writes.
+  TfliteBuilder r;
+  const int in = r.act("in", {1, 4});
+  const int ghost = r.act("ghost", {1, 4});
+  const int out = r.act("out", {1, 4});
+  r.op({kAdd, {in, ghost}, {out}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  r.io({in}, {out});
+  expect_reject(r, {"node 0 (ADD) input 1", "tensor 1 'ghost'", "read before any operator writes it"});
+
+  // Written twice.
+  TfliteBuilder w = one_op(kRelu);
+  w.op({kRelu, {0}, {1}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  expect_reject(w, {"node 1 (RELU) output 0", "already written by node 0"});
+
+  // Graph output never written.
+  TfliteBuilder o = one_op(kRelu);
+  const int extra = o.act("extra", {2});
+  o.io({0}, {1, extra});
+  expect_reject(o, {"graph output tensor 2 'extra'", "not written by any operator"});
+
+  // Writing a graph input.
+  TfliteBuilder gi = one_op(kRelu);
+  gi.op({kRelu, {1}, {0}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  expect_reject(gi, {"node 1 (RELU) output 0", "is a graph input"});
+
+  // No operators.
+  TfliteBuilder none;
+  const int x = none.act("x", {1});
+  none.io({x}, {});
+  expect_reject(none, {"graph: has no outputs"});
+}
+
+TEST(Importer, OutOfRangeIndicesAreRejected) {
+  TfliteBuilder in_idx = one_op(kRelu);
+  in_idx.op_spec(0).inputs = {7};
+  expect_reject(in_idx, {"node 0 (RELU): input 0 tensor index 7 is out of range"});
+  TfliteBuilder out_idx = one_op(kRelu);
+  out_idx.op_spec(0).outputs = {-1};
+  expect_reject(out_idx, {"node 0 (RELU): output 0 tensor index -1 is out of range"});
+  TfliteBuilder code = one_op(kRelu);
+  code.op_spec(0).opcode_override = 5;
+  expect_reject(code, {"node 0: opcode index 5 is out of range"});
+  TfliteBuilder gio = one_op(kRelu);
+  gio.io({9}, {1});
+  expect_reject(gio, {"graph input index 9 is out of range (2 tensors)"});
+  TfliteBuilder buf = one_op(kRelu);
+  buf.spec(0).buffer_override = 40;
+  expect_reject(buf, {"tensor 0 'in'", "buffer index 40 is out of range"});
+}
+
+TEST(Importer, ShapesAndConstantSizesAreChecked) {
+  TfliteBuilder dyn = one_op(kRelu);
+  dyn.spec(0).shape = {-1, 4};
+  dyn.spec(1).shape = {-1, 4};
+  expect_reject(dyn, {"tensor 0 'in'", "dimension -1 is not supported"});
+  TfliteBuilder rank = one_op(kRelu);
+  rank.spec(1).shape = {1, 1, 1, 1, 1, 1, 4};
+  expect_reject(rank, {"tensor 1 'out'", "rank 7 exceeds the supported maximum 6"});
+
+  TfliteBuilder k;
+  const int in = k.act("in", {1, 4});
+  TensorSpec w;
+  w.name = "w";
+  w.shape = {2, 4};
+  w.scales = {0.1f};
+  w.zero_points = {0};
+  w.data.assign(7, 1);
+  const int wid = k.tensor(w);
+  const int out = k.act("out", {1, 2});
+  k.op({kFullyConnected, {in, wid, -1}, {out}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  k.io({in}, {out});
+  expect_reject(k, {"tensor 1 'w'", "constant buffer holds 7 bytes but the shape needs 8"});
+}
+
+TEST(Importer, VariableWithInitialDataAndConstantOutputsAreRejected) {
+  int state = -1;
+  TfliteBuilder m = variable_model(&state);
+  m.spec(state).data.assign(32, 0);
+  expect_reject(m, {"tensor 2 'state'", "variable tensors with initial data"});
+
+  TfliteBuilder c = one_op(kRelu);
+  c.spec(1).data = {1, 2, 3, 4};
+  expect_reject(c, {"graph output tensor 1 'out'", "is a constant"});
+}
+
+TEST(Importer, SubgraphWithoutNameIsCalledGraph) {
+  TfliteBuilder m = one_op(kRelu);
+  m.set_name("");
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  EXPECT_EQ(g.name, "graph");
+}
+
+TEST(Importer, IntermediatesAreKeptForPrepareButNotChecked) {
+  TfliteBuilder m = one_op(kRelu);
+  TensorSpec f;
+  f.name = "intermediate";
+  f.type = tfl::TensorType_FLOAT32;
+  f.shape = {0};
+  const int inter = m.tensor(f);
+  m.op_spec(0).intermediates = {inter};
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops[0].intermediates.size(), 1u);
+  EXPECT_EQ(g.ops[0].intermediates[0]->name, "intermediate");
+}
+
+TEST(Importer, MalformedBytesAreRejected) {
+  PrepGraph g;
+  std::string err;
+  EXPECT_FALSE(import_tflite(nullptr, 0, &g, &err));
+  EXPECT_NE(err.find("too small"), std::string::npos) << err;
+  std::vector<uint8_t> bytes = one_op(kRelu).finish();
+  std::vector<uint8_t> wrong_id = bytes;
+  wrong_id[4] = 'X';
+  EXPECT_FALSE(import(wrong_id, &g, &err));
+  EXPECT_NE(err.find("file identifier is not \"TFL3\""), std::string::npos) << err;
+  std::vector<uint8_t> bad_root = bytes;
+  bad_root[0] = 0xF0;
+  bad_root[1] = 0xFF;
+  EXPECT_FALSE(import(bad_root, &g, &err));
+  EXPECT_NE(err.find("flatbuffer verification failed"), std::string::npos) << err;
+}
+
+TEST(Importer, TruncatedModelsAreRejectedWithoutCrash) {
+  ChainIds id;
+  const std::vector<uint8_t> bytes = reshape_chain_model(&id).finish();
+  for (size_t len = 0; len < bytes.size(); ++len) {
+    const std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(len));
+    PrepGraph g;
+    std::string err;
+    EXPECT_FALSE(import(cut, &g, &err)) << "prefix of " << len << " bytes accepted";
+    EXPECT_FALSE(err.empty());
+  }
+}
+
+TEST(Importer, BitFlippedModelsNeverCrash) {
+  ChainIds id;
+  const std::vector<uint8_t> bytes = reshape_chain_model(&id).finish();
+  size_t rejected = 0, accepted = 0;
+  for (size_t bit = 0; bit < bytes.size() * 8; ++bit) {
+    std::vector<uint8_t> flipped = bytes;
+    flipped[bit / 8] ^= static_cast<uint8_t>(1u << (bit % 8));
+    PrepGraph g;
+    std::string err;
+    if (import(flipped, &g, &err)) {
+      ++accepted;
+      // Whatever was accepted is internally consistent.
+      for (const auto& op : g.ops) {
+        for (const auto* t : op.outputs) ASSERT_NE(t, nullptr);
+      }
+    } else {
+      ++rejected;
+      EXPECT_FALSE(err.empty());
+    }
+  }
+  EXPECT_GT(rejected, 0u);
+  EXPECT_EQ(rejected + accepted, bytes.size() * 8);
+}
+
+}  // namespace
+}  // namespace lpai_test

@@ -1,0 +1,131 @@
+// Data-driven: every model in ../shared/models imports; those whose ops all have a working
+// prepare function are planned within 1.02 x the scratch lower bound, pass the independent plan
+// checker, round-trip through format::validate_binary, and their JSON report figures are
+// asserted. Models with an op still pending (placeholder prepare: "not supported") are
+// reported, not failed. Skips cleanly without ../shared.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/test_support.h"
+#include "core/status.h"
+#include "format/binary_view.h"
+#include "nlohmann/json.hpp"
+#include "prepare/importer.h"
+#include "prepare/plan_checker.h"
+#include "prepare/prepare.h"
+#include "prepare/report.h"
+
+namespace lpai_test {
+namespace {
+
+using lpai::prepare::PlanOptions;
+using lpai::prepare::PrepareOutput;
+
+// Figures worked out independently of lpai-rt (a separate script over flatc's JSON dump of
+// each model) for 64:64 alignment and without kernel temp buffers: the scratch lower bound
+// from activations and IO alone, the persistent bytes, the graph IO bytes and the node count
+// after RESHAPE aliasing.
+struct Expected {
+  const char* model;
+  uint64_t lb_raw, lb_memhandle, persistent, io;
+  size_t nodes;
+};
+const Expected kModels[] = {
+    {"ad01_int8", 768, 256, 0, 1280, 10},
+    {"dtln_noise_suppression", 640, 448, 768, 514, 4},
+    {"hello_world_int8", 128, 128, 0, 2, 3},
+    {"kws_ref_model", 16000, 16000, 0, 502, 12},
+    {"micro_speech_quantized", 6016, 6016, 0, 1964, 4},
+    {"pretrainedResnet_quant", 49152, 49152, 0, 3082, 15},
+    {"str_ww_ref_model", 6656, 6656, 0, 1203, 10},
+    {"trained_lstm_int8", 1408, 640, 128, 794, 3},
+    {"vww_96_int8", 55296, 55296, 0, 27650, 30},
+};
+
+class SharedModel : public ::testing::TestWithParam<Expected> {};
+
+TEST_P(SharedModel, ImportsPlansAndRoundTrips) {
+  const Expected e = GetParam();
+  LPAI_REQUIRE_SHARED(path, std::string("models/") + e.model + ".tflite");
+  const std::vector<uint8_t> bytes = read_file(path);
+  ASSERT_FALSE(bytes.empty());
+
+  lpai::prepare::PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &g, &err)) << err;
+  EXPECT_EQ(g.ops.size(), e.nodes);
+
+  for (bool memhandle : {false, true}) {
+    SCOPED_TRACE(memhandle ? "memhandle" : "raw");
+    PlanOptions o;
+    o.io_memhandle = memhandle;
+    PrepareOutput out;
+    if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out, &err)) {
+      EXPECT_NE(err.find("not supported"), std::string::npos) << err;
+      std::cout << "[ PENDING  ] " << e.model << ": " << err << std::endl;
+      return;
+    }
+    const auto& p = out.plan;
+    EXPECT_EQ(lpai::prepare::check_plan(out.graph, out.temp_bytes, o, p), "");
+    EXPECT_LE(p.scratch_size * 100, p.scratch_lower_bound * 102)
+        << p.scratch_size << " vs bound " << p.scratch_lower_bound << " (" << p.strategy << ")";
+    bool any_temp = false;
+    for (uint32_t t : out.temp_bytes) any_temp |= t != 0;
+    const uint64_t lb = memhandle ? e.lb_memhandle : e.lb_raw;
+    if (any_temp) {
+      EXPECT_GE(p.scratch_lower_bound, lb);
+    } else {
+      EXPECT_EQ(p.scratch_lower_bound, lb);
+    }
+    EXPECT_EQ(p.persistent_size, e.persistent);
+    EXPECT_EQ(p.io_bytes, e.io);
+
+    lpai::format::BinaryView v;
+    ASSERT_EQ(lpai::format::validate_binary(out.binary.data(), out.binary.size(), &v),
+              lpai::Status::kOk);
+    EXPECT_EQ(v.plan().scratch_size, p.scratch_size);
+    EXPECT_EQ(v.plan().persistent_size, e.persistent);
+    EXPECT_EQ(v.io_memhandle_hint(), memhandle);
+    EXPECT_EQ(v.node_count(), e.nodes);
+    for (size_t i = 0; i < out.graph.tensors.size(); ++i) {
+      if (!p.used[i]) continue;
+      const auto& rec = v.tensor(out.binary_id[i]);
+      EXPECT_EQ(rec.mem_class, static_cast<uint8_t>(p.tensors[i].mem_class)) << "tensor " << i;
+      if (p.tensors[i].mem_class == lpai::format::MemClass::kScratch ||
+          p.tensors[i].mem_class == lpai::format::MemClass::kPersistent) {
+        EXPECT_EQ(rec.offset, p.tensors[i].offset) << "tensor " << i;
+      }
+    }
+
+    const nlohmann::json j = nlohmann::json::parse(lpai::prepare::report_json(out, path));
+    const uint64_t jlb = j["scratch_lower_bound"].get<uint64_t>();
+    const uint64_t jscratch = j["scratch_bytes"].get<uint64_t>();
+    EXPECT_EQ(jscratch, v.plan().scratch_size);
+    EXPECT_EQ(jlb, p.scratch_lower_bound);
+    if (any_temp) {
+      EXPECT_GE(jlb, lb);
+    } else {
+      EXPECT_EQ(jlb, lb);
+    }
+    EXPECT_NEAR(j["scratch_ratio"].get<double>(), static_cast<double>(jscratch) / jlb, 1e-9);
+    EXPECT_LE(j["scratch_ratio"].get<double>(), 1.02);
+    EXPECT_EQ(j["persistent_bytes"].get<uint64_t>(), e.persistent);
+    EXPECT_EQ(j["const_bytes"].get<uint64_t>(), v.header().consts.count);
+    EXPECT_EQ(j["io_bytes"].get<uint64_t>(), e.io);
+    EXPECT_EQ(j["io_mem_type"], memhandle ? "memhandle" : "raw");
+    std::cout << "[ FIGURES  ] " << e.model << (memhandle ? " memhandle" : " raw")
+              << ": scratch " << jscratch << " bound " << jlb << " ratio "
+              << j["scratch_ratio"].get<double>() << " persistent " << p.persistent_size
+              << " const " << out.const_bytes << " planning_ms " << p.planning_ms << std::endl;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, SharedModel, ::testing::ValuesIn(kModels),
+                         [](const ::testing::TestParamInfo<Expected>& info) {
+                           return std::string(info.param.model);
+                         });
+
+}  // namespace
+}  // namespace lpai_test
