@@ -68,8 +68,14 @@ void run_model(benchmark::State& state, const std::string& name) {
 }
 
 void BM_ModelInference_dtln(benchmark::State& state) { run_model(state, "dtln_noise_suppression"); }
-void BM_ModelInference_trained_lstm(benchmark::State& state) { run_model(state, "trained_lstm_int8"); }
-BENCHMARK(BM_ModelInference_dtln)->Name("BM_ModelInference/dtln_noise_suppression")->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_ModelInference_trained_lstm)->Name("BM_ModelInference/trained_lstm_int8")->Unit(benchmark::kMicrosecond);
+void BM_ModelInference_trained_lstm(benchmark::State& state) {
+  run_model(state, "trained_lstm_int8");
+}
+BENCHMARK(BM_ModelInference_dtln)
+    ->Name("BM_ModelInference/dtln_noise_suppression")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ModelInference_trained_lstm)
+    ->Name("BM_ModelInference/trained_lstm_int8")
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -17,6 +17,11 @@ install(TARGETS lpai_rt lpai_hal_api
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/hal/include/lpai ${CMAKE_SOURCE_DIR}/firmware/include/lpai
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
+# Drop-in headers under the public API's names (QnnGraph.h, LPAI/*, System/*): each forwards
+# to lpai/qnn_compat.h.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/include/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "Qnn*.h")
 # Firmware headers of the library layers (core/, memory/, ...), for C++ users of the library.
 foreach(layer core memory format kernels graph shim)
   if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/${layer})

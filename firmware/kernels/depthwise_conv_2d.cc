@@ -135,7 +135,7 @@ inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int
       const uint32_t ix = static_cast<uint32_t>(px.ix0 + static_cast<int32_t>(kx * p.dilation_w));
       const int8_t* __restrict xs = px.in + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
       const int8_t* __restrict fs = filter + (static_cast<size_t>(ky) * p.k_w + kx) * c + c0;
-      for (uint32_t j = 0; j < W; ++j) acc[j] += (static_cast<int32_t>(xs[j]) - in_zp) * fs[j];
+      for (size_t j = 0; j < W; ++j) acc[j] += (static_cast<int32_t>(xs[j]) - in_zp) * fs[j];
     }
   }
   for (uint32_t j = 0; j < W; ++j) dst[c0 + j] = gemm::requantize(acc[j], c0 + j, q);

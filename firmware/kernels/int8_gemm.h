@@ -50,9 +50,9 @@ inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
   int32_t a0[kLanes] = {}, a1[kLanes] = {}, a2[kLanes] = {}, a3[kLanes] = {};
-  uint32_t k = 0;
+  size_t k = 0;
   for (; k + kLanes <= k_len; k += kLanes) {
-    for (uint32_t j = 0; j < kLanes; ++j) {
+    for (size_t j = 0; j < kLanes; ++j) {
       const int32_t xv = x[k + j];
       a0[j] += xv * w0[k + j];
       a1[j] += xv * w1[k + j];
@@ -61,7 +61,7 @@ inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
     }
   }
   int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  for (uint32_t j = 0; j < kLanes; ++j) {
+  for (size_t j = 0; j < kLanes; ++j) {
     s0 += a0[j];
     s1 += a1[j];
     s2 += a2[j];
@@ -85,9 +85,9 @@ inline void dot_2x2(const int8_t* __restrict x0, const int8_t* __restrict x1,
                     const int8_t* __restrict w0, const int8_t* __restrict w1, uint32_t k_len,
                     int32_t out[4]) {
   int32_t a00[kLanes] = {}, a01[kLanes] = {}, a10[kLanes] = {}, a11[kLanes] = {};
-  uint32_t k = 0;
+  size_t k = 0;
   for (; k + kLanes <= k_len; k += kLanes) {
-    for (uint32_t j = 0; j < kLanes; ++j) {
+    for (size_t j = 0; j < kLanes; ++j) {
       const int32_t xv0 = x0[k + j], xv1 = x1[k + j];
       const int32_t wv0 = w0[k + j], wv1 = w1[k + j];
       a00[j] += xv0 * wv0;
@@ -97,7 +97,7 @@ inline void dot_2x2(const int8_t* __restrict x0, const int8_t* __restrict x1,
     }
   }
   int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
-  for (uint32_t j = 0; j < kLanes; ++j) {
+  for (size_t j = 0; j < kLanes; ++j) {
     s00 += a00[j];
     s01 += a01[j];
     s10 += a10[j];

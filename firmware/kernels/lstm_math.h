@@ -55,9 +55,12 @@ struct LutInputScale {
   int32_t shift;
 };
 
+// v >> s as an arithmetic shift (floor division by 2^s) for negative v too, s in [0, 31].
+inline int32_t shift_right_floor(int32_t v, int32_t s) { return v >= 0 ? v >> s : ~(~v >> s); }
+
 inline int32_t lut_scale_input(int16_t x, int32_t multiplier, int32_t shift) {
   const int32_t round = shift > 0 ? (int32_t{1} << (shift - 1)) : 0;
-  return (static_cast<int32_t>(x) * multiplier + round) >> shift;
+  return shift_right_floor(static_cast<int32_t>(x) * multiplier + round, shift);
 }
 
 // sigmoid on int16 (TFLite reference_integer_ops::Logistic, int16 overload): returns Q0.15
@@ -94,8 +97,7 @@ inline int16_t tanh_int16(int16_t x, int32_t multiplier, int32_t shift) {
   }
   r = v >= 0 ? r - (int32_t{1} << 23) + (int32_t{1} << 7)
              : -r + (int32_t{1} << 23) + (int32_t{1} << 7) - 1;
-  // Arithmetic shift (floor division by 256) of a possibly negative value.
-  return static_cast<int16_t>(r >= 0 ? r >> 8 : ~(~r >> 8));
+  return static_cast<int16_t>(shift_right_floor(r, 8));
 }
 
 // LUT input scaling of tanh(cell state) for a cell state scale of 2^power, as TFLite Micro

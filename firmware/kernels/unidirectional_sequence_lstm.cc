@@ -80,8 +80,10 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
   static const uint32_t kMustBeAbsent[] = {9, 10, 11, 16, 17, 20, 21, 22, 23};
   for (uint32_t idx : kMustBeAbsent) {
     if (args.inputs[idx].desc != nullptr) {
-      LPAI_LOG_ERROR("%s: input %u present: peephole, projection and layer-norm LSTMs are not "
-                     "supported", kOp, idx);
+      LPAI_LOG_ERROR(
+          "%s: input %u present: peephole, projection and layer-norm LSTMs are not "
+          "supported",
+          kOp, idx);
       return Status::kNotSupported;
     }
   }
@@ -111,8 +113,8 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
     if (!has_dims2(w, S, I) || !has_dims2(r, S, S) ||
         w->mem_class != static_cast<uint8_t>(format::MemClass::kConst) ||
         r->mem_class != static_cast<uint8_t>(format::MemClass::kConst)) {
-      LPAI_LOG_ERROR("%s: gate %u weights must be constant [%u, %u] and [%u, %u]", kOp, g, S, I,
-                     S, S);
+      LPAI_LOG_ERROR("%s: gate %u weights must be constant [%u, %u] and [%u, %u]", kOp, g, S, I, S,
+                     S);
       return Status::kBinaryBadTensor;
     }
     const TensorRecord* bias = args.inputs[kLstmBias0 + g].desc;
@@ -127,8 +129,10 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
   if (!has_type(h, DataType::kInt8) || !has_type(c, DataType::kInt16) ||
       element_count(h) != state_elements || element_count(c) != state_elements ||
       (h->flags & format::kTensorIsVariable) == 0 || (c->flags & format::kTensorIsVariable) == 0) {
-    LPAI_LOG_ERROR("%s: hidden state must be a variable int8 and cell state a variable int16 "
-                   "tensor of %u x %u elements", kOp, B, S);
+    LPAI_LOG_ERROR(
+        "%s: hidden state must be a variable int8 and cell state a variable int16 "
+        "tensor of %u x %u elements",
+        kOp, B, S);
     return Status::kBinaryBadTensor;
   }
   const TensorRecord* out = args.outputs[0].desc;
@@ -168,11 +172,10 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
       const int32_t from_rec =
           lstm::saturate_int16(multiply_by_quantized_multiplier(acc_rec, qr.multiplier, qr.shift));
       const int16_t pre = lstm::saturate_int16(from_in + from_rec);
-      gate[j] = g == kLstmGateCell
-                    ? lstm::tanh_int16(pre, lstm::kGateLutScale.multiplier,
-                                       lstm::kGateLutScale.shift)
-                    : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier,
-                                          lstm::kGateLutScale.shift);
+      gate[j] =
+          g == kLstmGateCell
+              ? lstm::tanh_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift)
+              : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift);
     }
   }
   const int16_t* gi = gates + kLstmGateInput * S;
@@ -180,15 +183,15 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
   const int16_t* gc = gates + kLstmGateCell * S;
   const int16_t* go = gates + kLstmGateOutput * S;
   for (uint32_t j = 0; j < S; ++j) {
-    const int32_t kept = lstm::saturate_int16(lstm::mul_rescale(
-        gf[j], c[j], p.forget_times_cell.multiplier, p.forget_times_cell.shift));
-    const int32_t added = lstm::saturate_int16(lstm::mul_rescale(
-        gi[j], gc[j], p.input_times_gate.multiplier, p.input_times_gate.shift));
+    const int32_t kept = lstm::saturate_int16(
+        lstm::mul_rescale(gf[j], c[j], p.forget_times_cell.multiplier, p.forget_times_cell.shift));
+    const int32_t added = lstm::saturate_int16(
+        lstm::mul_rescale(gi[j], gc[j], p.input_times_gate.multiplier, p.input_times_gate.shift));
     int32_t cell = lstm::saturate_int16(kept + added);
     if (p.cell_clip_enabled != 0) cell = clamp_i32(cell, -p.cell_clip, p.cell_clip);
     c[j] = static_cast<int16_t>(cell);
-    const int16_t t = lstm::tanh_int16(static_cast<int16_t>(cell), p.cell_tanh_multiplier,
-                                       p.cell_tanh_shift);
+    const int16_t t =
+        lstm::tanh_int16(static_cast<int16_t>(cell), p.cell_tanh_multiplier, p.cell_tanh_shift);
     const int32_t hv =
         p.hidden_zero_point +
         lstm::mul_rescale(t, go[j], p.output_times_tanh.multiplier, p.output_times_tanh.shift);

@@ -75,21 +75,21 @@ struct LstmRescale {
 };
 
 struct UnidirectionalSequenceLstmParams {
-  uint32_t batch_size;      // B >= 1
-  uint32_t time_steps;      // T >= 1
-  uint32_t input_size;      // I in [1, kLstmMaxInputSize]
-  uint32_t state_size;      // S in [1, kLstmMaxStateSize]
-  uint32_t time_major;      // 0: input [B, T, I]; 1: input [T, B, I]
+  uint32_t batch_size;                       // B >= 1
+  uint32_t time_steps;                       // T >= 1
+  uint32_t input_size;                       // I in [1, kLstmMaxInputSize]
+  uint32_t state_size;                       // S in [1, kLstmMaxStateSize]
+  uint32_t time_major;                       // 0: input [B, T, I]; 1: input [T, B, I]
   LstmRescale input_fc[kLstmGateCount];      // input_scale * w_scale / 2^-12
   LstmRescale recurrent_fc[kLstmGateCount];  // hidden_scale * r_scale / 2^-12
-  LstmRescale forget_times_cell;   // 2^-15 * cell_scale / cell_scale
-  LstmRescale input_times_gate;    // 2^-15 * 2^-15 / cell_scale
-  LstmRescale output_times_tanh;   // 2^-15 * 2^-15 / hidden_scale
-  int32_t hidden_zero_point;       // in [-128, 127]
-  uint32_t cell_clip_enabled;      // 0 or 1
-  int32_t cell_clip;               // quantised clip in [0, 32767] (used when enabled)
-  int32_t cell_tanh_multiplier;    // LUT input scaling of tanh(cell): multiplier in [1, 49152]
-  int32_t cell_tanh_shift;         // and shift in [0, 31]
+  LstmRescale forget_times_cell;             // 2^-15 * cell_scale / cell_scale
+  LstmRescale input_times_gate;              // 2^-15 * 2^-15 / cell_scale
+  LstmRescale output_times_tanh;             // 2^-15 * 2^-15 / hidden_scale
+  int32_t hidden_zero_point;                 // in [-128, 127]
+  uint32_t cell_clip_enabled;                // 0 or 1
+  int32_t cell_clip;                         // quantised clip in [0, 32767] (used when enabled)
+  int32_t cell_tanh_multiplier;  // LUT input scaling of tanh(cell): multiplier in [1, 49152]
+  int32_t cell_tanh_shift;       // and shift in [0, 31]
 };
 static_assert(sizeof(UnidirectionalSequenceLstmParams) == 128, "LSTM params layout");
 

@@ -192,11 +192,11 @@ std::vector<uint64_t> pack_intervals(const std::vector<uint64_t>& sizes,
   }
 
   // Local search: move one buffer to another position of the ordering; keep moves that do
-  // not make the peak worse. Bounded by a fixed amount of work (about 3e7 pair checks), so
+  // not make the peak worse. Bounded by a fixed amount of work (about 1e7 pair checks), so
   // the result is deterministic and fast.
   if (best > bound && n > 1) {
     const uint64_t per_eval = static_cast<uint64_t>(n) * n + 1;
-    const uint64_t iterations = std::min<uint64_t>(20000, 30000000ull / per_eval);
+    const uint64_t iterations = std::min<uint64_t>(5000, 10000000ull / per_eval);
     Rng rng{0x4C504149ull + n};
     std::vector<size_t> order = best_order;
     uint64_t current = best;

@@ -37,7 +37,8 @@ struct PlanOptions {
 
 struct Placement {
   format::MemClass mem_class = format::MemClass::kScratch;
-  uint64_t offset = 0;  // bytes within its pool (0 for kConst and kIo)
+  uint64_t offset = 0;  // bytes within its pool; 0 for kIo; kConst: 0 from the planner, the
+                        // offset in the consts section once prepare_graph() serialized it
   uint64_t size = 0;    // bytes (unrounded)
   int first_step = 0;   // scratch: live range [first_step, last_step]; others: whole run
   int last_step = 0;

@@ -160,6 +160,12 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
     return false;
   }
   res.const_bytes = view.header().consts.count;
+  // Report where the writer placed each constant (offset within the consts section).
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    if (res.plan.used[i] && res.plan.tensors[i].mem_class == format::MemClass::kConst) {
+      res.plan.tensors[i].offset = view.tensor(res.binary_id[i]).offset;
+    }
+  }
   *out = std::move(res);
   return true;
 }

@@ -7,6 +7,9 @@
 #                 "check"/"model"/"out" lines equal to the host run's, byte for byte.
 #   MODE symbols: cross-build, then require an image linked with -nostdlib, with no undefined
 #                 symbol and no malloc/free/calloc/realloc, operator new/delete or __cxa_* symbol.
+#   MODE linker:  link tests/firmware_image/linker_probe.c with linker/TARGET.ld: as is it must
+#                 link with a TCM pool of exactly 2,035,712 bytes; with an input section in .tcm
+#                 or a .bss larger than RAM the link must fail.
 #   MODE golden:  (TARGET host) run the host reference and require each model with goldens in
 #                 SHARED/golden/<model>/ to reproduce them (inputs and outputs, bit for bit).
 # Exit 77 (ctest: skipped) with a message when the cross tools or the goldens are missing.
@@ -79,15 +82,45 @@ case "$mode" in
     esac
     link_txt="$cross_dir/firmware/images/CMakeFiles/lpai_image.dir/link.txt"
     grep -q -- "-nostdlib" "$link_txt" || fail "image not linked with -nostdlib ($link_txt)"
-    undefined="$($nm_tool -u "$image")"
+    undefined="$($nm_tool -u "$image")" || fail "$nm_tool failed on $image"
     [ -z "$undefined" ] || fail "undefined symbols in $image: $undefined"
+    symbols="$($nm_tool "$image")" || fail "$nm_tool failed on $image"
+    [ -n "$symbols" ] || fail "no symbols in $image"
     forbidden='^(malloc|free|calloc|realloc|aligned_alloc|posix_memalign|_Zn[wa][jmy].*|_Zd[la]Pv.*|__cxa_.*)$'
-    bad="$($nm_tool "$image" | awk '{print $NF}' | grep -E "$forbidden")"
+    bad="$(awk '{print $NF}' <<< "$symbols" | grep -E "$forbidden")"
     [ -z "$bad" ] || fail "heap or C++ runtime symbols in $image: $bad"
     for s in memcpy memset; do
-      $nm_tool "$image" | grep -qE " T $s\$" || fail "$s is not the port's own definition"
+      grep -qE " T $s\$" <<< "$symbols" || fail "$s is not defined by the image (port support file)"
     done
-    echo "$target image: -nostdlib, no undefined symbols, no heap / operator new/delete / __cxa_* symbols ($($nm_tool "$image" | wc -l) symbols checked)"
+    echo "$target image: -nostdlib, no undefined symbols, no heap / operator new/delete / __cxa_* symbols ($(wc -l <<< "$symbols") symbols checked)"
+    ;;
+  linker)
+    probe="$src/tests/firmware_image/linker_probe.c"
+    script="$src/linker/$target.ld"
+    case "$target" in
+      hexagon) cc=(clang --target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -G0 -fuse-ld=lld)
+               nm_tool=llvm-nm; big=$((32 * 1024 * 1024)) ;;
+      cortex_m) cc=(arm-none-eabi-gcc -mcpu=cortex-m7 -mthumb); nm_tool=arm-none-eabi-nm
+                big=$((4 * 1024 * 1024)) ;;
+    esac
+    command -v "${cc[0]}" >/dev/null && command -v "$nm_tool" >/dev/null ||
+      { echo "SKIPPED: ${cc[0]} or $nm_tool missing"; exit 77; }
+    out="$cross_dir.probe"
+    mkdir -p "$out"
+    link() { "${cc[@]}" -ffreestanding -nostdlib -static "$@" "$probe" -T"$script" -o "$out/probe.elf" > "$out/link.log" 2>&1; }
+    link || { cat "$out/link.log"; fail "the probe does not link with $script"; }
+    syms="$($nm_tool "$out/probe.elf")" || fail "$nm_tool failed"
+    start=$(awk '$3 == "__lpai_tcm_start" {print $1}' <<< "$syms")
+    end=$(awk '$3 == "__lpai_tcm_end" {print $1}' <<< "$syms")
+    [ -n "$start" ] && [ -n "$end" ] || fail "no __lpai_tcm_start/__lpai_tcm_end symbols"
+    [ $((16#$end - 16#$start)) -eq 2035712 ] || fail "TCM pool is $((16#$end - 16#$start)) bytes, not 2035712"
+    if link -DIN_TCM; then fail "a link with an input section in .tcm succeeded"; fi
+    grep -qE "lpai: .tcm holds only the TCM pool|TCM' overflowed|will not fit in region 'TCM'" "$out/link.log" ||
+      { cat "$out/link.log"; fail "the .tcm overflow failed for another reason"; }
+    if link -DBIG_BSS=$big; then fail "a link with a $big-byte .bss succeeded"; fi
+    grep -qE "overflow|will not fit" "$out/link.log" ||
+      { cat "$out/link.log"; fail "the .bss overflow failed for another reason"; }
+    echo "$target.ld: TCM pool exactly 2035712 bytes; .tcm input and RAM overflow rejected at link time"
     ;;
   golden)
     [ -n "$shared" ] && [ -d "$shared/golden" ] || { echo "SKIPPED: ../shared/golden not present"; exit 77; }

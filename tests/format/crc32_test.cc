@@ -45,6 +45,17 @@ TEST(Crc32, MatchesBitwiseReferenceOnAllByteValues) {
   EXPECT_EQ(crc32(v.data(), v.size()), lpai_test::ref_crc32(v.data(), v.size()));
 }
 
+TEST(Crc32, AnyLengthAndStartAddress) {
+  std::vector<uint8_t> v(64);
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<uint8_t>(0xA5 ^ (i * 31));
+  for (size_t start = 0; start < 4; ++start) {
+    for (size_t len = 0; len + start <= 40; ++len) {
+      EXPECT_EQ(crc32(v.data() + start, len), lpai_test::ref_crc32(v.data() + start, len))
+          << "start " << start << " len " << len;
+    }
+  }
+}
+
 TEST(BinaryCrc32, ReadsTheCrcFieldAsZero) {
   std::vector<uint8_t> v(200);
   for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<uint8_t>(i);

@@ -5,6 +5,8 @@
 //     golden LSTM input with zeroed state, compared byte for byte with TFLite Micro's per-tensor
 //     dumps (output and both variable tensors after inference 0); the two LSTM nodes of
 //     dtln_noise_suppression against the reference (no per-tensor dumps exist for it).
+#include "kernels/unidirectional_sequence_lstm.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,7 +22,6 @@
 #include "kernels/lstm_math.h"
 #include "kernels/reference/lstm_reference.h"
 #include "kernels/registry.h"
-#include "kernels/unidirectional_sequence_lstm.h"
 #include "prepare/op_prepare.h"
 #if LPAI_LSTM_TEST_HAS_IMPORTER
 #include "prepare/graph.h"
@@ -61,7 +62,8 @@ class NodeRunner {
  public:
   NodeRunner(const PrepOp& op, const PrepResult& prep)
       : op_(op), params_words_((prep.params.size() + 3) / 4), temp_(prep.temp_bytes / 2 + 8) {
-    if (!prep.params.empty()) std::memcpy(params_words_.data(), prep.params.data(), prep.params.size());
+    if (!prep.params.empty())
+      std::memcpy(params_words_.data(), prep.params.data(), prep.params.size());
     params_size_ = static_cast<uint32_t>(prep.params.size());
     temp_size_ = prep.temp_bytes;
     const size_t n_in = op.inputs.size();
@@ -72,7 +74,8 @@ class NodeRunner {
     out_records_.resize(op.outputs.size());
     out_buffers_.resize(op.outputs.size());
     out_refs_.resize(op.outputs.size());
-    for (size_t i = 0; i < op.outputs.size(); ++i) fill(op.outputs[i], &out_records_[i], &out_buffers_[i]);
+    for (size_t i = 0; i < op.outputs.size(); ++i)
+      fill(op.outputs[i], &out_records_[i], &out_buffers_[i]);
   }
 
   // Byte buffer of a non-constant input / of an output.
@@ -106,7 +109,7 @@ class NodeRunner {
     std::memset(rec, 0, sizeof(*rec));
     if (t == nullptr) return;
     rec->data_type = static_cast<uint8_t>(t->type);
-    rec->mem_class = static_cast<uint8_t>(t->is_const() ? MemClass::kConst
+    rec->mem_class = static_cast<uint8_t>(t->is_const()    ? MemClass::kConst
                                           : t->is_variable ? MemClass::kPersistent
                                                            : MemClass::kScratch);
     rec->rank = static_cast<uint8_t>(t->shape.size());
@@ -126,7 +129,8 @@ class NodeRunner {
   KernelArgs make_args(bool with_data) {
     for (size_t i = 0; i < in_records_.size(); ++i) {
       bool present = op_.inputs[i] != nullptr;
-      if (i < absent_override_.size() && absent_override_[i] != 0) present = absent_override_[i] == 2;
+      if (i < absent_override_.size() && absent_override_[i] != 0)
+        present = absent_override_[i] == 2;
       in_refs_[i].desc = present ? &in_records_[i] : nullptr;
       in_refs_[i].data = present && with_data ? in_buffers_[i].data() : nullptr;
     }
@@ -178,7 +182,9 @@ template <typename T>
 std::vector<T> random_values(size_t n, uint32_t seed, int64_t lo, int64_t hi) {
   std::vector<T> v(n);
   uint32_t s = seed * 2654435761u + 12345u;
-  for (auto& x : v) x = static_cast<T>(lo + static_cast<int64_t>(xorshift(&s) % static_cast<uint32_t>(hi - lo + 1)));
+  for (auto& x : v)
+    x = static_cast<T>(lo +
+                       static_cast<int64_t>(xorshift(&s) % static_cast<uint32_t>(hi - lo + 1)));
   return v;
 }
 
@@ -207,8 +213,10 @@ struct SyntheticLstm {
     m.hidden_zero_point = hidden_zp;
     m.cell_scale = std::ldexp(1.0f, cell_power);
     for (int g = 0; g < 4; ++g) {
-      m.w_in[g] = random_values<int8_t>(static_cast<size_t>(S) * I, seed + 10 * g + 1, -weight_range, weight_range);
-      m.w_rec[g] = random_values<int8_t>(static_cast<size_t>(S) * S, seed + 10 * g + 2, -weight_range, weight_range);
+      m.w_in[g] = random_values<int8_t>(static_cast<size_t>(S) * I, seed + 10 * g + 1,
+                                        -weight_range, weight_range);
+      m.w_rec[g] = random_values<int8_t>(static_cast<size_t>(S) * S, seed + 10 * g + 2,
+                                         -weight_range, weight_range);
       m.bias[g] = random_values<int32_t>(S, seed + 10 * g + 3, -6000, 6000);
       m.w_in_scale[g] = 0.004f + 0.0011f * g;
       m.w_rec_scale[g] = 0.006f - 0.0007f * g;
@@ -271,8 +279,8 @@ void expect_matches_reference(SyntheticLstm& s, int runs, uint32_t seed,
   put(&node.in(18), hidden);
   put(&node.in(19), cell);
   for (int r = 0; r < runs; ++r) {
-    const auto x = random_values<int8_t>(
-        static_cast<size_t>(s.m.batch) * s.m.time * s.m.input_size, seed + 200 + r, -128, 127);
+    const auto x = random_values<int8_t>(static_cast<size_t>(s.m.batch) * s.m.time * s.m.input_size,
+                                         seed + 200 + r, -128, 127);
     put(&node.in(0), x);
     node.eval();
     const std::vector<int8_t> expected = ref::lstm(s.m, x, &hidden, &cell);
@@ -298,7 +306,8 @@ TEST(LstmMath, CellTanhScalingMatchesReferenceForEveryPower) {
     const auto sc = lpai::kernels::lstm::cell_tanh_scale(power);
     for (int32_t x = -32768; x <= 32767; x += 7) {
       const int16_t v = static_cast<int16_t>(x);
-      ASSERT_EQ(lpai::kernels::lstm::tanh_int16(v, sc.multiplier, sc.shift), ref::tanh_cell(v, power))
+      ASSERT_EQ(lpai::kernels::lstm::tanh_int16(v, sc.multiplier, sc.shift),
+                ref::tanh_cell(v, power))
           << "power " << power << " x " << x;
     }
   }
@@ -310,8 +319,12 @@ TEST(LstmMath, NonLinearitiesApproximateTheRealFunctions) {
     const double real = x / 4096.0;
     const double s = 32768.0 / (1.0 + std::exp(-real));
     const double t = 32768.0 * std::tanh(real);
-    EXPECT_NEAR(lpai::kernels::lstm::sigmoid_int16(static_cast<int16_t>(x), 3, 0), std::min(s, 32767.0), 4.0) << x;
-    EXPECT_NEAR(lpai::kernels::lstm::tanh_int16(static_cast<int16_t>(x), 3, 0), std::max(std::min(t, 32767.0), -32767.0), 4.0) << x;
+    EXPECT_NEAR(lpai::kernels::lstm::sigmoid_int16(static_cast<int16_t>(x), 3, 0),
+                std::min(s, 32767.0), 4.0)
+        << x;
+    EXPECT_NEAR(lpai::kernels::lstm::tanh_int16(static_cast<int16_t>(x), 3, 0),
+                std::max(std::min(t, 32767.0), -32767.0), 4.0)
+        << x;
   }
   // By hand: sigmoid(0) = 0.5, tanh(0) = 0. Beyond the table (|x| * multiplier >= 255 * 512
   // resp. 255 * 256, reachable with a doubled multiplier) the results saturate to 32767 and
@@ -418,9 +431,9 @@ TEST(UnidirectionalSequenceLstm, PrepareDerivesTheGateConstants) {
   std::vector<int32_t> folded(16);
   std::memcpy(folded.data(), prep.params.data() + sizeof(p), 64);
   for (int g = 0; g < 4; ++g) {
-    EXPECT_EQ(folded[g * 2 + 0], 100 - 4 * 6);      // bias - zp_in * rowsum(W)
+    EXPECT_EQ(folded[g * 2 + 0], 100 - 4 * 6);  // bias - zp_in * rowsum(W)
     EXPECT_EQ(folded[g * 2 + 1], -200 - 4 * -5);
-    EXPECT_EQ(folded[8 + g * 2 + 0], 2 * 6);         // -zp_h * rowsum(R), zp_h = -2
+    EXPECT_EQ(folded[8 + g * 2 + 0], 2 * 6);  // -zp_h * rowsum(R), zp_h = -2
     EXPECT_EQ(folded[8 + g * 2 + 1], 2 * 2);
   }
 }
@@ -457,17 +470,40 @@ TEST(UnidirectionalSequenceLstm, PrepareRejectsWhatTflmDoesNotEvaluate) {
       {"peephole", [](SyntheticLstm* s) { s->op.inputs[10] = &extra; }, "peephole"},
       {"projection", [](SyntheticLstm* s) { s->op.inputs[16] = &extra; }, "projection"},
       {"layer norm", [](SyntheticLstm* s) { s->op.inputs[21] = &extra; }, "layer-norm"},
-      {"cifg", [](SyntheticLstm* s) { s->op.inputs[1] = nullptr; s->op.inputs[5] = nullptr; }, "CIFG"},
-      {"int16 input", [](SyntheticLstm* s) { s->t[0].type = DataType::kInt16; }, "only the full-integer LSTM with int8"},
-      {"float cell", [](SyntheticLstm* s) { s->t[19].type = DataType::kFloat32; }, "cell state type float32"},
-      {"sigmoid/relu cell activation", [](SyntheticLstm* s) { s->op.options.activation = 1; }, "TANH only"},
-      {"per-channel weights", [](SyntheticLstm* s) { s->t[2].scales = std::vector<float>(4, 0.01f); }, "per tensor"},
+      {"cifg",
+       [](SyntheticLstm* s) {
+         s->op.inputs[1] = nullptr;
+         s->op.inputs[5] = nullptr;
+       },
+       "CIFG"},
+      {"int16 input", [](SyntheticLstm* s) { s->t[0].type = DataType::kInt16; },
+       "only the full-integer LSTM with int8"},
+      {"float cell", [](SyntheticLstm* s) { s->t[19].type = DataType::kFloat32; },
+       "cell state type float32"},
+      {"sigmoid/relu cell activation", [](SyntheticLstm* s) { s->op.options.activation = 1; },
+       "TANH only"},
+      {"per-channel weights",
+       [](SyntheticLstm* s) { s->t[2].scales = std::vector<float>(4, 0.01f); }, "per tensor"},
       {"asymmetric weights", [](SyntheticLstm* s) { s->t[6].zero_points = {3}; }, "symmetric"},
-      {"state not variable", [](SyntheticLstm* s) { s->t[19].is_variable = false; }, "variable tensors"},
-      {"weights not constant", [](SyntheticLstm* s) { s->t[7].data = nullptr; }, "must be constant"},
-      {"bad weight shape", [](SyntheticLstm* s) { s->t[3].shape = {4, 4}; }, "do not match [S, I]"},
-      {"bad output shape", [](SyntheticLstm* s) { s->t[24].shape = {1, 2, 5}; }, "output shape"},
-      {"rank-2 input", [](SyntheticLstm* s) { s->t[0].shape = {2, 3}; }, "rank 3"},
+      {"state not variable", [](SyntheticLstm* s) { s->t[19].is_variable = false; },
+       "variable tensors"},
+      {"weights not constant", [](SyntheticLstm* s) { s->t[7].data = nullptr; },
+       "must be constant"},
+      {"bad weight shape",
+       [](SyntheticLstm* s) {
+         s->t[3].shape = {4, 4};
+       },
+       "do not match [S, I]"},
+      {"bad output shape",
+       [](SyntheticLstm* s) {
+         s->t[24].shape = {1, 2, 5};
+       },
+       "output shape"},
+      {"rank-2 input",
+       [](SyntheticLstm* s) {
+         s->t[0].shape = {2, 3};
+       },
+       "rank 3"},
       {"23 inputs", [](SyntheticLstm* s) { s->op.inputs.pop_back(); }, "expects 24 inputs"},
   };
   for (const auto& c : cases) {
@@ -492,25 +528,46 @@ TEST(UnidirectionalSequenceLstm, ValidateRejectsInconsistentNodes) {
   };
   const Case cases[] = {
       {"blob too short", [](NodeRunner* n) { n->params_size() = 64; }, Status::kBinaryBadParams},
-      {"blob size mismatch", [](NodeRunner* n) { n->params_size() -= 4; }, Status::kBinaryBadParams},
-      {"zero state size", [](NodeRunner* n) { n->header().state_size = 0; }, Status::kBinaryBadParams},
+      {"blob size mismatch", [](NodeRunner* n) { n->params_size() -= 4; },
+       Status::kBinaryBadParams},
+      {"zero state size", [](NodeRunner* n) { n->header().state_size = 0; },
+       Status::kBinaryBadParams},
       {"time_major 2", [](NodeRunner* n) { n->header().time_major = 2; }, Status::kBinaryBadParams},
-      {"shift 31", [](NodeRunner* n) { n->header().input_fc[2].shift = 31; }, Status::kBinaryBadParams},
-      {"negative multiplier", [](NodeRunner* n) { n->header().output_times_tanh.multiplier = -1; }, Status::kBinaryBadParams},
-      {"hidden zp 128", [](NodeRunner* n) { n->header().hidden_zero_point = 128; }, Status::kBinaryBadParams},
-      {"tanh shift with big multiplier", [](NodeRunner* n) { n->header().cell_tanh_shift = 2; n->header().cell_tanh_multiplier = 6; }, Status::kBinaryBadParams},
+      {"shift 31", [](NodeRunner* n) { n->header().input_fc[2].shift = 31; },
+       Status::kBinaryBadParams},
+      {"negative multiplier", [](NodeRunner* n) { n->header().output_times_tanh.multiplier = -1; },
+       Status::kBinaryBadParams},
+      {"hidden zp 128", [](NodeRunner* n) { n->header().hidden_zero_point = 128; },
+       Status::kBinaryBadParams},
+      {"tanh shift with big multiplier",
+       [](NodeRunner* n) {
+         n->header().cell_tanh_shift = 2;
+         n->header().cell_tanh_multiplier = 6;
+       },
+       Status::kBinaryBadParams},
       {"23 inputs", [](NodeRunner* n) { n->num_inputs() = 23; }, Status::kBinaryBadParams},
       {"temp too small", [](NodeRunner* n) { n->temp_size() -= 2; }, Status::kBinaryBadParams},
       {"peephole present", [](NodeRunner* n) { n->set_absent(9, false); }, Status::kNotSupported},
-      {"layer norm present", [](NodeRunner* n) { n->set_absent(23, false); }, Status::kNotSupported},
+      {"layer norm present", [](NodeRunner* n) { n->set_absent(23, false); },
+       Status::kNotSupported},
       {"cifg", [](NodeRunner* n) { n->set_absent(1, true); }, Status::kNotSupported},
-      {"int16 input", [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kInt16); }, Status::kNotSupported},
+      {"int16 input",
+       [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kInt16); },
+       Status::kNotSupported},
       {"input dims", [](NodeRunner* n) { n->in_record(0).dims[2] = 6; }, Status::kBinaryBadTensor},
-      {"weights not const", [](NodeRunner* n) { n->in_record(6).mem_class = static_cast<uint8_t>(MemClass::kScratch); }, Status::kBinaryBadTensor},
-      {"weights dims", [](NodeRunner* n) { n->in_record(4).dims[1] = 4; }, Status::kBinaryBadTensor},
-      {"bias type", [](NodeRunner* n) { n->in_record(13).data_type = static_cast<uint8_t>(DataType::kInt16); }, Status::kBinaryBadTensor},
-      {"hidden not variable", [](NodeRunner* n) { n->in_record(18).flags = 0; }, Status::kBinaryBadTensor},
-      {"cell state int8", [](NodeRunner* n) { n->in_record(19).data_type = static_cast<uint8_t>(DataType::kInt8); }, Status::kBinaryBadTensor},
+      {"weights not const",
+       [](NodeRunner* n) { n->in_record(6).mem_class = static_cast<uint8_t>(MemClass::kScratch); },
+       Status::kBinaryBadTensor},
+      {"weights dims", [](NodeRunner* n) { n->in_record(4).dims[1] = 4; },
+       Status::kBinaryBadTensor},
+      {"bias type",
+       [](NodeRunner* n) { n->in_record(13).data_type = static_cast<uint8_t>(DataType::kInt16); },
+       Status::kBinaryBadTensor},
+      {"hidden not variable", [](NodeRunner* n) { n->in_record(18).flags = 0; },
+       Status::kBinaryBadTensor},
+      {"cell state int8",
+       [](NodeRunner* n) { n->in_record(19).data_type = static_cast<uint8_t>(DataType::kInt8); },
+       Status::kBinaryBadTensor},
       {"output dims", [](NodeRunner* n) { n->out_record().dims[2] = 3; }, Status::kBinaryBadTensor},
   };
   for (const auto& c : cases) {
@@ -548,8 +605,10 @@ ref::LstmModel reference_model_of(const PrepOp& op) {
     const PrepTensor& w = *op.inputs[1 + g];
     const PrepTensor& r = *op.inputs[5 + g];
     const PrepTensor& b = *op.inputs[12 + g];
-    m.w_in[g].assign(reinterpret_cast<const int8_t*>(w.data), reinterpret_cast<const int8_t*>(w.data) + w.data_size);
-    m.w_rec[g].assign(reinterpret_cast<const int8_t*>(r.data), reinterpret_cast<const int8_t*>(r.data) + r.data_size);
+    m.w_in[g].assign(reinterpret_cast<const int8_t*>(w.data),
+                     reinterpret_cast<const int8_t*>(w.data) + w.data_size);
+    m.w_rec[g].assign(reinterpret_cast<const int8_t*>(r.data),
+                      reinterpret_cast<const int8_t*>(r.data) + r.data_size);
     m.bias[g].resize(b.data_size / 4);
     std::memcpy(m.bias[g].data(), b.data, b.data_size);
     m.w_in_scale[g] = w.scales[0];

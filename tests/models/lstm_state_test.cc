@@ -166,7 +166,8 @@ class DtlnReferenceChain {
 
   std::vector<uint8_t> run(const std::vector<uint8_t>& input) {
     std::vector<int8_t> x(input.begin(), input.end());
-    for (size_t i = 0; i < lstm_.size(); ++i) x = lpai_test::ref::lstm(lstm_[i], x, &hidden_[i], &cell_[i]);
+    for (size_t i = 0; i < lstm_.size(); ++i)
+      x = lpai_test::ref::lstm(lstm_[i], x, &hidden_[i], &cell_[i]);
     // FULLY_CONNECTED [1, 1, 128] x [257, 128]^T + bias -> [1, 1, 257].
     const PrepTensor& w = *fc_->inputs[1];
     const PrepTensor& b = *fc_->inputs[2];
@@ -226,7 +227,8 @@ TEST(LstmStateDtln, EveryLaterFrameDependsOnStateAndResetReplays) {
   ASSERT_NE(carried, nullptr);
   const size_t bytes = carried->inputs()[0].bytes;
   std::vector<std::vector<uint8_t>> sequence;
-  for (uint32_t k = 0; k < 4; ++k) sequence.push_back(run_once(carried.get(), golden_input(k, bytes)));
+  for (uint32_t k = 0; k < 4; ++k)
+    sequence.push_back(run_once(carried.get(), golden_input(k, bytes)));
   std::string error;
   for (uint32_t k = 0; k < 4; ++k) {
     // Fresh state for frame k alone: equal only for k = 0.

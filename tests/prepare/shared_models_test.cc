@@ -1,7 +1,7 @@
 // Data-driven: every model in ../shared/models imports; those whose ops all have a working
 // prepare function are planned within 1.02 x the scratch lower bound, pass the independent plan
-// checker, round-trip through format::validate_binary, and their JSON report figures are
-// asserted. Models with an op still pending (placeholder prepare: "not supported") are
+// checker, round-trip through format::validate_binary and kernels::validate_nodes, and their
+// JSON report figures are asserted. Models with an op still pending (placeholder prepare: "not supported") are
 // reported, not failed. Skips cleanly without ../shared.
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include "common/test_support.h"
 #include "core/status.h"
 #include "format/binary_view.h"
+#include "kernels/kernel_api.h"
 #include "nlohmann/json.hpp"
 #include "prepare/importer.h"
 #include "prepare/plan_checker.h"
@@ -89,6 +90,13 @@ TEST_P(SharedModel, ImportsPlansAndRoundTrips) {
     EXPECT_EQ(v.plan().persistent_size, e.persistent);
     EXPECT_EQ(v.io_memhandle_hint(), memhandle);
     EXPECT_EQ(v.node_count(), e.nodes);
+    // The kernels' load-time check of every node (what the context runs after the loader).
+    const lpai::Status nodes = lpai::kernels::validate_nodes(v);
+    if (nodes == lpai::Status::kNotSupported) {
+      std::cout << "[ PENDING  ] " << e.model << ": a firmware kernel is not implemented yet" << std::endl;
+    } else {
+      EXPECT_EQ(nodes, lpai::Status::kOk);
+    }
     for (size_t i = 0; i < out.graph.tensors.size(); ++i) {
       if (!p.used[i]) continue;
       const auto& rec = v.tensor(out.binary_id[i]);

@@ -9,6 +9,8 @@
 // QuantizeMultiplier, cell clip truncated to int16, tanh(cell) scaling from the rounded log2 of
 // the cell scale. The operator's intermediates (gate and hidden "intermediate" tensors) are not
 // used by that kernel and are ignored here.
+#include "kernels/unidirectional_sequence_lstm.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -17,7 +19,6 @@
 #include <vector>
 
 #include "kernels/lstm_math.h"
-#include "kernels/unidirectional_sequence_lstm.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {
@@ -41,13 +42,20 @@ std::string shape_str(const std::vector<int32_t>& shape) {
 
 const char* type_name(DataType t) {
   switch (t) {
-    case DataType::kInt8: return "int8";
-    case DataType::kUint8: return "uint8";
-    case DataType::kInt16: return "int16";
-    case DataType::kInt32: return "int32";
-    case DataType::kInt64: return "int64";
-    case DataType::kFloat32: return "float32";
-    default: return "invalid";
+    case DataType::kInt8:
+      return "int8";
+    case DataType::kUint8:
+      return "uint8";
+    case DataType::kInt16:
+      return "int16";
+    case DataType::kInt32:
+      return "int32";
+    case DataType::kInt64:
+      return "int64";
+    case DataType::kFloat32:
+      return "float32";
+    default:
+      return "invalid";
   }
 }
 
@@ -70,10 +78,14 @@ int rounded_log2(float x) {
   return static_cast<int>(std::round(x_log2));
 }
 
-bool is_per_tensor(const PrepTensor& t) { return t.scales.size() == 1 && t.zero_points.size() <= 1; }
+bool is_per_tensor(const PrepTensor& t) {
+  return t.scales.size() == 1 && t.zero_points.size() <= 1;
+}
 int64_t zero_point_of(const PrepTensor& t) { return t.zero_points.empty() ? 0 : t.zero_points[0]; }
 
-int32_t wrap_i32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
+int32_t wrap_i32(int64_t v) {
+  return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v)));
+}
 
 }  // namespace
 
@@ -84,15 +96,18 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
     return r;
   };
   if (op.inputs.size() != kernels::kLstmNumInputs || op.outputs.size() != 1) {
-    return fail("expects 24 inputs and 1 output, got " + std::to_string(op.inputs.size()) +
-                " / " + std::to_string(op.outputs.size()));
+    return fail("expects 24 inputs and 1 output, got " + std::to_string(op.inputs.size()) + " / " +
+                std::to_string(op.outputs.size()));
   }
   const auto in = [&op](uint32_t i) { return op.inputs[i]; };
   for (uint32_t i : {9u, 10u, 11u}) {
-    if (in(i)) return fail("peephole (cell-to-gate) weights are not supported (input " + std::to_string(i) + ")");
+    if (in(i))
+      return fail("peephole (cell-to-gate) weights are not supported (input " + std::to_string(i) +
+                  ")");
   }
   for (uint32_t i : {16u, 17u}) {
-    if (in(i)) return fail("projection weights/bias are not supported (input " + std::to_string(i) + ")");
+    if (in(i))
+      return fail("projection weights/bias are not supported (input " + std::to_string(i) + ")");
   }
   for (uint32_t i : {20u, 21u, 22u, 23u}) {
     if (in(i)) return fail("layer-norm LSTM is not supported (input " + std::to_string(i) + ")");
@@ -108,7 +123,8 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   const PrepTensor* hidden = in(kernels::kLstmHiddenState);
   const PrepTensor* cell = in(kernels::kLstmCellState);
   const PrepTensor* output = op.outputs[0];
-  if (!input || !hidden || !cell || !output) return fail("input, hidden state, cell state and output are required");
+  if (!input || !hidden || !cell || !output)
+    return fail("input, hidden state, cell state and output are required");
   if (input->type != DataType::kInt8) {
     return fail(std::string("input type ") + type_name(input->type) +
                 " is not supported: only the full-integer LSTM with int8 activations");
@@ -117,7 +133,8 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
     return fail("hidden state and output must be int8 like the input");
   }
   if (cell->type != DataType::kInt16) {
-    return fail(std::string("cell state type ") + type_name(cell->type) + " is not supported: int16 only");
+    return fail(std::string("cell state type ") + type_name(cell->type) +
+                " is not supported: int16 only");
   }
   if (!hidden->is_variable || !cell->is_variable) {
     return fail("hidden state (input 18) and cell state (input 19) must be variable tensors");
@@ -129,13 +146,16 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
 
   // Sizes, as TFLM's CreateLstmSizeInfo / ValidateTensorSize.
   if (input->shape.size() != 3) return fail("input must be rank 3, got " + shape_str(input->shape));
-  if (hidden->shape.size() != 2) return fail("hidden state must be rank 2, got " + shape_str(hidden->shape));
+  if (hidden->shape.size() != 2)
+    return fail("hidden state must be rank 2, got " + shape_str(hidden->shape));
   const bool time_major = op.options.time_major;
   const int64_t B = time_major ? input->shape[1] : input->shape[0];
   const int64_t T = time_major ? input->shape[0] : input->shape[1];
   const int64_t I = input->shape[2];
   const int64_t S = hidden->shape[1];
-  if (B < 1 || T < 1 || I < 1 || S < 1) return fail("empty input or state: input " + shape_str(input->shape) + ", hidden " + shape_str(hidden->shape));
+  if (B < 1 || T < 1 || I < 1 || S < 1)
+    return fail("empty input or state: input " + shape_str(input->shape) + ", hidden " +
+                shape_str(hidden->shape));
   if (I > kernels::kLstmMaxInputSize || S > kernels::kLstmMaxStateSize) {
     return fail("input size " + std::to_string(I) + " / state size " + std::to_string(S) +
                 " above the kernel limits " + std::to_string(kernels::kLstmMaxInputSize) + " / " +
@@ -147,33 +167,40 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
     const PrepTensor* bias = in(12 + g);
     const std::string gate = kGateNames[g];
     if (w->type != DataType::kInt8 || rw->type != DataType::kInt8) {
-      return fail(gate + " gate weights must be int8 (got " + type_name(w->type) + " / " + type_name(rw->type) + ")");
+      return fail(gate + " gate weights must be int8 (got " + type_name(w->type) + " / " +
+                  type_name(rw->type) + ")");
     }
     if (w->shape != std::vector<int32_t>{static_cast<int32_t>(S), static_cast<int32_t>(I)} ||
         rw->shape != std::vector<int32_t>{static_cast<int32_t>(S), static_cast<int32_t>(S)}) {
       return fail(gate + " gate weights " + shape_str(w->shape) + " / " + shape_str(rw->shape) +
-                  " do not match [S, I] / [S, S] with S = " + std::to_string(S) + ", I = " + std::to_string(I));
+                  " do not match [S, I] / [S, S] with S = " + std::to_string(S) +
+                  ", I = " + std::to_string(I));
     }
     if (!w->is_const() || !rw->is_const() || w->data_size != static_cast<size_t>(S * I) ||
         rw->data_size != static_cast<size_t>(S * S)) {
       return fail(gate + " gate weights must be constant");
     }
     if (!is_per_tensor(*w) || !is_per_tensor(*rw)) {
-      return fail(gate + " gate weights must be quantised per tensor (per-channel LSTM weights are not supported)");
+      return fail(gate +
+                  " gate weights must be quantised per tensor (per-channel LSTM weights are not "
+                  "supported)");
     }
     if (zero_point_of(*w) != 0 || zero_point_of(*rw) != 0) {
       return fail(gate + " gate weights must be symmetric (zero point 0)");
     }
-    if (!(w->scales[0] > 0.0f) || !(rw->scales[0] > 0.0f)) return fail(gate + " gate weight scale must be positive");
-    if (bias->type != DataType::kInt32 || bias->shape != std::vector<int32_t>{static_cast<int32_t>(S)} ||
-        !bias->is_const() || bias->data_size != static_cast<size_t>(4 * S)) {
+    if (!(w->scales[0] > 0.0f) || !(rw->scales[0] > 0.0f))
+      return fail(gate + " gate weight scale must be positive");
+    if (bias->type != DataType::kInt32 ||
+        bias->shape != std::vector<int32_t>{static_cast<int32_t>(S)} || !bias->is_const() ||
+        bias->data_size != static_cast<size_t>(4 * S)) {
       return fail(gate + " gate bias must be a constant int32 [" + std::to_string(S) + "], got " +
                   type_name(bias->type) + " " + shape_str(bias->shape));
     }
   }
   if (hidden->element_count() != B * S || cell->element_count() != B * S) {
-    return fail("state tensors must hold batch * state = " + std::to_string(B * S) + " elements (hidden " +
-                shape_str(hidden->shape) + ", cell " + shape_str(cell->shape) + ")");
+    return fail("state tensors must hold batch * state = " + std::to_string(B * S) +
+                " elements (hidden " + shape_str(hidden->shape) + ", cell " +
+                shape_str(cell->shape) + ")");
   }
   if (output->shape.size() != 3 || output->shape[0] != input->shape[0] ||
       output->shape[1] != input->shape[1] || output->shape[2] != S) {
@@ -209,18 +236,22 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   for (uint32_t g = 0; g < 4; ++g) {
     const float in_product = input->scales[0] * in(1 + g)->scales[0];
     const float rec_product = hidden->scales[0] * in(5 + g)->scales[0];
-    p.input_fc[g] = rescale_of(static_cast<double>(in_product) / static_cast<double>(gate_in_scale));
-    p.recurrent_fc[g] = rescale_of(static_cast<double>(rec_product) / static_cast<double>(gate_in_scale));
+    p.input_fc[g] =
+        rescale_of(static_cast<double>(in_product) / static_cast<double>(gate_in_scale));
+    p.recurrent_fc[g] =
+        rescale_of(static_cast<double>(rec_product) / static_cast<double>(gate_in_scale));
   }
   const double g_out = static_cast<double>(gate_out_scale);
-  p.forget_times_cell = rescale_of(g_out * static_cast<double>(cell_scale) / static_cast<double>(cell_scale));
+  p.forget_times_cell =
+      rescale_of(g_out * static_cast<double>(cell_scale) / static_cast<double>(cell_scale));
   p.input_times_gate = rescale_of(g_out * g_out / static_cast<double>(cell_scale));
   p.output_times_tanh = rescale_of(g_out * g_out / static_cast<double>(hidden->scales[0]));
   p.hidden_zero_point = static_cast<int32_t>(hidden_zp);
   if (op.options.cell_clip > 0.0f) {
     p.cell_clip_enabled = 1;
     p.cell_clip = static_cast<int16_t>(std::min(
-        std::max(static_cast<double>(op.options.cell_clip) / static_cast<double>(cell_scale), -32768.0),
+        std::max(static_cast<double>(op.options.cell_clip) / static_cast<double>(cell_scale),
+                 -32768.0),
         32767.0));
   }
   const kernels::lstm::LutInputScale tanh_scale = kernels::lstm::cell_tanh_scale(cell_power);

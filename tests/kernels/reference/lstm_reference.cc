@@ -79,8 +79,8 @@ int16_t sigmoid_scaled(int32_t v) {
   const int64_t num = i >= 255 ? (int64_t{32767} << 10)
                                : table()[i] * int64_t{512} + f * (table()[i + 1] - table()[i]);
   // num: sigmoid(|x|) in units of 2^-25; Q0.15 is units of 2^-15.
-  const int64_t q = v >= 0 ? floor_div(num + 512, 1024)
-                           : floor_div((int64_t{1} << 25) - num + 511, 1024);
+  const int64_t q =
+      v >= 0 ? floor_div(num + 512, 1024) : floor_div((int64_t{1} << 25) - num + 511, 1024);
   return static_cast<int16_t>(q);
 }
 
@@ -107,8 +107,8 @@ int16_t tanh_cell(int16_t x, int power) {
   // + 12), rounding half up when that is a right shift.
   const int s = power + 12;
   const int64_t v3 = 3 * static_cast<int64_t>(x);
-  const int64_t v = s >= 0 ? v3 * (int64_t{1} << s)
-                           : floor_div(v3 + (int64_t{1} << (-s - 1)), int64_t{1} << -s);
+  const int64_t v =
+      s >= 0 ? v3 * (int64_t{1} << s) : floor_div(v3 + (int64_t{1} << (-s - 1)), int64_t{1} << -s);
   return tanh_scaled(static_cast<int32_t>(v));
 }
 
@@ -130,9 +130,10 @@ std::vector<int8_t> lstm(const LstmModel& m, const std::vector<int8_t>& input,
   const Q q_hidden = quantize(q15 * q15 / m.hidden_scale);
   const int power = static_cast<int>(std::lround(std::log2(m.cell_scale)));
   const bool clip = m.cell_clip > 0.0f;
-  const int32_t qclip = clip ? static_cast<int32_t>(std::min(
-                                   static_cast<double>(m.cell_clip) / m.cell_scale, 32767.0))
-                             : 0;
+  const int32_t qclip =
+      clip
+          ? static_cast<int32_t>(std::min(static_cast<double>(m.cell_clip) / m.cell_scale, 32767.0))
+          : 0;
 
   std::vector<int8_t> out(static_cast<size_t>(B) * T * S);
   std::vector<int16_t> gate[4];

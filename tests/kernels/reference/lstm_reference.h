@@ -18,12 +18,12 @@ struct LstmModel {
   int input_size = 1;
   int state_size = 1;
   bool time_major = false;
-  float cell_clip = 0.0f;      // <= 0: no clipping
+  float cell_clip = 0.0f;  // <= 0: no clipping
   float input_scale = 1.0f;
   int32_t input_zero_point = 0;
-  float hidden_scale = 1.0f;   // output (hidden) state, also the output tensor's
+  float hidden_scale = 1.0f;  // output (hidden) state, also the output tensor's
   int32_t hidden_zero_point = 0;
-  float cell_scale = 1.0f;     // a power of two
+  float cell_scale = 1.0f;  // a power of two
   // Gate order input, forget, cell, output. w_in[g]: [S][I], w_rec[g]: [S][S], bias[g]: [S].
   std::vector<int8_t> w_in[4];
   float w_in_scale[4] = {1, 1, 1, 1};

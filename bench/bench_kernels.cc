@@ -1,0 +1,223 @@
+// Per-kernel throughput on MLPerf Tiny layer shapes: each benchmark prepares one node with the
+// host prepare function, validates it with the firmware validator, then times eval only.
+// Counter "MACs/s": multiply-accumulates per second (pooling: window taps per second).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "format/context_binary_format.h"
+#include "kernels/kernel_api.h"
+#include "prepare/op_prepare.h"
+
+namespace {
+
+using lpai::format::DataType;
+
+struct Tensor {
+  lpai::prepare::PrepTensor prep;
+  std::vector<uint64_t> storage;  // 8-byte aligned bytes
+  lpai::format::TensorRecord record;
+};
+
+std::unique_ptr<Tensor> make_tensor(DataType type, std::vector<int32_t> shape, bool is_const,
+                                    std::vector<float> scales, int64_t zp, uint32_t seed) {
+  auto t = std::make_unique<Tensor>();
+  t->prep.type = type;
+  t->prep.shape = shape;
+  t->prep.scales = scales;
+  t->prep.zero_points.assign(scales.size(), zp);
+  t->prep.quant_axis = 0;
+  const size_t bytes = static_cast<size_t>(t->prep.element_count()) * lpai::format::data_type_size(type);
+  t->storage.assign(bytes / 8 + 1, 0);
+  uint8_t* data = reinterpret_cast<uint8_t*>(t->storage.data());
+  uint32_t s = seed * 2654435761u + 1;
+  for (size_t i = 0; i < bytes; ++i) {
+    s ^= s << 13;
+    s ^= s >> 17;
+    s ^= s << 5;
+    data[i] = static_cast<uint8_t>(s);
+  }
+  if (type == DataType::kInt32) {  // keep biases small
+    int32_t* b = reinterpret_cast<int32_t*>(data);
+    for (size_t i = 0; i < bytes / 4; ++i) b[i] = (b[i] % 2000);
+  }
+  if (is_const) {
+    t->prep.data = data;
+    t->prep.data_size = bytes;
+  }
+  std::memset(&t->record, 0, sizeof(t->record));
+  t->record.data_type = static_cast<uint8_t>(type);
+  t->record.mem_class = static_cast<uint8_t>(is_const ? lpai::format::MemClass::kConst
+                                                      : lpai::format::MemClass::kScratch);
+  t->record.rank = static_cast<uint8_t>(shape.size());
+  for (size_t i = 0; i < shape.size(); ++i) t->record.dims[i] = static_cast<uint32_t>(shape[i]);
+  t->record.size = static_cast<uint32_t>(bytes);
+  t->record.zero_point = static_cast<int32_t>(zp);
+  t->record.quant_count = scales.size() > 1 ? static_cast<uint32_t>(scales.size()) : 0;
+  return t;
+}
+
+struct Node {
+  int builtin = 0;
+  lpai::prepare::OpOptions options;
+  std::vector<std::unique_ptr<Tensor>> inputs;
+  std::unique_ptr<Tensor> output;
+  std::vector<uint32_t> params;
+  std::vector<uint64_t> temp;
+  std::vector<lpai::kernels::TensorRef> in_refs, out_refs;
+  lpai::kernels::KernelArgs args{};
+  const lpai::kernels::OpKernel* kernel = nullptr;
+
+  // Prepares and validates; returns "" or the reason.
+  std::string build() {
+    lpai::prepare::PrepOp op;
+    op.builtin = builtin;
+    op.options = options;
+    for (auto& t : inputs) op.inputs.push_back(&t->prep);
+    op.outputs.push_back(&output->prep);
+    const lpai::prepare::PrepResult r = lpai::prepare::find_prepare(builtin)(op);
+    if (!r.ok()) return r.error;
+    params.assign(r.params.size() / 4 + 1, 0);
+    std::memcpy(params.data(), r.params.data(), r.params.size());
+    temp.assign(r.temp_bytes / 8 + 1, 0);
+    for (auto& t : inputs) in_refs.push_back({reinterpret_cast<uint8_t*>(t->storage.data()), &t->record});
+    out_refs.push_back({reinterpret_cast<uint8_t*>(output->storage.data()), &output->record});
+    args.params = reinterpret_cast<const uint8_t*>(params.data());
+    args.params_size = static_cast<uint32_t>(r.params.size());
+    args.inputs = in_refs.data();
+    args.num_inputs = static_cast<uint32_t>(in_refs.size());
+    args.outputs = out_refs.data();
+    args.num_outputs = 1;
+    args.temp = r.temp_bytes ? reinterpret_cast<uint8_t*>(temp.data()) : nullptr;
+    args.temp_size = r.temp_bytes;
+    kernel = lpai::kernels::find_kernel(static_cast<uint16_t>(builtin));
+    if (kernel == nullptr) return "no kernel";
+    if (kernel->validate(args) != lpai::Status::kOk) return "validate failed";
+    return "";
+  }
+};
+
+std::vector<float> channel_scales(int n) {
+  std::vector<float> s(n);
+  for (int i = 0; i < n; ++i) s[i] = 0.002f + 0.0001f * static_cast<float>(i % 13);
+  return s;
+}
+
+void run(benchmark::State& state, Node& node, double macs) {
+  const std::string e = node.build();
+  if (!e.empty()) {
+    state.SkipWithError(e.c_str());
+    return;
+  }
+  for (auto _ : state) {
+    node.kernel->eval(node.args);
+    benchmark::ClobberMemory();
+  }
+  state.counters["MACs/s"] = benchmark::Counter(macs, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// CONV_2D: input [1, h, w, c], filter [oc, kh, kw, c].
+void conv(benchmark::State& state, int h, int w, int c, int oc, int kh, int kw, int stride, int padding) {
+  Node n;
+  n.builtin = 3;
+  n.options.stride_h = n.options.stride_w = stride;
+  n.options.padding = padding;
+  n.options.activation = 1;
+  n.inputs.push_back(make_tensor(DataType::kInt8, {1, h, w, c}, false, {0.02f}, -128, 1));
+  n.inputs.push_back(make_tensor(DataType::kInt8, {oc, kh, kw, c}, true, channel_scales(oc), 0, 2));
+  n.inputs.push_back(make_tensor(DataType::kInt32, {oc}, true, {0.0f}, 0, 3));
+  int oh = padding == 0 ? (h + stride - 1) / stride : (h - kh + stride) / stride;
+  int ow = padding == 0 ? (w + stride - 1) / stride : (w - kw + stride) / stride;
+  n.output = make_tensor(DataType::kInt8, {1, oh, ow, oc}, false, {0.05f}, -128, 4);
+  run(state, n, static_cast<double>(oh) * ow * oc * kh * kw * c);
+}
+
+void depthwise(benchmark::State& state, int h, int w, int c, int k, int stride) {
+  Node n;
+  n.builtin = 4;
+  n.options.stride_h = n.options.stride_w = stride;
+  n.options.padding = 0;
+  n.options.activation = 3;
+  n.inputs.push_back(make_tensor(DataType::kInt8, {1, h, w, c}, false, {0.02f}, -128, 1));
+  n.inputs.push_back(make_tensor(DataType::kInt8, {1, k, k, c}, true, channel_scales(c), 0, 2));
+  n.inputs.back()->prep.quant_axis = 3;
+  n.inputs.push_back(make_tensor(DataType::kInt32, {c}, true, {0.0f}, 0, 3));
+  const int oh = (h + stride - 1) / stride, ow = (w + stride - 1) / stride;
+  n.output = make_tensor(DataType::kInt8, {1, oh, ow, c}, false, {0.05f}, -128, 4);
+  run(state, n, static_cast<double>(oh) * ow * c * k * k);
+}
+
+void fully_connected(benchmark::State& state, int k, int n_out) {
+  Node n;
+  n.builtin = 9;
+  n.options.activation = 1;
+  n.inputs.push_back(make_tensor(DataType::kInt8, {1, k}, false, {0.02f}, 3, 1));
+  n.inputs.push_back(make_tensor(DataType::kInt8, {n_out, k}, true, {0.004f}, 0, 2));
+  n.inputs.push_back(make_tensor(DataType::kInt32, {n_out}, true, {0.00008f}, 0, 3));
+  n.output = make_tensor(DataType::kInt8, {1, n_out}, false, {0.05f}, -5, 4);
+  run(state, n, static_cast<double>(k) * n_out);
+}
+
+void pool(benchmark::State& state, int builtin, int h, int w, int c, int k, int stride) {
+  Node n;
+  n.builtin = builtin;
+  n.options.filter_h = n.options.filter_w = k;
+  n.options.stride_h = n.options.stride_w = stride;
+  n.options.padding = 1;
+  n.inputs.push_back(make_tensor(DataType::kInt8, {1, h, w, c}, false, {0.02f}, -128, 1));
+  const int oh = (h - k + stride) / stride, ow = (w - k + stride) / stride;
+  n.output = make_tensor(DataType::kInt8, {1, oh, ow, c}, false, {0.02f}, -128, 4);
+  run(state, n, static_cast<double>(oh) * ow * c * k * k);
+}
+
+// kws_ref_model (DS-CNN): first conv 10x4 stride 2, depthwise 3x3 and pointwise 64->64 at 25x5.
+void BM_Conv_KwsFirst(benchmark::State& s) { conv(s, 49, 10, 1, 64, 10, 4, 2, 0); }
+void BM_Conv_KwsPointwise(benchmark::State& s) { conv(s, 25, 5, 64, 64, 1, 1, 1, 0); }
+void BM_Depthwise_Kws(benchmark::State& s) { depthwise(s, 25, 5, 64, 3, 1); }
+// vww_96_int8 (MobileNetV1 0.25): first conv and depthwise / pointwise layers.
+void BM_Conv_VwwFirst(benchmark::State& s) { conv(s, 96, 96, 3, 8, 3, 3, 2, 0); }
+void BM_Depthwise_Vww48x8(benchmark::State& s) { depthwise(s, 48, 48, 8, 3, 1); }
+void BM_Depthwise_Vww48x16s2(benchmark::State& s) { depthwise(s, 48, 48, 16, 3, 2); }
+void BM_Depthwise_Vww12x64(benchmark::State& s) { depthwise(s, 12, 12, 64, 3, 1); }
+void BM_Depthwise_Vww6x128(benchmark::State& s) { depthwise(s, 6, 6, 128, 3, 1); }
+void BM_Conv_VwwPointwise24x32(benchmark::State& s) { conv(s, 24, 24, 32, 32, 1, 1, 1, 0); }
+void BM_Conv_VwwPointwise3x256(benchmark::State& s) { conv(s, 3, 3, 256, 256, 1, 1, 1, 0); }
+// pretrainedResnet_quant (ResNet-8 on 32x32): 3x3 convs.
+void BM_Conv_Resnet32x16(benchmark::State& s) { conv(s, 32, 32, 16, 16, 3, 3, 1, 0); }
+void BM_Conv_Resnet16x32s2(benchmark::State& s) { conv(s, 32, 32, 16, 32, 3, 3, 2, 0); }
+void BM_Conv_Resnet8x64(benchmark::State& s) { conv(s, 8, 8, 64, 64, 3, 3, 1, 0); }
+// ad01_int8 (autoencoder): fully-connected layers.
+void BM_Fc_Ad01_640x128(benchmark::State& s) { fully_connected(s, 640, 128); }
+void BM_Fc_Ad01_128x128(benchmark::State& s) { fully_connected(s, 128, 128); }
+void BM_Fc_Ad01_128x8(benchmark::State& s) { fully_connected(s, 128, 8); }
+void BM_Fc_Ad01_128x640(benchmark::State& s) { fully_connected(s, 128, 640); }
+// Pooling: kws global average, a 2x2 max pool.
+void BM_AvgPool_KwsGlobal(benchmark::State& s) { pool(s, 1, 25, 5, 64, 5, 5); }
+void BM_MaxPool_2x2(benchmark::State& s) { pool(s, 17, 32, 32, 32, 2, 2); }
+
+BENCHMARK(BM_Conv_KwsFirst);
+BENCHMARK(BM_Conv_KwsPointwise);
+BENCHMARK(BM_Depthwise_Kws);
+BENCHMARK(BM_Conv_VwwFirst);
+BENCHMARK(BM_Depthwise_Vww48x8);
+BENCHMARK(BM_Depthwise_Vww48x16s2);
+BENCHMARK(BM_Depthwise_Vww12x64);
+BENCHMARK(BM_Depthwise_Vww6x128);
+BENCHMARK(BM_Conv_VwwPointwise24x32);
+BENCHMARK(BM_Conv_VwwPointwise3x256);
+BENCHMARK(BM_Conv_Resnet32x16);
+BENCHMARK(BM_Conv_Resnet16x32s2);
+BENCHMARK(BM_Conv_Resnet8x64);
+BENCHMARK(BM_Fc_Ad01_640x128);
+BENCHMARK(BM_Fc_Ad01_128x128);
+BENCHMARK(BM_Fc_Ad01_128x8);
+BENCHMARK(BM_Fc_Ad01_128x640);
+BENCHMARK(BM_AvgPool_KwsGlobal);
+BENCHMARK(BM_MaxPool_2x2);
+
+}  // namespace
