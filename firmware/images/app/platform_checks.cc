@@ -24,6 +24,71 @@ bool touch(uint8_t* p, size_t size) {
   return ok;
 }
 
+// Integer division and the mem* functions as the port provides them (Hexagon: the port's
+// __hexagon_*div*/mod* helpers; Cortex-M: libgcc for 64-bit). Operands go through volatile so
+// the compiler cannot fold them; expected values are literals.
+struct DivCase64 {
+  int64_t n, d, q, r;
+};
+struct UDivCase64 {
+  uint64_t n, d, q, r;
+};
+
+bool division_ok() {
+  static const UDivCase64 kUnsigned[] = {
+      {0xFFFFFFFFull, 7, 613566756ull, 3},
+      {100, 3, 33, 1},
+      {5, 10, 0, 5},
+      {0xFFFFFFFFFFFFFFFFull, 10, 1844674407370955161ull, 5},
+      {0x123456789ABCDEF0ull, 0x12345, 17592281465349ull, 42135},
+  };
+  static const DivCase64 kSigned[] = {
+      {-100, 7, -14, -2},
+      {100, -7, -14, 2},
+      {-2147483647, 2, -1073741823, -1},
+      {-9000000000000000000ll, 7, -1285714285714285714ll, -2},
+      {9000000000000000001ll, -1000000007, -8999999937ll, 442},
+  };
+  bool ok = true;
+  for (const UDivCase64& c : kUnsigned) {
+    volatile uint64_t n = c.n;
+    volatile uint64_t d = c.d;
+    ok = ok && n / d == c.q && n % d == c.r;
+    if (c.n <= 0xFFFFFFFFull) {
+      volatile uint32_t n32 = static_cast<uint32_t>(c.n);
+      volatile uint32_t d32 = static_cast<uint32_t>(c.d);
+      ok = ok && n32 / d32 == c.q && n32 % d32 == c.r;
+    }
+  }
+  for (const DivCase64& c : kSigned) {
+    volatile int64_t n = c.n;
+    volatile int64_t d = c.d;
+    ok = ok && n / d == c.q && n % d == c.r;
+    if (c.n >= -2147483647 && c.n <= 2147483647 && c.d >= -2147483647 && c.d <= 2147483647) {
+      volatile int32_t n32 = static_cast<int32_t>(c.n);
+      volatile int32_t d32 = static_cast<int32_t>(c.d);
+      ok = ok && n32 / d32 == c.q && n32 % d32 == c.r;
+    }
+  }
+  return ok;
+}
+
+bool mem_functions_ok() {
+  char buf[16] = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 0};
+  volatile size_t six = 6;
+  __builtin_memmove(buf + 2, buf, six);  // overlapping, destination ahead
+  bool ok = __builtin_memcmp(buf, "0101234589", 11) == 0;
+  __builtin_memmove(buf, buf + 2, six);  // overlapping, destination behind
+  ok = ok && __builtin_memcmp(buf, "0123454589", 11) == 0;
+  alignas(8) uint8_t block[40];
+  volatile size_t len = sizeof(block);
+  __builtin_memset(block, 0xA5, len);
+  alignas(8) uint8_t copy[40];
+  __builtin_memcpy(copy, block, len);
+  for (size_t i = 0; i < sizeof(copy); ++i) ok = ok && copy[i] == 0xA5;
+  return ok;
+}
+
 }  // namespace
 
 bool run_platform_checks() {
@@ -65,7 +130,12 @@ bool run_platform_checks() {
     if (block.ok()) ddr_ok = ddr_ok && arena->free(block.value()) == lpai::Status::kOk;
   }
   print_line("check ddr arena 0: alloc_4096=%s", ddr_ok ? "ok" : "FAILED");
-  return ok && ddr_ok;
+
+  const bool div_ok = division_ok();
+  const bool mem_ok = mem_functions_ok();
+  print_line("check runtime support: division=%s memmove/memset/memcpy=%s",
+             div_ok ? "ok" : "FAILED", mem_ok ? "ok" : "FAILED");
+  return ok && ddr_ok && div_ok && mem_ok;
 }
 
 }  // namespace lpai_image

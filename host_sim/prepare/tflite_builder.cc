@@ -1,10 +1,11 @@
 // TfliteBuilder: see tflite_builder.h.
-#include "tflite_builder.h"
+#include "prepare/tflite_builder.h"
 
 #include <algorithm>
 #include <map>
 
-namespace lpai_test {
+namespace lpai {
+namespace tflite_builder {
 
 std::vector<uint8_t> TfliteBuilder::finish() const {
   flatbuffers::FlatBufferBuilder fbb(1024);
@@ -123,4 +124,5 @@ OptionsFn softmax_options(float beta) {
   };
 }
 
-}  // namespace lpai_test
+}  // namespace tflite_builder
+}  // namespace lpai

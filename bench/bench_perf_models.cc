@@ -1,0 +1,281 @@
+// Full-inference latency of the MLPerf Tiny models through the offline prepare and the C shim
+// (host::Session::execute on the current IO buffers, no copies), and a per-node profile.
+//
+// Benchmarks: BM_PerfModel/<model>, counters "MACs/s" (conv, depthwise and fully-connected
+// multiply-accumulates of one inference per second of CPU time) and "TFLM_x" (TFLite Micro's
+// reference-kernel figure from ../shared/golden/tflm_figures.md, best of 11 process medians,
+// divided by this run's CPU time per inference; > 1 means faster than TFLM).
+//   lpai_bench_perf_models --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//
+// Extra modes (instead of the benchmarks), all on the golden inputs k = 0..3 (golden README rule):
+//   --profile                per node: op, median ns over 50 profiled executes, MACs, GMAC/s
+//   --dump=<dir>             writes <dir>/<model>_k<k>_<j>.bin (output j of inference k)
+//   --check=<dir>            compares the outputs byte for byte with a previous --dump and with
+//                            ../shared/golden/<model>/output_<k>_<j>.bin where present; exit 1
+//                            on any difference
+// Skips (with an error message) when ../shared is absent.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lpai/hal.h"
+#include "prepare/prepare.h"
+#include "runner/session.h"
+
+namespace {
+
+struct ModelInfo {
+  const char* name;
+  double tflm_us;  // tflm_figures.md, best of 11 process medians (-O2 -DNDEBUG)
+};
+
+const ModelInfo kModels[] = {
+    {"kws_ref_model", 3791.2},          {"vww_96_int8", 9866.1},
+    {"pretrainedResnet_quant", 11927.8}, {"ad01_int8", 216.5},
+    {"str_ww_ref_model", 862.9},
+};
+
+std::vector<uint8_t> read_bytes(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return {};
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+int64_t shape_product(const std::vector<int32_t>& s) {
+  int64_t n = 1;
+  for (int32_t d : s) n *= d;
+  return n;
+}
+
+// Multiply-accumulates of one op (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED; 0 otherwise).
+int64_t op_macs(const lpai::prepare::PrepOp& op) {
+  if (op.inputs.size() < 2 || op.inputs[1] == nullptr || op.outputs.empty()) return 0;
+  const std::vector<int32_t>& f = op.inputs[1]->shape;
+  const int64_t out = shape_product(op.outputs[0]->shape);
+  switch (op.builtin) {
+    case 3:  // CONV_2D: filter [oc, kh, kw, ic]
+      return f.size() == 4 ? out * f[1] * f[2] * f[3] : 0;
+    case 4:  // DEPTHWISE_CONV_2D: filter [1, kh, kw, oc]
+      return f.size() == 4 ? out * f[1] * f[2] : 0;
+    case 9:  // FULLY_CONNECTED: weights [n, k]
+      return f.size() == 2 ? out * f[1] : 0;
+    default:
+      return 0;
+  }
+}
+
+const char* op_name(int builtin) {
+  switch (builtin) {
+    case 0: return "ADD";
+    case 1: return "AVERAGE_POOL_2D";
+    case 3: return "CONV_2D";
+    case 4: return "DEPTHWISE_CONV_2D";
+    case 9: return "FULLY_CONNECTED";
+    case 17: return "MAX_POOL_2D";
+    case 22: return "RESHAPE";
+    case 25: return "SOFTMAX";
+    default: return "?";
+  }
+}
+
+std::string shape_string(const std::vector<int32_t>& s) {
+  std::string r = "[";
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+struct Loaded {
+  lpai::prepare::PrepareOutput prepared;
+  std::unique_ptr<lpai::host::Session> session;
+  int64_t macs = 0;
+};
+
+// Prepares and opens `name`; fills the inputs with the golden input of inference k.
+bool load(const std::string& name, bool profiling, Loaded* l, std::string* error) {
+  lpai_hal_set_log_level(LPAI_LOG_LEVEL_ERROR);
+  const std::vector<uint8_t> model =
+      read_bytes(std::string(LPAI_SHARED_DIR) + "/models/" + name + ".tflite");
+  if (model.empty()) {
+    *error = "../shared/models/" + name + ".tflite not present";
+    return false;
+  }
+  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{},
+                                     &l->prepared, error)) {
+    return false;
+  }
+  lpai::host::SessionOptions options;
+  options.profiling = profiling;
+  l->session = lpai::host::Session::open(l->prepared.binary, options, error);
+  if (!l->session) return false;
+  l->macs = 0;
+  for (const auto& op : l->prepared.graph.ops) l->macs += op_macs(op);
+  return true;
+}
+
+void fill_inputs(lpai::host::Session* s, uint32_t k) {
+  uint32_t x = 0x9E3779B9u + k;
+  for (size_t i = 0; i < s->inputs().size(); ++i) {
+    uint8_t* p = s->io_buffer(i);
+    for (size_t b = 0; b < s->inputs()[i].bytes; ++b) {
+      x ^= x << 13;
+      x ^= x >> 17;
+      x ^= x << 5;
+      p[b] = static_cast<uint8_t>(x & 0xFF);
+    }
+  }
+}
+
+void BM_PerfModel(benchmark::State& state, const ModelInfo& m) {
+  Loaded l;
+  std::string error;
+  if (!load(m.name, false, &l, &error)) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  fill_inputs(l.session.get(), 0);
+  for (int i = 0; i < 3; ++i) l.session->execute(&error);
+  for (auto _ : state) {
+    if (!l.session->execute(&error)) {
+      state.SkipWithError(error.c_str());
+      return;
+    }
+  }
+  state.counters["MACs/s"] =
+      benchmark::Counter(static_cast<double>(l.macs), benchmark::Counter::kIsIterationInvariantRate);
+  // TFLM_x = tflm_us / (cpu seconds per iteration * 1e6).
+  state.counters["TFLM_x"] = benchmark::Counter(m.tflm_us * 1e-6,
+                                                benchmark::Counter::kIsIterationInvariantRate);
+}
+
+int profile() {
+  for (const ModelInfo& m : kModels) {
+    Loaded l;
+    std::string error;
+    if (!load(m.name, true, &l, &error)) {
+      std::fprintf(stderr, "%s: %s\n", m.name, error.c_str());
+      return 1;
+    }
+    fill_inputs(l.session.get(), 0);
+    const size_t n_nodes = l.prepared.graph.ops.size();
+    std::vector<std::vector<uint64_t>> samples(n_nodes);
+    std::vector<uint64_t> totals;
+    for (int it = 0; it < 53; ++it) {
+      if (!l.session->execute(&error)) {
+        std::fprintf(stderr, "%s: %s\n", m.name, error.c_str());
+        return 1;
+      }
+      if (it < 3) continue;
+      const std::vector<uint64_t> c = l.session->node_cycles();
+      uint64_t t = 0;
+      for (size_t i = 0; i < c.size() && i < n_nodes; ++i) {
+        samples[i].push_back(c[i]);
+        t += c[i];
+      }
+      totals.push_back(t);
+    }
+    auto median = [](std::vector<uint64_t> v) {
+      if (v.empty()) return uint64_t{0};
+      std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+      return v[v.size() / 2];
+    };
+    const double total_ns = static_cast<double>(median(totals));
+    std::printf("== %s: sum of node medians %.1f us, %.3f MMACs, TFLM %.1f us (x%.2f)\n", m.name,
+                total_ns / 1e3, static_cast<double>(l.macs) / 1e6, m.tflm_us,
+                m.tflm_us * 1e3 / total_ns);
+    for (size_t i = 0; i < n_nodes; ++i) {
+      const auto& op = l.prepared.graph.ops[i];
+      const double ns = static_cast<double>(median(samples[i]));
+      const int64_t macs = op_macs(op);
+      std::string shapes;
+      if (!op.inputs.empty() && op.inputs[0] != nullptr) shapes += shape_string(op.inputs[0]->shape);
+      if (op.inputs.size() > 1 && op.inputs[1] != nullptr) shapes += " w" + shape_string(op.inputs[1]->shape);
+      if (!op.outputs.empty()) shapes += " -> " + shape_string(op.outputs[0]->shape);
+      const auto& o = op.options;
+      char extra[64] = "";
+      if (op.builtin == 3 || op.builtin == 4) {
+        std::snprintf(extra, sizeof(extra), " s%d pad%d", o.stride_h, o.padding);
+      }
+      std::printf("  %2zu %-18s %9.1f us %5.1f%% %10lld MACs %6.2f GMAC/s  %s%s\n", i,
+                  op_name(op.builtin), ns / 1e3, 100.0 * ns / total_ns,
+                  static_cast<long long>(macs), macs > 0 ? static_cast<double>(macs) / ns : 0.0,
+                  shapes.c_str(), extra);
+    }
+  }
+  return 0;
+}
+
+int dump_or_check(const std::string& dir, bool check) {
+  int bad = 0;
+  for (const ModelInfo& m : kModels) {
+    Loaded l;
+    std::string error;
+    if (!load(m.name, false, &l, &error)) {
+      std::fprintf(stderr, "%s: %s\n", m.name, error.c_str());
+      return 1;
+    }
+    const size_t n_in = l.session->inputs().size();
+    int diffs = 0, goldens = 0;
+    for (uint32_t k = 0; k < 4; ++k) {
+      fill_inputs(l.session.get(), k);
+      if (!l.session->execute(&error)) {
+        std::fprintf(stderr, "%s: %s\n", m.name, error.c_str());
+        return 1;
+      }
+      for (size_t j = 0; j < l.session->outputs().size(); ++j) {
+        const uint8_t* out = l.session->io_buffer(n_in + j);
+        const size_t bytes = l.session->outputs()[j].bytes;
+        const std::string file = dir + "/" + m.name + "_k" + std::to_string(k) + "_" +
+                                 std::to_string(j) + ".bin";
+        if (!check) {
+          std::ofstream f(file, std::ios::binary);
+          f.write(reinterpret_cast<const char*>(out), static_cast<std::streamsize>(bytes));
+          continue;
+        }
+        const std::vector<uint8_t> want = read_bytes(file);
+        if (want.size() != bytes || std::memcmp(want.data(), out, bytes) != 0) ++diffs;
+        const std::vector<uint8_t> golden =
+            read_bytes(std::string(LPAI_SHARED_DIR) + "/golden/" + m.name + "/output_" +
+                       std::to_string(k) + "_" + std::to_string(j) + ".bin");
+        if (!golden.empty()) {
+          ++goldens;
+          if (golden.size() != bytes || std::memcmp(golden.data(), out, bytes) != 0) ++diffs;
+        }
+      }
+    }
+    if (check) {
+      std::printf("%-24s %s (golden files compared: %d)\n", m.name, diffs == 0 ? "identical" : "DIFFERS",
+                  goldens);
+      bad += diffs;
+    }
+  }
+  return bad == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--profile") return profile();
+    if (a.rfind("--dump=", 0) == 0) return dump_or_check(a.substr(7), false);
+    if (a.rfind("--check=", 0) == 0) return dump_or_check(a.substr(8), true);
+  }
+  for (const ModelInfo& m : kModels) {
+    benchmark::RegisterBenchmark((std::string("BM_PerfModel/") + m.name).c_str(),
+                                 [&m](benchmark::State& s) { BM_PerfModel(s, m); })
+        ->Unit(benchmark::kMicrosecond);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

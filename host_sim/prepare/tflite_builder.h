@@ -1,0 +1,140 @@
+// The project's own small TFLite model writer, on the flatbuffers builder and the code flatc
+// generates from host_sim/prepare/tflite_schema.fbs. Used by the tests and by the demo-model
+// tool (lpai-make-demo-model). It writes exactly the fields the
+// project's subset schema knows, which is what the importer reads; knobs exist to produce
+// each malformed or unsupported case the importer must reject.
+#ifndef LPAI_HOST_PREPARE_TFLITE_BUILDER_H
+#define LPAI_HOST_PREPARE_TFLITE_BUILDER_H
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "flatbuffers/flatbuffers.h"
+#include "prepare/tflite_schema_generated.h"
+
+namespace lpai {
+namespace tflite_builder {
+
+namespace tfl = ::lpai::tflite;
+
+// TFLite builtin codes used by the tests.
+enum Builtin : int {
+  kAdd = 0,
+  kConv2d = 3,
+  kDepthwiseConv2d = 4,
+  kFullyConnected = 9,
+  kMaxPool2d = 17,
+  kRelu = 19,
+  kReshape = 22,
+  kSoftmax = 25,
+  kCustom = 32,
+  kMean = 40,
+  kUnidirectionalSequenceLstm = 44,
+};
+
+struct TensorSpec {
+  std::string name;
+  tfl::TensorType type = tfl::TensorType_INT8;
+  std::vector<int32_t> shape;
+  std::vector<float> scales;       // empty: no quantisation table
+  std::vector<int64_t> zero_points;
+  int32_t quant_axis = 0;
+  std::vector<uint8_t> data;       // non-empty: constant (gets its own buffer)
+  bool variable = false;
+  // Knobs for malformed/unsupported cases.
+  bool sparse = false;
+  bool custom_quant = false;
+  uint32_t external_buffer = 0;        // Tensor.external_buffer
+  bool buffer_offset_size = false;     // data placed "outside" (Buffer.offset/size set)
+  int32_t buffer_override = -1;        // >= 0: write this buffer index instead
+};
+
+using OptionsFn = std::function<flatbuffers::Offset<void>(flatbuffers::FlatBufferBuilder&)>;
+
+struct OpSpec {
+  int builtin = 0;
+  std::vector<int32_t> inputs, outputs, intermediates;
+  tfl::BuiltinOptions options_type = tfl::BuiltinOptions_NONE;
+  OptionsFn options;                   // builds the options table (when options_type != NONE)
+  int32_t opcode_override = -1;        // >= 0: write this opcode index instead
+};
+
+class TfliteBuilder {
+ public:
+  // Adds a tensor; returns its index.
+  int tensor(const TensorSpec& spec) {
+    tensors_.push_back(spec);
+    return static_cast<int>(tensors_.size()) - 1;
+  }
+  // Per-tensor int8 activation (scale 0.5, zero point -3 unless given).
+  int act(const std::string& name, std::vector<int32_t> shape, float scale = 0.5f, int64_t zp = -3) {
+    TensorSpec s;
+    s.name = name;
+    s.shape = std::move(shape);
+    s.scales = {scale};
+    s.zero_points = {zp};
+    return tensor(s);
+  }
+  // int32 constant without quantisation (e.g. a RESHAPE shape operand).
+  int const_i32(const std::string& name, const std::vector<int32_t>& values) {
+    TensorSpec s;
+    s.name = name;
+    s.type = tfl::TensorType_INT32;
+    s.shape = {static_cast<int32_t>(values.size())};
+    s.data.resize(values.size() * 4);
+    if (!values.empty()) std::memcpy(s.data.data(), values.data(), s.data.size());
+    return tensor(s);
+  }
+  TensorSpec& spec(int id) { return tensors_[id]; }
+
+  int op(const OpSpec& spec) {
+    ops_.push_back(spec);
+    return static_cast<int>(ops_.size()) - 1;
+  }
+  // RESHAPE in -> out with a constant shape operand made from out's shape.
+  int reshape(int in, int out) {
+    const int shape = const_i32(tensors_[out].name + "/shape", tensors_[out].shape);
+    OpSpec s;
+    s.builtin = kReshape;
+    s.inputs = {in, shape};
+    s.outputs = {out};
+    return op(s);
+  }
+  OpSpec& op_spec(int k) { return ops_[k]; }
+
+  void io(std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
+    inputs_ = std::move(inputs);
+    outputs_ = std::move(outputs);
+  }
+  void set_name(const std::string& name) { name_ = name; }
+  void set_subgraph_count(int n) { subgraphs_ = n; }
+  // How operator codes are written: both fields (default), only the deprecated byte, or the
+  // deprecated byte set to 127 (placeholder) with the code in builtin_code.
+  enum class CodeStyle { kBoth, kDeprecatedOnly, kPlaceholder };
+  void set_code_style(CodeStyle s) { code_style_ = s; }
+
+  std::vector<uint8_t> finish() const;
+
+ private:
+  std::vector<TensorSpec> tensors_;
+  std::vector<OpSpec> ops_;
+  std::vector<int32_t> inputs_, outputs_;
+  std::string name_ = "main";
+  int subgraphs_ = 1;
+  CodeStyle code_style_ = CodeStyle::kBoth;
+};
+
+// Options helpers.
+OptionsFn conv_options(tfl::Padding padding, int stride_w, int stride_h,
+                       tfl::ActivationFunctionType act, int dil_w = 1, int dil_h = 1);
+OptionsFn fc_options(tfl::ActivationFunctionType act, bool keep_num_dims);
+OptionsFn add_options(tfl::ActivationFunctionType act, bool pot_scale_int16);
+OptionsFn softmax_options(float beta);
+
+}  // namespace tflite_builder
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_TFLITE_BUILDER_H
