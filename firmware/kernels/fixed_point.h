@@ -12,21 +12,20 @@ namespace kernels {
 constexpr int32_t kInt32Min = -2147483647 - 1;
 constexpr int32_t kInt32Max = 2147483647;
 
-// High 32 bits of 2*a*b, rounded to nearest; saturates the single overflow case
-// (a == b == INT32_MIN).
+// High 32 bits of 2*a*b, rounded to nearest (ties up, which equals TFLite's nudge-and-truncate
+// for both signs); saturates the single overflow case (a == b == INT32_MIN).
 inline int32_t saturating_rounding_doubling_high_mul(int32_t a, int32_t b) {
-  if (a == b && a == kInt32Min) return kInt32Max;
   const int64_t ab = static_cast<int64_t>(a) * static_cast<int64_t>(b);
-  const int32_t nudge = ab >= 0 ? (1 << 30) : (1 - (1 << 30));
-  return static_cast<int32_t>((ab + nudge) / (int64_t{1} << 31));
+  const int32_t r = static_cast<int32_t>((ab + (int64_t{1} << 30)) >> 31);
+  return (a == b && a == kInt32Min) ? kInt32Max : r;
 }
 
-// x / 2^exponent rounded to nearest, ties away from zero. exponent in [0, 31].
+// x / 2^exponent rounded to nearest, ties away from zero. exponent in [0, 31]. Computed as
+// floor((2x + 2^exponent - [x < 0]) / 2^(exponent + 1)) in 64 bits, which equals TFLite's
+// (x >> exponent) + (remainder > threshold) for every x and exponent.
 inline int32_t rounding_divide_by_pot(int32_t x, int exponent) {
-  const int32_t mask = static_cast<int32_t>((int64_t{1} << exponent) - 1);
-  const int32_t remainder = x & mask;
-  const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
-  return (x >> exponent) + (remainder > threshold ? 1 : 0);
+  const int64_t twice = 2 * static_cast<int64_t>(x) + (int64_t{1} << exponent) + (x >> 31);
+  return static_cast<int32_t>(twice >> (exponent + 1));
 }
 
 // x * multiplier * 2^shift (multiplier Q31, shift in [-31, 30]): TFLite's

@@ -1,11 +1,16 @@
-// LOGISTIC (int8) as TFLite Micro's reference_integer_ops::Logistic, through a 256-entry table.
+// LOGISTIC (int8, int16) as TFLite Micro's reference_integer_ops::Logistic.
 //
-// The reference maps d = in - input_zero_point to: the type minimum when d <= -radius, the
+// int8: the reference maps d = in - input_zero_point to: the type minimum when d <= -radius, the
 // maximum when d >= radius, otherwise gemmlowp's fixed-point logistic of
 // MBQM(d, input_multiplier, input_left_shift) in Q4.27 (logistic; output scale 1/256, zero point -128 (q = round(out_q0 / 2^23) - 128)).
 // The result depends on the input byte only, so prepare runs exactly that integer computation
 // (kernels/fixed_point_math.h) for all 256 inputs; eval is a table lookup, bit-identical by
-// construction. int16 is not supported (rejected offline).
+// construction.
+//
+// int16 (zero points 0, output scale 2^-15): TFLite's interpolated 256-entry sigmoid table,
+// lstm::sigmoid_int16 in kernels/lstm_math.h (the same function the integer LSTM uses), on the
+// input rescaled by (input_multiplier, input_left_shift). Prepare resolves TFLite's
+// power-of-two case (multiplier 0) offline to multiplier 3 << shift, shift 0.
 #ifndef LPAI_KERNELS_LOGISTIC_H
 #define LPAI_KERNELS_LOGISTIC_H
 
@@ -14,15 +19,27 @@
 namespace lpai {
 namespace kernels {
 
-// Parameter blob: LogisticParams, then int8_t lut[256] indexed by the input byte. The scalar
-// fields record how the table was computed (reports, tests); eval reads only the table.
+// Parameter blob.
+// int8: LogisticParams, then int8_t lut[256] indexed by the input byte. The scalar fields
+// record how the table was computed (reports, tests); eval reads only the table.
+// int16: LogisticParams alone; input_zero_point and input_range_radius are 0, eval reads
+// input_multiplier and input_left_shift (checked with int16_lut_scale_valid at load).
 struct LogisticParams {
   int32_t input_zero_point;
   int32_t input_range_radius;
-  int32_t input_multiplier;  // Q31 mantissa of input_scale * 2^27 (frexp, rounded)
-  int32_t input_left_shift;  // its exponent
+  int32_t input_multiplier;  // int8: Q31 mantissa of input_scale * 2^27 (frexp, rounded)
+                             // int16: LUT input multiplier, in [1, 32767] or 3 << {0, 1}
+  int32_t input_left_shift;  // int8: its exponent; int16: LUT input right shift in [0, 31]
 };
 static_assert(sizeof(LogisticParams) == 16, "LogisticParams layout");
+
+// The int16 LUT input scaling (LOGISTIC and TANH): x * multiplier + 2^(shift-1) must stay
+// below 2^31 for every int16 x, as TFLite's int32 arithmetic assumes.
+inline bool int16_lut_scale_valid(int32_t multiplier, int32_t shift) {
+  if (multiplier < 1 || shift < 0 || shift > 31) return false;
+  const int64_t round = shift > 0 ? (int64_t{1} << (shift - 1)) : 0;
+  return int64_t{multiplier} * 32768 + round <= int64_t{2147483647};
+}
 
 }  // namespace kernels
 }  // namespace lpai

@@ -1,18 +1,104 @@
-// STRIDED_SLICE: not implemented yet in this firmware. Nodes with this op are rejected at load
-// with Status::kNotSupported (the binary stays unusable rather than computing anything wrong).
+// STRIDED_SLICE kernel: see kernels/strided_slice.h.
+#include "kernels/strided_slice.h"
+
 #include "core/log.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs&) { return Status::kNotSupported; }
-void eval(const KernelArgs&) {}
+constexpr uint32_t kR = format::kMaxRank;
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(StridedSliceParams) || args.num_inputs != 4 ||
+      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("STRIDED_SLICE: params %u bytes (want %u), %u inputs, %u outputs (want 4, 1)",
+                   args.params_size, static_cast<unsigned>(sizeof(StridedSliceParams)),
+                   args.num_inputs, args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(in);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(out) != t ||
+      in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
+    LPAI_LOG_ERROR("STRIDED_SLICE: types %u -> %u, zero points %d -> %d unsupported "
+                   "(int8/int16, equal quantisation)",
+                   in->data_type, out->data_type, in->zero_point, out->zero_point);
+    return Status::kBinaryBadParams;
+  }
+  const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);
+  // Index arithmetic in eval is int32.
+  bool ok = in->rank <= kR && element_count(in) <= 0x7FFFFFFFu;
+  const uint32_t lead = ok ? kR - in->rank : 0u;
+  uint64_t out_elems = 1;
+  for (uint32_t i = 0; i < kR && ok; ++i) {
+    const uint32_t di = i < lead ? 1u : in->dims[i - lead];
+    const int64_t first = p.start[i];
+    const int64_t last = first + (static_cast<int64_t>(p.count[i]) - 1) * p.stride[i];
+    ok = p.in_dims[i] == di && p.count[i] >= 1 && p.stride[i] != 0 && first >= 0 &&
+         first < static_cast<int64_t>(di) && last >= 0 && last < static_cast<int64_t>(di);
+    out_elems *= p.count[i];
+  }
+  if (!ok || out_elems != element_count(out)) {
+    LPAI_LOG_ERROR("STRIDED_SLICE: slice description does not match the input/output shapes");
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+template <typename T>
+void slice_typed(const StridedSliceParams& p, const T* in, T* out) {
+  // Input strides in elements, outermost first.
+  int32_t s[kR];
+  s[kR - 1] = 1;
+  for (uint32_t i = kR - 1; i-- > 0;) s[i] = s[i + 1] * static_cast<int32_t>(p.in_dims[i + 1]);
+  int32_t step[kR];
+  for (uint32_t i = 0; i < kR; ++i) step[i] = p.stride[i] * s[i];
+  const uint32_t n5 = p.count[5];
+  const int32_t step5 = step[5];
+  const T* base = in + p.start[0] * s[0] + p.start[1] * s[1] + p.start[2] * s[2] +
+                  p.start[3] * s[3] + p.start[4] * s[4] + p.start[5];
+  for (uint32_t i0 = 0; i0 < p.count[0]; ++i0) {
+    const T* b0 = base + static_cast<int32_t>(i0) * step[0];
+    for (uint32_t i1 = 0; i1 < p.count[1]; ++i1) {
+      const T* b1 = b0 + static_cast<int32_t>(i1) * step[1];
+      for (uint32_t i2 = 0; i2 < p.count[2]; ++i2) {
+        const T* b2 = b1 + static_cast<int32_t>(i2) * step[2];
+        for (uint32_t i3 = 0; i3 < p.count[3]; ++i3) {
+          const T* b3 = b2 + static_cast<int32_t>(i3) * step[3];
+          for (uint32_t i4 = 0; i4 < p.count[4]; ++i4) {
+            const T* row = b3 + static_cast<int32_t>(i4) * step[4];
+            if (step5 == 1) {
+              __builtin_memcpy(out, row, n5 * sizeof(T));
+            } else {
+              for (uint32_t k = 0; k < n5; ++k) out[k] = row[static_cast<int32_t>(k) * step5];
+            }
+            out += n5;
+          }
+        }
+      }
+    }
+  }
+}
+
+void eval(const KernelArgs& args) {
+  const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);
+  if (args.inputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+    slice_typed(p, reinterpret_cast<const int8_t*>(args.inputs[0].data),
+                reinterpret_cast<int8_t*>(args.outputs[0].data));
+  } else {
+    slice_typed(p, reinterpret_cast<const int16_t*>(args.inputs[0].data),
+                reinterpret_cast<int16_t*>(args.outputs[0].data));
+  }
+}
 
 }  // namespace
 
-const OpKernel kStridedSliceKernel = {format::BuiltinOp::kStridedSlice, "STRIDED_SLICE", validate, eval};
+const OpKernel kStridedSliceKernel = {format::BuiltinOp::kStridedSlice, "STRIDED_SLICE", validate,
+                                      eval};
 
 }  // namespace kernels
 }  // namespace lpai

@@ -88,7 +88,9 @@ bool parse_backend_extension_config(const std::string& conf_path, NetRunConfig* 
   if (!optional_member(execute, "mem_type", "lpai_graph.execute", &mem_type, error)) return false;
   NetRunConfig result = *out;
   result.config_file_path = conf_path;
-  result.mem_type = mem_type.empty() ? QNN_LPAI_MEM_TYPE_DDR : parse_mem_type(mem_type);
+  // Absent: DDR. Present: "ddr" or "tcm"; anything else (also "") is an invalid memory type.
+  result.mem_type =
+      execute.contains("mem_type") ? parse_mem_type(mem_type) : QNN_LPAI_MEM_TYPE_DDR;
   *out = result;
   return true;
 }

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/status.h"
+#include "lpai/hal.h"
 #include "shared_mem/rpcmem.h"
 
 namespace lpai {
@@ -16,6 +17,27 @@ bool call_ok(Qnn_ErrorHandle_t code, const char* what, std::string* error) {
 }
 
 uint32_t round_up(uint32_t v, uint32_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+// The firmware has one backend per process (a second QnnBackend_create fails with
+// BACKEND_ALREADY_CREATED), so sessions share one, created by the first session and freed with
+// the last. Not thread-safe: sessions are opened and closed from one thread.
+Qnn_BackendHandle_t g_backend = nullptr;
+size_t g_backend_users = 0;
+
+bool acquire_backend(Qnn_BackendHandle_t* out, std::string* error) {
+  if (g_backend_users == 0 &&
+      !call_ok(QnnBackend_create(nullptr, nullptr, &g_backend), "QnnBackend_create", error))
+    return false;
+  ++g_backend_users;
+  *out = g_backend;
+  return true;
+}
+
+void release_backend() {
+  if (g_backend_users == 0 || --g_backend_users != 0) return;
+  (void)QnnBackend_free(g_backend);
+  g_backend = nullptr;
+}
 
 }  // namespace
 
@@ -108,8 +130,7 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   (void)QnnSystemContext_free(sys);
 
   // 1. Backend and its alignment requirements.
-  if (!call_ok(QnnBackend_create(nullptr, nullptr, &backend_), "QnnBackend_create", error))
-    return false;
+  if (!acquire_backend(&backend_, error)) return false;
   QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
   QnnLpaiBackend_CustomProperty_t custom_backend_prop = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
   custom_backend_prop.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
@@ -218,15 +239,21 @@ Qnn_Tensor_t& Session::io_tensor(size_t k) {
   return k < input_tensors_.size() ? input_tensors_[k] : output_tensors_[k - input_tensors_.size()];
 }
 
-bool Session::register_io(size_t k, void* buffer, size_t bytes, std::string* error) {
+bool Session::register_handle(size_t k, void* buffer, size_t bytes, Qnn_MemHandle_t* handle,
+                              std::string* error) {
   Qnn_Tensor_t& t = io_tensor(k);
   Qnn_MemDescriptor_t desc = QNN_MEM_DESCRIPTOR_INIT;
   desc.memShape.numDim = t.v1.rank;
   desc.memShape.dimSize = t.v1.dimensions;
   desc.dataType = t.v1.dataType;
   QnnLpaiMem_MemInfoCustom_t custom = QNN_LPAI_MEM_INFO_CUSTOM_INIT;
+  // An fd names a whole rpcmem buffer (it resolves to the buffer's start), so only a buffer
+  // that starts an rpcmem allocation is registered by fd; any other address (including an
+  // aligned sub-range of an rpcmem buffer) is registered as caller-owned custom memory.
   const int fd = rpcmem_to_fd(buffer);
-  if (fd > 0) {
+  uint8_t* fd_start = nullptr;
+  size_t fd_bytes = 0;
+  if (fd > 0 && lpai_hal_shared_resolve(fd, &fd_start, &fd_bytes) == 0 && fd_start == buffer) {
     desc.memType = QNN_MEM_TYPE_ION;
     desc.ionInfo.fd = fd;
   } else {
@@ -235,13 +262,32 @@ bool Session::register_io(size_t k, void* buffer, size_t bytes, std::string* err
     desc.memType = QNN_MEM_TYPE_CUSTOM;
     desc.customInfo = &custom;
   }
+  return call_ok(QnnMem_register(context_, &desc, 1, handle), "QnnMem_register", error);
+}
+
+bool Session::register_io(size_t k, void* buffer, size_t bytes, std::string* error) {
   Qnn_MemHandle_t handle = nullptr;
-  if (!call_ok(QnnMem_register(context_, &desc, 1, &handle), "QnnMem_register", error))
-    return false;
+  if (!register_handle(k, buffer, bytes, &handle, error)) return false;
   io_handles_[k] = handle;
+  Qnn_Tensor_t& t = io_tensor(k);
   t.v1.memType = QNN_TENSORMEMTYPE_MEMHANDLE;
   t.v1.memHandle = handle;
   return true;
+}
+
+void Session::unbind_shared(size_t k) {
+  if (io_handles_[k] != nullptr) {
+    (void)QnnLpaiGraph_releaseIo(graph_);
+    (void)QnnMem_deRegister(&io_handles_[k], 1);
+    io_handles_[k] = nullptr;
+  }
+  if (io_owned_[k]) rpcmem_free(io_shared_[k]);
+  io_owned_[k] = false;
+  io_shared_[k] = nullptr;
+  Qnn_Tensor_t& t = io_tensor(k);
+  t.v1.memType = QNN_TENSORMEMTYPE_RAW;
+  t.v1.clientBuf.data = io_raw_[k].data();
+  t.v1.clientBuf.dataSize = static_cast<uint32_t>(io_raw_[k].size());
 }
 
 bool Session::bind_shared(size_t k, void* buffer, size_t bytes, std::string* error) {
@@ -249,23 +295,22 @@ bool Session::bind_shared(size_t k, void* buffer, size_t bytes, std::string* err
     *error = "no IO tensor " + std::to_string(k);
     return false;
   }
-  if (io_handles_[k] != nullptr) {
-    (void)QnnLpaiGraph_releaseIo(graph_);
-    if (!call_ok(QnnMem_deRegister(&io_handles_[k], 1), "QnnMem_deRegister", error)) return false;
-    io_handles_[k] = nullptr;
-  }
-  if (io_owned_[k]) rpcmem_free(io_shared_[k]);
-  io_owned_[k] = false;
-  io_shared_[k] = nullptr;
-  if (!register_io(k, buffer, bytes, error)) {
-    // Fall back to the RAW buffer so the session stays usable.
-    Qnn_Tensor_t& t = io_tensor(k);
-    t.v1.memType = QNN_TENSORMEMTYPE_RAW;
-    t.v1.clientBuf.data = io_raw_[k].data();
-    t.v1.clientBuf.dataSize = static_cast<uint32_t>(io_raw_[k].size());
+  if (buffer == nullptr) {
+    *error = "IO " + std::to_string(k) + ": shared buffer is null";
     return false;
   }
+  // Rebinding the buffer already bound here: its handle must go first (one handle per buffer).
+  if (buffer == io_shared_[k]) unbind_shared(k);
+  // Otherwise the new buffer is registered first, so a rejected buffer leaves the previous
+  // binding in place.
+  Qnn_MemHandle_t handle = nullptr;
+  if (!register_handle(k, buffer, bytes, &handle, error)) return false;
+  unbind_shared(k);
+  io_handles_[k] = handle;
   io_shared_[k] = buffer;
+  Qnn_Tensor_t& t = io_tensor(k);
+  t.v1.memType = QNN_TENSORMEMTYPE_MEMHANDLE;
+  t.v1.memHandle = handle;
   return true;
 }
 
@@ -286,7 +331,7 @@ Session::~Session() {
   for (Qnn_MemHandle_t& h : io_handles_)
     if (h != nullptr) (void)QnnMem_deRegister(&h, 1);
   if (context_ != nullptr) (void)QnnContext_free(context_, nullptr);
-  if (backend_ != nullptr) (void)QnnBackend_free(backend_);
+  if (backend_ != nullptr) release_backend();
   for (size_t k = 0; k < io_shared_.size(); ++k)
     if (io_owned_[k]) rpcmem_free(io_shared_[k]);
 }

@@ -77,9 +77,11 @@ class Session {
   // buffer bound to it.
   uint8_t* io_buffer(size_t k);
   // Binds IO k to a caller-provided shared buffer of `bytes` bytes from now on (MEMHANDLE, zero
-  // copy): an rpcmem buffer is registered by its fd (QNN_MEM_TYPE_ION), any other buffer as a
-  // caller-owned custom buffer (QNN_MEM_TYPE_CUSTOM). The caller keeps it alive while the
-  // session lives. Errors come from QnnMem_register (alignment, size, already registered).
+  // copy): a buffer that starts an rpcmem
+  // allocation is registered by its fd (QNN_MEM_TYPE_ION), any other address (also an aligned
+  // sub-range of an rpcmem buffer) as custom memory. The caller keeps it alive while the
+  // session lives. Errors come from QnnMem_register (alignment, size, already registered);
+  // on error IO k keeps its previous buffer.
   bool bind_shared(size_t k, void* buffer, size_t bytes, std::string* error);
 
   // Replaces the scratch buffer with a fresh one (allowed after finalize).
@@ -96,7 +98,10 @@ class Session {
   Session() = default;
   bool setup(const std::vector<uint8_t>& binary, std::string* error);
   Qnn_Tensor_t& io_tensor(size_t k);
+  bool register_handle(size_t k, void* buffer, size_t bytes, Qnn_MemHandle_t* handle,
+                       std::string* error);
   bool register_io(size_t k, void* buffer, size_t bytes, std::string* error);
+  void unbind_shared(size_t k);  // back to the RAW buffer; frees an owned shared buffer
 
   SessionOptions options_;
   AlignedBytes binary_;

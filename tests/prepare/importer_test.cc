@@ -8,7 +8,7 @@
 
 #include "prepare/graph.h"
 #include "test_models.h"
-#include "tflite_builder.h"
+#include "test_tflite_builder.h"
 
 namespace lpai_test {
 namespace {

@@ -13,7 +13,7 @@
 #include "prepare/plan_checker.h"
 #include "prepare/report.h"
 #include "test_models.h"
-#include "tflite_builder.h"
+#include "test_tflite_builder.h"
 
 namespace lpai_test {
 namespace {

@@ -3,7 +3,7 @@
 #ifndef LPAI_TESTS_PREPARE_TEST_MODELS_H
 #define LPAI_TESTS_PREPARE_TEST_MODELS_H
 
-#include "tflite_builder.h"
+#include "test_tflite_builder.h"
 
 namespace lpai_test {
 

@@ -12,9 +12,7 @@
 #include "lpai/hal_target.h"
 #include "payload.h"
 #include "platform_checks.h"
-#if LPAI_IMAGE_WITH_SHIM
 #include "run_model.h"
-#endif
 
 #ifndef LPAI_IMAGE_PLATFORM
 #define LPAI_IMAGE_PLATFORM "unknown"
@@ -29,18 +27,12 @@ extern "C" int main(void) {
   lpai_hal_set_log_level(LPAI_LOG_LEVEL_WARN);
   const lpai_cycle_source_t source = lpai_target_cycle_source();
   print_line("lpai-image: platform=%s cycle_source=%s models=%u", LPAI_IMAGE_PLATFORM,
-             lpai_target_cycle_source_name(source), lpai_image_model_count);
+             lpai_target_cycle_source_name(source),
+             static_cast<unsigned>(lpai_image_model_count));
   bool ok = lpai_image::run_platform_checks();
-#if LPAI_IMAGE_WITH_SHIM
   for (uint32_t i = 0; i < lpai_image_model_count; ++i) {
     ok = lpai_image::run_model(lpai_image_models[i]) && ok;
   }
-#else
-  if (lpai_image_model_count > 0) {
-    print_line("info shim: not part of this firmware build, %u model(s) not run",
-               lpai_image_model_count);
-  }
-#endif
   print_line("lpai-image: result=%s", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -96,9 +96,10 @@ bool run_platform_checks() {
   const lpai_hal_region_t tcm = lpai_hal_tcm_region();
   const lpai_hal_alignment_t align = lpai_hal_alignment();
   const uint32_t ddr_count = lpai_hal_ddr_region_count();
-  print_line("check hal: tcm=%zu bytes ddr_regions=%u alignment=%u/%u", tcm.size, ddr_count,
-             align.start_addr_alignment, align.size_alignment);
-  for (uint32_t i = 0; i < ddr_count; ++i) {
+  print_line("check hal: tcm=%zu bytes ddr_regions=%u alignment=%u/%u", tcm.size,
+             static_cast<unsigned>(ddr_count), static_cast<unsigned>(align.start_addr_alignment),
+             static_cast<unsigned>(align.size_alignment));
+  for (unsigned i = 0; i < ddr_count; ++i) {
     const lpai_hal_region_t r = lpai_hal_ddr_region(i);
     print_line("info ddr region %u: %zu bytes", i, r.size);
     if (r.base == nullptr || r.size == 0 || !touch(r.base, r.size)) {

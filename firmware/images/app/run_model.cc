@@ -101,8 +101,9 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     return false;
   }
   print_line("model %s: graph=%s inputs=%u outputs=%u scratch=%u persistent=%u", m.name,
-             info.graphName, info.numGraphInputs, info.numGraphOutputs, scratch_size,
-             persistent_size);
+             info.graphName, static_cast<unsigned>(info.numGraphInputs),
+             static_cast<unsigned>(info.numGraphOutputs), static_cast<unsigned>(scratch_size),
+             static_cast<unsigned>(persistent_size));
 
   // Scratch and persistent: DDR, start and size aligned as the backend requires.
   QnnLpaiGraph_Mem_t scratch = QNN_LPAI_GRAPH_MEM_INIT;
@@ -152,7 +153,8 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
 
   // IO tensors: the binary info's descriptions with RAW client buffers of our own.
   if (info.numGraphInputs > kMaxIo || info.numGraphOutputs > kMaxIo) {
-    print_line("error %s: more than %u inputs or outputs", m.name, kMaxIo);
+    print_line("error %s: more than %u inputs or outputs", m.name,
+               static_cast<unsigned>(kMaxIo));
     return false;
   }
   Qnn_Tensor_t inputs[kMaxIo];
@@ -179,14 +181,14 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   }
   if (input_total != m.input_bytes) {
     print_line("error %s: payload has %u input bytes per inference, the graph takes %zu", m.name,
-               m.input_bytes, input_total);
+               static_cast<unsigned>(m.input_bytes), input_total);
     return false;
   }
   print_line("cycles %s: finalize=%llu", m.name,
              static_cast<unsigned long long>(finalize_cycles));
 
   (void)QnnLpaiGraph_setProfiling(graph, 1);
-  for (uint32_t k = 0; k < m.num_inferences; ++k) {
+  for (unsigned k = 0; k < m.num_inferences; ++k) {
     // Stage this inference's inputs (as a sensor driver would fill the input buffers).
     const uint8_t* src = m.inputs + static_cast<size_t>(k) * m.input_bytes;
     for (uint32_t i = 0; i < info.numGraphInputs; ++i) {
@@ -199,7 +201,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
                                                    info.numGraphOutputs, nullptr, nullptr);
     const uint64_t execute_cycles = lpai_hal_cycles() - t0;
     if (failed(m.name, "QnnGraph_execute", err)) return false;
-    for (uint32_t j = 0; j < info.numGraphOutputs; ++j) {
+    for (unsigned j = 0; j < info.numGraphOutputs; ++j) {
       char prefix[96];
       lpai::format_to(prefix, sizeof(prefix), "out %s %u %u", m.name, k, j);
       print_hex(prefix, static_cast<const uint8_t*>(outputs[j].v1.clientBuf.data),
@@ -218,7 +220,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   if (QnnLpaiGraph_getNodeCycles(graph, node_cycles, kMaxPrintedNodes, &num_nodes) ==
       QNN_SUCCESS) {
     const uint32_t shown = num_nodes < kMaxPrintedNodes ? num_nodes : kMaxPrintedNodes;
-    for (uint32_t n = 0; n < shown; ++n) {
+    for (unsigned n = 0; n < shown; ++n) {
       print_line("nodes %s %u: cycles=%llu", m.name, n,
                  static_cast<unsigned long long>(node_cycles[n]));
     }
@@ -256,7 +258,7 @@ bool run_model(const lpai_image_model_t& m) {
                                                     m.binary_size, &binary_info, &info_size));
   if (ok && binary_info->contextBinaryInfoV1.numGraphs != 1) {
     print_line("error %s: %u graphs in the binary, expected 1", m.name,
-               binary_info->contextBinaryInfoV1.numGraphs);
+               static_cast<unsigned>(binary_info->contextBinaryInfoV1.numGraphs));
     ok = false;
   }
 
@@ -275,9 +277,11 @@ bool run_model(const lpai_image_model_t& m) {
                                              &context, nullptr));
   }
   if (ok) {
-    print_line("model %s: binary=%u bytes mem_type=%s alignment=%u/%u", m.name, m.binary_size,
-               m.mem_type == QNN_LPAI_MEM_TYPE_TCM ? "tcm" : "ddr", align.startAddrAlignment,
-               align.sizeAlignment);
+    print_line("model %s: binary=%u bytes mem_type=%s alignment=%u/%u", m.name,
+               static_cast<unsigned>(m.binary_size),
+               m.mem_type == QNN_LPAI_MEM_TYPE_TCM ? "tcm" : "ddr",
+               static_cast<unsigned>(align.startAddrAlignment),
+               static_cast<unsigned>(align.sizeAlignment));
     print_line("cycles %s: load=%llu", m.name,
                static_cast<unsigned long long>(lpai_hal_cycles() - t_load));
     const QnnSystemContext_GraphInfoV1_t& graph_info =

@@ -1,4 +1,4 @@
-// LOGISTIC: offline prepare (int8 table); see ops/logistic_tanh_prep.cc.
+// LOGISTIC: offline prepare (int8 table, int16 LUT scaling); see ops/logistic_tanh_prep.cc.
 #include "prepare/op_prepare.h"
 #include "prepare/ops/logistic_tanh_prep.h"
 

@@ -1,5 +1,6 @@
-// LOGISTIC / TANH int8 prepare: TFLite Micro's CalculateArithmeticOpDataLogistic / tanh's
-// CalculateArithmeticOpData, then the table of reference_integer_ops::Logistic / Tanh outputs.
+// LOGISTIC / TANH prepare: TFLite Micro's CalculateArithmeticOpDataLogistic / tanh's
+// CalculateArithmeticOpData. int8: the table of reference_integer_ops::Logistic / Tanh outputs.
+// int16: the LUT input scaling, with TFLite's power-of-two case resolved here.
 #include "prepare/ops/logistic_tanh_prep.h"
 
 #include <cmath>
@@ -13,14 +14,75 @@
 namespace lpai {
 namespace prepare {
 
+namespace {
+
+// TFLite's CheckedLog2 (float arithmetic): *log2 = round(log2(x)); true when x is a power of
+// two within a 1e-3 tolerance on the exponent.
+bool checked_log2(float x, int* log2) {
+  const float x_log2 = std::log(x) * (1.0f / std::log(2.0f));
+  const float rounded = std::round(x_log2);
+  *log2 = static_cast<int>(rounded);
+  return std::fabs(x_log2 - rounded) < 1e-3f;
+}
+
+// int16 -> int16 (TFLM: zero points 0, output scale 2^-15; input scaled to the LUT's 1/(3*4096)
+// units by multiplier/shift, or 3 << shift when the input scale is 2^-12 (LOGISTIC, TANH) or
+// 2^-11 (TANH)).
+PrepResult prepare_int16(const PrepTensor& in, const PrepTensor& out, bool tanh) {
+  PrepResult r;
+  if (ew::zp_of(in) != 0 || ew::zp_of(out) != 0) {
+    r.error = "int16 input and output zero points must be 0";
+    return r;
+  }
+  int out_log2 = 0;
+  if (!checked_log2(ew::scale_of(out), &out_log2) || out_log2 != -15) {
+    r.error = "int16 output scale must be 2^-15";
+    return r;
+  }
+  int in_log2 = 0;
+  bool pot = checked_log2(ew::scale_of(in), &in_log2);
+  int left_shift = (15 - 3) + in_log2;
+  pot = pot && (left_shift == 0 || (tanh && left_shift == 1));
+  int32_t multiplier = 0;
+  if (pot) {
+    multiplier = 3 << left_shift;
+    left_shift = 0;
+  } else {
+    double m = static_cast<double>(ew::scale_of(in)) * 4096.0 * 3.0;
+    left_shift = 0;
+    while (m <= 32767.0 / 2.0 && left_shift <= 30) {
+      ++left_shift;
+      m *= 2.0;
+    }
+    if (m > 32767.0) {
+      r.error = "int16 input scale too large (the LUT input multiplier exceeds 32767)";
+      return r;
+    }
+    multiplier = static_cast<int32_t>(m);
+  }
+  if (!kernels::int16_lut_scale_valid(multiplier, left_shift)) {
+    r.error = "int16 input scale too small for the LUT input scaling";
+    return r;
+  }
+  kernels::LogisticParams p;  // same layout as TanhParams
+  std::memset(&p, 0, sizeof(p));
+  p.input_multiplier = multiplier;
+  p.input_left_shift = left_shift;
+  r.params = ew::blob_of(p);
+  return r;
+}
+
+}  // namespace
+
 PrepResult prepare_logistic_tanh(const PrepOp& op, bool tanh) {
   PrepResult r;
   if (!ew::check_arity(op, 1, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
-  if (in.type != format::DataType::kInt8 || out.type != format::DataType::kInt8) {
+  const bool int16 = in.type == format::DataType::kInt16 && out.type == format::DataType::kInt16;
+  if (!int16 && (in.type != format::DataType::kInt8 || out.type != format::DataType::kInt8)) {
     r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8 -> int8 only)";
+              " unsupported (int8 -> int8 or int16 -> int16)";
     return r;
   }
   if (in.shape != out.shape) {
@@ -31,6 +93,7 @@ PrepResult prepare_logistic_tanh(const PrepOp& op, bool tanh) {
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
+  if (int16) return prepare_int16(in, out, tanh);
   const int32_t want_zp = tanh ? 0 : -128;
   const float want_scale = tanh ? 1.0f / 128 : 1.0f / 256;
   if (ew::zp_of(out) != want_zp || ew::scale_of(out) != want_scale) {

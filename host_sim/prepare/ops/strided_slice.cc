@@ -1,12 +1,156 @@
-// STRIDED_SLICE: offline prepare. Not supported yet: rejected with a clear reason.
+// STRIDED_SLICE: offline prepare. Resolves the constant begin/end/strides tensors and the
+// masks into kernels::StridedSliceParams with TFLite Micro's rules (strided_slice_logic.h):
+//   start: negative += dim; clamped to [0, dim] (stride > 0) or [-1, dim - 1] (stride < 0);
+//          begin_mask bit -> 0 (stride > 0) or dim - 1 (stride < 0);
+//   stop:  shrink_axis_mask bit -> start + 1; otherwise negative += dim, clamped like start
+//          but to [0, dim] / [-1, dim - 1], end_mask bit -> dim (stride > 0) or -1 (stride < 0);
+//   count: the number of start + k * stride strictly before stop in the stride's direction.
+// Rejected with a reason: ellipsis_mask / new_axis_mask (TFLite Micro ignores them, which
+// would compute a different slice than the model means), zero strides, empty slices, a shrunk
+// axis whose index is out of range or whose stride is negative (TFLite Micro then writes
+// nothing for it), an output shape that differs from the computed one.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "kernels/strided_slice.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {
 namespace prepare {
+namespace {
 
-PrepResult prepare_strided_slice(const PrepOp&) {
+// Element k of a constant int32/int64 1-D tensor.
+int64_t const_at(const PrepTensor& t, size_t k) {
+  if (t.type == format::DataType::kInt64) {
+    int64_t v;
+    std::memcpy(&v, t.data + 8 * k, 8);
+    return v;
+  }
+  int32_t v;
+  std::memcpy(&v, t.data + 4 * k, 4);
+  return v;
+}
+
+int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+}  // namespace
+
+PrepResult prepare_strided_slice(const PrepOp& op) {
   PrepResult r;
-  r.error = "operator STRIDED_SLICE is not supported by this version of lpai-rt";
+  if (!ew::check_arity(op, 4, 1, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& out = *op.outputs[0];
+  const OpOptions& o = op.options;
+  if ((in.type != format::DataType::kInt8 && in.type != format::DataType::kInt16) ||
+      out.type != in.type) {
+    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8 or int16, equal)";
+    return r;
+  }
+  if (!ew::check_per_tensor(in, "input", &r.error) ||
+      !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  if (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out)) {
+    r.error = "input and output quantisation must be equal (STRIDED_SLICE copies values)";
+    return r;
+  }
+  if (o.ellipsis_mask != 0 || o.new_axis_mask != 0) {
+    r.error = "ellipsis_mask " + std::to_string(o.ellipsis_mask) + " / new_axis_mask " +
+              std::to_string(o.new_axis_mask) +
+              " not supported (must be 0: TFLite Micro ignores these masks, so the slice it "
+              "computes would not be the one the model describes)";
+    return r;
+  }
+  const size_t rank = in.shape.size();
+  if (rank < 1 || rank > format::kMaxRank) {
+    r.error = "input rank " + std::to_string(rank) + " unsupported (1..6)";
+    return r;
+  }
+  const char* names[3] = {"begin", "end", "strides"};
+  for (int k = 0; k < 3; ++k) {
+    const PrepTensor& t = *op.inputs[1 + k];
+    const bool i64 = t.type == format::DataType::kInt64;
+    if (!t.is_const() || (t.type != format::DataType::kInt32 && !i64) ||
+        t.shape != std::vector<int32_t>{static_cast<int32_t>(rank)} ||
+        t.data_size != rank * (i64 ? 8u : 4u)) {
+      r.error = std::string(names[k]) + " must be a constant int32/int64 tensor of shape [" +
+                std::to_string(rank) + "] (the input rank)";
+      return r;
+    }
+  }
+  kernels::StridedSliceParams p;
+  std::memset(&p, 0, sizeof(p));
+  const size_t lead = format::kMaxRank - rank;
+  for (size_t i = 0; i < format::kMaxRank; ++i) {
+    p.in_dims[i] = 1;
+    p.stride[i] = 1;
+    p.count[i] = 1;
+  }
+  std::vector<int32_t> want_shape;
+  for (size_t i = 0; i < rank; ++i) {
+    const std::string axis = "axis " + std::to_string(i);
+    const int64_t dim = in.shape[i];
+    const int64_t stride = const_at(*op.inputs[3], i);
+    if (stride == 0) {
+      r.error = axis + ": stride must be non-zero";
+      return r;
+    }
+    if (stride > INT32_MAX || stride < -INT32_MAX) {
+      r.error = axis + ": stride out of the int32 range";
+      return r;
+    }
+    const bool begin_masked = (o.begin_mask >> i) & 1;
+    const bool end_masked = (o.end_mask >> i) & 1;
+    const bool shrink = (o.shrink_axis_mask >> i) & 1;
+    int64_t start = const_at(*op.inputs[1], i);
+    if (start < 0) start += dim;
+    start = stride > 0 ? clamp64(start, 0, dim) : clamp64(start, -1, dim - 1);
+    if (begin_masked) start = stride > 0 ? 0 : dim - 1;
+    int64_t count = 0;
+    if (shrink) {
+      if (stride < 0) {
+        r.error = axis + ": shrink_axis_mask with a negative stride is not supported (TFLite "
+                         "Micro produces no data for it)";
+        return r;
+      }
+      if (start >= dim) {
+        r.error = axis + ": shrink_axis_mask index " +
+                  std::to_string(const_at(*op.inputs[1], i)) + " is out of range for size " +
+                  std::to_string(dim);
+        return r;
+      }
+      count = 1;
+    } else {
+      int64_t stop = const_at(*op.inputs[2], i);
+      if (stop < 0) stop += dim;
+      stop = stride > 0 ? clamp64(stop, 0, dim) : clamp64(stop, -1, dim - 1);
+      if (end_masked) stop = stride > 0 ? dim : -1;
+      const int64_t span = stride > 0 ? stop - start : start - stop;
+      const int64_t step = stride > 0 ? stride : -stride;
+      count = span > 0 ? (span + step - 1) / step : 0;
+      if (count == 0) {
+        r.error = axis + ": the slice is empty (zero-size outputs are not supported)";
+        return r;
+      }
+      want_shape.push_back(static_cast<int32_t>(count));
+    }
+    p.in_dims[lead + i] = static_cast<uint32_t>(dim);
+    p.start[lead + i] = static_cast<int32_t>(start);
+    p.stride[lead + i] = static_cast<int32_t>(stride);
+    p.count[lead + i] = static_cast<uint32_t>(count);
+  }
+  if (want_shape != out.shape) {
+    std::string want, got;
+    for (int32_t d : want_shape) want += (want.empty() ? "" : ",") + std::to_string(d);
+    for (int32_t d : out.shape) got += (got.empty() ? "" : ",") + std::to_string(d);
+    r.error = "output shape [" + got + "] differs from the slice's shape [" + want + "]";
+    return r;
+  }
+  r.params = ew::blob_of(p);
   return r;
 }
 

@@ -1,4 +1,4 @@
-// TANH: offline prepare (int8 table); see ops/logistic_tanh_prep.cc.
+// TANH: offline prepare (int8 table, int16 LUT scaling); see ops/logistic_tanh_prep.cc.
 #include "prepare/op_prepare.h"
 #include "prepare/ops/logistic_tanh_prep.h"
 
