@@ -116,29 +116,63 @@ inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t si
   *last = l > f ? l : f;
 }
 
+constexpr uint32_t kLanes = 16;     // flat-path block width (output elements)
+constexpr uint32_t kMaxTiledTaps = 64;  // flat path for in_c < 16: filter tiled on the stack
+
+// acc[j] += sum over rows r < n_rows and columns t < n_cols of
+//   (x[r * x_row + t * x_col + j] - zp) * f[r * f_row + t * f_col + j],   j < W.
+// Each product fits int16 (|x - zp| <= 255, |f| <= 128), so it is formed in 16 bits and widened.
+template <uint32_t W>
+inline void accumulate_taps(const int8_t* __restrict x, size_t x_row, size_t x_col,
+                            const int8_t* __restrict f, size_t f_row, size_t f_col,
+                            uint32_t n_rows, uint32_t n_cols, int32_t zp, int32_t* __restrict acc) {
+  for (uint32_t r = 0; r < n_rows; ++r) {
+    const int8_t* xr = x + r * x_row;
+    const int8_t* fr = f + r * f_row;
+    for (uint32_t t = 0; t < n_cols; ++t) {
+      const int8_t* __restrict xs = xr + t * x_col;
+      const int8_t* __restrict fs = fr + t * f_col;
+      for (size_t j = 0; j < W; ++j) {
+        acc[j] += static_cast<int16_t>((static_cast<int32_t>(xs[j]) - zp) * fs[j]);
+      }
+    }
+  }
+}
+
+// dst[j] = requantize(acc[j]) with the per-channel arrays already offset to lane 0.
+template <uint32_t W>
+inline void store_block(const int32_t* acc, const int32_t* __restrict bias,
+                        const int32_t* __restrict mult, const int32_t* __restrict shift,
+                        const gemm::Requant& q, int8_t* __restrict dst) {
+  for (size_t j = 0; j < W; ++j) {
+    int32_t v = wrapping_add_i32(acc[j], bias[j]);
+    v = multiply_by_quantized_multiplier(v, mult[j], shift[j]);
+    v = wrapping_add_i32(v, q.output_zero_point);
+    dst[j] = static_cast<int8_t>(clamp_i32(v, q.act_min, q.act_max));
+  }
+}
+
 struct Pixel {
   const int8_t* in;      // input pixel (b, 0, 0) base
   uint32_t ky0, ky1, kx0, kx1;
   int32_t iy0, ix0;      // input coordinates of tap (0, 0)
 };
 
-// Channels [c0, c0 + W) for depth_multiplier 1.
+// Channels [c0, c0 + W) of one output pixel, depth_multiplier 1.
 template <uint32_t W>
 inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int8_t* filter,
                       uint32_t c0, const gemm::Requant& q, int8_t* dst) {
-  const uint32_t c = p.in_c;
-  const int32_t in_zp = p.input_zero_point;
+  const size_t c = p.in_c;
   int32_t acc[W] = {};
-  for (uint32_t ky = px.ky0; ky < px.ky1; ++ky) {
-    const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(ky * p.dilation_h));
-    for (uint32_t kx = px.kx0; kx < px.kx1; ++kx) {
-      const uint32_t ix = static_cast<uint32_t>(px.ix0 + static_cast<int32_t>(kx * p.dilation_w));
-      const int8_t* __restrict xs = px.in + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
-      const int8_t* __restrict fs = filter + (static_cast<size_t>(ky) * p.k_w + kx) * c + c0;
-      for (size_t j = 0; j < W; ++j) acc[j] += (static_cast<int32_t>(xs[j]) - in_zp) * fs[j];
-    }
+  if (px.ky1 > px.ky0 && px.kx1 > px.kx0) {
+    const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(px.ky0 * p.dilation_h));
+    const uint32_t ix = static_cast<uint32_t>(px.ix0 + static_cast<int32_t>(px.kx0 * p.dilation_w));
+    accumulate_taps<W>(px.in + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0,
+                       static_cast<size_t>(p.dilation_h) * p.in_w * c, p.dilation_w * c,
+                       filter + (static_cast<size_t>(px.ky0) * p.k_w + px.kx0) * c + c0,
+                       p.k_w * c, c, px.ky1 - px.ky0, px.kx1 - px.kx0, p.input_zero_point, acc);
   }
-  for (uint32_t j = 0; j < W; ++j) dst[c0 + j] = gemm::requantize(acc[j], c0 + j, q);
+  store_block<W>(acc, q.folded_bias + c0, q.multiplier + c0, q.shift + c0, q, dst + c0);
 }
 
 // Output channels [oc0, oc0 + n), n <= kChunk, any depth multiplier.
@@ -168,6 +202,79 @@ inline void chunk_generic(const DepthwiseConv2dParams& p, const Pixel& px, const
   for (uint32_t j = 0; j < n; ++j) dst[oc0 + j] = gemm::requantize(acc[j], oc0 + j, q);
 }
 
+// All channels of output pixel (oy, ox) of the current batch.
+inline void pixel(const DepthwiseConv2dParams& p, Pixel* px, uint32_t ox, const int8_t* filter,
+                  const gemm::Requant& q, int8_t* dst) {
+  px->ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  tap_range(px->ix0, p.k_w, p.dilation_w, p.in_w, &px->kx0, &px->kx1);
+  uint32_t c0 = 0;
+  if (p.depth_multiplier == 1) {
+    for (; c0 + 16 <= p.out_c; c0 += 16) block_dm1<16>(p, *px, filter, c0, q, dst);
+    for (; c0 + 8 <= p.out_c; c0 += 8) block_dm1<8>(p, *px, filter, c0, q, dst);
+  }
+  for (; c0 < p.out_c; c0 += kChunk) {
+    const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
+    chunk_generic(p, *px, filter, c0, n, q, dst);
+  }
+}
+
+// Flat path (depth_multiplier 1, stride_w 1): along an output row, the interior pixels (every
+// horizontal tap inside the input) form one run of (pixels * in_c) output elements whose
+// inputs, for a fixed tap, are the same run shifted by a constant; it is cut into blocks of
+// kLanes elements. Block lane j is channel (block start + j) mod in_c, so in_c must be a
+// multiple of kLanes, or divide it (then the filter and the requantisation arrays are tiled
+// to kLanes entries). Returns false when the shape does not qualify.
+struct FlatSetup {
+  const int8_t* filter;   // [k_h][k_w][f_stride]
+  size_t f_stride;
+  const int32_t* bias;    // indexed by block phase + lane
+  const int32_t* mult;
+  const int32_t* shift;
+};
+
+void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8_t* filter,
+                    const gemm::Requant& q, const FlatSetup& fs, int8_t* out) {
+  const size_t c = p.in_c;
+  const uint32_t span = (p.k_w - 1) * p.dilation_w;
+  // Interior columns: ox - pad_w >= 0 and ox - pad_w + span <= in_w - 1.
+  uint32_t ox_a = p.pad_w < p.out_w ? p.pad_w : p.out_w;
+  uint32_t ox_b = p.in_w > span ? p.in_w - span + p.pad_w : 0;
+  if (ox_b > p.out_w) ox_b = p.out_w;
+  if (ox_b < ox_a) ox_b = ox_a;
+  const size_t run = static_cast<size_t>(ox_b - ox_a) * c;
+  const size_t blocks = run / kLanes;
+  const uint32_t ox_tail = ox_a + static_cast<uint32_t>(blocks * kLanes / c);
+  const size_t x_row = static_cast<size_t>(p.dilation_h) * p.in_w * c;
+  const size_t x_col = p.dilation_w * c;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    Pixel px;
+    px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c;
+      for (uint32_t ox = 0; ox < ox_a; ++ox) pixel(p, &px, ox, filter, q, row_out + ox * c);
+      if (blocks > 0 && px.ky1 > px.ky0) {
+        const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(px.ky0 * p.dilation_h));
+        const int8_t* x0 = px.in + (static_cast<size_t>(iy) * p.in_w + (ox_a - p.pad_w)) * c;
+        const int8_t* f0 = fs.filter + static_cast<size_t>(px.ky0) * p.k_w * fs.f_stride;
+        int8_t* d0 = row_out + ox_a * c;
+        for (size_t k = 0; k < blocks; ++k) {
+          const size_t e = k * kLanes;
+          const size_t phase = e % fs.f_stride;
+          int32_t acc[kLanes] = {};
+          accumulate_taps<kLanes>(x0 + e, x_row, x_col, f0 + phase, p.k_w * fs.f_stride,
+                                  fs.f_stride, px.ky1 - px.ky0, p.k_w, p.input_zero_point, acc);
+          store_block<kLanes>(acc, fs.bias + phase, fs.mult + phase, fs.shift + phase, q, d0 + e);
+        }
+      } else if (blocks > 0) {
+        for (uint32_t ox = ox_a; ox < ox_tail; ++ox) pixel(p, &px, ox, filter, q, row_out + ox * c);
+      }
+      for (uint32_t ox = ox_tail; ox < p.out_w; ++ox) pixel(p, &px, ox, filter, q, row_out + ox * c);
+    }
+  }
+}
+
 void eval(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = header(args);
   const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(DepthwiseConv2dParams));
@@ -181,25 +288,38 @@ void eval(const KernelArgs& args) {
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t taps = p.k_h * p.k_w;
+  if (p.depth_multiplier == 1 && p.stride_w == 1) {
+    if (p.in_c % kLanes == 0) {
+      FlatSetup fs{filter, p.in_c, q.folded_bias, q.multiplier, q.shift};
+      eval_rows_flat(p, in, filter, q, fs, out);
+      return;
+    }
+    if (kLanes % p.in_c == 0 && taps <= kMaxTiledTaps) {
+      int8_t tiled[kMaxTiledTaps * kLanes];
+      int32_t bias[kLanes], mult[kLanes], shift[kLanes];
+      for (uint32_t t = 0; t < taps; ++t) {
+        for (uint32_t j = 0; j < kLanes; ++j) tiled[t * kLanes + j] = filter[t * p.in_c + j % p.in_c];
+      }
+      for (uint32_t j = 0; j < kLanes; ++j) {
+        bias[j] = q.folded_bias[j % p.in_c];
+        mult[j] = q.multiplier[j % p.in_c];
+        shift[j] = q.shift[j % p.in_c];
+      }
+      FlatSetup fs{tiled, kLanes, bias, mult, shift};
+      eval_rows_flat(p, in, filter, q, fs, out);
+      return;
+    }
+  }
   for (uint32_t b = 0; b < p.batches; ++b) {
     Pixel px;
     px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
       px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
       tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.out_c;
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-        px.ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        tap_range(px.ix0, p.k_w, p.dilation_w, p.in_w, &px.kx0, &px.kx1);
-        int8_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
-        uint32_t c0 = 0;
-        if (p.depth_multiplier == 1) {
-          for (; c0 + 16 <= p.out_c; c0 += 16) block_dm1<16>(p, px, filter, c0, q, dst);
-          for (; c0 + 8 <= p.out_c; c0 += 8) block_dm1<8>(p, px, filter, c0, q, dst);
-        }
-        for (; c0 < p.out_c; c0 += kChunk) {
-          const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
-          chunk_generic(p, px, filter, c0, n, q, dst);
-        }
+        pixel(p, &px, ox, filter, q, row_out + static_cast<size_t>(ox) * p.out_c);
       }
     }
   }

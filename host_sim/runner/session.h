@@ -77,9 +77,9 @@ class Session {
   // buffer bound to it.
   uint8_t* io_buffer(size_t k);
   // Binds IO k to a caller-provided shared buffer of `bytes` bytes from now on (MEMHANDLE, zero
-  // copy): a buffer that starts an rpcmem
-  // allocation is registered by its fd (QNN_MEM_TYPE_ION), any other address (also an aligned
-  // sub-range of an rpcmem buffer) as custom memory. The caller keeps it alive while the
+  // copy): a buffer that starts an rpcmem allocation is registered by its fd
+  // (QNN_MEM_TYPE_ION), any other address (also an aligned sub-range of an rpcmem buffer) as
+  // caller-owned custom memory (QNN_MEM_TYPE_CUSTOM). The caller keeps it alive while the
   // session lives. Errors come from QnnMem_register (alignment, size, already registered);
   // on error IO k keeps its previous buffer.
   bool bind_shared(size_t k, void* buffer, size_t bytes, std::string* error);

@@ -122,7 +122,9 @@ class Node {
     }
     t->prep.type = s.type;
     t->prep.shape = s.shape;
-    if (s.type == DataType::kInt8 || s.type == DataType::kInt16 || s.type == DataType::kUint8) {
+    // Quantised: int8/int16/uint8 tensors, and int32 activations (QUANTIZE's int32 side).
+    if (s.type == DataType::kInt8 || s.type == DataType::kInt16 || s.type == DataType::kUint8 ||
+        (s.type == DataType::kInt32 && !is_const)) {
       t->prep.scales = {s.scale};
       t->prep.zero_points = {s.zero_point};
     }

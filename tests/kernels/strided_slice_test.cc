@@ -111,7 +111,8 @@ TEST(StridedSliceKernel, RandomSlicesMatchReference) {
     return ew_test::random_values(1, lo, hi, seed++)[0];
   };
   int run = 0;
-  for (int trial = 0; trial < 600; ++trial) {
+  int per_rank[7] = {};
+  for (int trial = 0; trial < 3000; ++trial) {
     const int32_t rank = rnd(1, 6);
     std::vector<int32_t> shape;
     for (int32_t a = 0; a < rank; ++a) shape.push_back(rnd(1, rank > 4 ? 4 : 7));
@@ -121,8 +122,13 @@ TEST(StridedSliceKernel, RandomSlicesMatchReference) {
       int32_t stride = rnd(1, 3) * (rnd(0, 2) == 0 ? -1 : 1);
       const bool shrink = rnd(0, 5) == 0;
       if (shrink) stride = 1;
-      s.begin.push_back(shrink ? rnd(-n, n - 1) : rnd(-n - 2, n + 2));
-      s.end.push_back(rnd(-n - 2, n + 2));
+      const int32_t b = shrink ? rnd(-n, n - 1) : rnd(-n - 2, n + 2);
+      // Half of the ends lie in the stride's direction from a non-negative begin (fewer empty
+      // slices), the others anywhere.
+      const int32_t e = rnd(0, 1) == 0 ? rnd(-n - 2, n + 2)
+                                       : (b < 0 ? b + n : b) + (stride > 0 ? 1 : -1) * rnd(1, n + 1);
+      s.begin.push_back(b);
+      s.end.push_back(e);
       s.strides.push_back(stride);
       if (rnd(0, 3) == 0) s.begin_mask |= 1 << a;
       if (rnd(0, 3) == 0) s.end_mask |= 1 << a;
@@ -138,8 +144,10 @@ TEST(StridedSliceKernel, RandomSlicesMatchReference) {
     Slice sl(type, shape, values, s, out_shape, trial % 3 == 0 ? DataType::kInt64 : DataType::kInt32);
     ASSERT_EQ(sl.run(), want) << "trial " << trial;
     ++run;
+    ++per_rank[rank];
   }
-  EXPECT_GT(run, 400);
+  EXPECT_GT(run, 600);
+  for (int r = 1; r <= 6; ++r) EXPECT_GE(per_rank[r], 20) << "rank " << r;
 }
 
 TEST(StridedSliceKernel, ParamsDescribeTheResolvedSlice) {

@@ -2,7 +2,8 @@
 // axis the selected input indices are those of Python's slice(begin, end, stride) on a
 // sequence of that axis' length (None for a masked begin/end), or the single index begin
 // (negative counts from the end) for a shrunk axis; the output is every combination of them in
-// row-major order. Shrunk axes are dropped from the output shape.
+// row-major order. Shrunk axes are dropped from the output shape. One TFLite rule differs from
+// TensorFlow's and is followed here: a shrunk axis whose begin_mask bit is set reads index 0.
 #ifndef LPAI_TESTS_KERNELS_REFERENCE_STRIDED_SLICE_REF_H
 #define LPAI_TESTS_KERNELS_REFERENCE_STRIDED_SLICE_REF_H
 
@@ -45,7 +46,7 @@ std::vector<T> strided_slice(const std::vector<T>& in, const std::vector<int32_t
   out_shape->clear();
   for (size_t a = 0; a < rank; ++a) {
     if ((s.shrink_axis_mask >> a) & 1) {
-      int64_t i = s.begin[a];
+      int64_t i = ((s.begin_mask >> a) & 1) ? 0 : s.begin[a];
       if (i < 0) i += shape[a];
       sel[a] = {i};
       continue;
