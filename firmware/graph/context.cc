@@ -164,6 +164,33 @@ Status allocate_binary(MemType type, size_t size, uint8_t** out) {
   return Status::kContextMemTypeUndefined;
 }
 
+// With TCM and the raw IO hint, finalize allocates every IO buffer from the TCM pool as well:
+// refuse a model whose binary (already copied in) plus IO buffers cannot fit, naming the whole
+// requirement. Checked again, buffer by buffer, when finalize allocates.
+Status check_tcm_fits_io(const format::BinaryView& view, size_t binary_size) {
+  const size_t align = lpai_hal_alignment().start_addr_alignment;
+  size_t io_bytes = 0;
+  for (uint32_t k = 0; k < view.num_inputs() + view.num_outputs(); ++k) {
+    const uint32_t id = k < view.num_inputs() ? view.input_tensor(k)
+                                              : view.output_tensor(k - view.num_inputs());
+    size_t rounded = 0;
+    if (!checked_align_up(view.tensor(id).size, align, &rounded) ||
+        !checked_add(io_bytes, rounded, &io_bytes)) {
+      io_bytes = kSizeMax;
+      break;
+    }
+  }
+  const PoolStats st = tcm_pool().stats();
+  const size_t available = st.capacity - st.bytes_in_use;
+  if (io_bytes <= available) return Status::kOk;
+  LPAI_LOG_ERROR("TCM memory allocation failure: required size: %zu", binary_size + io_bytes);
+  LPAI_LOG_ERROR(
+      "context create: TCM cannot hold the model binary and its IO buffers: required %zu bytes "
+      "(binary %zu + IO %zu), available %zu bytes",
+      binary_size + io_bytes, binary_size, io_bytes, available + binary_size);
+  return Status::kContextTcmExhausted;
+}
+
 }  // namespace
 
 Status context_create(Handle backend, const void* binary, size_t size, const ContextConfig& cfg,
@@ -206,6 +233,9 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
     LPAI_LOG_ERROR("context create: graph has %u inputs + %u outputs, limit %u",
                    view.num_inputs(), view.num_outputs(), kMaxGraphIo);
     s = Status::kBinaryTooManyTensors;
+  }
+  if (s == Status::kOk && cfg.mem_type == MemType::kTcm && !view.io_memhandle_hint()) {
+    s = check_tcm_fits_io(view, size);
   }
   if (s != Status::kOk) {
     (void)mem_pool::free(cfg.mem_type, copy);

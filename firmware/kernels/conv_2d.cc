@@ -169,6 +169,24 @@ void eval_s8(const KernelArgs& args) {
   const uint32_t plane = p.out_h * p.out_w;
   const uint32_t total = p.batches * plane;
 
+  // |dot| <= k_len * 128 * 128 (int8 activations and weights); k_len <= 2^16.
+  const uint32_t acc_bound = k_len * (128u * 128u);
+  gemm::FastRun run;
+  // Runs of output channels [first, first + count), count <= kFastRun, over rows [r0, r1) of
+  // the current row source.
+  auto do_rows = [&](auto&& row_ptr, uint32_t r0, uint32_t r1, uint32_t first, uint32_t count) {
+    const int8_t* wr = w + static_cast<size_t>(first) * k_len;
+    for (uint32_t j = r0; j < r1; j += 2) {
+      const bool pair = j + 1 < r1;
+      const int8_t* x0 = row_ptr(j);
+      const int8_t* x1 = pair ? row_ptr(j + 1) : x0;
+      int8_t* o0 = out + static_cast<size_t>(j) * n + first;
+      gemm::gemm_row_pair_run(x0, x1, wr, count, k_len, run, o0, pair ? o0 + n : nullptr);
+    }
+  };
+  const bool single_run = n <= gemm::kFastRun;
+  if (single_run) gemm::fast_run_fill(q, 0, n, n, acc_bound, &run);
+
   if (p.im2col_rows == 0) {
     // 1x1 filter, no padding: the input pixel under output pixel i is a row of in_c bytes.
     auto row_of = [&](uint32_t i) {
@@ -176,30 +194,27 @@ void eval_s8(const KernelArgs& args) {
       const uint32_t oy = r / p.out_w, ox = r % p.out_w;
       return in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
     };
-    for (uint32_t i = 0; i < total; i += 2) {
-      const bool pair = i + 1 < total;
-      const int8_t* x0 = row_of(i);
-      const int8_t* x1 = pair ? row_of(i + 1) : x0;
-      gemm::gemm_row_pair(x0, x1, w, n, k_len, q, out + static_cast<size_t>(i) * n,
-                          pair ? out + static_cast<size_t>(i + 1) * n : nullptr);
+    for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
+      const uint32_t count = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
+      if (!single_run) gemm::fast_run_fill(q, first, count, count, acc_bound, &run);
+      do_rows(row_of, 0, total, first, count);
     }
     return;
   }
 
   int8_t* rows = reinterpret_cast<int8_t*>(args.temp);
-  for (uint32_t first = 0; first < total; first += p.im2col_rows) {
-    const uint32_t count = total - first < p.im2col_rows ? total - first : p.im2col_rows;
+  for (uint32_t first_row = 0; first_row < total; first_row += p.im2col_rows) {
+    const uint32_t count = total - first_row < p.im2col_rows ? total - first_row : p.im2col_rows;
     for (uint32_t j = 0; j < count; ++j) {
-      const uint32_t i = first + j;
+      const uint32_t i = first_row + j;
       const uint32_t b = i / plane, r = i % plane;
       im2col_row(p, in, b, r / p.out_w, r % p.out_w, rows + static_cast<size_t>(j) * k_len);
     }
-    for (uint32_t j = 0; j < count; j += 2) {
-      const bool pair = j + 1 < count;
-      const int8_t* x0 = rows + static_cast<size_t>(j) * k_len;
-      const int8_t* x1 = pair ? x0 + k_len : x0;
-      int8_t* o0 = out + static_cast<size_t>(first + j) * n;
-      gemm::gemm_row_pair(x0, x1, w, n, k_len, q, o0, pair ? o0 + n : nullptr);
+    auto row_of = [&](uint32_t i) { return rows + static_cast<size_t>(i - first_row) * k_len; };
+    for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
+      const uint32_t cn = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
+      if (!single_run) gemm::fast_run_fill(q, first, cn, cn, acc_bound, &run);
+      do_rows(row_of, first_row, first_row + count, first, cn);
     }
   }
 }

@@ -139,17 +139,17 @@ inline void accumulate_taps(const int8_t* __restrict x, size_t x_row, size_t x_c
   }
 }
 
-// dst[j] = requantize(acc[j]) with the per-channel arrays already offset to lane 0.
+// Where a block's accumulators go: lane j of the current channel run (tables in *run) is output
+// channel first + j % period.
+struct Lanes {
+  const gemm::FastRun* run;
+  uint32_t first;
+  uint32_t period;
+};
+
 template <uint32_t W>
-inline void store_block(const int32_t* acc, const int32_t* __restrict bias,
-                        const int32_t* __restrict mult, const int32_t* __restrict shift,
-                        const gemm::Requant& q, int8_t* __restrict dst) {
-  for (size_t j = 0; j < W; ++j) {
-    int32_t v = wrapping_add_i32(acc[j], bias[j]);
-    v = multiply_by_quantized_multiplier(v, mult[j], shift[j]);
-    v = wrapping_add_i32(v, q.output_zero_point);
-    dst[j] = static_cast<int8_t>(clamp_i32(v, q.act_min, q.act_max));
-  }
+inline void store_block(const int32_t* acc, const Lanes& l, size_t lane0, int8_t* __restrict dst) {
+  gemm::fast_requantize_block<W>(acc, *l.run, lane0, dst);
 }
 
 struct Pixel {
@@ -158,10 +158,10 @@ struct Pixel {
   int32_t iy0, ix0;      // input coordinates of tap (0, 0)
 };
 
-// Channels [c0, c0 + W) of one output pixel, depth_multiplier 1.
+// Channels [c0, c0 + W) of one output pixel, depth_multiplier 1; lane0 = c0 - run first.
 template <uint32_t W>
 inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int8_t* filter,
-                      uint32_t c0, const gemm::Requant& q, int8_t* dst) {
+                      uint32_t c0, const Lanes& l, int8_t* dst) {
   const size_t c = p.in_c;
   int32_t acc[W] = {};
   if (px.ky1 > px.ky0 && px.kx1 > px.kx0) {
@@ -172,7 +172,19 @@ inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int
                        filter + (static_cast<size_t>(px.ky0) * p.k_w + px.kx0) * c + c0,
                        p.k_w * c, c, px.ky1 - px.ky0, px.kx1 - px.kx0, p.input_zero_point, acc);
   }
-  store_block<W>(acc, q.folded_bias + c0, q.multiplier + c0, q.shift + c0, q, dst + c0);
+  store_block<W>(acc, l, c0 - l.first, dst + c0);
+}
+
+// Channels [first, first + n) of output pixel ox of the current row, depth_multiplier 1.
+inline void pixel_dm1(const DepthwiseConv2dParams& p, Pixel* px, uint32_t ox, const int8_t* filter,
+                      const Lanes& l, uint32_t n, int8_t* dst) {
+  px->ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  tap_range(px->ix0, p.k_w, p.dilation_w, p.in_w, &px->kx0, &px->kx1);
+  uint32_t c0 = l.first;
+  const uint32_t end = l.first + n;
+  for (; c0 + 16 <= end; c0 += 16) block_dm1<16>(p, *px, filter, c0, l, dst);
+  for (; c0 + 8 <= end; c0 += 8) block_dm1<8>(p, *px, filter, c0, l, dst);
+  for (; c0 < end; ++c0) block_dm1<1>(p, *px, filter, c0, l, dst);
 }
 
 // Output channels [oc0, oc0 + n), n <= kChunk, any depth multiplier.
@@ -202,47 +214,22 @@ inline void chunk_generic(const DepthwiseConv2dParams& p, const Pixel& px, const
   for (uint32_t j = 0; j < n; ++j) dst[oc0 + j] = gemm::requantize(acc[j], oc0 + j, q);
 }
 
-// All channels of output pixel (oy, ox) of the current batch.
-inline void pixel(const DepthwiseConv2dParams& p, Pixel* px, uint32_t ox, const int8_t* filter,
-                  const gemm::Requant& q, int8_t* dst) {
-  px->ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-  tap_range(px->ix0, p.k_w, p.dilation_w, p.in_w, &px->kx0, &px->kx1);
-  uint32_t c0 = 0;
-  if (p.depth_multiplier == 1) {
-    for (; c0 + 16 <= p.out_c; c0 += 16) block_dm1<16>(p, *px, filter, c0, q, dst);
-    for (; c0 + 8 <= p.out_c; c0 += 8) block_dm1<8>(p, *px, filter, c0, q, dst);
-  }
-  for (; c0 < p.out_c; c0 += kChunk) {
-    const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
-    chunk_generic(p, *px, filter, c0, n, q, dst);
-  }
-}
-
-// Flat path (depth_multiplier 1, stride_w 1): along an output row, the interior pixels (every
-// horizontal tap inside the input) form one run of (pixels * in_c) output elements whose
-// inputs, for a fixed tap, are the same run shifted by a constant; it is cut into blocks of
-// kLanes elements. Block lane j is channel (block start + j) mod in_c, so in_c must be a
-// multiple of kLanes, or divide it (then the filter and the requantisation arrays are tiled
-// to kLanes entries). Returns false when the shape does not qualify.
-struct FlatSetup {
-  const int8_t* filter;   // [k_h][k_w][f_stride]
-  size_t f_stride;
-  const int32_t* bias;    // indexed by block phase + lane
-  const int32_t* mult;
-  const int32_t* shift;
-};
-
+// Flat path (depth_multiplier 1, stride_w 1, in_c <= kFastRun): along an output row, the
+// interior pixels (every horizontal tap inside the input) form one run of (pixels * in_c)
+// output elements whose inputs, for a fixed tap, are the same run shifted by a constant; it is
+// cut into blocks of kLanes elements. Block lane j is channel (block start + j) mod in_c, so
+// in_c must be a multiple of kLanes (filter rows and lanes used in place) or divide it (filter
+// and lanes tiled to kLanes entries: f_stride = kLanes). Edge pixels go through pixel_dm1.
 void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8_t* filter,
-                    const gemm::Requant& q, const FlatSetup& fs, int8_t* out) {
+                    const int8_t* flat_filter, size_t f_stride, const Lanes& l, int8_t* out) {
   const size_t c = p.in_c;
   const uint32_t span = (p.k_w - 1) * p.dilation_w;
   // Interior columns: ox - pad_w >= 0 and ox - pad_w + span <= in_w - 1.
-  uint32_t ox_a = p.pad_w < p.out_w ? p.pad_w : p.out_w;
+  const uint32_t ox_a = p.pad_w < p.out_w ? p.pad_w : p.out_w;
   uint32_t ox_b = p.in_w > span ? p.in_w - span + p.pad_w : 0;
   if (ox_b > p.out_w) ox_b = p.out_w;
   if (ox_b < ox_a) ox_b = ox_a;
-  const size_t run = static_cast<size_t>(ox_b - ox_a) * c;
-  const size_t blocks = run / kLanes;
+  const size_t blocks = static_cast<size_t>(ox_b - ox_a) * c / kLanes;
   const uint32_t ox_tail = ox_a + static_cast<uint32_t>(blocks * kLanes / c);
   const size_t x_row = static_cast<size_t>(p.dilation_h) * p.in_w * c;
   const size_t x_col = p.dilation_w * c;
@@ -253,24 +240,41 @@ void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8
       px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
       tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
       int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c;
-      for (uint32_t ox = 0; ox < ox_a; ++ox) pixel(p, &px, ox, filter, q, row_out + ox * c);
+      uint32_t ox = 0;
+      for (; ox < ox_a; ++ox) pixel_dm1(p, &px, ox, filter, l, p.in_c, row_out + ox * c);
       if (blocks > 0 && px.ky1 > px.ky0) {
         const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(px.ky0 * p.dilation_h));
         const int8_t* x0 = px.in + (static_cast<size_t>(iy) * p.in_w + (ox_a - p.pad_w)) * c;
-        const int8_t* f0 = fs.filter + static_cast<size_t>(px.ky0) * p.k_w * fs.f_stride;
+        const int8_t* f0 = flat_filter + static_cast<size_t>(px.ky0) * p.k_w * f_stride;
         int8_t* d0 = row_out + ox_a * c;
         for (size_t k = 0; k < blocks; ++k) {
           const size_t e = k * kLanes;
-          const size_t phase = e % fs.f_stride;
+          const size_t phase = e % f_stride;
           int32_t acc[kLanes] = {};
-          accumulate_taps<kLanes>(x0 + e, x_row, x_col, f0 + phase, p.k_w * fs.f_stride,
-                                  fs.f_stride, px.ky1 - px.ky0, p.k_w, p.input_zero_point, acc);
-          store_block<kLanes>(acc, fs.bias + phase, fs.mult + phase, fs.shift + phase, q, d0 + e);
+          accumulate_taps<kLanes>(x0 + e, x_row, x_col, f0 + phase, p.k_w * f_stride, f_stride,
+                                  px.ky1 - px.ky0, p.k_w, p.input_zero_point, acc);
+          store_block<kLanes>(acc, l, phase, d0 + e);
         }
-      } else if (blocks > 0) {
-        for (uint32_t ox = ox_a; ox < ox_tail; ++ox) pixel(p, &px, ox, filter, q, row_out + ox * c);
+        ox = ox_tail;
       }
-      for (uint32_t ox = ox_tail; ox < p.out_w; ++ox) pixel(p, &px, ox, filter, q, row_out + ox * c);
+      for (; ox < p.out_w; ++ox) pixel_dm1(p, &px, ox, filter, l, p.in_c, row_out + ox * c);
+    }
+  }
+}
+
+// Every output pixel, channels [l.first, l.first + n), depth_multiplier 1.
+void eval_pixels_dm1(const DepthwiseConv2dParams& p, const int8_t* in, const int8_t* filter,
+                     const Lanes& l, uint32_t n, int8_t* out) {
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    Pixel px;
+    px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.out_c;
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        pixel_dm1(p, &px, ox, filter, l, n, row_out + static_cast<size_t>(ox) * p.out_c);
+      }
     }
   }
 }
@@ -289,39 +293,52 @@ void eval(const KernelArgs& args) {
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
   const uint32_t taps = p.k_h * p.k_w;
-  if (p.depth_multiplier == 1 && p.stride_w == 1) {
-    if (p.in_c % kLanes == 0) {
-      FlatSetup fs{filter, p.in_c, q.folded_bias, q.multiplier, q.shift};
-      eval_rows_flat(p, in, filter, q, fs, out);
-      return;
-    }
-    if (kLanes % p.in_c == 0 && taps <= kMaxTiledTaps) {
-      int8_t tiled[kMaxTiledTaps * kLanes];
-      int32_t bias[kLanes], mult[kLanes], shift[kLanes];
-      for (uint32_t t = 0; t < taps; ++t) {
-        for (uint32_t j = 0; j < kLanes; ++j) tiled[t * kLanes + j] = filter[t * p.in_c + j % p.in_c];
+
+  if (p.depth_multiplier != 1) {
+    for (uint32_t b = 0; b < p.batches; ++b) {
+      Pixel px;
+      px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
+      for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+        px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+        tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+        for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+          px.ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+          tap_range(px.ix0, p.k_w, p.dilation_w, p.in_w, &px.kx0, &px.kx1);
+          int8_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
+          for (uint32_t c0 = 0; c0 < p.out_c; c0 += kChunk) {
+            const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
+            chunk_generic(p, px, filter, c0, n, q, dst);
+          }
+        }
       }
-      for (uint32_t j = 0; j < kLanes; ++j) {
-        bias[j] = q.folded_bias[j % p.in_c];
-        mult[j] = q.multiplier[j % p.in_c];
-        shift[j] = q.shift[j % p.in_c];
-      }
-      FlatSetup fs{tiled, kLanes, bias, mult, shift};
-      eval_rows_flat(p, in, filter, q, fs, out);
-      return;
     }
+    return;
   }
-  for (uint32_t b = 0; b < p.batches; ++b) {
-    Pixel px;
-    px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
-    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
-      int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.out_c;
-      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-        pixel(p, &px, ox, filter, q, row_out + static_cast<size_t>(ox) * p.out_c);
-      }
+
+  // |acc| <= taps * 255 * 128 (|x - zp| <= 255, |f| <= 128); taps <= 2^15.
+  const uint32_t acc_bound = taps * (255u * 128u);
+  gemm::FastRun run;
+  Lanes l{&run, 0, p.in_c};
+  if (p.stride_w == 1 && p.in_c <= gemm::kFastRun && p.in_c % kLanes == 0) {
+    gemm::fast_run_fill(q, 0, p.in_c, p.in_c, acc_bound, &run);
+    eval_rows_flat(p, in, filter, filter, p.in_c, l, out);
+    return;
+  }
+  if (p.stride_w == 1 && kLanes % p.in_c == 0 && taps <= kMaxTiledTaps) {
+    int8_t tiled[kMaxTiledTaps * kLanes];
+    for (uint32_t t = 0; t < taps; ++t) {
+      for (uint32_t j = 0; j < kLanes; ++j) tiled[t * kLanes + j] = filter[t * p.in_c + j % p.in_c];
     }
+    gemm::fast_run_fill(q, 0, kLanes, p.in_c, acc_bound, &run);
+    eval_rows_flat(p, in, filter, tiled, kLanes, l, out);
+    return;
+  }
+  for (uint32_t first = 0; first < p.out_c; first += gemm::kFastRun) {
+    const uint32_t n = p.out_c - first < gemm::kFastRun ? p.out_c - first : gemm::kFastRun;
+    gemm::fast_run_fill(q, first, n, n, acc_bound, &run);
+    l.first = first;
+    l.period = n;
+    eval_pixels_dm1(p, in, filter, l, n, out);
   }
 }
 

@@ -45,6 +45,122 @@ inline int8_t requantize(int32_t dot, uint32_t o, const Requant& q) {
   return static_cast<int8_t>(clamp_i32(acc, q.act_min, q.act_max));
 }
 
+// ---- Fast exact requantisation ----------------------------------------------------------------
+// For a channel with left shift ls = max(shift, 0), right shift rs = max(-shift, 0), and an
+// accumulator with |(acc + bias) * 2^ls| < 2^30, requantize() equals the following unsigned
+// 32/64-bit sequence, which compilers vectorise (32x32->64 unsigned products, 64-bit adds and
+// constant shifts only; no per-lane variable shifts):
+//   x = (acc + bias) * 2^ls;                            |x| < 2^30, no wrap
+//   h = ((u64(u32 x) * m + 2^30) >> 31) - (x < 0 ? 2m : 0)    (mod 2^32)
+//       = (x * m + 2^30) >> 31 = TFLite's SaturatingRoundingDoublingHighMul(x, m); |h| <= |x|
+//   u = h + 2^31 + round_add - (h < 0 ? round_neg : 0)        in [0, 2^32) since |h| < 2^30
+//   r = ((u64 u * 2^(31-rs)) >> 31) - 2^(31-rs)
+//     = floor((h + round_add - [h < 0 and rs > 0]) / 2^rs) = RoundingDivideByPOT(h, rs)
+// with round_add = rs > 0 ? 2^(rs-1) : 0 and round_neg = rs > 0 ? 1 : 0.
+// Channels whose bias (with the caller's bound on |acc|) can break the precondition are "slow
+// lanes": the block computes them with requantize()'s general sequence afterwards.
+constexpr uint32_t kFastRun = 64;            // channels per table run (stack tables)
+constexpr uint32_t kFastAccLimit = 1u << 30;  // |(acc + bias) * 2^ls| must stay below this
+
+// Per-lane tables for up to kFastRun lanes (lane j = one output channel).
+struct FastRun {
+  int32_t bias[kFastRun];
+  uint32_t mult[kFastRun];
+  uint32_t left_mul[kFastRun];   // 2^ls
+  uint32_t round_mul[kFastRun];  // 2^(31 - rs)
+  uint32_t round_add[kFastRun];  // rs > 0 ? 2^(rs - 1) : 0
+  uint32_t round_neg[kFastRun];  // rs > 0 ? 1 : 0
+  int32_t shift[kFastRun];       // the channel's shift (slow lanes)
+  uint8_t slow[kFastRun];        // slow lane indices, ascending
+  uint32_t slow_count;
+  bool any_left_shift;           // some lane has ls > 0
+  int32_t output_zero_point;
+  int32_t act_min;
+  int32_t act_max;
+};
+
+// Fills lanes [0, n) of *r (n <= kFastRun) with channel(j) = first + j % period (period = n
+// for a plain run). acc_bound bounds |acc| (the dot product before the bias) of every lane.
+inline void fast_run_fill(const Requant& q, uint32_t first, uint32_t n, uint32_t period,
+                          uint32_t acc_bound, FastRun* r) {
+  r->any_left_shift = false;
+  r->slow_count = 0;
+  for (uint32_t j = 0; j < n; ++j) {
+    const uint32_t c = first + j % period;
+    const int32_t shift = q.shift[c];
+    const uint32_t ls = shift > 0 ? static_cast<uint32_t>(shift) : 0u;
+    const uint32_t rs = shift > 0 ? 0u : static_cast<uint32_t>(-shift);
+    const int64_t b = q.folded_bias[c];
+    const int64_t mag = (b < 0 ? -b : b) + acc_bound;
+    r->bias[j] = q.folded_bias[c];
+    r->mult[j] = static_cast<uint32_t>(q.multiplier[c]);
+    r->left_mul[j] = 1u << ls;
+    r->round_mul[j] = 1u << (31 - rs);
+    r->round_add[j] = rs > 0 ? 1u << (rs - 1) : 0u;
+    r->round_neg[j] = rs > 0 ? 1u : 0u;
+    r->shift[j] = shift;
+    r->any_left_shift = r->any_left_shift || ls > 0;
+    if ((mag << ls) >= static_cast<int64_t>(kFastAccLimit)) r->slow[r->slow_count++] = static_cast<uint8_t>(j);
+  }
+  r->output_zero_point = q.output_zero_point;
+  r->act_min = q.act_min;
+  r->act_max = q.act_max;
+}
+
+template <bool kLeftShift>
+inline int8_t fast_requantize(int32_t acc, const FastRun& r, size_t j, uint32_t zp, int32_t lo,
+                              int32_t hi) {
+  uint32_t x = static_cast<uint32_t>(acc) + static_cast<uint32_t>(r.bias[j]);
+  if (kLeftShift) x *= r.left_mul[j];
+  const uint32_t x_neg = static_cast<uint32_t>(static_cast<int32_t>(x) >> 31);
+  const uint64_t p = static_cast<uint64_t>(x) * r.mult[j] + (uint64_t{1} << 30);
+  const uint32_t h = static_cast<uint32_t>(p >> 31) - ((r.mult[j] << 1) & x_neg);
+  const uint32_t h_neg = static_cast<uint32_t>(static_cast<int32_t>(h) >> 31);
+  const uint32_t u = h + 0x80000000u + r.round_add[j] - (r.round_neg[j] & h_neg);
+  const uint32_t q = static_cast<uint32_t>((static_cast<uint64_t>(u) * r.round_mul[j]) >> 31) -
+                     r.round_mul[j];
+  int32_t v = static_cast<int32_t>(q + zp);
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  return static_cast<int8_t>(v);
+}
+
+// requantize() of lane j through the general sequence.
+inline int8_t exact_requantize(int32_t acc, const FastRun& r, size_t j) {
+  int32_t v = wrapping_add_i32(acc, r.bias[j]);
+  v = multiply_by_quantized_multiplier(v, static_cast<int32_t>(r.mult[j]), r.shift[j]);
+  v = wrapping_add_i32(v, r.output_zero_point);
+  return static_cast<int8_t>(clamp_i32(v, r.act_min, r.act_max));
+}
+
+// dst[j] = requantize(acc[j]) of lane lane0 + j, j < W (fixed width: vectorised). The results
+// go through a local array: stores to dst could alias the tables, which keeps loops scalar.
+template <size_t W>
+inline void fast_requantize_block(const int32_t* __restrict acc, const FastRun& r, size_t lane0,
+                                  int8_t* __restrict dst) {
+  int8_t res[W];
+  const uint32_t zp = static_cast<uint32_t>(r.output_zero_point);
+  const int32_t lo = r.act_min, hi = r.act_max;
+  if (r.any_left_shift) {
+    for (size_t j = 0; j < W; ++j) res[j] = fast_requantize<true>(acc[j], r, lane0 + j, zp, lo, hi);
+  } else {
+    for (size_t j = 0; j < W; ++j) res[j] = fast_requantize<false>(acc[j], r, lane0 + j, zp, lo, hi);
+  }
+  for (uint32_t i = 0; i < r.slow_count; ++i) {
+    const size_t s = r.slow[i];
+    if (s >= lane0 && s < lane0 + W) res[s - lane0] = exact_requantize(acc[s - lane0], r, s);
+  }
+  __builtin_memcpy(dst, res, W);
+}
+
+// dst[j] = requantize(acc[j]) of lane j for j < n (n <= kFastRun).
+inline void fast_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst) {
+  uint32_t j = 0;
+  for (; j + 16 <= n; j += 16) fast_requantize_block<16>(acc + j, r, j, dst + j);
+  for (; j + 8 <= n; j += 8) fast_requantize_block<8>(acc + j, r, j, dst + j);
+  for (; j < n; ++j) fast_requantize_block<1>(acc + j, r, j, dst + j);
+}
+
 // Sums of x . w0..w3 (1 activation row, 4 weight rows).
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
@@ -163,6 +279,33 @@ inline void gemm_row_pair(const int8_t* x0, const int8_t* x1, const int8_t* w, u
     out0[o] = requantize(acc[0], o, q);
     if (out1 != nullptr) out1[o] = requantize(acc[2], o, q);
   }
+}
+
+// Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight
+// rows [0, n) of w ([n][k_len], n <= kFastRun), requantised through the run tables (lane j =
+// weight row j): out0[j], out1[j].
+inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n,
+                              uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
+  int32_t acc0[kFastRun], acc1[kFastRun];
+  uint32_t o = 0;
+  for (; o + 2 <= n; o += 2) {
+    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+    int32_t acc[4];
+    dot_2x2(x0, x1, w0, w0 + k_len, k_len, acc);
+    acc0[o] = acc[0];
+    acc0[o + 1] = acc[1];
+    acc1[o] = acc[2];
+    acc1[o + 1] = acc[3];
+  }
+  if (o < n) {
+    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+    int32_t acc[4];
+    dot_2x2(x0, x1, w0, w0, k_len, acc);
+    acc0[o] = acc[0];
+    acc1[o] = acc[2];
+  }
+  fast_requantize_run(acc0, r, n, out0);
+  if (out1 != nullptr) fast_requantize_run(acc1, r, n, out1);
 }
 
 }  // namespace gemm

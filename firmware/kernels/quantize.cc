@@ -10,7 +10,8 @@ namespace kernels {
 namespace {
 
 bool is_int(format::DataType t) {
-  return t == format::DataType::kInt8 || t == format::DataType::kInt16;
+  return t == format::DataType::kInt8 || t == format::DataType::kInt16 ||
+         t == format::DataType::kInt32;
 }
 
 Status validate(const KernelArgs& args) {
@@ -22,8 +23,10 @@ Status validate(const KernelArgs& args) {
   }
   const format::DataType ti = type_of(args.inputs[0].desc);
   const format::DataType to = type_of(args.outputs[0].desc);
-  if (!is_int(ti) || !is_int(to)) {
-    LPAI_LOG_ERROR("QUANTIZE: types %u -> %u unsupported (int8/int16 to int8/int16)",
+  if (!is_int(ti) || !is_int(to) ||
+      (ti == format::DataType::kInt32 && to == format::DataType::kInt32)) {
+    LPAI_LOG_ERROR("QUANTIZE: types %u -> %u unsupported (int8/int16/int32 to int8/int16/int32, "
+                   "not int32 to int32)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
     return Status::kBinaryBadParams;
   }
@@ -32,7 +35,9 @@ Status validate(const KernelArgs& args) {
       args, "QUANTIZE", static_cast<uint32_t>(sizeof(QuantizeParams)) + (lut ? kInt8LutSize : 0u)));
   const QuantizeParams& p = *reinterpret_cast<const QuantizeParams*>(args.params);
   if (p.shift < -31 || p.shift > 30 || p.input_zero_point < -32768 ||
-      p.input_zero_point > 32767 || p.output_zero_point < -32768 || p.output_zero_point > 32767) {
+      p.input_zero_point > 32767 || p.output_zero_point < -32768 || p.output_zero_point > 32767 ||
+      (ti == format::DataType::kInt32 && p.input_zero_point != 0) ||
+      (to == format::DataType::kInt32 && p.output_zero_point != 0)) {
     LPAI_LOG_ERROR("QUANTIZE: parameters out of range (shift %d, zero points %d/%d)", p.shift,
                    p.input_zero_point, p.output_zero_point);
     return Status::kBinaryBadParams;
@@ -42,8 +47,8 @@ Status validate(const KernelArgs& args) {
 
 template <typename In, typename Out>
 void requantize(const QuantizeParams& p, const In* in, Out* out, uint32_t n) {
-  constexpr int32_t kMin = sizeof(Out) == 1 ? -128 : -32768;
-  constexpr int32_t kMax = sizeof(Out) == 1 ? 127 : 32767;
+  constexpr int32_t kMin = sizeof(Out) == 1 ? -128 : sizeof(Out) == 2 ? -32768 : kInt32Min;
+  constexpr int32_t kMax = sizeof(Out) == 1 ? 127 : sizeof(Out) == 2 ? 32767 : kInt32Max;
   for (uint32_t i = 0; i < n; ++i) {
     const int32_t v =
         multiply_by_quantized_multiplier(in[i] - p.input_zero_point, p.multiplier, p.shift) +
@@ -52,13 +57,38 @@ void requantize(const QuantizeParams& p, const In* in, Out* out, uint32_t n) {
   }
 }
 
+template <typename In>
+void requantize_to(const QuantizeParams& p, const uint8_t* in, format::DataType to, uint8_t* out,
+                   uint32_t n) {
+  const In* x = reinterpret_cast<const In*>(in);
+  if (to == format::DataType::kInt8) {
+    requantize(p, x, reinterpret_cast<int8_t*>(out), n);
+  } else if (to == format::DataType::kInt16) {
+    requantize(p, x, reinterpret_cast<int16_t*>(out), n);
+  } else {
+    requantize(p, x, reinterpret_cast<int32_t*>(out), n);
+  }
+}
+
 void eval(const KernelArgs& args) {
   const QuantizeParams& p = *reinterpret_cast<const QuantizeParams*>(args.params);
   const uint32_t n = element_count(args.inputs[0].desc);
-  const bool in8 = args.inputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8);
-  const bool out8 = args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8);
+  const format::DataType ti = type_of(args.inputs[0].desc);
+  const format::DataType to = type_of(args.outputs[0].desc);
+  const bool in8 = ti == format::DataType::kInt8;
+  const bool out8 = to == format::DataType::kInt8;
   const uint8_t* in = args.inputs[0].data;
   uint8_t* out = args.outputs[0].data;
+  if (ti == format::DataType::kInt32 || to == format::DataType::kInt32) {
+    if (ti == format::DataType::kInt32) {
+      requantize_to<int32_t>(p, in, to, out, n);
+    } else if (in8) {
+      requantize_to<int8_t>(p, in, to, out, n);
+    } else {
+      requantize_to<int16_t>(p, in, to, out, n);
+    }
+    return;
+  }
   if (in8 && out8) {
     apply_int8_lut(trailing_lut(args, sizeof(QuantizeParams)), reinterpret_cast<const int8_t*>(in),
                    reinterpret_cast<int8_t*>(out), n);

@@ -1,6 +1,7 @@
 // QUANTIZE between integer types as TFLite Micro's Requantize: int8->int8, int8->int16,
-// int16->int8, int16->int16.
+// int8->int32, int16->int8, int16->int16, int16->int32, int32->int8, int32->int16.
 //   out = clamp(output type, MBQM(in - input_zero_point, multiplier, shift) + output_zero_point)
+// int32 tensors have zero point 0 (checked offline and at load).
 // int8->int8: prepare evaluates the formula for all 256 inputs into a trailing table.
 // float input or output is rejected offline (no floating point at run time).
 #ifndef LPAI_KERNELS_QUANTIZE_H

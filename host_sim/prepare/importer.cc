@@ -327,8 +327,11 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
                 ty == format::DataType::kInt32 || ty == format::DataType::kInt64;
       break;
     case Role::kVariable:
-    case Role::kActivation:
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16;
+      break;
+    case Role::kActivation:  // int32: QUANTIZE's int32 side (each op's prepare checks types)
+      type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
+                ty == format::DataType::kInt32;
       break;
   }
   if (!type_ok) {

@@ -1,6 +1,6 @@
 // lpai-net-run: runs a context binary in host simulation through the C shim, in the order the
 // LPAI documents recommend, for every line of an input list; writes each output tensor as
-// raw bytes to DIR/Result_<k>/<output tensor name>.raw.
+// raw bytes to DIR/Result_<k>/<output tensor name>.raw ('/' in a name becomes '_').
 //
 // Exit codes: 0 success; 1 bad arguments / inputs / configuration; 2 the firmware refused the
 // binary or a call failed. On failure nothing is left in DIR: results are written to a
@@ -38,13 +38,12 @@ bool read_bytes(const std::string& path, std::vector<uint8_t>* out) {
   return true;
 }
 
-// Output file name for a tensor name: characters other than [A-Za-z0-9._-] become '_'.
+// Output file name for a tensor name: the name itself, with '/' (a path separator) replaced
+// by '_'; "output" for an unnamed tensor.
 std::string file_name_for(const std::string& tensor_name) {
   std::string s = tensor_name.empty() ? "output" : tensor_name;
   for (char& c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '.' || c == '_' || c == '-';
-    if (!ok) c = '_';
+    if (c == '/') c = '_';
   }
   return s;
 }

@@ -1,15 +1,20 @@
 // STRIDED_SLICE kernel (int8, int16): hand-checked slices (negative indices, negative strides,
 // masks, shrink), many random slices of 1..6-D tensors against the NumPy-semantics reference
-// (reference/strided_slice_ref.h), int64 index tensors, and every prepare / validate rejection.
+// (reference/strided_slice_ref.h), int64 index tensors, every prepare / validate rejection, and
+// whole TFLite models (options decoded by the importer) through prepare_tflite + host::Session.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "kernels/ew_harness.h"
 #include "kernels/reference/strided_slice_ref.h"
 #include "kernels/strided_slice.h"
+#include "prepare/prepare.h"
+#include "prepare/tflite_builder.h"
+#include "runner/session.h"
 
 namespace {
 
@@ -319,6 +324,108 @@ TEST(StridedSliceKernel, ValidateRejects) {
   EXPECT_EQ(sl.node.validate(), lpai::Status::kOk);
   sl.node.drop_last_input();
   EXPECT_EQ(sl.node.validate(), lpai::Status::kBinaryBadParams);
+}
+
+// ---- whole model: TFLite STRIDED_SLICE -> importer -> prepare -> context binary -> Session ----
+
+namespace tb = lpai::tflite_builder;
+
+struct ModelSlice {
+  std::vector<int32_t> shape;
+  ref::SliceSpec s;
+  int ellipsis_mask = 0, new_axis_mask = 0;
+};
+
+std::vector<uint8_t> slice_model(const ModelSlice& m, const std::vector<int32_t>& out_shape) {
+  tb::TfliteBuilder b;
+  tb::TensorSpec in;
+  in.name = "in";
+  in.type = tb::tfl::TensorType_INT16;
+  in.shape = m.shape;
+  in.scales = {0.001f};
+  in.zero_points = {0};
+  const int x = b.tensor(in);
+  const int begin = b.const_i32("begin", m.s.begin);
+  const int end = b.const_i32("end", m.s.end);
+  const int strides = b.const_i32("strides", m.s.strides);
+  tb::TensorSpec out = in;
+  out.name = "out";
+  out.shape = out_shape;
+  const int y = b.tensor(out);
+  tb::OpSpec op;
+  op.builtin = kOp;
+  op.inputs = {x, begin, end, strides};
+  op.outputs = {y};
+  op.options_type = tb::tfl::BuiltinOptions_StridedSliceOptions;
+  op.options = [m](flatbuffers::FlatBufferBuilder& fbb) {
+    return lpai::tflite::CreateStridedSliceOptions(fbb, m.s.begin_mask, m.s.end_mask,
+                                                   m.ellipsis_mask, m.new_axis_mask,
+                                                   m.s.shrink_axis_mask)
+        .Union();
+  };
+  b.op(op);
+  b.io({x}, {y});
+  return b.finish();
+}
+
+TEST(StridedSliceModel, RunsThroughPrepareAndSession) {
+  const std::vector<ModelSlice> cases = {
+      {{1, 2, 160, 2}, spec({0, 0, 3, 0}, {1, 2, 157, 2}, {1, 1, 1, 1})},     // crop the time axis
+      {{1, 2, 160, 2}, spec({0, 1, -1, 0}, {1, 2, 0, 2}, {1, 1, -3, 1}, 1, 9)},
+      {{4, 6, 5}, spec({-1, 0, 1}, {0, 6, 5}, {1, 2, 2}, 0, 0, 1)},            // shrink axis 0
+      {{3, 7}, spec({0, 0}, {0, 0}, {2, -1}, 3, 3)},                          // x[::2, ::-1]
+  };
+  for (size_t k = 0; k < cases.size(); ++k) {
+    SCOPED_TRACE("case " + std::to_string(k));
+    const ModelSlice& m = cases[k];
+    const std::vector<int32_t> values =
+        ew_test::random_values(static_cast<size_t>(product(m.shape)), -32768, 32767, 40 + k);
+    std::vector<int32_t> out_shape;
+    const std::vector<int32_t> want = ref::strided_slice(values, m.shape, m.s, &out_shape);
+    ASSERT_FALSE(want.empty());
+    const std::vector<uint8_t> model = slice_model(m, out_shape);
+    lpai::prepare::PrepareOutput prepared;
+    std::string error;
+    ASSERT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                              lpai::prepare::PlanOptions{}, &prepared, &error))
+        << error;
+    std::unique_ptr<lpai::host::Session> session =
+        lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions{}, &error);
+    ASSERT_NE(session, nullptr) << error;
+    std::vector<uint8_t> in_bytes(values.size() * 2);
+    for (size_t i = 0; i < values.size(); ++i) {
+      const int16_t v = static_cast<int16_t>(values[i]);
+      std::memcpy(in_bytes.data() + 2 * i, &v, 2);
+    }
+    std::vector<std::vector<uint8_t>> outputs;
+    ASSERT_TRUE(session->run({in_bytes}, &outputs, &error)) << error;
+    ASSERT_EQ(outputs.size(), 1u);
+    ASSERT_EQ(outputs[0].size(), want.size() * 2);
+    std::vector<int32_t> got(want.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      int16_t v;
+      std::memcpy(&v, outputs[0].data() + 2 * i, 2);
+      got[i] = v;
+    }
+    EXPECT_EQ(got, want);
+  }
+}
+
+TEST(StridedSliceModel, EllipsisAndNewAxisMasksRejectedByPrepare) {
+  for (int which = 0; which < 2; ++which) {
+    ModelSlice m{{2, 8}, spec({0, 0}, {2, 4}, {1, 1})};
+    (which == 0 ? m.ellipsis_mask : m.new_axis_mask) = 2;
+    const std::vector<uint8_t> model = slice_model(m, {2, 4});
+    lpai::prepare::PrepareOutput prepared;
+    std::string error;
+    EXPECT_FALSE(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                               lpai::prepare::PlanOptions{}, &prepared, &error));
+    EXPECT_NE(error.find("STRIDED_SLICE"), std::string::npos) << error;
+    EXPECT_NE(error.find(which == 0 ? "ellipsis_mask 2 / new_axis_mask 0 not supported"
+                                    : "ellipsis_mask 0 / new_axis_mask 2 not supported"),
+              std::string::npos)
+        << error;
+  }
 }
 
 }  // namespace

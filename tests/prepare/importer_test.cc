@@ -289,10 +289,10 @@ TEST(Importer, UnsupportedTypesAreRejected) {
   u.spec(1).type = tfl::TensorType_UINT8;
   expect_reject(u, {"graph output tensor 1 'out'", "type UINT8 is not supported"});
 
-  TfliteBuilder i32 = one_op(kRelu);
-  i32.spec(1).type = tfl::TensorType_INT32;
-  i32.spec(1).zero_points = {0};
-  expect_reject(i32, {"tensor 1 'out'", "type INT32 is not supported for an activation"});
+  TfliteBuilder i64 = one_op(kRelu);
+  i64.spec(1).type = tfl::TensorType_INT64;
+  i64.spec(1).zero_points = {0};
+  expect_reject(i64, {"tensor 1 'out'", "type INT64 is not supported for an activation"});
 
   TfliteBuilder noq = one_op(kRelu);
   noq.spec(0).scales.clear();

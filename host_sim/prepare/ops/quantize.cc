@@ -1,4 +1,5 @@
-// QUANTIZE: offline prepare (TFLite Micro's PrepareQuantizeReference for integer -> integer).
+// QUANTIZE: offline prepare (TFLite Micro's PrepareQuantizeReference for integer -> integer,
+// int32 included as TFLite Micro's Requantize allows it).
 #include <cstring>
 
 #include "kernels/fixed_point.h"
@@ -15,16 +16,18 @@ PrepResult prepare_quantize(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   auto is_int = [](format::DataType t) {
-    return t == format::DataType::kInt8 || t == format::DataType::kInt16;
+    return t == format::DataType::kInt8 || t == format::DataType::kInt16 ||
+           t == format::DataType::kInt32;
   };
   if (in.type == format::DataType::kFloat32) {
     r.error = "QUANTIZE from float32 is not supported: the firmware has no floating point at "
               "run time (quantize the graph input offline)";
     return r;
   }
-  if (!is_int(in.type) || !is_int(out.type)) {
+  if (!is_int(in.type) || !is_int(out.type) ||
+      (in.type == format::DataType::kInt32 && out.type == format::DataType::kInt32)) {
     r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8/int16 to int8/int16)";
+              " unsupported (int8/int16/int32 to int8/int16/int32, not int32 to int32)";
     return r;
   }
   if (in.shape != out.shape) {
@@ -33,6 +36,11 @@ PrepResult prepare_quantize(const PrepOp& op) {
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  if ((in.type == format::DataType::kInt32 && ew::zp_of(in) != 0) ||
+      (out.type == format::DataType::kInt32 && ew::zp_of(out) != 0)) {
+    r.error = "int32 tensors must have zero point 0";
     return r;
   }
   kernels::QuantizeParams p;

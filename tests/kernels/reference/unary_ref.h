@@ -61,6 +61,17 @@ inline std::vector<int32_t> requantize(const std::vector<int32_t>& x, float si, 
   return y;
 }
 
+// QUANTIZE with the output range given explicitly (e.g. int32: [INT32_MIN, INT32_MAX]).
+inline std::vector<int32_t> requantize_range(const std::vector<int32_t>& x, float si, int32_t zi,
+                                             float so, int32_t zo, int32_t lo, int32_t hi) {
+  int32_t q;
+  int s;
+  quantize_multiplier(double(si) / double(so), &q, &s);
+  std::vector<int32_t> y;
+  for (int32_t v : x) y.push_back(clamp(mbqm(v - zi, q, s) + zo, lo, hi));
+  return y;
+}
+
 }  // namespace ref
 
 #endif  // LPAI_TESTS_KERNELS_REFERENCE_UNARY_REF_H
