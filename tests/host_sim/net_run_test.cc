@@ -19,10 +19,11 @@ constexpr const char* kErrorPrefix = "lpai-net-run: error:";
 
 // Output file name net-run documents for a tensor name: characters other than
 // [A-Za-z0-9._-] become '_'.
+// <tensor name>.raw, with '/' (a path separator) written as '_'.
 std::string raw_name(const std::string& tensor) {
   std::string s = tensor;
   for (char& c : s)
-    if (!(isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) c = '_';
+    if (c == '/') c = '_';
   return s + ".raw";
 }
 
