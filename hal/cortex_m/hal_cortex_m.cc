@@ -1,27 +1,15 @@
-// Cortex-M port of the HAL (M7 / M4): log sink and filter, cycle counter (DWT CYCCNT, with a
-// SysTick fallback), D-cache maintenance (M7 with the cache on; no-op otherwise), TCM and DDR
-// regions from the linker script's symbols (linker/cortex_m.ld), backend alignment. The
-// console itself is in board_io.cc.
+// Cortex-M port of the HAL (M7 / M4): cycle counter (DWT CYCCNT, with a SysTick fallback) and
+// D-cache maintenance (M7 with the cache on; no-op otherwise). The log sink, regions and
+// alignment are common to the target ports (hal/target_common); the console is in board_io.cc.
 #include "lpai/hal.h"
 #include "lpai/hal_target.h"
 
 extern "C" {
-extern uint8_t __lpai_tcm_start[];
-extern uint8_t __lpai_tcm_end[];
-extern uint8_t __lpai_ddr0_start[];
-extern uint8_t __lpai_ddr0_end[];
-extern uint8_t __lpai_ddr1_start[];
-extern uint8_t __lpai_ddr1_end[];
 void lpai_cm_systick(void);
 }
 
 namespace {
 
-// The host port's defaults, so that a binary prepared on the host runs unchanged here.
-constexpr uint32_t kStartAlignment = 64;
-constexpr uint32_t kSizeAlignment = 64;
-constexpr uint32_t kDdrRegionCount = 2;
-constexpr size_t kLogLineBuffer = 320;  // tag + kLogLineMax (256) + newline
 constexpr int kUnprobed = -1;
 
 // System control space registers (ARMv7-M ARM, B3.2 / C1.8).
@@ -49,26 +37,8 @@ constexpr uintptr_t kDcimvac = 0xE000EF5C;       // invalidate D-cache line by a
 constexpr uintptr_t kDccmvac = 0xE000EF68;       // clean D-cache line by address
 constexpr uintptr_t kCacheLine = 32;
 
-lpai_log_level_t g_log_level = LPAI_LOG_LEVEL_ERROR;
 int g_cycle_source = kUnprobed;       // lpai_cycle_source_t once probed
 volatile uint32_t g_systick_wraps = 0;  // incremented by lpai_cm_systick every 2^24 cycles
-
-const char* level_tag(lpai_log_level_t level) {
-  switch (level) {
-    case LPAI_LOG_LEVEL_ERROR:
-      return "[ERROR] ";
-    case LPAI_LOG_LEVEL_WARN:
-      return "[WARN] ";
-    case LPAI_LOG_LEVEL_INFO:
-      return "[INFO] ";
-    case LPAI_LOG_LEVEL_VERBOSE:
-      return "[VERBOSE] ";
-    case LPAI_LOG_LEVEL_DEBUG:
-      return "[DEBUG] ";
-    default:
-      return "[?] ";
-  }
-}
 
 void spin_a_little() {
   for (volatile uint32_t i = 0; i < 256; i = i + 1) {
@@ -124,34 +94,11 @@ uint64_t systick_cycles() {
 
 bool dcache_enabled() { return (reg(kScbCcr) & kCcrDcache) != 0; }
 
-lpai_hal_region_t region(uint8_t* start, uint8_t* end) {
-  return lpai_hal_region_t{start, static_cast<size_t>(end - start)};
-}
-
 }  // namespace
 
 extern "C" {
 
 void lpai_cm_systick(void) { g_systick_wraps = g_systick_wraps + 1; }
-
-// ---- log sink -------------------------------------------------------------------------------
-void lpai_hal_log_write(lpai_log_level_t level, const char* line, size_t len) {
-  if (level == LPAI_LOG_LEVEL_NONE || level > g_log_level) return;
-  char out[kLogLineBuffer];
-  size_t n = 0;
-  for (const char* t = level_tag(level); *t != '\0'; ++t) out[n++] = *t;
-  for (size_t i = 0; i < len && n < sizeof(out) - 1; ++i) out[n++] = line[i];
-  out[n++] = '\n';
-  lpai_target_console_write(out, n);
-}
-
-lpai_log_level_t lpai_hal_log_level(void) { return g_log_level; }
-
-void lpai_hal_set_log_level(lpai_log_level_t level) {
-  if (level < LPAI_LOG_LEVEL_NONE) level = LPAI_LOG_LEVEL_NONE;
-  if (level > LPAI_LOG_LEVEL_DEBUG) level = LPAI_LOG_LEVEL_DEBUG;
-  g_log_level = level;
-}
 
 // ---- time -----------------------------------------------------------------------------------
 lpai_cycle_source_t lpai_target_cycle_source(void) {
@@ -203,30 +150,6 @@ void lpai_hal_cache_invalidate(const void* addr, size_t size) {
   dsb_isb();
   for (; p < end; p += kCacheLine) reg(kDcimvac) = static_cast<uint32_t>(p);
   dsb_isb();
-}
-
-// ---- memory regions -------------------------------------------------------------------------
-lpai_hal_region_t lpai_hal_tcm_region(void) { return region(__lpai_tcm_start, __lpai_tcm_end); }
-
-uint32_t lpai_hal_ddr_region_count(void) { return kDdrRegionCount; }
-
-lpai_hal_region_t lpai_hal_ddr_region(uint32_t index) {
-  if (index == 0) return region(__lpai_ddr0_start, __lpai_ddr0_end);
-  if (index == 1) return region(__lpai_ddr1_start, __lpai_ddr1_end);
-  return lpai_hal_region_t{nullptr, 0};
-}
-
-// ---- shared buffers -------------------------------------------------------------------------
-int lpai_hal_shared_resolve(int32_t fd, uint8_t** addr, size_t* size) {
-  (void)fd;
-  (void)addr;
-  (void)size;
-  return -1;  // no host-shared memory on a microcontroller image
-}
-
-// ---- backend properties ---------------------------------------------------------------------
-lpai_hal_alignment_t lpai_hal_alignment(void) {
-  return lpai_hal_alignment_t{kStartAlignment, kSizeAlignment};
 }
 
 }  // extern "C"
