@@ -3,7 +3,9 @@
 // int8: im2col (or the input itself for 1x1 filters without padding) times the filter matrix
 // [out_c][K] through the shared 2x2 blocked dot-product kernel; the input zero point is folded
 // into the per-channel bias offline, and the unrolled rows pad with the input zero point so
-// padded taps contribute exactly nothing, as in TFLite (which skips them).
+// padded taps contribute exactly nothing, as in TFLite (which skips them). Output channels
+// go in runs of gemm::kFastRun: per run, stack tables (gemm::FastRun) and, per pair of rows,
+// the run's dot products, then one vectorised exact requantisation of the run.
 // int16x8: direct loops, 64-bit accumulation per output (per tap partial sums in 32 bits).
 #include "kernels/conv_2d.h"
 

@@ -1,9 +1,15 @@
 // DEPTHWISE_CONV_2D int8: layout and contract in kernels/depthwise_conv_2d.h.
 //
-// Per output pixel, the filter taps inside the input are found once (clipped ranges); channels
-// are processed in fixed-width blocks (16, then 8, vectorisable) for depth_multiplier 1, and in
-// chunks of 64 output channels otherwise. Each tap adds filter * (x - input_zero_point) exactly
-// as TFLite does, skipping taps outside the input.
+// Each tap adds filter * (x - input_zero_point) exactly as TFLite does, skipping taps outside
+// the input; the products fit 16 bits and are summed in 32. depth_multiplier 1:
+//  - stride_w 1 and in_c a multiple of 16 up to 64, or dividing 16: per output row, the
+//    interior pixels (all horizontal taps inside the input) are one flat run of pixels * in_c
+//    outputs cut into 16-lane blocks (for in_c < 16 the filter is tiled to 16 lanes in a
+//    stack copy, at most 64 taps); the edge pixels take the per-pixel path;
+//  - otherwise per output pixel, channels in runs of gemm::kFastRun, blocks of 16, 8, 1.
+// Requantisation through gemm::FastRun tables built per channel run (stack, about 1.9 KiB;
+// vectorised, exact; channels outside its bound use the general sequence).
+// Other depth multipliers: per pixel, chunks of 64 output channels, scalar.
 #include "kernels/depthwise_conv_2d.h"
 
 #include "kernels/int8_gemm.h"

@@ -49,7 +49,8 @@ void check_run(uint32_t seed, uint32_t acc_bound, bool with_left_shifts, int32_t
   for (uint32_t c = 0; c < period; ++c) {
     mult[c] = static_cast<int32_t>((next(&s) >> 1) | 0x40000000u);
     if (c % 11 == 3) mult[c] = 0;
-    shift[c] = -static_cast<int32_t>(next(&s) % 32);
+    if (c % 4 == 1) mult[c] = 1 << 30;  // 0.5: exact halves reach the rounding ties
+    shift[c] = -static_cast<int32_t>(next(&s) % (c % 2 ? 32 : 6));
     if (with_left_shifts && c % 3 == 0) shift[c] = static_cast<int32_t>(next(&s) % 8);
     bias[c] = static_cast<int32_t>(next(&s) % (2u * static_cast<uint32_t>(bias_range) + 1u)) - bias_range;
   }
@@ -61,6 +62,10 @@ void check_run(uint32_t seed, uint32_t acc_bound, bool with_left_shifts, int32_t
     bias[2] = edge;
     bias[3] = -2147483647 - 1;
     shift[0] = shift[1] = shift[2] = shift[3] = -3;
+    // (acc + bias) * m / 2^31 close to 2^31: the fast sequence's offset arithmetic would wrap.
+    bias[4] = 2147483647 - static_cast<int32_t>(acc_bound);
+    mult[4] = 2147483647;
+    shift[4] = -20;
   }
   lpai::kernels::gemm::Requant q;
   q.folded_bias = bias.data();
@@ -77,6 +82,7 @@ void check_run(uint32_t seed, uint32_t acc_bound, bool with_left_shifts, int32_t
       const uint32_t r = next(&s);
       acc[j] = static_cast<int32_t>(r % (2 * acc_bound + 1)) - static_cast<int32_t>(acc_bound);
       if (trial % 7 == 0) acc[j] = (r & 1) ? static_cast<int32_t>(acc_bound) : -static_cast<int32_t>(acc_bound);
+      if (trial % 3 == 1) acc[j] = static_cast<int32_t>(r % 4001) - 2000;  // small: ties
     }
     std::vector<int8_t> got(n, 0x55);
     uint32_t j = 0;
@@ -171,7 +177,8 @@ TEST(DepthwiseFastPaths, FlatRowsEveryChannelCount) {
       run_dw({1, 7, 11, in_c, 3, 3, 1, 1, 1, 1, padding, -128, -128, 3, seed++});
       run_dw({2, 5, 9, in_c, 3, 3, 2, 1, 1, 1, padding, 17, -5, 1, seed++});   // stride_h 2
       run_dw({1, 6, 13, in_c, 2, 3, 1, 1, 2, 2, padding, -3, 4, 0, seed++});   // dilation
-      run_dw({1, 4, 3, in_c, 3, 5, 1, 1, 1, 1, padding, 5, 0, 2, seed++});     // no interior
+      // SAME: no interior pixel; VALID: a single one.
+      run_dw({1, 4, padding == 0 ? 3 : 5, in_c, 3, 5, 1, 1, 1, 1, padding, 5, 0, 2, seed++});
     }
   }
   run_dw({1, 9, 17, 8, 3, 3, 1, 1, 1, 1, 0, 127, -128, 0, 150});   // 15 interior pixels * 8
