@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "kernels/lut_activation.h"
+
 namespace lpai {
 namespace kernels {
 
@@ -24,22 +26,10 @@ namespace kernels {
 // record how the table was computed (reports, tests); eval reads only the table.
 // int16: LogisticParams alone; input_zero_point and input_range_radius are 0, eval reads
 // input_multiplier and input_left_shift (checked with int16_lut_scale_valid at load).
-struct LogisticParams {
-  int32_t input_zero_point;
-  int32_t input_range_radius;
-  int32_t input_multiplier;  // int8: Q31 mantissa of input_scale * 2^27 (frexp, rounded)
-                             // int16: LUT input multiplier, in [1, 32767] or 3 << {0, 1}
-  int32_t input_left_shift;  // int8: its exponent; int16: LUT input right shift in [0, 31]
-};
-static_assert(sizeof(LogisticParams) == 16, "LogisticParams layout");
+using LogisticParams = LutActivationParams;  // layout: kernels/lut_activation.h
 
 // The int16 LUT input scaling (LOGISTIC and TANH): x * multiplier + 2^(shift-1) must stay
 // below 2^31 for every int16 x, as TFLite's int32 arithmetic assumes.
-inline bool int16_lut_scale_valid(int32_t multiplier, int32_t shift) {
-  if (multiplier < 1 || shift < 0 || shift > 31) return false;
-  const int64_t round = shift > 0 ? (int64_t{1} << (shift - 1)) : 0;
-  return int64_t{multiplier} * 32768 + round <= int64_t{2147483647};
-}
 
 }  // namespace kernels
 }  // namespace lpai

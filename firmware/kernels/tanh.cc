@@ -1,70 +1,25 @@
-// TANH kernel: see kernels/tanh.h.
+// TANH kernel: see kernels/tanh.h and kernels/lut_activation.h.
 #include "kernels/tanh.h"
 
-#include "kernels/logistic.h"  // int16_lut_scale_valid
 #include "kernels/lstm_math.h"
 #include "kernels/registry.h"
-#include "kernels/unary_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate_int16(const KernelArgs& args) {
-  LPAI_RETURN_IF_ERROR(
-      validate_unary_shape(args, "TANH", static_cast<uint32_t>(sizeof(TanhParams))));
-  const TanhParams& p = *reinterpret_cast<const TanhParams*>(args.params);
-  if (type_of(args.outputs[0].desc) != format::DataType::kInt16 ||
-      args.inputs[0].desc->zero_point != 0 || args.outputs[0].desc->zero_point != 0 ||
-      p.input_zero_point != 0 || p.input_range_radius != 0 ||
-      !int16_lut_scale_valid(p.input_multiplier, p.input_left_shift)) {
-    LPAI_LOG_ERROR("TANH: int16 -> int16 with zero points 0 and a valid input scaling "
-                   "required, got output type %u, zero points %d/%d, multiplier %d, shift %d",
-                   args.outputs[0].desc->data_type, args.inputs[0].desc->zero_point,
-                   args.outputs[0].desc->zero_point, p.input_multiplier, p.input_left_shift);
-    return Status::kBinaryBadParams;
+struct TanhSpec {
+  static constexpr const char* kName = "TANH";
+  static constexpr int32_t kInt8OutputZeroPoint = 0;
+  static int16_t int16(int16_t x, int32_t multiplier, int32_t shift) {
+    return lstm::tanh_int16(x, multiplier, shift);
   }
-  return Status::kOk;
-}
-
-Status validate(const KernelArgs& args) {
-  if (args.num_inputs >= 1 && args.inputs[0].desc != nullptr &&
-      type_of(args.inputs[0].desc) == format::DataType::kInt16) {
-    return validate_int16(args);
-  }
-  LPAI_RETURN_IF_ERROR(validate_unary_shape(
-      args, "TANH", static_cast<uint32_t>(sizeof(TanhParams)) + kInt8LutSize));
-  if (type_of(args.inputs[0].desc) != format::DataType::kInt8 ||
-      type_of(args.outputs[0].desc) != format::DataType::kInt8 ||
-      args.outputs[0].desc->zero_point != 0) {
-    LPAI_LOG_ERROR("TANH: int8 -> int8 with output zero point 0 required, got types %u -> %u, "
-                   "zero point %d",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type,
-                   args.outputs[0].desc->zero_point);
-    return Status::kBinaryBadParams;
-  }
-  return Status::kOk;
-}
-
-void eval(const KernelArgs& args) {
-  const uint32_t n = element_count(args.inputs[0].desc);
-  if (args.inputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt16)) {
-    const TanhParams& p = *reinterpret_cast<const TanhParams*>(args.params);
-    const int16_t* in = reinterpret_cast<const int16_t*>(args.inputs[0].data);
-    int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data);
-    for (uint32_t i = 0; i < n; ++i) {
-      out[i] = lstm::tanh_int16(in[i], p.input_multiplier, p.input_left_shift);
-    }
-    return;
-  }
-  apply_int8_lut(trailing_lut(args, sizeof(TanhParams)),
-                 reinterpret_cast<const int8_t*>(args.inputs[0].data),
-                 reinterpret_cast<int8_t*>(args.outputs[0].data), n);
-}
+};
 
 }  // namespace
 
-const OpKernel kTanhKernel = {format::BuiltinOp::kTanh, "TANH", validate, eval};
+const OpKernel kTanhKernel = {format::BuiltinOp::kTanh, "TANH", LutActivation<TanhSpec>::validate,
+                               LutActivation<TanhSpec>::eval};
 
 }  // namespace kernels
 }  // namespace lpai

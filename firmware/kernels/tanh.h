@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "kernels/lut_activation.h"
+
 namespace lpai {
 namespace kernels {
 
@@ -23,15 +25,8 @@ namespace kernels {
 // int8: TanhParams, then int8_t lut[256] indexed by the input byte. The scalar fields record
 // how the table was computed (reports, tests); eval reads only the table.
 // int16: TanhParams alone; input_zero_point and input_range_radius are 0, eval reads
-// input_multiplier and input_left_shift (checked with int16_lut_scale_valid, logistic.h).
-struct TanhParams {
-  int32_t input_zero_point;
-  int32_t input_range_radius;
-  int32_t input_multiplier;  // int8: Q31 mantissa of input_scale * 2^27 (frexp, rounded)
-                             // int16: LUT input multiplier, in [1, 32767] or 3 << {0, 1}
-  int32_t input_left_shift;  // int8: its exponent; int16: LUT input right shift in [0, 31]
-};
-static_assert(sizeof(TanhParams) == 16, "TanhParams layout");
+// input_multiplier and input_left_shift (checked with int16_lut_scale_valid, lut_activation.h).
+using TanhParams = LutActivationParams;  // layout: kernels/lut_activation.h
 
 }  // namespace kernels
 }  // namespace lpai
