@@ -184,11 +184,12 @@ std::vector<uint8_t> bytes_of(const T& v) {
 inline std::vector<int32_t> random_values(size_t n, int32_t lo, int32_t hi, uint32_t seed) {
   std::vector<int32_t> v(n);
   uint32_t s = seed * 2654435761u + 1u;
+  const uint64_t span = static_cast<uint64_t>(int64_t{hi} - int64_t{lo}) + 1;  // up to 2^32
   for (auto& x : v) {
     s ^= s << 13;
     s ^= s >> 17;
     s ^= s << 5;
-    x = lo + static_cast<int32_t>(s % static_cast<uint32_t>(hi - lo + 1));
+    x = static_cast<int32_t>(int64_t{lo} + static_cast<int64_t>(s % span));
   }
   return v;
 }
