@@ -120,22 +120,6 @@ inline int32_t mul_rescale(int32_t a, int32_t b, int32_t multiplier, int32_t shi
   return multiply_by_quantized_multiplier(a * b, multiplier, shift);
 }
 
-// Dot product of two int8 rows of length n (|sum| < 2^31 for n <= 2^16).
-inline int32_t dot_int8(const int8_t* __restrict a, const int8_t* __restrict b, uint32_t n) {
-  constexpr uint32_t kLanes = 16;
-  int32_t lanes[kLanes] = {};
-  uint32_t k = 0;
-  for (; k + kLanes <= n; k += kLanes) {
-    for (uint32_t j = 0; j < kLanes; ++j) {
-      lanes[j] += static_cast<int32_t>(a[k + j]) * static_cast<int32_t>(b[k + j]);
-    }
-  }
-  int32_t sum = 0;
-  for (uint32_t j = 0; j < kLanes; ++j) sum += lanes[j];
-  for (; k < n; ++k) sum += static_cast<int32_t>(a[k]) * static_cast<int32_t>(b[k]);
-  return sum;
-}
-
 }  // namespace lstm
 }  // namespace kernels
 }  // namespace lpai

@@ -4,6 +4,7 @@
 
 #include "core/log.h"
 #include "kernels/fixed_point.h"
+#include "kernels/int8_gemm.h"
 #include "kernels/lstm_math.h"
 #include "kernels/registry.h"
 
@@ -15,6 +16,11 @@ using format::DataType;
 using format::TensorRecord;
 
 const char* const kOp = "UNIDIRECTIONAL_SEQUENCE_LSTM";
+
+// The gate dot products run through gemm::dot_1x4, whose depth bound the validated sizes meet.
+static_assert(kLstmMaxInputSize <= gemm::kMaxAccumDepth &&
+                  kLstmMaxStateSize <= gemm::kMaxAccumDepth,
+              "LSTM dot product depth");
 
 bool rescale_ok(const LstmRescale& r) {
   return r.multiplier >= 0 && r.shift >= -31 && r.shift <= 30;
@@ -155,24 +161,27 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
                const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int16_t* gates) {
   const uint32_t I = p.input_size;
   const uint32_t S = p.state_size;
-  // All four gates from the previous hidden state first: h is overwritten afterwards.
-  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
-    const int8_t* wi = w_in[g];
-    const int8_t* wr = w_rec[g];
-    const int32_t* bi = bias_in + g * S;
-    const int32_t* br = bias_rec + g * S;
-    int16_t* gate = gates + g * S;
-    const LstmRescale qi = p.input_fc[g];
-    const LstmRescale qr = p.recurrent_fc[g];
-    for (uint32_t j = 0; j < S; ++j) {
-      const int32_t acc_in = wrapping_add_i32(lstm::dot_int8(wi + j * I, x, I), bi[j]);
-      const int32_t acc_rec = wrapping_add_i32(lstm::dot_int8(wr + j * S, h, S), br[j]);
-      const int32_t from_in =
-          lstm::saturate_int16(multiply_by_quantized_multiplier(acc_in, qi.multiplier, qi.shift));
-      const int32_t from_rec =
-          lstm::saturate_int16(multiply_by_quantized_multiplier(acc_rec, qr.multiplier, qr.shift));
+  // All four gates from the previous hidden state first: h is overwritten afterwards. Row j
+  // of the four gate matrices is dotted in one pass over x (and one over h).
+  const LstmRescale* qi = p.input_fc;
+  const LstmRescale* qr = p.recurrent_fc;
+  for (uint32_t j = 0; j < S; ++j) {
+    const size_t wi_off = static_cast<size_t>(j) * I;
+    const size_t wr_off = static_cast<size_t>(j) * S;
+    int32_t dot_in[kLstmGateCount], dot_rec[kLstmGateCount];
+    gemm::dot_1x4(x, w_in[0] + wi_off, w_in[1] + wi_off, w_in[2] + wi_off, w_in[3] + wi_off, I,
+                  dot_in);
+    gemm::dot_1x4(h, w_rec[0] + wr_off, w_rec[1] + wr_off, w_rec[2] + wr_off, w_rec[3] + wr_off,
+                  S, dot_rec);
+    for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+      const int32_t acc_in = wrapping_add_i32(dot_in[g], bias_in[g * S + j]);
+      const int32_t acc_rec = wrapping_add_i32(dot_rec[g], bias_rec[g * S + j]);
+      const int32_t from_in = lstm::saturate_int16(
+          multiply_by_quantized_multiplier(acc_in, qi[g].multiplier, qi[g].shift));
+      const int32_t from_rec = lstm::saturate_int16(
+          multiply_by_quantized_multiplier(acc_rec, qr[g].multiplier, qr[g].shift));
       const int16_t pre = lstm::saturate_int16(from_in + from_rec);
-      gate[j] =
+      gates[g * S + j] =
           g == kLstmGateCell
               ? lstm::tanh_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift)
               : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift);
