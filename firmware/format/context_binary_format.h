@@ -23,6 +23,7 @@ constexpr uint16_t kVersionMajor = 1;
 constexpr uint16_t kVersionMinor = 0;
 constexpr uint32_t kSectionAlignment = 16;
 constexpr uint32_t kMaxRank = 6;
+constexpr uint32_t kMaxPlanAlignment = 4096;  // largest plan start alignment (pool limit)
 constexpr uint32_t kNone = 0xFFFFFFFFu;  // absent tensor / index / io slot
 
 // Header flags.

@@ -153,9 +153,10 @@ Status Checker::check_sections() const {
 
 Status Checker::check_plan() const {
   const MemoryPlan& p = h->plan;
-  if (!is_pow2(p.start_alignment)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan start_alignment %u not a power of two",
-                  fmt_u(p.start_alignment));
+  if (!is_pow2(p.start_alignment) || p.start_alignment > kMaxPlanAlignment) {
+    LPAI_BIN_FAIL(Status::kBinaryBadPlan,
+                  "plan start_alignment %u not a power of two in [1, %u]",
+                  fmt_u(p.start_alignment), fmt_u(kMaxPlanAlignment));
   }
   if (!is_pow2(p.size_alignment)) {
     LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan size_alignment %u not a power of two",

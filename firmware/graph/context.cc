@@ -42,11 +42,14 @@ Handle graph_handle_of(const Context& c) {
   return make_handle(HandleKind::kGraph, context_index(c), c.generation);
 }
 
-size_t io_buffer_alignment(const Context& c) {
-  size_t a = lpai_hal_alignment().start_addr_alignment;
-  if (c.view.plan().start_alignment > a) a = c.view.plan().start_alignment;
-  if (a < format::kSectionAlignment) a = format::kSectionAlignment;
-  return a;
+uint32_t start_alignment(const format::BinaryView& view) {
+  const uint32_t hal = lpai_hal_alignment().start_addr_alignment;
+  return view.plan().start_alignment > hal ? view.plan().start_alignment : hal;
+}
+
+size_t io_buffer_alignment(const format::BinaryView& view) {
+  const size_t a = start_alignment(view);
+  return a < format::kSectionAlignment ? format::kSectionAlignment : a;
 }
 
 void free_io_homes(Context& c) {
@@ -168,7 +171,7 @@ Status allocate_binary(MemType type, size_t size, uint8_t** out) {
 // refuse a model whose binary (already copied in) plus IO buffers cannot fit, naming the whole
 // requirement. Checked again, buffer by buffer, when finalize allocates.
 Status check_tcm_fits_io(const format::BinaryView& view, size_t binary_size) {
-  const size_t align = lpai_hal_alignment().start_addr_alignment;
+  const size_t align = detail::io_buffer_alignment(view);
   size_t io_bytes = 0;
   for (uint32_t k = 0; k < view.num_inputs() + view.num_outputs(); ++k) {
     const uint32_t id = k < view.num_inputs() ? view.input_tensor(k)
@@ -183,11 +186,13 @@ Status check_tcm_fits_io(const format::BinaryView& view, size_t binary_size) {
   const PoolStats st = tcm_pool().stats();
   const size_t available = st.capacity - st.bytes_in_use;
   if (io_bytes <= available) return Status::kOk;
-  LPAI_LOG_ERROR("TCM memory allocation failure: required size: %zu", binary_size + io_bytes);
+  size_t required = kSizeMax;
+  (void)checked_add(binary_size, io_bytes, &required);
+  // The seed's allocator message, with the whole requirement and what the pool had.
   LPAI_LOG_ERROR(
-      "context create: TCM cannot hold the model binary and its IO buffers: required %zu bytes "
-      "(binary %zu + IO %zu), available %zu bytes",
-      binary_size + io_bytes, binary_size, io_bytes, available + binary_size);
+      "TCM memory allocation failure: required size: %zu (model binary %zu + IO buffers %zu "
+      "bytes; available %zu bytes)",
+      required, binary_size, io_bytes, available + binary_size);
   return Status::kContextTcmExhausted;
 }
 

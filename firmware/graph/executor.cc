@@ -167,7 +167,10 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
   LPAI_RETURN_IF_ERROR(map_slots(*c, outputs, n_out, n_in, "output", by_slot));
 
   // 2. Validate every binding before touching anything.
+  // RAW buffers are copied: the backend's alignment rule. Shared buffers are used in place by
+  // the kernels: the plan's alignment as well.
   const uint32_t start_align = lpai_hal_alignment().start_addr_alignment;
+  const uint32_t shared_align = detail::start_alignment(c->view);
   uint8_t* bound[kMaxGraphIo];
   Handle handles[kMaxGraphIo];
   bool need_home[kMaxGraphIo];
@@ -209,9 +212,9 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
                        static_cast<unsigned long long>(m->shape_bytes));
         return Status::kTensorBufferTooSmall;
       }
-      if (!is_aligned_ptr(m->addr, start_align)) {
+      if (!is_aligned_ptr(m->addr, shared_align)) {
         LPAI_LOG_ERROR("graph execute: tensor %u shared buffer %p is not a multiple of %u", io.id,
-                       static_cast<void*>(m->addr), start_align);
+                       static_cast<void*>(m->addr), shared_align);
         return Status::kTensorBufferMisaligned;
       }
       bound[s] = m->addr;
@@ -230,7 +233,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
     if (!need_home[s]) continue;
     const uint32_t bytes = v.tensor(slot_tensor(*c, s)).size;
     Result<uint8_t*> r =
-        mem_pool::allocate(c->config.mem_type, bytes, detail::io_buffer_alignment(*c));
+        mem_pool::allocate(c->config.mem_type, bytes, detail::io_buffer_alignment(c->view));
     if (!r.ok()) {
       LPAI_LOG_ERROR("graph execute: no %s memory for the IO buffer of slot %u (%u bytes): %s",
                      c->config.mem_type == MemType::kTcm ? "TCM" : "DDR", s, bytes,

@@ -41,12 +41,6 @@ Status rounded_size(uint32_t plan_bytes, uint32_t* out) {
   return Status::kOk;
 }
 
-uint32_t start_alignment(const Context& c) {
-  uint32_t a = lpai_hal_alignment().start_addr_alignment;
-  if (c.view.plan().start_alignment > a) a = c.view.plan().start_alignment;
-  return a;
-}
-
 const char* pool_name(GraphConfigKind k) {
   return k == GraphConfigKind::kScratch ? "scratch" : "persistent";
 }
@@ -68,7 +62,7 @@ Status check_mem(const Context& c, const GraphConfig& cfg) {
     LPAI_LOG_ERROR("graph set-config: %s address is null", name);
     return Status::kGraphMemNull;
   }
-  const uint32_t align = start_alignment(c);
+  const uint32_t align = detail::start_alignment(c.view);
   if (!is_aligned_ptr(m.addr, align)) {
     LPAI_LOG_ERROR("graph set-config: %s address %p is not a multiple of %u", name, m.addr,
                    align);
@@ -163,7 +157,7 @@ Status graph_buffer_alignment(Handle graph, uint32_t* out) {
   Context* c = graph_or_log(graph, "graph property");
   if (c == nullptr) return Status::kGraphInvalidHandle;
   if (out == nullptr) return Status::kGraphInvalidArgument;
-  *out = start_alignment(*c);
+  *out = detail::start_alignment(c->view);
   return Status::kOk;
 }
 
@@ -251,7 +245,7 @@ Status graph_finalize(Handle graph) {
   // With the raw IO hint the IO homes are planned in scratch, except with mem type TCM:
   // then every IO buffer comes from the TCM pool, allocated here (all or nothing).
   if (c->config.mem_type == MemType::kTcm && !c->view.io_memhandle_hint()) {
-    const size_t align = detail::io_buffer_alignment(*c);
+    const size_t align = detail::io_buffer_alignment(c->view);
     for (uint32_t s = 0; s < c->num_io; ++s) {
       const uint32_t id = s < c->view.num_inputs() ? c->view.input_tensor(s)
                                                    : c->view.output_tensor(s - c->view.num_inputs());

@@ -92,8 +92,11 @@ MemEntry* find_mem(Handle h);
 Handle graph_handle_of(const Context& c);
 uint32_t context_index(const Context& c);
 
-// Firmware IO buffer alignment: max(backend start alignment, plan start alignment, 16).
-size_t io_buffer_alignment(const Context& c);
+// Alignment every buffer the kernels use in place must have (scratch, persistent, shared IO
+// buffers): max(backend start alignment, the binary's plan start alignment).
+uint32_t start_alignment(const format::BinaryView& view);
+// Firmware IO buffer alignment: max(start_alignment(view), 16).
+size_t io_buffer_alignment(const format::BinaryView& view);
 // Frees every firmware IO buffer of the graph (context free).
 void free_io_homes(Context& c);
 // The memory handles of context c are ended (context free).

@@ -33,24 +33,24 @@ Status validate(const KernelArgs& args) {
                    out->data_type, p.axis, out->rank);
     return Status::kBinaryBadParams;
   }
-  uint32_t axis_sum = 0;
+  uint64_t axis_sum = 0;  // 64-bit: a wrapped 32-bit sum could pass and let eval overrun
   for (uint32_t k = 0; k < args.num_inputs; ++k) {
     const format::TensorRecord* in = args.inputs[k].desc;
     bool ok = in != nullptr && type_of(in) == t && in->rank == out->rank &&
-              in->zero_point == out->zero_point;
+              in->zero_point == out->zero_point && in->scale_bits == out->scale_bits;
     for (uint32_t i = 0; ok && i < out->rank; ++i) {
       ok = i == p.axis || in->dims[i] == out->dims[i];
     }
     if (!ok) {
-      LPAI_LOG_ERROR("CONCATENATION: input %u type/rank/zero point/shape inconsistent with the "
-                     "output", k);
+      LPAI_LOG_ERROR("CONCATENATION: input %u type/rank/quantisation/shape inconsistent with "
+                     "the output", k);
       return Status::kBinaryBadParams;
     }
     axis_sum += in->dims[p.axis];
   }
   if (axis_sum != out->dims[p.axis]) {
-    LPAI_LOG_ERROR("CONCATENATION: inputs sum to %u along axis %u, output has %u", axis_sum,
-                   p.axis, out->dims[p.axis]);
+    LPAI_LOG_ERROR("CONCATENATION: inputs sum to %llu along axis %u, output has %u",
+                   static_cast<unsigned long long>(axis_sum), p.axis, out->dims[p.axis]);
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

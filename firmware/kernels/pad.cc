@@ -23,8 +23,10 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* out = args.outputs[0].desc;
   const format::DataType t = type_of(in);
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(out) != t ||
-      in->rank != out->rank) {
-    LPAI_LOG_ERROR("PAD: types %u -> %u, ranks %u -> %u unsupported (int8/int16, equal)",
+      in->rank != out->rank || in->zero_point != out->zero_point ||
+      in->scale_bits != out->scale_bits) {
+    LPAI_LOG_ERROR("PAD: types %u -> %u, ranks %u -> %u, quantisation differs: unsupported "
+                   "(int8/int16, equal types, ranks and quantisation)",
                    in->data_type, out->data_type, in->rank, out->rank);
     return Status::kBinaryBadParams;
   }

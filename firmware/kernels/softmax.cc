@@ -38,6 +38,21 @@ Status validate(const KernelArgs& args) {
     LPAI_LOG_ERROR("SOFTMAX: reserved field is %u, must be 0", p.reserved);
     return Status::kBinaryBadParams;
   }
+  // eval needs a non-zero row sum (the reciprocal of 0 is undefined): the row maximum
+  // contributes exp_lut[0] (rounded >> 12, so >= 1 when exp_lut[0] >= 2048), no entry exceeds
+  // it, and the 32-bit sum cannot wrap for this depth.
+  const int32_t top = p.exp_lut[0];
+  bool lut_ok = top >= 2048;
+  for (uint32_t k = 0; lut_ok && k < kSoftmaxLutSize; ++k) {
+    lut_ok = p.exp_lut[k] >= 0 && p.exp_lut[k] <= top;
+  }
+  const uint64_t depth = in->dims[in->rank - 1];
+  if (!lut_ok || depth * ((static_cast<uint64_t>(top) >> 12) + 1) > 0xFFFFFFFFull) {
+    LPAI_LOG_ERROR("SOFTMAX: exp table inconsistent (exp_lut[0] = %d) or row of %llu elements "
+                   "too long for the 32-bit sum",
+                   static_cast<int>(top), static_cast<unsigned long long>(depth));
+    return Status::kBinaryBadParams;
+  }
   return Status::kOk;
 }
 

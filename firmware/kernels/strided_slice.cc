@@ -38,7 +38,11 @@ Status validate(const KernelArgs& args) {
     const uint32_t di = i < lead ? 1u : in->dims[i - lead];
     const int64_t first = p.start[i];
     const int64_t last = first + (static_cast<int64_t>(p.count[i]) - 1) * p.stride[i];
-    ok = p.in_dims[i] == di && p.count[i] >= 1 && p.stride[i] != 0 && first >= 0 &&
+    // |stride| <= dim keeps stride * element stride inside int32 (the input has < 2^31
+    // elements), also for axes with a single step.
+    ok = p.in_dims[i] == di && p.count[i] >= 1 && p.stride[i] != 0 &&
+         p.stride[i] >= -static_cast<int64_t>(di) && p.stride[i] <= static_cast<int64_t>(di) &&
+         first >= 0 &&
          first < static_cast<int64_t>(di) && last >= 0 && last < static_cast<int64_t>(di);
     out_elems *= p.count[i];
   }

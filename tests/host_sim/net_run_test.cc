@@ -157,8 +157,8 @@ TEST_F(NetRunTest, TcmOverflowOfIoBuffersFailsWithRequiredAndAvailableBytes) {
   EXPECT_TRUE(tcm.contains("TCM memory allocation failure: required size: " +
                            std::to_string(required)))
       << tcm.output;
-  EXPECT_TRUE(tcm.contains("required " + std::to_string(required) + " bytes (binary " +
-                           std::to_string(bin_bytes) + " + IO 2200064), available 2035712 bytes"))
+  EXPECT_TRUE(tcm.contains("(model binary " + std::to_string(bin_bytes) +
+                           " + IO buffers 2200064 bytes; available 2035712 bytes)"))
       << tcm.output;
   EXPECT_EQ(tcm.count_lines_starting(kErrorPrefix), 1u) << tcm.output;
   EXPECT_TRUE(dir_entries(dir_ / "tcm").empty());

@@ -140,7 +140,9 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
     }
     p.in_dims[lead + i] = static_cast<uint32_t>(dim);
     p.start[lead + i] = static_cast<int32_t>(start);
-    p.stride[lead + i] = static_cast<int32_t>(stride);
+    // A single step never uses its stride: store 1 so the kernel's stride bound (|stride| <=
+    // dim) holds for every slice.
+    p.stride[lead + i] = count == 1 ? 1 : static_cast<int32_t>(stride);
     p.count[lead + i] = static_cast<uint32_t>(count);
   }
   if (want_shape != out.shape) {
