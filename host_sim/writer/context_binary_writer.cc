@@ -132,8 +132,9 @@ bool check_tensor(const GraphDesc& g, uint32_t id, uint64_t* size_out, Errors* e
 
 bool check_graph(const GraphDesc& g, std::vector<uint64_t>* sizes, Errors* err) {
   const format::MemoryPlan& p = g.plan;
-  if (!is_pow2(p.start_alignment)) {
-    return err->fail("plan: start alignment ", p.start_alignment, " not a power of two");
+  if (!is_pow2(p.start_alignment) || p.start_alignment > format::kMaxPlanAlignment) {
+    return err->fail("plan: start alignment ", p.start_alignment, " not a power of two <= ",
+                     format::kMaxPlanAlignment);
   }
   if (!is_pow2(p.size_alignment)) {
     return err->fail("plan: size alignment ", p.size_alignment, " not a power of two");

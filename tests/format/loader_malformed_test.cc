@@ -138,6 +138,10 @@ std::vector<Case> cases() {
       [](uint8_t* b) { put<uint32_t>(b, HDR(plan.start_alignment), 12); }, Status::kBinaryBadPlan,
       "start_alignment");
   add(
+      "PlanStartAlignmentAbovePoolLimit",
+      [](uint8_t* b) { put<uint32_t>(b, HDR(plan.start_alignment), 8192); },
+      Status::kBinaryBadPlan, "start_alignment");
+  add(
       "PlanStartAlignmentZero", [](uint8_t* b) { put<uint32_t>(b, HDR(plan.start_alignment), 0); },
       Status::kBinaryBadPlan, "start_alignment");
   add(

@@ -74,6 +74,17 @@ TEST(ConcatenationKernel, Rejects) {
   node.in_rec(1).dims[0] = 1;
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   node.in_rec(1).dims[0] = 2;
+  // Axis dims whose 32-bit sum wraps to the output's 5 (0x80000001 + 0x80000004).
+  node.in_rec(0).dims[1] = 0x80000001u;
+  node.in_rec(1).dims[1] = 0x80000004u;
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.in_rec(0).dims[1] = 2;
+  node.in_rec(1).dims[1] = 3;
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
+  // Same zero point, different scale: a byte copy would be wrong.
+  node.in_rec(1).scale_bits ^= 1u;
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.in_rec(1).scale_bits ^= 1u;
   node.set_params(ew_test::bytes_of(lpai::kernels::ConcatenationParams{2, 0}));
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
 }

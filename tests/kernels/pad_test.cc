@@ -71,6 +71,14 @@ TEST(PadKernel, Rejects) {
   node.out_rec(0).dims[1] = 6;
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   node.out_rec(0).dims[1] = 5;
+  // PAD copies bytes: input and output quantisation must be equal.
+  node.out_rec(0).zero_point = 1;
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.out_rec(0).zero_point = 0;
+  node.out_rec(0).scale_bits ^= 1u;
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.out_rec(0).scale_bits ^= 1u;
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.drop_last_input();
   node.drop_last_input();
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);

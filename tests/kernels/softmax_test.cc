@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <utility>
 
 #include "kernels/ew_golden.h"
 #include "kernels/ew_harness.h"
@@ -120,6 +122,21 @@ TEST(SoftmaxKernel, ValidateRejects) {
   node.out_rec(0).dims[1] = 5;
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   node.out_rec(0).dims[1] = 4;
+  // The exp table must give every row a non-zero sum: exp_lut[0] >= 2048, no entry above it.
+  const std::vector<uint8_t> good = node.params();
+  for (const auto& patch : {std::pair<size_t, int32_t>{0, 0}, std::pair<size_t, int32_t>{0, 2047},
+                            std::pair<size_t, int32_t>{5, 0x7FFFFFFF}, std::pair<size_t, int32_t>{9, -1}}) {
+    std::vector<uint8_t> bad = good;
+    lpai::kernels::SoftmaxParams sp;
+    std::memcpy(&sp, bad.data(), sizeof(sp));
+    sp.exp_lut[patch.first] = patch.second;
+    if (patch.first == 5) sp.exp_lut[0] = 0x7FFFFFFE;
+    std::memcpy(bad.data(), &sp, sizeof(sp));
+    node.set_params(bad);
+    EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams) << "exp_lut[" << patch.first << "]";
+  }
+  node.set_params(good);
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
   auto p = node.params();
   p.resize(p.size() - 4);
   node.set_params(p);

@@ -300,6 +300,10 @@ TEST(StridedSliceKernel, ValidateRejects) {
   EXPECT_EQ(with([](P& q) { q.stride[5] = -1; q.count[5] = 5; q.count[4] = 1; q.start[4] = 2; }),
             lpai::Status::kBinaryBadParams);  // 5 elements for a 6-element output
   EXPECT_EQ(with([](P& q) { q.start[5] = 2; q.stride[5] = 1; }), lpai::Status::kOk);  // 2..4
+  // A single step with a stride beyond the dim: harmless in range terms, but stride * element
+  // stride must stay inside int32 in eval, so it is refused (prepare stores 1 there).
+  EXPECT_EQ(with([](P& q) { q.stride[0] = 0x7FFFFFFF; }), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(with([](P& q) { q.stride[0] = 1; }), lpai::Status::kOk);
 
   std::vector<uint8_t> shorter = good;
   shorter.pop_back();
