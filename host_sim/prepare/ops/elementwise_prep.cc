@@ -155,6 +155,32 @@ bool dims_u32(const PrepTensor& t, std::vector<uint32_t>* dims) {
   return true;
 }
 
+bool plan_broadcast(const PrepTensor& in1, const PrepTensor& in2, const PrepTensor& out,
+                    uint32_t* broadcast, kernels::BroadcastShape* shape, std::string* error) {
+  std::vector<uint32_t> d1, d2, dout;
+  if (!dims_u32(in1, &d1) || !dims_u32(in2, &d2) || !dims_u32(out, &dout)) {
+    *error = "negative dimension";
+    return false;
+  }
+  if (d1 == dout && d2 == dout) {
+    *broadcast = 0;
+    return true;
+  }
+  uint32_t rank = 0;
+  uint32_t bshape[kernels::kBroadcastRank];
+  if (!kernels::compute_broadcast(d1.data(), static_cast<uint32_t>(d1.size()), d2.data(),
+                                  static_cast<uint32_t>(d2.size()), shape, &rank, bshape)) {
+    *error = "input shapes do not broadcast (or rank > 6)";
+    return false;
+  }
+  if (std::vector<uint32_t>(bshape, bshape + rank) != dout) {
+    *error = "output shape is not the broadcast of the input shapes";
+    return false;
+  }
+  *broadcast = 1;
+  return true;
+}
+
 }  // namespace ew
 }  // namespace prepare
 }  // namespace lpai

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/elementwise_common.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {
@@ -51,6 +52,12 @@ int32_t input_radius(int input_integer_bits, int input_left_shift);
 
 // Shape as uint32 dims; false when a dim is negative.
 bool dims_u32(const PrepTensor& t, std::vector<uint32_t>* dims);
+
+// Binary-op broadcast plan (ADD, SUB, MUL): *broadcast = 0 when both inputs have the output's
+// shape (flat loop), else 1 with *shape from kernels::compute_broadcast. False with *error when
+// the inputs do not broadcast to exactly the output's shape.
+bool plan_broadcast(const PrepTensor& in1, const PrepTensor& in2, const PrepTensor& out,
+                    uint32_t* broadcast, kernels::BroadcastShape* shape, std::string* error);
 
 // Checks a one-input one-output node with equal shapes whose input/output types are both in
 // {int8, int16} and equal; per-tensor quantised. On failure sets *error.

@@ -48,27 +48,7 @@ PrepResult prepare_mul(const PrepOp& op) {
                             &r.error)) {
     return r;
   }
-  std::vector<uint32_t> d1, d2, dout;
-  if (!ew::dims_u32(in1, &d1) || !ew::dims_u32(in2, &d2) || !ew::dims_u32(out, &dout)) {
-    r.error = "negative dimension";
-    return r;
-  }
-  if (d1 == dout && d2 == dout) {
-    p.broadcast = 0;
-  } else {
-    uint32_t rank = 0;
-    uint32_t shape[kernels::kBroadcastRank];
-    if (!kernels::compute_broadcast(d1.data(), static_cast<uint32_t>(d1.size()), d2.data(),
-                                    static_cast<uint32_t>(d2.size()), &p.shape, &rank, shape)) {
-      r.error = "input shapes do not broadcast (or rank > 6)";
-      return r;
-    }
-    if (std::vector<uint32_t>(shape, shape + rank) != dout) {
-      r.error = "output shape is not the broadcast of the input shapes";
-      return r;
-    }
-    p.broadcast = 1;
-  }
+  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);
   return r;
 }
