@@ -155,14 +155,7 @@ void im2col_row(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy
 
 void eval_s8(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
-  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams));
-  gemm::Requant q;
-  q.folded_bias = arrays;
-  q.multiplier = arrays + p.out_c;
-  q.shift = arrays + 2 * p.out_c;
-  q.output_zero_point = p.output_zero_point;
-  q.act_min = p.act_min;
-  q.act_max = p.act_max;
+  const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);

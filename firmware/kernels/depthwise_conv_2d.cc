@@ -287,14 +287,7 @@ void eval_pixels_dm1(const DepthwiseConv2dParams& p, const int8_t* in, const int
 
 void eval(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = header(args);
-  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(DepthwiseConv2dParams));
-  gemm::Requant q;
-  q.folded_bias = arrays;
-  q.multiplier = arrays + p.out_c;
-  q.shift = arrays + 2 * p.out_c;
-  q.output_zero_point = p.output_zero_point;
-  q.act_min = p.act_min;
-  q.act_max = p.act_max;
+  const gemm::Requant q = gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);

@@ -80,14 +80,7 @@ Status validate(const KernelArgs& args) {
 
 void eval(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
-  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(FullyConnectedParams));
-  gemm::Requant q;
-  q.folded_bias = arrays;
-  q.multiplier = arrays + p.output_depth;
-  q.shift = arrays + 2 * p.output_depth;
-  q.output_zero_point = p.output_zero_point;
-  q.act_min = p.act_min;
-  q.act_max = p.act_max;
+  const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
   gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
                   reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,
                   p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data),

@@ -38,6 +38,17 @@ struct Requant {
   int32_t act_max;
 };
 
+// The Requant view of a parameter blob whose header (type P, with output_zero_point, act_min,
+// act_max) is followed by int32 folded_bias[channels], multiplier[channels], shift[channels]:
+// the layout CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED share.
+template <typename P>
+inline Requant requant_after_header(const uint8_t* params, uint32_t channels) {
+  const P& p = *reinterpret_cast<const P*>(params);
+  const int32_t* arrays = reinterpret_cast<const int32_t*>(params + sizeof(P));
+  return Requant{arrays, arrays + channels, arrays + 2 * channels, p.output_zero_point, p.act_min,
+                 p.act_max};
+}
+
 inline int8_t requantize(int32_t dot, uint32_t o, const Requant& q) {
   int32_t acc = wrapping_add_i32(dot, q.folded_bias[o]);
   acc = multiply_by_quantized_multiplier(acc, q.multiplier[o], q.shift[o]);
