@@ -200,7 +200,8 @@ int profile() {
       if (!op.outputs.empty()) shapes += " -> " + shape_string(op.outputs[0]->shape);
       const auto& o = op.options;
       char extra[64] = "";
-      if (op.builtin == 3 || op.builtin == 4) {
+      if (op.builtin == static_cast<int>(lpai::format::BuiltinOp::kConv2d) ||
+          op.builtin == static_cast<int>(lpai::format::BuiltinOp::kDepthwiseConv2d)) {
         std::snprintf(extra, sizeof(extra), " s%d pad%d", o.stride_h, o.padding);
       }
       std::printf("  %2zu %-18s %9.1f us %5.1f%% %10lld MACs %6.2f GMAC/s  %s%s\n", i,

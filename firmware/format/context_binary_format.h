@@ -1,6 +1,6 @@
 // Context binary format v1: the contract between the offline prepare step (host_sim) and the
 // firmware. Byte-level description: docs/context-binary-v1.md. Shared verbatim by the writer
-// (host_sim/writer) and the loader (firmware/format/loader.h).
+// (host_sim/writer) and the loader (firmware/format/binary_view.h, loader.cc).
 //
 // Rules common to all records:
 //  - little-endian, every record naturally aligned, all offsets in bytes from the start of the
@@ -14,6 +14,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "format/op_table.h"
 
 namespace lpai {
 namespace format {
@@ -38,11 +40,12 @@ enum class DataType : uint8_t {
   kInt32 = 4,
   kInt64 = 5,
   kFloat32 = 6,  // allowed for constants only (never computed on at run time)
+  kBool = 7,     // one byte per element, 0 or 1 (comparison outputs, SELECT_V2 conditions)
 };
 
 // Bytes per element; 0 for kInvalid or unknown values.
 constexpr uint32_t data_type_size(DataType t) {
-  return t == DataType::kInt8 || t == DataType::kUint8 ? 1u
+  return t == DataType::kInt8 || t == DataType::kUint8 || t == DataType::kBool ? 1u
          : t == DataType::kInt16                      ? 2u
          : t == DataType::kInt32 || t == DataType::kFloat32 ? 4u
          : t == DataType::kInt64                      ? 8u
@@ -63,7 +66,12 @@ constexpr uint8_t kMemClassCount = 4;
 constexpr uint8_t kTensorIsInput = 1u << 0;
 constexpr uint8_t kTensorIsOutput = 1u << 1;
 constexpr uint8_t kTensorIsVariable = 1u << 2;
-constexpr uint8_t kKnownTensorFlags = kTensorIsInput | kTensorIsOutput | kTensorIsVariable;
+// Graph IO whose caller-side type is float32 (a boundary QUANTIZE / DEQUANTIZE folded by
+// prepare): the firmware sees the integer tensor; the host converts with the tensor's scale
+// (scale_bits) and zero point exactly as TFLite Micro's QUANTIZE / DEQUANTIZE do.
+constexpr uint8_t kTensorIsFloatIo = 1u << 3;
+constexpr uint8_t kKnownTensorFlags =
+    kTensorIsInput | kTensorIsOutput | kTensorIsVariable | kTensorIsFloatIo;
 
 struct Section {
   uint32_t offset;  // from binary start; multiple of kSectionAlignment (0 when count == 0)
@@ -139,32 +147,22 @@ struct QuantParam {
 };
 static_assert(sizeof(QuantParam) == 8, "quant record layout");
 
-// Operator codes: the TFLite builtin operator numbers, so that logs and tools agree.
+// Operator codes: the TFLite builtin operator numbers (so that logs and tools agree) and the
+// project's own codes >= 1000; generated from the operator table (format/op_table.h).
 enum class BuiltinOp : uint16_t {
-  kAdd = 0,
-  kAveragePool2d = 1,
-  kConcatenation = 2,
-  kConv2d = 3,
-  kDepthwiseConv2d = 4,
-  kDequantize = 6,
-  kFullyConnected = 9,
-  kLogistic = 14,
-  kMaxPool2d = 17,
-  kMul = 18,
-  kRelu = 19,
-  kRelu6 = 21,
-  kReshape = 22,
-  kSoftmax = 25,
-  kTanh = 28,
-  kPad = 34,
-  kSub = 41,
-  kUnidirectionalSequenceLstm = 44,
-  kStridedSlice = 45,
-  kTransposeConv = 67,
-  kLeakyRelu = 98,
-  kQuantize = 114,
-  kCopy = 1000,  // project op: byte copy input -> output (same size)
+#define LPAI_OP_ENUM(Enum, NAME, code, options, snake) Enum = code,
+  LPAI_KERNEL_OPS(LPAI_OP_ENUM)
+#undef LPAI_OP_ENUM
 };
+
+// "CONV_2D" for a code in the operator table (kernel or import op); nullptr otherwise.
+constexpr const char* op_name(uint32_t code) {
+#define LPAI_OP_NAME(Enum, NAME, c, options, snake) code == (c) ? #NAME:
+#define LPAI_IMPORT_OP_NAME(NAME, c, options) code == (c) ? #NAME:
+  return LPAI_KERNEL_OPS(LPAI_OP_NAME) LPAI_IMPORT_OPS(LPAI_IMPORT_OP_NAME) nullptr;
+#undef LPAI_OP_NAME
+#undef LPAI_IMPORT_OP_NAME
+}
 
 }  // namespace format
 }  // namespace lpai

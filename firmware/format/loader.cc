@@ -354,6 +354,12 @@ Status Checker::check_tensor(uint32_t id) const {
     LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u mem_class io but not a graph input/output",
                   fmt_u(id));
   }
+  const DataType dt = static_cast<DataType>(t.data_type);
+  if ((t.flags & kTensorIsFloatIo) != 0 &&
+      (io_flags == 0 || (dt != DataType::kInt8 && dt != DataType::kInt16))) {
+    LPAI_BIN_FAIL(Status::kBinaryBadIo,
+                  "tensor %u: float IO flag on a non-IO or non-int8/int16 tensor", fmt_u(id));
+  }
   if ((t.flags & (kTensorIsInput | kTensorIsOutput)) != io_flags) {
     LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u flags 0x%x disagree with io_slot %u", fmt_u(id),
                   fmt_u(t.flags), fmt_u(t.io_slot));

@@ -247,7 +247,6 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
     return s;
   }
 
-  exec::prepare_dispatch(view);
   const uint32_t generation = slot->generation + 1;
   *slot = Context();
   slot->live = true;

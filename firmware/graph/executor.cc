@@ -11,27 +11,11 @@ namespace lpai {
 namespace exec {
 namespace {
 
-// op -> kernel for ops below kDispatchSize (every op this firmware knows); filled per binary
-// by prepare_dispatch(). Zero-initialised.
-constexpr uint32_t kDispatchSize = 1024;
-const kernels::OpKernel* g_dispatch[kDispatchSize];
-
-inline const kernels::OpKernel* kernel_for(uint16_t op) {
-  return op < kDispatchSize ? g_dispatch[op] : kernels::find_kernel(op);
-}
-
 inline uint8_t* address(const format::TensorRecord& t, const Frame& f) {
   return t.io_slot != format::kNone ? f.io[t.io_slot] : f.base[t.mem_class] + t.offset;
 }
 
 }  // namespace
-
-void prepare_dispatch(const format::BinaryView& view) {
-  for (uint32_t i = 0; i < view.node_count(); ++i) {
-    const uint16_t op = view.node(i).op;
-    if (op < kDispatchSize && g_dispatch[op] == nullptr) g_dispatch[op] = kernels::find_kernel(op);
-  }
-}
 
 void run(const format::BinaryView& view, const Frame& f) {
   const uint32_t nodes = view.node_count();
@@ -73,7 +57,7 @@ void run(const format::BinaryView& view, const Frame& f) {
       args.temp = address(t, f);
       args.temp_size = t.size;
     }
-    kernel_for(n.op)->eval(args);
+    kernels::find_kernel(n.op)->eval(args);
     if (f.node_cycles != nullptr && i < f.node_cycles_capacity) {
       f.node_cycles[i] = lpai_hal_cycles() - t0;
     }

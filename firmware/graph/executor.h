@@ -22,11 +22,8 @@ struct Frame {
   uint32_t node_cycles_capacity;
 };
 
-// Fills the op -> kernel table for every op of `view` (idempotent; before the first run()).
-void prepare_dispatch(const format::BinaryView& view);
-
-// Runs every node in order. `view` must have passed validate_binary and validate_nodes and
-// prepare_dispatch; every base/io pointer the graph uses must be valid.
+// Runs every node in order. `view` must have passed validate_binary and validate_nodes; every
+// base/io pointer the graph uses must be valid.
 void run(const format::BinaryView& view, const Frame& frame);
 
 }  // namespace exec

@@ -116,11 +116,31 @@ Status check_affinity(const CoreAffinity& a) {
   return Status::kOk;
 }
 
-// Variable tensors start at zero: the planned persistent bytes (not the rest of a larger
-// caller buffer) are cleared.
-void zero_persistent(Context& c) {
+// Variable tensors start at real zero, as TFLite Micro's ResetVariableTensors sets them: the
+// planned persistent bytes (not the rest of a larger caller buffer) are cleared, then every
+// variable tensor with a non-zero zero point is filled with it (int8: one byte per element;
+// int16: one little-endian int16 per element).
+void reset_variables(Context& c) {
   const uint32_t bytes = c.view.plan().persistent_size;
-  if (c.graph.has_persistent && bytes > 0) __builtin_memset(c.graph.persistent, 0, bytes);
+  if (!c.graph.has_persistent || bytes == 0) return;
+  __builtin_memset(c.graph.persistent, 0, bytes);
+  for (uint32_t id = 0; id < c.view.tensor_count(); ++id) {
+    const format::TensorRecord& t = c.view.tensor(id);
+    if (t.mem_class != static_cast<uint8_t>(format::MemClass::kPersistent) ||
+        (t.flags & format::kTensorIsVariable) == 0 || t.zero_point == 0) {
+      continue;
+    }
+    uint8_t* p = c.graph.persistent + t.offset;
+    if (t.data_type == static_cast<uint8_t>(format::DataType::kInt16)) {
+      const uint16_t zp = static_cast<uint16_t>(static_cast<int16_t>(t.zero_point));
+      for (uint32_t i = 0; i + 1 < t.size; i += 2) {  // byte-wise: offsets may be odd
+        p[i] = static_cast<uint8_t>(zp & 0xFFu);
+        p[i + 1] = static_cast<uint8_t>(zp >> 8);
+      }
+    } else if (t.data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+      __builtin_memset(p, static_cast<uint8_t>(static_cast<int8_t>(t.zero_point)), t.size);
+    }
+  }
 }
 
 }  // namespace
@@ -264,7 +284,7 @@ Status graph_finalize(Handle graph) {
     }
     g.counters.io_allocations += c->num_io;
   }
-  zero_persistent(*c);
+  reset_variables(*c);
   g.state = GraphState::kFinalized;
   return Status::kOk;
 }
@@ -307,7 +327,7 @@ Status graph_reset_persistent(Handle graph) {
     LPAI_LOG_ERROR("graph reset persistent: graph \"%s\" is not finalized", c->view.graph_name());
     return Status::kGraphNotFinalized;
   }
-  zero_persistent(*c);
+  reset_variables(*c);
   return Status::kOk;
 }
 

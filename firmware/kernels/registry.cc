@@ -5,41 +5,17 @@
 
 namespace lpai {
 namespace kernels {
-namespace {
-
-const OpKernel* const kAllKernels[] = {
-    &kAddKernel,
-    &kAveragePool2dKernel,
-    &kConcatenationKernel,
-    &kConv2dKernel,
-    &kDepthwiseConv2dKernel,
-    &kDequantizeKernel,
-    &kFullyConnectedKernel,
-    &kLogisticKernel,
-    &kMaxPool2dKernel,
-    &kMulKernel,
-    &kReluKernel,
-    &kRelu6Kernel,
-    &kReshapeKernel,
-    &kSoftmaxKernel,
-    &kTanhKernel,
-    &kPadKernel,
-    &kSubKernel,
-    &kUnidirectionalSequenceLstmKernel,
-    &kStridedSliceKernel,
-    &kTransposeConvKernel,
-    &kLeakyReluKernel,
-    &kQuantizeKernel,
-    &kCopyKernel,
-};
-
-}  // namespace
-
+// A compile-time switch over the operator table: no mutable state, a jump table in practice.
 const OpKernel* find_kernel(uint16_t op) {
-  for (const OpKernel* k : kAllKernels) {
-    if (static_cast<uint16_t>(k->op) == op) return k;
+  switch (op) {
+#define LPAI_KERNEL_CASE(Enum, NAME, code, options, snake) \
+  case code:                                      \
+    return &Enum##Kernel;
+    LPAI_KERNEL_OPS(LPAI_KERNEL_CASE)
+#undef LPAI_KERNEL_CASE
+    default:
+      return nullptr;
   }
-  return nullptr;
 }
 
 void describe_node(const format::BinaryView& view, const format::NodeRecord& n,

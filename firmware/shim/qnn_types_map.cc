@@ -20,6 +20,8 @@ Qnn_DataType_t qnn_type_of(const format::TensorRecord& t) {
       return QNN_DATATYPE_INT_64;
     case format::DataType::kFloat32:
       return QNN_DATATYPE_FLOAT_32;
+    case format::DataType::kBool:
+      return QNN_DATATYPE_BOOL_8;
     default:
       return QNN_DATATYPE_UNDEFINED;
   }
@@ -40,6 +42,8 @@ bool qnn_type_matches(Qnn_DataType_t q, format::DataType t) {
       return q == QNN_DATATYPE_INT_64;
     case format::DataType::kFloat32:
       return q == QNN_DATATYPE_FLOAT_32;
+    case format::DataType::kBool:
+      return q == QNN_DATATYPE_BOOL_8 || q == QNN_DATATYPE_UINT_8;
     default:
       return false;
   }

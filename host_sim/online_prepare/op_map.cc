@@ -15,14 +15,18 @@ struct OpEntry {
   uint32_t min_inputs, max_inputs;
 };
 
-// TFLite builtin codes: ADD 0, FULLY_CONNECTED 9, LOGISTIC 14, MUL 18, RELU 19, RESHAPE 22,
-// SOFTMAX 25, TANH 28, SUB 41.
+constexpr int code(format::BuiltinOp op) { return static_cast<int>(op); }
+
 const OpEntry kOps[] = {
-    {QNN_OP_ELEMENT_WISE_ADD, 0, 2, 2},      {QNN_OP_ELEMENT_WISE_SUBTRACT, 41, 2, 2},
-    {QNN_OP_ELEMENT_WISE_MULTIPLY, 18, 2, 2}, {QNN_OP_RESHAPE, kReshapeBuiltin, 1, 1},
-    {QNN_OP_FULLY_CONNECTED, 9, 2, 3},       {QNN_OP_SOFTMAX, 25, 1, 1},
-    {QNN_OP_RELU, 19, 1, 1},                 {QNN_OP_SIGMOID, 14, 1, 1},
-    {QNN_OP_TANH, 28, 1, 1},
+    {QNN_OP_ELEMENT_WISE_ADD, code(format::BuiltinOp::kAdd), 2, 2},
+    {QNN_OP_ELEMENT_WISE_SUBTRACT, code(format::BuiltinOp::kSub), 2, 2},
+    {QNN_OP_ELEMENT_WISE_MULTIPLY, code(format::BuiltinOp::kMul), 2, 2},
+    {QNN_OP_RESHAPE, kReshapeBuiltin, 1, 1},
+    {QNN_OP_FULLY_CONNECTED, code(format::BuiltinOp::kFullyConnected), 2, 3},
+    {QNN_OP_SOFTMAX, code(format::BuiltinOp::kSoftmax), 1, 1},
+    {QNN_OP_RELU, code(format::BuiltinOp::kRelu), 1, 1},
+    {QNN_OP_SIGMOID, code(format::BuiltinOp::kLogistic), 1, 1},
+    {QNN_OP_TANH, code(format::BuiltinOp::kTanh), 1, 1},
 };
 
 std::string param_label(const Qnn_Param_t& p) {
@@ -82,15 +86,15 @@ Status map_op(const char* type_name, const Qnn_Param_t* params, uint32_t num_par
       return Status::kGraphInvalidArgument;
     }
     const Qnn_Scalar_t* s = nullptr;
-    if (m.builtin == 9 && std::strcmp(p.name, QNN_OP_FULLY_CONNECTED_PARAM_KEEP_DIMS) == 0) {
+    if (m.builtin == code(format::BuiltinOp::kFullyConnected) && std::strcmp(p.name, QNN_OP_FULLY_CONNECTED_PARAM_KEEP_DIMS) == 0) {
       if (!scalar_of(p, QNN_DATATYPE_BOOL_8, "BOOL_8", &s, error))
         return Status::kGraphInvalidArgument;
       m.options.keep_num_dims = s->bool8Value != 0;
-    } else if (m.builtin == 25 && std::strcmp(p.name, QNN_OP_SOFTMAX_PARAM_BETA) == 0) {
+    } else if (m.builtin == code(format::BuiltinOp::kSoftmax) && std::strcmp(p.name, QNN_OP_SOFTMAX_PARAM_BETA) == 0) {
       if (!scalar_of(p, QNN_DATATYPE_FLOAT_32, "FLOAT_32", &s, error))
         return Status::kGraphInvalidArgument;
       m.options.beta = s->floatValue;
-    } else if (m.builtin == 25 && std::strcmp(p.name, QNN_OP_SOFTMAX_PARAM_AXIS) == 0) {
+    } else if (m.builtin == code(format::BuiltinOp::kSoftmax) && std::strcmp(p.name, QNN_OP_SOFTMAX_PARAM_AXIS) == 0) {
       if (!scalar_of(p, QNN_DATATYPE_UINT_32, "UINT_32", &s, error))
         return Status::kGraphInvalidArgument;
       if (input_rank == 0 || s->uint32Value != input_rank - 1) {

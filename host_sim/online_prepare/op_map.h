@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/status.h"
+#include "format/context_binary_format.h"
 #include "lpai/qnn_compat.h"
 #include "prepare/op_prepare.h"
 
@@ -20,7 +21,7 @@ struct MappedOp {
 };
 
 // TFLite builtin code of RESHAPE (aliased or copied like the importer does).
-constexpr int kReshapeBuiltin = 22;
+constexpr int kReshapeBuiltin = static_cast<int>(format::BuiltinOp::kReshape);
 
 // Maps `type_name` with its params. `input_rank` is the rank of inputTensors[0] (Softmax's axis
 // must be the last one). On failure returns the Status to report and sets *error to the reason

@@ -18,7 +18,7 @@ namespace {
 
 namespace tfl = ::lpai::tflite;
 
-constexpr int kReshapeBuiltin = 22;
+constexpr int kReshapeBuiltin = static_cast<int>(format::BuiltinOp::kReshape);
 constexpr int kCustomBuiltin = 32;
 
 // The role a tensor plays in the imported graph; decides which checks apply.
@@ -39,6 +39,7 @@ format::DataType map_type(int t) {
     case tfl::TensorType_INT32: return format::DataType::kInt32;
     case tfl::TensorType_INT64: return format::DataType::kInt64;
     case tfl::TensorType_FLOAT32: return format::DataType::kFloat32;
+    case tfl::TensorType_BOOL: return format::DataType::kBool;
     default: return format::DataType::kInvalid;
   }
 }
@@ -79,6 +80,7 @@ class Importer {
   }
 
   bool read_tensors(const tfl::Model* model, const tfl::SubGraph* sg);
+  bool fold_float_boundary(const tfl::Model* model, const tfl::SubGraph* sg);
   bool read_io(const tfl::SubGraph* sg);
   bool read_ops(const tfl::Model* model, const tfl::SubGraph* sg);
   bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
@@ -99,6 +101,7 @@ class Importer {
   std::string& error_;
   std::vector<TensorInfo> info_;
   std::vector<int> written_at_;  // step (op index in the source model) that wrote it, or -1
+  std::vector<bool> folded_;     // per source op: a boundary QUANTIZE/DEQUANTIZE made a copy
 };
 
 bool Importer::run(size_t size) {
@@ -120,6 +123,7 @@ bool Importer::run(size_t size) {
   const tfl::SubGraph* sg = subgraphs->Get(0);
   if (sg->name() && sg->name()->size() > 0) g_.name = sg->name()->str();
   if (!read_tensors(model, sg)) return false;
+  if (!fold_float_boundary(model, sg)) return false;
   if (!read_io(sg)) return false;
   if (!read_ops(model, sg)) return false;
   return true;
@@ -163,6 +167,69 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
         t.data_size = b->data()->size();
       }
     }
+  }
+  return true;
+}
+
+// Float at the graph boundary: a QUANTIZE whose float32 input is a graph input read by nothing
+// else, and a DEQUANTIZE (or integer -> float CAST, as scale 1 and zero point 0) whose float32
+// output is a graph output read by nothing, become byte copies; the float tensor takes the integer side's type and quantisation and is marked
+// float_io (the host converts at the boundary, as TFLite Micro's kernels would). Any other
+// float tensor stays float and is refused by the tensor checks.
+bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph* sg) {
+  const auto* codes = model->operator_codes();
+  const auto* ops = sg->operators();
+  const size_t n_ops = ops ? ops->size() : 0;
+  const int n = static_cast<int>(g_.tensors.size());
+  folded_.assign(n_ops, false);
+  std::vector<int> readers(g_.tensors.size(), 0);
+  for (size_t k = 0; k < n_ops; ++k) {
+    const auto* ins = ops->Get(static_cast<flatbuffers::uoffset_t>(k))->inputs();
+    if (ins == nullptr) continue;
+    for (int32_t id : *ins) {
+      if (id >= 0 && id < n) ++readers[id];
+    }
+  }
+  auto is_graph = [](const flatbuffers::Vector<int32_t>* list, int id) {
+    return list != nullptr && std::find(list->begin(), list->end(), id) != list->end();
+  };
+  constexpr int kQuantize = static_cast<int>(format::BuiltinOp::kQuantize);
+  constexpr int kDequantize = static_cast<int>(format::BuiltinOp::kDequantize);
+  for (size_t k = 0; k < n_ops; ++k) {
+    const tfl::Operator* op = ops->Get(static_cast<flatbuffers::uoffset_t>(k));
+    if (codes == nullptr || op->opcode_index() >= codes->size()) continue;  // read_ops reports
+    const tfl::OperatorCode* code = codes->Get(op->opcode_index());
+    const int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
+                                 static_cast<int>(code->builtin_code()));
+    constexpr int kCast = static_cast<int>(format::BuiltinOp::kCast);
+    if (builtin != kQuantize && builtin != kDequantize && builtin != kCast) continue;
+    if (!op->inputs() || !op->outputs() || op->inputs()->size() != 1 ||
+        op->outputs()->size() != 1) {
+      continue;
+    }
+    const int in = op->inputs()->Get(0), out = op->outputs()->Get(0);
+    if (in < 0 || in >= n || out < 0 || out >= n) continue;
+    const bool quantize = builtin == kQuantize;
+    const int flt = quantize ? in : out;  // the float side
+    const int integer = quantize ? out : in;
+    PrepTensor& f = g_.tensors[flt];
+    const PrepTensor& q = g_.tensors[integer];
+    if (f.type != format::DataType::kFloat32 || f.is_const() || f.is_variable) continue;
+    if (q.type != format::DataType::kInt8 && q.type != format::DataType::kInt16) continue;
+    const bool boundary = quantize ? is_graph(sg->inputs(), flt) && readers[flt] == 1
+                                   : is_graph(sg->outputs(), flt) && readers[flt] == 0;
+    if (!boundary) continue;  // refused later: a float tensor inside the graph
+    f.type = q.type;
+    f.scales = q.scales;
+    f.zero_points = q.zero_points;
+    f.quant_axis = q.quant_axis;
+    if (builtin == kCast) {  // plain integers: the float value is the integer itself
+      f.scales = {1.0f};
+      f.zero_points = {0};
+    }
+    f.float_io = true;
+    info_[flt].tflite_type = info_[integer].tflite_type;
+    folded_[k] = true;
   }
   return true;
 }
@@ -219,12 +286,14 @@ bool Importer::read_io(const tfl::SubGraph* sg) {
 bool Importer::check_quant(const PrepTensor& t, Role role, std::string* why) const {
   const size_t ns = t.scales.size();
   if (ns == 0) {
-    if (role != Role::kConst || t.type == format::DataType::kInt8 ||
-        t.type == format::DataType::kInt16) {
+    // Plain integers (indices, shapes, CAST operands, comparison outputs): each op's prepare
+    // decides whether it needs quantisation (prepare.cc refuses unquantised int8/int16 for
+    // every op that is not listed as accepting raw integers).
+    if (role == Role::kVariable) {
       *why = "is not quantised (no scale)";
       return false;
     }
-    return true;  // int32/int64 operand without quantisation (shape, paddings, ...)
+    return true;
   }
   if (t.zero_points.size() != ns) {
     *why = "quantisation has " + std::to_string(ns) + " scales but " +
@@ -243,8 +312,9 @@ bool Importer::check_quant(const PrepTensor& t, Role role, std::string* why) con
   switch (t.type) {
     case format::DataType::kInt8: zp_min = -128; zp_max = 127; break;
     case format::DataType::kInt16:
-      // int16 activations/state are symmetric; int16 constants may carry any int16 zero point.
-      if (role != Role::kConst) { zp_min = 0; zp_max = 0; } else { zp_min = -32768; zp_max = 32767; }
+      // Whether an int16 activation may be asymmetric is an operator rule (prepare.cc).
+      zp_min = -32768;
+      zp_max = 32767;
       break;
     default: zp_min = 0; zp_max = 0; break;  // int32/int64 (biases): zero point 0
   }
@@ -324,19 +394,24 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
   switch (role) {
     case Role::kConst:
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
-                ty == format::DataType::kInt32 || ty == format::DataType::kInt64;
+                ty == format::DataType::kInt32 || ty == format::DataType::kInt64 ||
+                ty == format::DataType::kBool;
       break;
     case Role::kVariable:
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16;
       break;
-    case Role::kActivation:  // int32: QUANTIZE's int32 side (each op's prepare checks types)
+    case Role::kActivation:  // int32 / bool as plain data (each op's prepare checks types)
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
-                ty == format::DataType::kInt32;
+                ty == format::DataType::kInt32 || ty == format::DataType::kBool;
       break;
   }
   if (!type_ok) {
     *why = std::string("type ") + tflite_type_name(inf.tflite_type) + " is not supported for " +
            (role == Role::kConst ? "a constant" : role == Role::kVariable ? "a variable tensor" : "an activation");
+    if (ty == format::DataType::kFloat32 && role == Role::kActivation) {
+      *why += " (float32 is accepted only at the graph boundary: a graph input read only by a "
+              "QUANTIZE, or a graph output written by a DEQUANTIZE)";
+    }
     return false;
   }
   const uint64_t bytes = elems * format::data_type_size(ty);
@@ -369,14 +444,17 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
                               OpOptions* o) {
   const tfl::BuiltinOptions type = op->builtin_options_type();
   if (type == tfl::BuiltinOptions_NONE) return true;  // defaults
-  auto mismatch = [&]() {
+  const int expected = options_type_of(builtin);
+  // An op without an options table in TFLite ignores whatever table it carries (as TFLite
+  // Micro does); an op with one must carry its own.
+  if (expected <= 0) return true;
+  if (static_cast<int>(type) != expected) {
     return fail(where + ": builtin options of type " + std::to_string(static_cast<int>(type)) +
                 " do not belong to this operator");
-  };
-  switch (builtin) {
-    case 3: {  // CONV_2D
+  }
+  switch (type) {
+    case tfl::BuiltinOptions_Conv2DOptions: {
       const auto* p = op->builtin_options_as_Conv2DOptions();
-      if (!p) return mismatch();
       o->padding = p->padding();
       o->stride_w = p->stride_w();
       o->stride_h = p->stride_h();
@@ -385,9 +463,8 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
       o->dilation_h = p->dilation_h_factor();
       return true;
     }
-    case 4: {  // DEPTHWISE_CONV_2D
+    case tfl::BuiltinOptions_DepthwiseConv2DOptions: {
       const auto* p = op->builtin_options_as_DepthwiseConv2DOptions();
-      if (!p) return mismatch();
       o->padding = p->padding();
       o->stride_w = p->stride_w();
       o->stride_h = p->stride_h();
@@ -397,10 +474,8 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
       o->dilation_h = p->dilation_h_factor();
       return true;
     }
-    case 1:     // AVERAGE_POOL_2D
-    case 17: {  // MAX_POOL_2D
+    case tfl::BuiltinOptions_Pool2DOptions: {
       const auto* p = op->builtin_options_as_Pool2DOptions();
-      if (!p) return mismatch();
       o->padding = p->padding();
       o->stride_w = p->stride_w();
       o->stride_h = p->stride_h();
@@ -409,9 +484,8 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
       o->activation = p->fused_activation_function();
       return true;
     }
-    case 9: {  // FULLY_CONNECTED
+    case tfl::BuiltinOptions_FullyConnectedOptions: {
       const auto* p = op->builtin_options_as_FullyConnectedOptions();
-      if (!p) return mismatch();
       if (p->weights_format() != tfl::FullyConnectedOptionsWeightsFormat_DEFAULT) {
         return fail(where + ": shuffled weights format is not supported");
       }
@@ -419,58 +493,46 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
       o->keep_num_dims = p->keep_num_dims();
       return true;
     }
-    case 25: {  // SOFTMAX
-      const auto* p = op->builtin_options_as_SoftmaxOptions();
-      if (!p) return mismatch();
-      o->beta = p->beta();
+    case tfl::BuiltinOptions_SoftmaxOptions:
+      o->beta = op->builtin_options_as_SoftmaxOptions()->beta();
       return true;
-    }
-    case 2: {  // CONCATENATION
+    case tfl::BuiltinOptions_ConcatenationOptions: {
       const auto* p = op->builtin_options_as_ConcatenationOptions();
-      if (!p) return mismatch();
       o->axis = p->axis();
       o->activation = p->fused_activation_function();
       return true;
     }
-    case 0: {  // ADD
+    case tfl::BuiltinOptions_AddOptions: {
       const auto* p = op->builtin_options_as_AddOptions();
-      if (!p) return mismatch();
       o->activation = p->fused_activation_function();
       o->pot_scale_int16 = p->pot_scale_int16();
       return true;
     }
-    case 41: {  // SUB
+    case tfl::BuiltinOptions_SubOptions: {
       const auto* p = op->builtin_options_as_SubOptions();
-      if (!p) return mismatch();
       o->activation = p->fused_activation_function();
       o->pot_scale_int16 = p->pot_scale_int16();
       return true;
     }
-    case 18: {  // MUL
-      const auto* p = op->builtin_options_as_MulOptions();
-      if (!p) return mismatch();
-      o->activation = p->fused_activation_function();
+    case tfl::BuiltinOptions_MulOptions:
+      o->activation = op->builtin_options_as_MulOptions()->fused_activation_function();
       return true;
-    }
-    case 22: {  // RESHAPE
+    case tfl::BuiltinOptions_DivOptions:
+      o->activation = op->builtin_options_as_DivOptions()->fused_activation_function();
+      return true;
+    case tfl::BuiltinOptions_L2NormOptions:
+      o->activation = op->builtin_options_as_L2NormOptions()->fused_activation_function();
+      return true;
+    case tfl::BuiltinOptions_ReshapeOptions: {
       const auto* p = op->builtin_options_as_ReshapeOptions();
-      if (!p) return mismatch();
       if (p->new_shape()) o->new_shape.assign(p->new_shape()->begin(), p->new_shape()->end());
       return true;
     }
-    case 98: {  // LEAKY_RELU
-      const auto* p = op->builtin_options_as_LeakyReluOptions();
-      if (!p) return mismatch();
-      o->alpha = p->alpha();
+    case tfl::BuiltinOptions_LeakyReluOptions:
+      o->alpha = op->builtin_options_as_LeakyReluOptions()->alpha();
       return true;
-    }
-    case 34: {  // PAD
-      if (!op->builtin_options_as_PadOptions()) return mismatch();
-      return true;
-    }
-    case 45: {  // STRIDED_SLICE
+    case tfl::BuiltinOptions_StridedSliceOptions: {
       const auto* p = op->builtin_options_as_StridedSliceOptions();
-      if (!p) return mismatch();
       if (p->offset()) return fail(where + ": STRIDED_SLICE with offset=true is not supported");
       o->begin_mask = p->begin_mask();
       o->end_mask = p->end_mask();
@@ -479,27 +541,108 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
       o->shrink_axis_mask = p->shrink_axis_mask();
       return true;
     }
-    case 67: {  // TRANSPOSE_CONV
+    case tfl::BuiltinOptions_TransposeConvOptions: {
       const auto* p = op->builtin_options_as_TransposeConvOptions();
-      if (!p) return mismatch();
       o->padding = p->padding();
       o->stride_w = p->stride_w();
       o->stride_h = p->stride_h();
       o->activation = p->fused_activation_function();
       return true;
     }
-    case 44: {  // UNIDIRECTIONAL_SEQUENCE_LSTM
+    case tfl::BuiltinOptions_UnidirectionalSequenceLSTMOptions: {
       const auto* p = op->builtin_options_as_UnidirectionalSequenceLSTMOptions();
-      if (!p) return mismatch();
       o->activation = p->fused_activation_function();
       o->cell_clip = p->cell_clip();
       o->proj_clip = p->proj_clip();
       o->time_major = p->time_major();
       return true;
     }
+    case tfl::BuiltinOptions_SVDFOptions: {
+      const auto* p = op->builtin_options_as_SVDFOptions();
+      o->rank = p->rank();
+      o->activation = p->fused_activation_function();
+      return true;
+    }
+    case tfl::BuiltinOptions_ResizeBilinearOptions: {
+      const auto* p = op->builtin_options_as_ResizeBilinearOptions();
+      o->align_corners = p->align_corners();
+      o->half_pixel_centers = p->half_pixel_centers();
+      return true;
+    }
+    case tfl::BuiltinOptions_ResizeNearestNeighborOptions: {
+      const auto* p = op->builtin_options_as_ResizeNearestNeighborOptions();
+      o->align_corners = p->align_corners();
+      o->half_pixel_centers = p->half_pixel_centers();
+      return true;
+    }
+    case tfl::BuiltinOptions_SpaceToDepthOptions:
+      o->block_size = op->builtin_options_as_SpaceToDepthOptions()->block_size();
+      return true;
+    case tfl::BuiltinOptions_DepthToSpaceOptions:
+      o->block_size = op->builtin_options_as_DepthToSpaceOptions()->block_size();
+      return true;
+    case tfl::BuiltinOptions_GatherOptions: {
+      const auto* p = op->builtin_options_as_GatherOptions();
+      o->axis = p->axis();
+      o->batch_dims = p->batch_dims();
+      return true;
+    }
+    case tfl::BuiltinOptions_ReducerOptions:
+      o->keep_dims = op->builtin_options_as_ReducerOptions()->keep_dims();
+      return true;
+    case tfl::BuiltinOptions_SqueezeOptions: {
+      const auto* p = op->builtin_options_as_SqueezeOptions();
+      if (p->squeeze_dims()) {
+        o->squeeze_dims.assign(p->squeeze_dims()->begin(), p->squeeze_dims()->end());
+      }
+      return true;
+    }
+    case tfl::BuiltinOptions_SplitOptions:
+      o->num_splits = op->builtin_options_as_SplitOptions()->num_splits();
+      return true;
+    case tfl::BuiltinOptions_SplitVOptions:
+      o->num_splits = op->builtin_options_as_SplitVOptions()->num_splits();
+      return true;
+    case tfl::BuiltinOptions_CastOptions:
+      return true;  // the tensors' types say everything
+    case tfl::BuiltinOptions_ArgMaxOptions:
+      o->output_type = op->builtin_options_as_ArgMaxOptions()->output_type();
+      return true;
+    case tfl::BuiltinOptions_ArgMinOptions:
+      o->output_type = op->builtin_options_as_ArgMinOptions()->output_type();
+      return true;
+    case tfl::BuiltinOptions_ShapeOptions:
+      o->output_type = op->builtin_options_as_ShapeOptions()->out_type();
+      return true;
+    case tfl::BuiltinOptions_PackOptions: {
+      const auto* p = op->builtin_options_as_PackOptions();
+      o->values_count = p->values_count();
+      o->axis = p->axis();
+      return true;
+    }
+    case tfl::BuiltinOptions_UnpackOptions: {
+      const auto* p = op->builtin_options_as_UnpackOptions();
+      o->values_count = p->num();
+      o->axis = p->axis();
+      return true;
+    }
+    case tfl::BuiltinOptions_MirrorPadOptions:
+      o->mirror_mode = op->builtin_options_as_MirrorPadOptions()->mode();
+      return true;
+    case tfl::BuiltinOptions_BatchMatMulOptions: {
+      const auto* p = op->builtin_options_as_BatchMatMulOptions();
+      o->adj_x = p->adj_x();
+      o->adj_y = p->adj_y();
+      return true;
+    }
+    case tfl::BuiltinOptions_CumsumOptions: {
+      const auto* p = op->builtin_options_as_CumsumOptions();
+      o->exclusive = p->exclusive();
+      o->reverse = p->reverse();
+      return true;
+    }
     default:
-      // Ops without options in this subset (LOGISTIC, TANH, RELU, QUANTIZE, ...): whatever
-      // options table they carry holds nothing the kernels use.
+      // Tables without fields the kernels use (PadOptions, QuantizeOptions, ...).
       return true;
   }
 }
@@ -618,6 +761,15 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
 
     if (builtin == kReshapeBuiltin) {
       if (!add_reshape(node, ins, outs)) return false;
+      continue;
+    }
+    if (folded_[k]) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now
+      PrepOp copy;
+      copy.builtin = kCopyBuiltin;
+      copy.node_index = node;
+      copy.inputs.push_back(&g_.tensors[ins[0]]);
+      copy.outputs.push_back(&g_.tensors[outs[0]]);
+      g_.ops.push_back(std::move(copy));
       continue;
     }
     PrepOp p;

@@ -29,6 +29,8 @@ struct PrepTensor {
   const uint8_t* data = nullptr;   // constant data (nullptr for activations/variables)
   size_t data_size = 0;
   bool is_variable = false;
+  bool float_io = false;           // graph IO the caller sees as float32 (folded QUANTIZE /
+                                   // DEQUANTIZE at the boundary); the tensor itself is integer
 
   bool is_const() const { return data != nullptr; }
   int64_t element_count() const {
@@ -56,6 +58,18 @@ struct OpOptions {
   float cell_clip = 0.0f, proj_clip = 0.0f;
   std::vector<int32_t> new_shape;  // RESHAPE
   int begin_mask = 0, end_mask = 0, ellipsis_mask = 0, new_axis_mask = 0, shrink_axis_mask = 0;
+  bool keep_dims = false;          // MEAN, SUM, REDUCE_MAX/MIN
+  int num_splits = 0;              // SPLIT, SPLIT_V
+  int block_size = 0;              // SPACE_TO_DEPTH, DEPTH_TO_SPACE
+  bool align_corners = false, half_pixel_centers = false;  // RESIZE_*
+  int batch_dims = 0;              // GATHER
+  std::vector<int32_t> squeeze_dims;  // SQUEEZE
+  int output_type = -1;            // ARG_MAX/ARG_MIN/SHAPE: TFLite TensorType (-1: absent)
+  int values_count = 0;            // PACK; UNPACK num
+  int mirror_mode = 0;             // MIRROR_PAD: REFLECT=0 SYMMETRIC=1
+  bool adj_x = false, adj_y = false;  // BATCH_MATMUL
+  bool exclusive = false, reverse = false;  // CUMSUM
+  int rank = 0;                    // SVDF
 };
 
 struct PrepOp {
@@ -80,6 +94,9 @@ using PrepareFn = PrepResult (*)(const PrepOp& op);
 PrepareFn find_prepare(int builtin);
 // "CONV_2D" etc.; "UNKNOWN(<code>)" for codes this project does not name.
 std::string builtin_name(int builtin);
+// The TFLite BuiltinOptions type an op of the operator table carries (0: none); -1 when the
+// op is not in the table.
+int options_type_of(int builtin);
 
 // Helpers shared by the op prepare functions (quantisation math exactly as TFLite does it).
 // QuantizeMultiplier: double multiplier -> (int32 Q31 multiplier, shift), TFLite semantics.

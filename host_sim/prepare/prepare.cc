@@ -36,6 +36,55 @@ const char* mem_class_name(format::MemClass c) {
   return "unknown";
 }
 
+namespace {
+
+// Operators whose int8/int16 operands may be plain integers (no quantisation).
+bool accepts_raw_integers(int builtin) {
+  return builtin == static_cast<int>(format::BuiltinOp::kCast);
+}
+
+// Operators whose int16 activations may carry a non-zero zero point (every other int16
+// activation is symmetric, as TFLite Micro's int16 kernels require).
+bool accepts_asymmetric_int16(int builtin) {
+  return builtin == static_cast<int>(format::BuiltinOp::kSoftmax) ||
+         builtin == static_cast<int>(format::BuiltinOp::kQuantize);
+}
+
+std::string label(const PrepTensor& t) {
+  return "tensor " + std::to_string(t.index) + (t.name.empty() ? "" : " '" + t.name + "'");
+}
+
+// The operator-independent rules on int8/int16 operands: quantised unless the op takes plain
+// integers; int16 activations symmetric unless the op allows otherwise.
+bool check_integer_tensors(const PrepOp& op, std::string* why) {
+  auto check = [&](const PrepTensor* t) {
+    if (t == nullptr) return true;
+    const bool narrow = t->type == format::DataType::kInt8 || t->type == format::DataType::kInt16;
+    if (!narrow) return true;
+    if (t->scales.empty()) {
+      if (accepts_raw_integers(op.builtin)) return true;
+      *why = label(*t) + ": is not quantised (no scale)";
+      return false;
+    }
+    if (t->type == format::DataType::kInt16 && !t->is_const() && !t->zero_points.empty() &&
+        t->zero_points[0] != 0 && !accepts_asymmetric_int16(op.builtin)) {
+      *why = label(*t) + ": int16 activation zero point " + std::to_string(t->zero_points[0]) +
+             " is not supported (int16 activations are symmetric)";
+      return false;
+    }
+    return true;
+  };
+  for (const PrepTensor* t : op.inputs) {
+    if (!check(t)) return false;
+  }
+  for (const PrepTensor* t : op.outputs) {
+    if (!check(t)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
                    std::string* error) {
   PrepareOutput res;
@@ -55,6 +104,11 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
     const PrepareFn fn = find_prepare(op.builtin);
     if (fn == nullptr) {
       *error = where + ": operator not supported by lpai-rt";
+      return false;
+    }
+    std::string why;
+    if (!check_integer_tensors(op, &why)) {
+      *error = where + ": " + why;
       return false;
     }
     PrepResult r = fn(op);
@@ -114,6 +168,7 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
       td.quant_axis = t.quant_axis;
     }
     td.is_variable = t.is_variable;
+    td.float_io = t.float_io;
     if (t.is_const()) td.const_data.assign(t.data, t.data + t.data_size);
     res.binary_id[i] = static_cast<uint32_t>(desc.tensors.size());
     desc.tensors.push_back(std::move(td));

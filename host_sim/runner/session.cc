@@ -1,8 +1,10 @@
 #include "runner/session.h"
 
+#include <cmath>
 #include <cstring>
 
 #include "core/status.h"
+#include "format/binary_view.h"
 #include "lpai/hal.h"
 #include "shared_mem/rpcmem.h"
 
@@ -117,6 +119,25 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   };
   for (uint32_t i = 0; i < g.numGraphInputs; ++i) inputs_.push_back(describe(g.graphInputs[i]));
   for (uint32_t i = 0; i < g.numGraphOutputs; ++i) outputs_.push_back(describe(g.graphOutputs[i]));
+  // Float-boundary IO: the binary's tensor record says so (getBinaryInfo validated it).
+  format::BinaryView view;
+  if (format::validate_binary(binary_.data(), binary_.size(), &view) == Status::kOk) {
+    for (auto* list : {&inputs_, &outputs_}) {
+      for (TensorInfo& ti : *list) {
+        ti.device_type = ti.data_type;
+        ti.device_bytes = ti.bytes;
+        if (ti.id >= view.tensor_count()) continue;
+        const format::TensorRecord& r = view.tensor(ti.id);
+        if ((r.flags & format::kTensorIsFloatIo) == 0) continue;
+        const size_t elem = qnn_type_size(ti.data_type);
+        ti.float_io = true;
+        ti.data_type = QNN_DATATYPE_FLOAT_32;
+        ti.bytes = elem == 0 ? 0 : ti.device_bytes / elem * sizeof(float);
+        std::memcpy(&ti.scale, &r.scale_bits, sizeof(float));
+        ti.offset = -r.zero_point;
+      }
+    }
+  }
   input_tensors_.assign(g.graphInputs, g.graphInputs + g.numGraphInputs);
   output_tensors_.assign(g.graphOutputs, g.graphOutputs + g.numGraphOutputs);
   // Keep our own copies of the dimension arrays (the info lives in static storage).
@@ -215,13 +236,13 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   io_handles_.assign(n_io, nullptr);
   for (size_t k = 0; k < n_io; ++k) {
     const TensorInfo& ti = k < inputs_.size() ? inputs_[k] : outputs_[k - inputs_.size()];
-    io_raw_.emplace_back(ti.bytes, start_alignment_, size_alignment_);
+    io_raw_.emplace_back(ti.device_bytes, start_alignment_, size_alignment_);
     Qnn_Tensor_t& t = io_tensor(k);
     t.v1.memType = QNN_TENSORMEMTYPE_RAW;
     t.v1.clientBuf.data = io_raw_.back().data();
-    t.v1.clientBuf.dataSize = static_cast<uint32_t>(ti.bytes);
+    t.v1.clientBuf.dataSize = static_cast<uint32_t>(ti.device_bytes);
     if (!options_.use_memhandle) continue;
-    const uint32_t bytes = round_up(static_cast<uint32_t>(ti.bytes), size_alignment_);
+    const uint32_t bytes = round_up(static_cast<uint32_t>(ti.device_bytes), size_alignment_);
     void* buf = rpcmem_alloc_aligned(bytes, start_alignment_ > 64 ? start_alignment_ : 64);
     if (buf == nullptr) {
       *error = "rpcmem_alloc of " + std::to_string(bytes) + " bytes for tensor '" + ti.name +
@@ -349,16 +370,76 @@ bool Session::run(const std::vector<std::vector<uint8_t>>& inputs,
                std::to_string(inputs_[k].bytes) + " bytes, got " + std::to_string(inputs[k].size());
       return false;
     }
-    std::memcpy(io_buffer(k), inputs[k].data(), inputs[k].size());
+    const TensorInfo& ti = inputs_[k];
+    if (ti.float_io) {
+      std::vector<float> f(ti.bytes / sizeof(float));
+      std::memcpy(f.data(), inputs[k].data(), ti.bytes);
+      quantize_floats(f.data(), f.size(), ti.scale, -ti.offset, ti.device_type, io_buffer(k));
+    } else {
+      std::memcpy(io_buffer(k), inputs[k].data(), inputs[k].size());
+    }
   }
   if (!execute(error)) return false;
   outputs->assign(outputs_.size(), {});
   for (size_t j = 0; j < outputs_.size(); ++j) {
     const size_t k = inputs_.size() + j;
     const uint8_t* src = io_buffer(k);
-    (*outputs)[j].assign(src, src + outputs_[j].bytes);
+    const TensorInfo& ti = outputs_[j];
+    if (ti.float_io) {
+      std::vector<float> f(ti.bytes / sizeof(float));
+      dequantize_to_floats(src, f.size(), ti.scale, -ti.offset, ti.device_type, f.data());
+      (*outputs)[j].resize(ti.bytes);
+      std::memcpy((*outputs)[j].data(), f.data(), ti.bytes);
+    } else {
+      (*outputs)[j].assign(src, src + ti.bytes);
+    }
   }
   return true;
+}
+
+namespace {
+bool is_16bit(Qnn_DataType_t type) {
+  return type == QNN_DATATYPE_INT_16 || type == QNN_DATATYPE_SFIXED_POINT_16;
+}
+}  // namespace
+
+void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
+                     Qnn_DataType_t type, uint8_t* out) {
+  const bool wide = is_16bit(type);
+  const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
+  const double s = static_cast<double>(scale);
+  for (size_t i = 0; i < n; ++i) {
+    // TFLite Micro's AffineQuantize: round(value / scale) + zero point, then saturate.
+    const double q = std::round(static_cast<double>(in[i]) / s);
+    const int64_t r = q >= 2147483647.0    ? 2147483647LL
+                      : q <= -2147483648.0 ? -2147483648LL
+                                           : static_cast<int64_t>(q);
+    int64_t v = r + zero_point;
+    v = v < lo ? lo : v > hi ? hi : v;
+    if (wide) {
+      const int16_t x = static_cast<int16_t>(v);
+      std::memcpy(out + 2 * i, &x, 2);
+    } else {
+      out[i] = static_cast<uint8_t>(static_cast<int8_t>(v));
+    }
+  }
+}
+
+void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero_point,
+                          Qnn_DataType_t type, float* out) {
+  const bool wide = is_16bit(type);
+  const double s = static_cast<double>(scale);
+  for (size_t i = 0; i < n; ++i) {
+    int32_t v;
+    if (wide) {
+      int16_t x;
+      std::memcpy(&x, in + 2 * i, 2);
+      v = x;
+    } else {
+      v = static_cast<int8_t>(in[i]);
+    }
+    out[i] = static_cast<float>(s * static_cast<double>(v - zero_point));
+  }
 }
 
 bool Session::replace_scratch(std::string* error) {

@@ -41,7 +41,22 @@ struct TensorInfo {
   size_t bytes = 0;
   float scale = 0.0f;   // real = scale * (q + offset)
   int32_t offset = 0;
+  // Float at the boundary (format::kTensorIsFloatIo): the caller reads/writes float32
+  // (data_type FLOAT_32, `bytes` counts floats); the graph's own IO buffer holds the integer
+  // tensor (device_type, device_bytes). Session::run converts as TFLite Micro's QUANTIZE /
+  // DEQUANTIZE do; shared (MEMHANDLE) buffers always hold the integer tensor.
+  bool float_io = false;
+  Qnn_DataType_t device_type = QNN_DATATYPE_UNDEFINED;
+  size_t device_bytes = 0;
 };
+
+// TFLite Micro's float -> int8/int16 QUANTIZE (round half away from zero, saturate) and
+// int8/int16 -> float DEQUANTIZE, element by element; `type` is INT_8 or INT_16 (QNN
+// SFIXED_POINT types accepted too). `n` elements.
+void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
+                     Qnn_DataType_t type, uint8_t* out);
+void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero_point,
+                          Qnn_DataType_t type, float* out);
 
 struct SessionOptions {
   QnnLpaiMem_MemType_t mem_type = QNN_LPAI_MEM_TYPE_DDR;  // model binary + IO buffers

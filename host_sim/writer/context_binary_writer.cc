@@ -275,6 +275,7 @@ std::vector<uint8_t> serialize_context_binary(const GraphDesc& graph, std::strin
     strings.push_back('\0');
     r.io_slot = format::kNone;
     if (t.is_variable) r.flags |= format::kTensorIsVariable;
+    if (t.float_io) r.flags |= format::kTensorIsFloatIo;
   }
   for (size_t k = 0; k < graph.inputs.size(); ++k) {
     tensors[graph.inputs[k]].io_slot = static_cast<uint32_t>(k);

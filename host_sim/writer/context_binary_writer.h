@@ -32,6 +32,7 @@ struct TensorDesc {
   std::vector<int32_t> channel_zero_points;
   int32_t quant_axis = 0;
   bool is_variable = false;
+  bool float_io = false;     // graph IO seen as float32 by the caller (format::kTensorIsFloatIo)
   std::vector<uint8_t> const_data;  // kConst only; size must equal `size`
 };
 

@@ -13,7 +13,7 @@ using lpai::format::DataType;
 using lpai_test::KernelHarness;
 using lpai_test::TestTensor;
 
-constexpr int kOp = 1;
+constexpr int kOp = static_cast<int>(lpai::format::BuiltinOp::kAveragePool2d);
 
 struct PoolCase {
   int batches, in_h, in_w, channels, k_h, k_w, stride_h, stride_w, padding;

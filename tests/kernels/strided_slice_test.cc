@@ -21,7 +21,7 @@ namespace {
 using ew_test::DataType;
 using ew_test::Node;
 
-constexpr int kOp = 45;
+constexpr int kOp = static_cast<int>(lpai::format::BuiltinOp::kStridedSlice);
 
 std::vector<int32_t> iota(int32_t n, int32_t first = 0) {
   std::vector<int32_t> v(static_cast<size_t>(n));

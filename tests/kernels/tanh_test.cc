@@ -18,7 +18,7 @@ namespace {
 using ew_test::DataType;
 using ew_test::Node;
 
-constexpr int kOp = 28;
+constexpr int kOp = static_cast<int>(lpai::format::BuiltinOp::kTanh);
 
 std::vector<int32_t> run(float si, int32_t zi) {
   std::vector<int32_t> x;

@@ -42,7 +42,8 @@ using lpai::prepare::PrepResult;
 using lpai::prepare::PrepTensor;
 namespace ref = lpai_test::ref;
 
-constexpr int kLstmBuiltin = 44;
+constexpr int kLstmBuiltin =
+    static_cast<int>(lpai::format::BuiltinOp::kUnidirectionalSequenceLstm);
 
 // The LSTM's offline prepare, through the prepare registry.
 PrepResult prepare_lstm(const PrepOp& op) {

@@ -28,7 +28,8 @@ using lpai::prepare::PrepareOutput;
 using lpai::prepare::PrepOp;
 using lpai::prepare::PrepTensor;
 
-constexpr int kLstmBuiltin = 44;
+constexpr int kLstmBuiltin =
+    static_cast<int>(lpai::format::BuiltinOp::kUnidirectionalSequenceLstm);
 constexpr int kFullyConnectedBuiltin = 9;
 constexpr int kLogisticBuiltin = 14;
 

@@ -1,0 +1,72 @@
+// The operator table: the one place an operator's identity is spelled.
+//
+// LPAI_KERNEL_OPS(X) lists every operator the firmware has a kernel for, one row each:
+//   X(Enum, NAME, code, options, snake)
+//     Enum   format::BuiltinOp enumerator (kConv2d); the kernel object is kernels::<Enum>Kernel
+//            (kConv2dKernel), defined in firmware/kernels/<snake>.cc
+//     NAME   the TFLite spelling used in every log line and message ("CONV_2D")
+//     code   the TFLite builtin operator number (the binary's NodeRecord::op), or a project
+//            code >= 1000 for ops that TFLite does not have
+//     options the TFLite BuiltinOptions union type the op carries (0: none); the importer
+//            decodes options by this type and refuses an operator carrying another table
+//     snake  file stem: firmware/kernels/<snake>.cc, host_sim/prepare/ops/<snake>.cc with
+//            prepare::prepare_<snake>() (project ops without a TFLite builtin have none)
+// Generated from it: format::BuiltinOp, format::op_name(), the firmware dispatch switch
+// (kernels/registry.cc), the prepare registry (host_sim/prepare/ops/registry.cc).
+//
+// LPAI_IMPORT_OPS(X) lists TFLite operators the importer rewrites instead of running them
+// (X(NAME, code, options)): shape-only ops that become aliases or copies in the plan, and ops folded to
+// constants at prepare. They have no firmware kernel and never appear in a binary.
+//
+// Adding an operator: one row here, kernels/<snake>.{h,cc}, prepare/ops/<snake>.cc, tests.
+#ifndef LPAI_FORMAT_OP_TABLE_H
+#define LPAI_FORMAT_OP_TABLE_H
+
+// Project ops (no TFLite builtin, no prepare function): LPAI_PROJECT_OPS(X), same columns.
+#define LPAI_PROJECT_OPS(X) X(kCopy, COPY, 1000, 0, copy)
+
+// Convolutions, pooling, the first element-wise set, LSTM, quantisation.
+#define LPAI_CORE_OPS(X)                                                       \
+  X(kAdd, ADD, 0, 11, add)                                                     \
+  X(kAveragePool2d, AVERAGE_POOL_2D, 1, 5, average_pool_2d)                    \
+  X(kConcatenation, CONCATENATION, 2, 10, concatenation)                       \
+  X(kConv2d, CONV_2D, 3, 1, conv_2d)                                           \
+  X(kDepthwiseConv2d, DEPTHWISE_CONV_2D, 4, 2, depthwise_conv_2d)              \
+  X(kDequantize, DEQUANTIZE, 6, 38, dequantize)                                \
+  X(kFullyConnected, FULLY_CONNECTED, 9, 8, fully_connected)                   \
+  X(kLogistic, LOGISTIC, 14, 0, logistic)                                      \
+  X(kMaxPool2d, MAX_POOL_2D, 17, 5, max_pool_2d)                               \
+  X(kMul, MUL, 18, 21, mul)                                                    \
+  X(kRelu, RELU, 19, 0, relu)                                                  \
+  X(kRelu6, RELU6, 21, 0, relu6)                                               \
+  X(kReshape, RESHAPE, 22, 17, reshape)                                        \
+  X(kSoftmax, SOFTMAX, 25, 9, softmax)                                         \
+  X(kTanh, TANH, 28, 0, tanh)                                                  \
+  X(kPad, PAD, 34, 22, pad)                                                    \
+  X(kSub, SUB, 41, 28, sub)                                                    \
+  X(kUnidirectionalSequenceLstm, UNIDIRECTIONAL_SEQUENCE_LSTM, 44, 71,         \
+    unidirectional_sequence_lstm)                                              \
+  X(kStridedSlice, STRIDED_SLICE, 45, 32, strided_slice)                       \
+  X(kCast, CAST, 53, 37, cast)                                                 \
+  X(kTransposeConv, TRANSPOSE_CONV, 67, 49, transpose_conv)                    \
+  X(kLeakyRelu, LEAKY_RELU, 98, 75, leaky_relu)                                \
+  X(kQuantize, QUANTIZE, 114, 89, quantize)
+
+// Element-wise, comparison and activation operators.
+#define LPAI_ELEMENTWISE_OPS(X)
+
+// Data movement and shape operators.
+#define LPAI_MOVEMENT_OPS(X)
+
+// Reductions, matrix products, resizes and stateful operators.
+#define LPAI_REDUCE_OPS(X)
+
+// Every operator with a TFLite builtin code and a kernel.
+#define LPAI_TFLITE_KERNEL_OPS(X) \
+  LPAI_CORE_OPS(X) LPAI_ELEMENTWISE_OPS(X) LPAI_MOVEMENT_OPS(X) LPAI_REDUCE_OPS(X)
+
+#define LPAI_KERNEL_OPS(X) LPAI_TFLITE_KERNEL_OPS(X) LPAI_PROJECT_OPS(X)
+
+#define LPAI_IMPORT_OPS(X)
+
+#endif  // LPAI_FORMAT_OP_TABLE_H
