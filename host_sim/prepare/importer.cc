@@ -151,7 +151,9 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
     if (const tfl::QuantizationParameters* q = src->quantization()) {
       if (q->scale()) t.scales.assign(q->scale()->begin(), q->scale()->end());
       if (q->zero_point()) t.zero_points.assign(q->zero_point()->begin(), q->zero_point()->end());
-      t.quant_axis = q->quantized_dimension();
+      // TFLite Micro reads quantized_dimension only for per-channel tensors; older converters
+      // left stale values on per-tensor ones (person_detect's biases): normalised to 0.
+      t.quant_axis = t.scales.size() > 1 ? q->quantized_dimension() : 0;
       inf.custom_quant = q->details_type() != tfl::QuantizationDetails_NONE;
     }
     inf.buffer = src->buffer();

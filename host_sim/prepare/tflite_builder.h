@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "flatbuffers/flatbuffers.h"
+#include "format/context_binary_format.h"
 #include "prepare/tflite_schema_generated.h"
 
 namespace lpai {
@@ -20,19 +21,24 @@ namespace tflite_builder {
 
 namespace tfl = ::lpai::tflite;
 
-// TFLite builtin codes used by the tests.
+// TFLite builtin codes used by the tests: the operator table's, plus two that lpai-rt never
+// runs (FLOOR is float-only; CUSTOM ops are refused).
+constexpr int code_of(format::BuiltinOp op) { return static_cast<int>(op); }
 enum Builtin : int {
-  kAdd = 0,
-  kConv2d = 3,
-  kDepthwiseConv2d = 4,
-  kFullyConnected = 9,
-  kMaxPool2d = 17,
-  kRelu = 19,
-  kReshape = 22,
-  kSoftmax = 25,
+  kAdd = code_of(format::BuiltinOp::kAdd),
+  kConv2d = code_of(format::BuiltinOp::kConv2d),
+  kDepthwiseConv2d = code_of(format::BuiltinOp::kDepthwiseConv2d),
+  kFullyConnected = code_of(format::BuiltinOp::kFullyConnected),
+  kMaxPool2d = code_of(format::BuiltinOp::kMaxPool2d),
+  kRelu = code_of(format::BuiltinOp::kRelu),
+  kReshape = code_of(format::BuiltinOp::kReshape),
+  kSoftmax = code_of(format::BuiltinOp::kSoftmax),
+  kQuantize = code_of(format::BuiltinOp::kQuantize),
+  kDequantize = code_of(format::BuiltinOp::kDequantize),
+  kCast = code_of(format::BuiltinOp::kCast),
+  kUnidirectionalSequenceLstm = code_of(format::BuiltinOp::kUnidirectionalSequenceLstm),
+  kFloor = 8,
   kCustom = 32,
-  kMean = 40,
-  kUnidirectionalSequenceLstm = 44,
 };
 
 struct TensorSpec {

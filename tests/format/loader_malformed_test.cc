@@ -227,7 +227,7 @@ std::vector<Case> cases() {
       "DataTypeInvalid", [](uint8_t* b) { b[TEN(3, data_type)] = 0; }, Status::kBinaryBadTensor,
       "tensor 3 data_type");
   add(
-      "DataTypeUnknown", [](uint8_t* b) { b[TEN(3, data_type)] = 7; }, Status::kBinaryBadTensor,
+      "DataTypeUnknown", [](uint8_t* b) { b[TEN(3, data_type)] = 8; }, Status::kBinaryBadTensor,
       "tensor 3 data_type");
   add(
       "Float32NotConst", [](uint8_t* b) { b[TEN(3, data_type)] = 6; }, Status::kBinaryBadTensor,
@@ -265,8 +265,11 @@ std::vector<Case> cases() {
       },
       Status::kBinaryBadTensor, "tensor 5 size overflows");
   add(
-      "TensorFlagsUnknown", [](uint8_t* b) { b[TEN(3, flags)] = 0x8; }, Status::kBinaryBadTensor,
+      "TensorFlagsUnknown", [](uint8_t* b) { b[TEN(3, flags)] = 0x10; }, Status::kBinaryBadTensor,
       "tensor 3 flags");
+  add(
+      "FloatIoFlagOnNonIoTensor", [](uint8_t* b) { b[TEN(3, flags)] = kTensorIsFloatIo; },
+      Status::kBinaryBadIo, "float IO flag");
   add(
       "VariableNotPersistent", [](uint8_t* b) { b[TEN(3, flags)] = kTensorIsVariable; },
       Status::kBinaryBadTensor, "variable");

@@ -157,6 +157,47 @@ TEST_F(Lifecycle, PersistentStartsAtZeroPersistsAndResets) {
   EXPECT_EQ(std::memcmp(out.data(), zeros.data(), 24), 0);
 }
 
+// Variable tensors start at real zero (TFLite Micro's ResetVariableTensors): an int8 state
+// with zero point -5 reads back as bytes 0xFB, an int16 state with zero point 300 as 300,
+// after finalize and after every persistent reset.
+TEST_F(Lifecycle, VariableTensorsStartAtTheirZeroPoint) {
+  lpai::writer::GraphBuilder b("zp_state");
+  const uint32_t in8 = b.add_scratch("in8", DataType::kInt8, {5});
+  const uint32_t st8 = b.add_persistent("state8", DataType::kInt8, {5});
+  const uint32_t out8 = b.add_scratch("out8", DataType::kInt8, {5});
+  const uint32_t in16 = b.add_scratch("in16", DataType::kInt16, {3});
+  const uint32_t st16 = b.add_persistent("state16", DataType::kInt16, {3});
+  const uint32_t out16 = b.add_scratch("out16", DataType::kInt16, {3});
+  b.tensor(st8).scale = 0.5f;
+  b.tensor(st8).zero_point = -5;
+  b.tensor(st16).scale = 0.25f;
+  b.tensor(st16).zero_point = 300;
+  b.add_node(BuiltinOp::kCopy, {st8}, {out8});
+  b.add_node(BuiltinOp::kCopy, {in8}, {st8});
+  b.add_node(BuiltinOp::kCopy, {st16}, {out16});
+  b.add_node(BuiltinOp::kCopy, {in16}, {st16});
+  b.set_inputs({in8, in16}).set_outputs({out8, out16});
+  std::string err;
+  const std::vector<uint8_t> bin = b.serialize(&err);
+  ASSERT_TRUE(err.empty()) << err;
+  open_and_finalize(bin);
+  lpai_test::AlignedBuffer i8(64, 64), o8(64, 64), i16(64, 64), o16(64, 64);
+  rt::IoTensor ins[2] = {raw(in8, i8.data(), 5), raw(in16, i16.data(), 6)};
+  rt::IoTensor outs[2] = {raw(out8, o8.data(), 5), raw(out16, o16.data(), 6)};
+  const uint8_t want8[5] = {0xFB, 0xFB, 0xFB, 0xFB, 0xFB};
+  const int16_t want16[3] = {300, 300, 300};
+  for (int round = 0; round < 2; ++round) {
+    std::memset(i8.data(), 1, 5);
+    std::memset(i16.data(), 2, 6);
+    ASSERT_EQ(rt::graph_execute(graph_, ins, 2, outs, 2), Status::kOk);
+    EXPECT_EQ(std::memcmp(o8.data(), want8, 5), 0) << "round " << round;
+    EXPECT_EQ(std::memcmp(o16.data(), want16, 6), 0) << "round " << round;
+    ASSERT_EQ(rt::graph_execute(graph_, ins, 2, outs, 2), Status::kOk);
+    EXPECT_EQ(o8.data()[0], 1);  // the state carried the previous input
+    ASSERT_EQ(rt::graph_reset_persistent(graph_), Status::kOk);
+  }
+}
+
 TEST_F(Lifecycle, HandlesAreDeadAfterContextFree) {
   open_and_finalize(copy_graph(false));
   const rt::Handle g = graph_;
@@ -273,6 +314,23 @@ TEST_F(Lifecycle, UnknownOpIsRejectedAtCreate) {
   rt::Handle c;
   EXPECT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig, &c),
             Status::kBinaryUnknownOp);
+}
+
+// A node whose tensor types its kernel does not accept (CAST to int64; a known op) is refused
+// at load by the kernel's validator: no context, nothing executed, pools untouched.
+TEST_F(Lifecycle, TensorTypeTheKernelRefusesFailsAtCreate) {
+  lpai::writer::GraphBuilder b("bad_type");
+  const uint32_t in = b.add_scratch("in", DataType::kInt8, {8});
+  const uint32_t out = b.add_scratch("out", DataType::kInt64, {8});
+  b.add_node(BuiltinOp::kCast, {in}, {out});
+  b.set_inputs({in}).set_outputs({out});
+  std::string err;
+  const std::vector<uint8_t> bin = b.serialize(&err);
+  ASSERT_TRUE(err.empty()) << err;
+  rt::Handle c = rt::kNullHandle;
+  EXPECT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig, &c),
+            Status::kBinaryBadParams);
+  EXPECT_EQ(c, rt::kNullHandle);
 }
 
 TEST_F(Lifecycle, MoreThanSixteenGraphIoTensorsAreRejected) {

@@ -154,7 +154,9 @@ class DtlnReferenceChain {
     for (const PrepOp& op : g.ops) {
       if (op.builtin == kLstmBuiltin) {
         lstm_.push_back(reference_lstm(op));
-        hidden_.emplace_back(static_cast<size_t>(lstm_.back().batch) * lstm_.back().state_size, 0);
+        // Variable tensors start at real zero (TFLite Micro): the hidden state at its zero point.
+        hidden_.emplace_back(static_cast<size_t>(lstm_.back().batch) * lstm_.back().state_size,
+                             static_cast<int8_t>(lstm_.back().hidden_zero_point));
         cell_.emplace_back(hidden_.back().size(), 0);
       } else if (op.builtin == kFullyConnectedBuiltin) {
         fc_ = &op;

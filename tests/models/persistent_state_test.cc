@@ -432,11 +432,13 @@ SyntheticLstm make_lstm(const std::string& name, int B, int T, int I, int S, uin
   return s;
 }
 
-// The reference run of one graph: its own hidden/cell state, carried across calls.
+// The reference run of one graph: its own hidden/cell state, carried across calls. State
+// starts at real zero (TFLite Micro): hidden at its zero point, cell (zero point 0) at 0.
 struct RefState {
   explicit RefState(const lpai_test::ref::LstmModel& m)
       : model(&m),
-        hidden(static_cast<size_t>(m.batch) * m.state_size, 0),
+        hidden(static_cast<size_t>(m.batch) * m.state_size,
+               static_cast<int8_t>(m.hidden_zero_point)),
         cell(hidden.size(), 0) {}
   std::vector<uint8_t> step(const std::vector<uint8_t>& in) {
     const std::vector<int8_t> x(in.begin(), in.end());
@@ -444,7 +446,7 @@ struct RefState {
     return std::vector<uint8_t>(y.begin(), y.end());
   }
   void reset() {
-    std::fill(hidden.begin(), hidden.end(), 0);
+    std::fill(hidden.begin(), hidden.end(), static_cast<int8_t>(model->hidden_zero_point));
     std::fill(cell.begin(), cell.end(), 0);
   }
   const lpai_test::ref::LstmModel* model;

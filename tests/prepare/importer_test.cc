@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "prepare/graph.h"
+#include "prepare/prepare.h"
 #include "test_models.h"
 #include "test_tflite_builder.h"
 
@@ -30,6 +31,19 @@ void expect_reject(const TfliteBuilder& m, const std::vector<std::string>& needl
   EXPECT_EQ(err.find('\n'), std::string::npos) << err;
   for (const std::string& n : needles) EXPECT_NE(err.find(n), std::string::npos) << "'" << n << "' not in: " << err;
   EXPECT_TRUE(g.tensors.empty()) << "output touched on failure";
+}
+
+// Expects import to succeed and prepare (per-op rules) to fail with every needle.
+void expect_prepare_reject(const TfliteBuilder& m, const std::vector<std::string>& needles) {
+  const std::vector<uint8_t> bytes = m.finish();
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(bytes, &g, &err)) << err;
+  lpai::prepare::PrepareOutput out;
+  ASSERT_FALSE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                             lpai::prepare::PlanOptions(), &out, &err));
+  EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+  for (const std::string& n : needles) EXPECT_NE(err.find(n), std::string::npos) << "'" << n << "' not in: " << err;
 }
 
 // A one-op model: int8 act in[1,4] -> op -> out[1,4] (op inputs/outputs as given).
@@ -245,9 +259,12 @@ TEST(Importer, Int16ActivationsMustBeSymmetric) {
   ASSERT_TRUE(import(ok.finish(), &g, &err)) << err;
   EXPECT_EQ(g.tensors[0].type, DataType::kInt16);
 
+  // Asymmetric int16 activations import (SOFTMAX's int16 output uses -32768) and are refused
+  // by the operator rule in prepare for every op that does not allow them.
   TfliteBuilder bad = one_op(kRelu);
   for (int id : {0, 1}) bad.spec(id).type = tfl::TensorType_INT16;  // zero point -3
-  expect_reject(bad, {"graph input tensor 0 'in'", "zero point -3 outside [0, 0]"});
+  expect_prepare_reject(bad, {"node 0 (RELU)", "tensor 0 'in'",
+                              "int16 activation zero point -3 is not supported"});
 }
 
 TEST(Importer, PerChannelWeightsAreChecked) {
@@ -294,10 +311,103 @@ TEST(Importer, UnsupportedTypesAreRejected) {
   i64.spec(1).zero_points = {0};
   expect_reject(i64, {"tensor 1 'out'", "type INT64 is not supported for an activation"});
 
+  // Plain (unquantised) int8 is data for CAST; RELU needs quantisation: refused at prepare.
   TfliteBuilder noq = one_op(kRelu);
   noq.spec(0).scales.clear();
   noq.spec(0).zero_points.clear();
-  expect_reject(noq, {"tensor 0 'in'", "is not quantised"});
+  expect_prepare_reject(noq, {"node 0 (RELU)", "tensor 0 'in'", "is not quantised"});
+}
+
+// float in -> QUANTIZE -> q -> RELU -> r -> DEQUANTIZE -> float out: the boundary ops become
+// copies and the float IO tensors take the integer side's type and quantisation, flagged.
+TEST(Importer, FloatBoundaryQuantizeAndDequantizeFoldIntoFloatIo) {
+  TfliteBuilder m;
+  TensorSpec f;
+  f.name = "fin";
+  f.type = tfl::TensorType_FLOAT32;
+  f.shape = {1, 4};
+  const int fin = m.tensor(f);
+  const int q = m.act("q", {1, 4}, 0.25f, 7);
+  const int r = m.act("r", {1, 4}, 0.25f, 7);
+  f.name = "fout";
+  const int fout = m.tensor(f);
+  m.op({kQuantize, {fin}, {q}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.op({kRelu, {q}, {r}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.op({kDequantize, {r}, {fout}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.io({fin}, {fout});
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 3u);
+  EXPECT_EQ(g.ops[0].builtin, kCopyBuiltin);
+  EXPECT_EQ(g.ops[1].builtin, kRelu);
+  EXPECT_EQ(g.ops[2].builtin, kCopyBuiltin);
+  for (int id : {fin, fout}) {
+    EXPECT_TRUE(g.tensors[id].float_io) << id;
+    EXPECT_EQ(g.tensors[id].type, DataType::kInt8) << id;
+    ASSERT_EQ(g.tensors[id].scales.size(), 1u);
+    EXPECT_EQ(g.tensors[id].scales[0], 0.25f);
+    EXPECT_EQ(g.tensors[id].zero_points[0], 7);
+  }
+  EXPECT_FALSE(g.tensors[q].float_io);
+}
+
+TEST(Importer, FloatTensorInsideTheGraphIsRefusedByName) {
+  // A float graph input read by RELU (not a QUANTIZE).
+  TfliteBuilder m = one_op(kRelu);
+  m.spec(0).type = tfl::TensorType_FLOAT32;
+  m.spec(0).scales.clear();
+  m.spec(0).zero_points.clear();
+  expect_reject(m, {"tensor 0 'in'", "FLOAT32", "accepted only at the graph boundary"});
+
+  // A float graph input read by a QUANTIZE and by another operator: not a boundary.
+  TfliteBuilder two;
+  TensorSpec f;
+  f.name = "fin";
+  f.type = tfl::TensorType_FLOAT32;
+  f.shape = {1, 4};
+  const int fin = two.tensor(f);
+  const int q = two.act("q", {1, 4});
+  const int o = two.act("o", {1, 4});
+  two.op({kQuantize, {fin}, {q}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  two.op({kRelu, {fin}, {o}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  two.io({fin}, {q, o});
+  expect_reject(two, {"tensor 0 'fin'", "accepted only at the graph boundary"});
+}
+
+// TFLite Micro ignores quantized_dimension on a per-tensor tensor (older converters left 3 on
+// the biases of person_detect): accepted and normalised to 0.
+TEST(Importer, StaleQuantizedDimensionOnPerTensorBiasIsIgnored) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4}, 0.5f, 0);
+  TensorSpec w;
+  w.name = "w";
+  w.shape = {2, 4};
+  w.scales = {0.1f};
+  w.zero_points = {0};
+  w.data.assign(8, 1);
+  const int wid = m.tensor(w);
+  TensorSpec bias;
+  bias.name = "bias";
+  bias.type = tfl::TensorType_INT32;
+  bias.shape = {2};
+  bias.scales = {0.05f};
+  bias.zero_points = {0};
+  bias.quant_axis = 3;
+  bias.data.assign(8, 0);
+  const int bid = m.tensor(bias);
+  const int out = m.act("out", {1, 2}, 0.5f, 0);
+  m.op({kFullyConnected, {in, wid, bid}, {out}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.io({in}, {out});
+  const std::vector<uint8_t> bytes = m.finish();
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(bytes, &g, &err)) << err;
+  EXPECT_EQ(g.tensors[bid].quant_axis, 0);
+  lpai::prepare::PrepareOutput prepared;
+  EXPECT_TRUE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                            lpai::prepare::PlanOptions(), &prepared, &err))
+      << err;
 }
 
 TEST(Importer, SecondSubgraphIsRejected) {
@@ -310,7 +420,7 @@ TEST(Importer, SecondSubgraphIsRejected) {
 }
 
 TEST(Importer, UnsupportedAndCustomOpsAreRejected) {
-  expect_reject(one_op(kMean), {"node 0 (MEAN)", "operator not supported"});
+  expect_reject(one_op(kFloor), {"node 0 (UNKNOWN(8))", "operator not supported"});
   expect_reject(one_op(kCustom), {"node 0 (CUSTOM)", "custom operators are not supported"});
 }
 
