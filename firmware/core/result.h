@@ -12,7 +12,10 @@ class [[nodiscard]] Result {
  public:
   // Implicit on purpose: `return value;` and `return Status::kX;` both read naturally.
   constexpr Result(T value) : value_(value), status_(Status::kOk) {}  // NOLINT
-  constexpr Result(Status status) : value_(), status_(status) {}     // NOLINT
+  // A failure. Status::kOk carries no value, so it is recorded as Status::kInternal (a
+  // programming error the caller sees as a failure, never as a default-constructed value).
+  constexpr Result(Status status)  // NOLINT
+      : value_(), status_(status == Status::kOk ? Status::kInternal : status) {}
 
   constexpr bool ok() const { return status_ == Status::kOk; }
   constexpr Status status() const { return status_; }
@@ -26,13 +29,5 @@ class [[nodiscard]] Result {
 };
 
 }  // namespace lpai
-
-// Assigns the value of a Result expression to `lhs`, or returns its Status.
-#define LPAI_ASSIGN_OR_RETURN(lhs, expr)                 \
-  do {                                                   \
-    auto lpai_result_ = (expr);                          \
-    if (!lpai_result_.ok()) return lpai_result_.status(); \
-    lhs = lpai_result_.value();                          \
-  } while (0)
 
 #endif  // LPAI_CORE_RESULT_H

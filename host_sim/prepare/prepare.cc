@@ -6,6 +6,7 @@
 
 #include "core/status.h"
 #include "format/binary_view.h"
+#include "kernels/kernel_api.h"
 #include "prepare/importer.h"
 #include "writer/context_binary_writer.h"
 
@@ -212,6 +213,14 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
   if (st != Status::kOk) {
     *error = "internal: the serialized binary fails validation (status " +
              std::to_string(static_cast<uint32_t>(st)) + ")";
+    return false;
+  }
+  // The firmware's own op-level validators, so that host prepare and the kernels' load-time
+  // checks cannot drift apart unnoticed.
+  const Status nodes_st = kernels::validate_nodes(view);
+  if (nodes_st != Status::kOk) {
+    *error = std::string("internal: the firmware refuses the prepared binary (") +
+             status_name(nodes_st) + "); its validator logged the node";
     return false;
   }
   res.const_bytes = view.header().consts.count;
