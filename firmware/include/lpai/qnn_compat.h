@@ -78,6 +78,10 @@ typedef enum {
   QNN_LPAI_ERROR_POOL_INVALID_MEM_TYPE = 1107,
   QNN_LPAI_ERROR_POOL_NOT_INITIALIZED = 1108,
   QNN_LPAI_ERROR_POOL_NO_REGION = 1109,
+  /* System fatal error (seed 000): more than 32 live TCM allocations. The TCM pool refuses
+   * every allocation afterwards (until the firmware restarts); the HAL's fatal hook was
+   * called. */
+  QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT = 1110,
   /* backend */
   QNN_BACKEND_ERROR_INVALID_HANDLE = 4000,
   QNN_BACKEND_ERROR_INVALID_ARGUMENT = 4001,
