@@ -4,6 +4,7 @@
 
 #include "core/status.h"
 #include "lpai/hal.h"
+#include "lpai/hal_host.h"
 #include "shared_mem/rpcmem.h"
 
 namespace lpai {
@@ -13,6 +14,9 @@ namespace {
 bool call_ok(Qnn_ErrorHandle_t code, const char* what, std::string* error) {
   if (code == QNN_SUCCESS) return true;
   *error = std::string(what) + " failed: " + describe_error(code);
+  // A system fatal error: the HAL recorded the firmware's fatal line.
+  if (code == QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT && lpai_hal_host_fatal_code() != 0)
+    *error += ": system fatal error: " + std::string(lpai_hal_host_fatal_line());
   return false;
 }
 

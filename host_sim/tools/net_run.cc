@@ -7,7 +7,7 @@
 // "output").
 //
 // Exit codes: 0 success; 1 bad arguments / inputs / configuration; 2 the firmware refused the
-// binary or a call failed. On failure nothing is left in DIR: results are written to a
+// binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired). On failure nothing is left in DIR: results are written to a
 // temporary directory inside DIR and moved into place only after every inference succeeded.
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -22,6 +22,7 @@
 
 #include "config/net_run_config.h"
 #include "lpai/hal.h"
+#include "lpai/hal_host.h"
 #include "runner/session.h"
 
 namespace fs = std::filesystem;
@@ -36,6 +37,17 @@ constexpr const char* kLpaiBackendLibrary = "libQnnLpai.so";
 int fail(int code, const std::string& message) {
   std::cerr << "lpai-net-run: error: " << message << "\n";
   return code;
+}
+
+// A failed firmware call: a system fatal error (the HAL's fatal hook fired, e.g. the TCM
+// allocator's 33rd allocation) is reported as such and exits with LPAI_HAL_FATAL_EXIT_CODE, as
+// a target image halts; anything else is an ordinary failure (exit 2).
+int fail_firmware(const std::string& message) {
+  if (lpai_hal_host_fatal_code() != 0) {
+    std::cerr << "lpai-net-run: system fatal error: " << lpai_hal_host_fatal_line() << "\n";
+    return LPAI_HAL_FATAL_EXIT_CODE;
+  }
+  return fail(2, message);
 }
 
 bool read_bytes(const std::string& path, std::vector<uint8_t>* out) {
@@ -190,7 +202,7 @@ int main(int argc, char** argv) {
 
   std::string error;
   std::unique_ptr<Session> session = Session::open(binary, options, &error);
-  if (!session) return fail(2, "initialisation failed: " + error);
+  if (!session) return fail_firmware("initialisation failed: " + error);
 
   const fs::path list_dir = fs::path(input_list).parent_path();
   std::vector<std::vector<std::vector<uint8_t>>> all_inputs;
@@ -224,7 +236,7 @@ int main(int argc, char** argv) {
   for (size_t k = 0; k < total; ++k) {
     if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error)) {
       fs::remove_all(staging, ec);
-      return fail(2, "inference " + std::to_string(k) + ": " + error);
+      return fail_firmware("inference " + std::to_string(k) + ": " + error);
     }
     const fs::path dir = staging / ("Result_" + std::to_string(k));
     fs::create_directories(dir, ec);
