@@ -162,7 +162,7 @@ static SeedIo seed000_query_io(QnnSystemContext_Handle_t qnnSystemCtxHandle,
   QnnSystemInterface qnnSystemInterface;
 
   // Init qnn system interface ......
-  qnnSystemInterface = QnnLpaiSystem_getInterface();
+  qnnSystemInterface = QnnLpaiSystem_getInterface(); /* FILLED IN: the seed's placeholder */
   // See ${QNN_SDK_ROOT}/examples/QNN/SampleApp/SampleAppLPAI code
   // Extract QNN binaryInfo
   const QnnSystemContext_BinaryInfo_t* binaryInfo;
@@ -189,16 +189,16 @@ static SeedIo seed000_query_io(QnnSystemContext_Handle_t qnnSystemCtxHandle,
   return io;
 }
 
-#define qnnTensor tensor
+#define qnnTensor tensor /* PATCHED: the seed's undeclared `qnnTensor` is the loop's tensor */
 static void seed000_allocate_io(Qnn_BackendHandle_t backendHandle, const Qnn_Tensor_t* described,
                                 uint32_t numTensors, Qnn_Tensor_t* result) {
   // Qnn_Tensor_t is defined in ${QNN_SDK_ROOT}/include/QNN/QnnTypes.h
   Qnn_Tensor_t tensors[numTensors];
 
-  size_t startAddrAlignment, sizeAlignment;
+  size_t startAddrAlignment, sizeAlignment; /* PATCHED: the seed's missing ';' */
   // Retrieve buffer start address and size alignment requirements
   // See ${QNN_SDK_ROOT}/examples/QNN/SampleApp/SampleAppLPAI code
-  {
+  { /* FILLED IN: the seed elides this part */
     uint32_t start = 0, size = 0;
     seed000_get_alignment(backendHandle, &start, &size);
     startAddrAlignment = start;
