@@ -7,8 +7,9 @@
 // "output").
 //
 // Exit codes: 0 success; 1 bad arguments / inputs / configuration; 2 the firmware refused the
-// binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired). On failure nothing is left in DIR: results are written to a
-// temporary directory inside DIR and moved into place only after every inference succeeded.
+// binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired). On failure
+// nothing is left in DIR: results are written to a temporary directory inside DIR and moved
+// into place only after every inference succeeded.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
