@@ -87,7 +87,6 @@ int lpai_hal_shared_resolve(int32_t fd, uint8_t** addr, size_t* size) {
   return -1;  // no host-shared (rpcmem/ION) memory in a standalone image
 }
 
-// ---- backend properties ---------------------------------------------------------------------
 // ---- system fatal errors --------------------------------------------------------------------
 // The image halts: "FATAL: <line>" on the console, then a non-zero exit.
 void lpai_hal_fatal(uint32_t code, const char* line) {
@@ -102,6 +101,7 @@ void lpai_hal_fatal(uint32_t code, const char* line) {
   lpai_target_exit(LPAI_HAL_FATAL_EXIT_CODE);
 }
 
+// ---- backend properties ---------------------------------------------------------------------
 lpai_hal_alignment_t lpai_hal_alignment(void) {
   return lpai_hal_alignment_t{kStartAlignment, kSizeAlignment};
 }
