@@ -37,6 +37,8 @@ const char* status_name(Status s) {
       return "POOL_NOT_INITIALIZED";
     case Status::kPoolNoRegion:
       return "POOL_NO_REGION";
+    case Status::kPoolFatalSlotLimit:
+      return "POOL_FATAL_SLOT_LIMIT";
     case Status::kBackendInvalidHandle:
       return "BACKEND_INVALID_HANDLE";
     case Status::kBackendInvalidArgument:

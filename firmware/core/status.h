@@ -42,6 +42,8 @@ enum class [[nodiscard]] Status : uint32_t {
   kPoolInvalidMemType = 1107,     // memory type neither DDR nor TCM
   kPoolNotInitialized = 1108,     // pool used before its region was registered
   kPoolNoRegion = 1109,           // HAL reports no region to back the pool
+  kPoolFatalSlotLimit = 1110,     // system fatal error: the TCM pool's 33rd live allocation
+                                  // (seed 000); the pool refuses every allocation afterwards
 
   // backend
   kBackendInvalidHandle = 4000,

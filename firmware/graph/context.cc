@@ -131,8 +131,19 @@ Status backend_alignment(Handle backend, uint32_t* start_addr_alignment,
     LPAI_LOG_ERROR("backend property: alignment output pointer is null");
     return Status::kBackendInvalidArgument;
   }
+  // The HAL's requirement, raised to the plan start alignment of every live context: a caller
+  // that queries after loading its context (the seeds' order: alignment, then sizes) gets the
+  // start alignment its scratch and persistent buffers must honour. All values are powers of
+  // two, so the maximum is a multiple of each of them.
   const lpai_hal_alignment_t a = lpai_hal_alignment();
-  *start_addr_alignment = a.start_addr_alignment;
+  uint32_t start = a.start_addr_alignment;
+  for (const Context& c : detail::runtime().contexts) {
+    if (c.live) {
+      const uint32_t plan = detail::start_alignment(c.view);
+      if (plan > start) start = plan;
+    }
+  }
+  *start_addr_alignment = start;
   *size_alignment = a.size_alignment;
   return Status::kOk;
 }
@@ -148,6 +159,7 @@ Status allocate_binary(MemType type, size_t size, uint8_t** out) {
     *out = r.value();
     return Status::kOk;
   }
+  if (r.status() == Status::kPoolFatalSlotLimit) return r.status();  // system fatal error
   if (type == MemType::kTcm) {
     const PoolStats s = tcm_pool().stats();
     LPAI_LOG_ERROR(
@@ -188,11 +200,10 @@ Status check_tcm_fits_io(const format::BinaryView& view, size_t binary_size) {
   if (io_bytes <= available) return Status::kOk;
   size_t required = kSizeMax;
   (void)checked_add(binary_size, io_bytes, &required);
-  // The seed's allocator message, with the whole requirement and what the pool had.
-  LPAI_LOG_ERROR(
-      "TCM memory allocation failure: required size: %zu (model binary %zu + IO buffers %zu "
-      "bytes; available %zu bytes)",
-      required, binary_size, io_bytes, available + binary_size);
+  // The seed's allocator line as a whole line with the whole requirement, then the detail.
+  LPAI_LOG_ERROR("TCM memory allocation failure: required size: %zu", required);
+  LPAI_LOG_ERROR("TCM pool: model binary %zu + IO buffers %zu bytes; available %zu bytes",
+                 binary_size, io_bytes, available + binary_size);
   return Status::kContextTcmExhausted;
 }
 

@@ -228,6 +228,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
           g.io_home[u] = nullptr;
         }
       }
+      if (r.status() == Status::kPoolFatalSlotLimit) return r.status();  // system fatal error
       return c->config.mem_type == MemType::kTcm ? Status::kContextTcmExhausted
                                                  : Status::kMemAlloc;
     }

@@ -278,7 +278,9 @@ Status graph_finalize(Handle graph) {
             "bytes (largest free block %zu)",
             s, bytes, st.capacity - st.bytes_in_use, st.largest_free_block);
         detail::free_io_homes(*c);
-        return Status::kContextTcmExhausted;
+        // The 33rd TCM allocation is a system fatal error: its own status, not "exhausted".
+        return r.status() == Status::kPoolFatalSlotLimit ? r.status()
+                                                         : Status::kContextTcmExhausted;
       }
       g.io_home[s] = r.value();
     }

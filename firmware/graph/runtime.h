@@ -45,7 +45,9 @@ constexpr uint32_t kMaxCores = 8;            // core-affinity bit mask width
 Status backend_create(Handle* out);
 // kBackendHasContexts while contexts created on it are alive.
 Status backend_free(Handle backend);
-// The buffer alignment requirements (bytes, powers of two) from the HAL.
+// The buffer alignment requirements (bytes, powers of two): the HAL's, with the start
+// alignment raised to the plan start alignment of every live context (query after
+// QnnContext_createFromBinary to get the value a loaded graph's buffers must honour).
 Status backend_alignment(Handle backend, uint32_t* start_addr_alignment,
                          uint32_t* size_alignment);
 

@@ -33,7 +33,8 @@ Status BlockPool::ensure_registered() {
   bytes_in_use_ = 0;
   registered_ = true;
   if (region_ == PoolRegion::kTcm) {
-    LPAI_LOG_DEBUG("TCM pool current size: %zu max_size: %zu", bytes_in_use_, capacity_);
+    // Seed 000: a QNN_INFO message (shown with --log_level debug or higher).
+    LPAI_LOG_INFO("TCM pool current size: %zu max_size: %zu", bytes_in_use_, capacity_);
   } else {
     LPAI_LOG_DEBUG("DDR arena %u current size: %zu max_size: %zu", region_index_, bytes_in_use_,
                    capacity_);
@@ -53,33 +54,60 @@ void BlockPool::erase_at(uint32_t index) {
 }
 
 Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
+  // Every failure logs the seed's line "<TCM|DDR> memory allocation failure: required size:
+  // <N>" as a whole line, then one line of detail.
   if (size == 0) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: 0 (zero-size allocation)",
-                   upper_name(region_));
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: 0", upper_name(region_));
+    LPAI_LOG_ERROR("%s pool: zero-size allocation", upper_name(region_));
     return Status::kPoolZeroSize;
   }
   if (!is_pow2(alignment) || alignment > kMaxAlignment) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu (alignment %zu is not a "
-                   "power of two in [1, %zu])",
-                   upper_name(region_), size, alignment, kMaxAlignment);
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+                   size);
+    LPAI_LOG_ERROR("%s pool: alignment %zu is not a power of two in [1, %zu]",
+                   upper_name(region_), alignment, kMaxAlignment);
     return Status::kPoolBadAlignment;
   }
   const Status reg = ensure_registered();
   if (reg != Status::kOk) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu (the HAL reports no "
-                   "usable region %u)",
-                   upper_name(region_), size, region_index_);
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+                   size);
+    LPAI_LOG_ERROR("%s pool: the HAL reports no usable region %u", upper_name(region_),
+                   region_index_);
     return reg;
   }
   if (size > capacity_) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu (larger than the pool: "
-                   "max_size %zu)",
-                   upper_name(region_), size, capacity_);
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+                   size);
+    LPAI_LOG_ERROR("%s pool: larger than the pool (max_size %zu)", upper_name(region_),
+                   capacity_);
     return Status::kPoolTooLarge;
   }
+  if (fatal_) {
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+                   size);
+    LPAI_LOG_ERROR("%s pool: unusable after a system fatal error (more than %u allocations)",
+                   upper_name(region_), max_slots_);
+    return Status::kPoolFatalSlotLimit;
+  }
   if (live_slots_ >= max_slots_) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu (all %u slots in use)",
-                   upper_name(region_), size, max_slots_);
+    if (region_ == PoolRegion::kTcm) {
+      // Seed 000: "Exceeding this limit causes a system fatal error." The pool is latched
+      // unusable (allocations refused until reset(), i.e. a firmware restart; frees still
+      // work), the fatal line is logged and the HAL's fatal hook is called.
+      fatal_ = true;
+      char line[kLogLineMax];
+      (void)format_to(line, sizeof(line),
+                      "TCM pool: system fatal error: allocation %u exceeds the limit of %u TCM "
+                      "buffers (required size: %zu)",
+                      max_slots_ + 1, max_slots_, size);
+      LPAI_LOG_ERROR("%s", line);
+      lpai_hal_fatal(static_cast<uint32_t>(Status::kPoolFatalSlotLimit), line);
+      return Status::kPoolFatalSlotLimit;
+    }
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+                   size);
+    LPAI_LOG_ERROR("%s pool: all %u slots in use", upper_name(region_), max_slots_);
     return Status::kPoolNoSlot;
   }
   size_t effective = alignment;
@@ -116,7 +144,7 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     bytes_in_use_ += size;
     if (bytes_in_use_ > peak_bytes_in_use_) peak_bytes_in_use_ = bytes_in_use_;
     if (region_ == PoolRegion::kTcm) {
-      LPAI_LOG_DEBUG("Allocate size %zu from tcm pool 0", size);
+      LPAI_LOG_INFO("Allocate size %zu from tcm pool 0", size);  // seed 000: QNN_INFO
     } else {
       LPAI_LOG_DEBUG("Allocate size %zu from ddr arena %u", size, region_index_);
     }
@@ -127,10 +155,10 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
   for (uint32_t i = 0; i < block_count_; ++i) {
     if (!table_[i].used && table_[i].size > largest) largest = table_[i].size;
   }
-  LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu (no contiguous space at "
-                 "alignment %zu: %zu of %zu bytes free, largest free block %zu)",
-                 upper_name(region_), size, effective, capacity_ - bytes_in_use_, capacity_,
-                 largest);
+  LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_), size);
+  LPAI_LOG_ERROR("%s pool: no contiguous space at alignment %zu: %zu of %zu bytes free, "
+                 "largest free block %zu",
+                 upper_name(region_), effective, capacity_ - bytes_in_use_, capacity_, largest);
   return Status::kPoolNoContiguousSpace;
 }
 
@@ -209,6 +237,7 @@ void BlockPool::reset() {
   bytes_in_use_ = 0;
   peak_bytes_in_use_ = 0;
   registered_ = false;
+  fatal_ = false;
 }
 
 }  // namespace lpai

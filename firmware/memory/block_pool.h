@@ -10,19 +10,26 @@
 // - allocate(size, alignment): alignment must be a power of two in [1, kMaxAlignment]; the
 //   returned address is aligned to max(alignment, lpai_hal_alignment().start_addr_alignment).
 //   The block is exactly `size` bytes (alignment padding before it stays free).
-// - Errors (the pool is unchanged on every error, one ERROR line is logged):
+// - Errors (the pool is unchanged on every error except the fatal one; allocation failures log
+//   "<TCM|DDR> memory allocation failure: required size: <N>" and one line of detail):
 //     kPoolZeroSize          size == 0
 //     kPoolBadAlignment      alignment 0, not a power of two, or > kMaxAlignment
 //     kPoolTooLarge          size > capacity of the pool
-//     kPoolNoSlot            all slots (live allocations) in use
+//     kPoolNoSlot            all slots (live allocations) in use (DDR arenas)
+//     kPoolFatalSlotLimit    TCM pool: all 32 slots in use. Seed 000 calls this a system fatal
+//                            error: the fatal line is logged, lpai_hal_fatal() is called (target
+//                            images halt there), and the pool refuses every later allocation
+//                            with the same status until reset() (free() keeps working).
 //     kPoolNoContiguousSpace no free block holds size bytes at the required alignment
 //     kPoolNoRegion          the HAL reports no (or a too small) region for this pool
 //   free(ptr):
 //     kPoolForeignPointer    ptr null, outside the region, or inside a live allocation but
 //                            not its start
 //     kPoolDoubleFree        ptr inside the pool's free space (already freed)
-// - Registration is lazy: the first allocate() fetches the region from the HAL and logs at
-//   DEBUG "<Title> current size: <bytes in use> max_size: <capacity>".
+// - Registration is lazy: the first allocate() fetches the region from the HAL and logs
+//   "TCM pool current size: <bytes in use> max_size: <capacity>" (INFO, as seed 000's QNN_INFO;
+//   each TCM allocation logs "Allocate size <N> from tcm pool 0" at INFO) or, for a DDR arena,
+//   "DDR arena <i> current size: ..." at DEBUG.
 // - Not thread-safe: the firmware calls it from one thread (callers serialise).
 #ifndef LPAI_MEMORY_BLOCK_POOL_H
 #define LPAI_MEMORY_BLOCK_POOL_H
@@ -74,7 +81,8 @@ class BlockPool {
         live_slots_(0),
         bytes_in_use_(0),
         peak_bytes_in_use_(0),
-        registered_(false) {}
+        registered_(false),
+        fatal_(false) {}
 
   BlockPool(const BlockPool&) = delete;
   BlockPool& operator=(const BlockPool&) = delete;
@@ -92,6 +100,8 @@ class BlockPool {
   void reset();
 
   bool registered() const { return registered_; }
+  // True after the TCM pool's system fatal error (until reset()).
+  bool fatal() const { return fatal_; }
   uint8_t* base() const { return base_; }
 
  private:
@@ -111,6 +121,7 @@ class BlockPool {
   size_t bytes_in_use_;
   size_t peak_bytes_in_use_;
   bool registered_;
+  bool fatal_;  // TCM only: a system fatal error happened; allocations are refused
 };
 
 // A BlockPool with its own table for Slots live allocations.

@@ -2,9 +2,11 @@
 // LPAI_TCM_POOL_SLOTS (32) live allocations, used for the model binary and IO buffers when
 // mem_type is "tcm". Behaviour, alignment and error codes: see memory/block_pool.h.
 //
-// Logs (DEBUG): on the first allocation "TCM pool current size: <current> max_size: <max>",
-// then per allocation "Allocate size <N> from tcm pool 0". A failed allocation logs (ERROR)
-// "TCM memory allocation failure: required size: <N> (<reason>)".
+// Logs (INFO, seed 000's QNN_INFO messages): on the first allocation "TCM pool current size:
+// <current> max_size: <max>", then per allocation "Allocate size <N> from tcm pool 0". A failed
+// allocation logs (ERROR) "TCM memory allocation failure: required size: <N>" and a line of
+// detail. The 33rd live allocation is a system fatal error (kPoolFatalSlotLimit, see
+// block_pool.h).
 #ifndef LPAI_MEMORY_TCM_POOL_H
 #define LPAI_MEMORY_TCM_POOL_H
 

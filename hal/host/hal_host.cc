@@ -34,6 +34,13 @@ lpai_hal_host_log_fn g_log_fn = nullptr;
 void* g_log_user = nullptr;
 int g_log_echo = 1;
 
+// ---- system fatal errors --------------------------------------------------------------------
+constexpr size_t kFatalLineMax = 256;
+uint32_t g_fatal_code = 0;
+char g_fatal_line[kFatalLineMax] = {0};
+lpai_hal_host_fatal_fn g_fatal_fn = nullptr;
+void* g_fatal_user = nullptr;
+
 // ---- alignment ------------------------------------------------------------------------------
 lpai_hal_alignment_t g_alignment = {kDefaultStartAlignment, kDefaultSizeAlignment};
 
@@ -54,15 +61,15 @@ bool is_pow2_u(size_t x) { return x != 0 && (x & (x - 1)) == 0; }
 const char* level_tag(lpai_log_level_t level) {
   switch (level) {
     case LPAI_LOG_LEVEL_ERROR:
-      return "[ERROR] ";
+      return "ERROR: ";
     case LPAI_LOG_LEVEL_WARN:
-      return "[WARN] ";
+      return "WARNING: ";
     case LPAI_LOG_LEVEL_INFO:
-      return "[INFO] ";
+      return "INFO: ";
     case LPAI_LOG_LEVEL_VERBOSE:
-      return "[VERBOSE] ";
+      return "VERBOSE: ";
     case LPAI_LOG_LEVEL_DEBUG:
-      return "[DEBUG] ";
+      return "DEBUG: ";
     default:
       return "[?] ";
   }
@@ -147,6 +154,34 @@ lpai_hal_region_t lpai_hal_ddr_region(uint32_t index) {
 
 lpai_hal_region_t lpai_hal_host_shared_region(void) {
   return lpai_hal_region_t{g_shared, sizeof(g_shared)};
+}
+
+// ---- system fatal errors --------------------------------------------------------------------
+// The host simulation does not halt: it records the first fatal error and returns, so the
+// firmware returns its fatal status and the tool (lpai-net-run) reports it and exits non-zero.
+void lpai_hal_fatal(uint32_t code, const char* line) {
+  if (g_fatal_code == 0) {
+    g_fatal_code = code;
+    size_t n = 0;
+    for (; line != nullptr && line[n] != '\0' && n < kFatalLineMax - 1; ++n)
+      g_fatal_line[n] = line[n];
+    g_fatal_line[n] = '\0';
+  }
+  if (g_fatal_fn != nullptr) g_fatal_fn(g_fatal_user, code, line != nullptr ? line : "");
+}
+
+void lpai_hal_host_set_fatal_hook(lpai_hal_host_fatal_fn fn, void* user) {
+  g_fatal_fn = fn;
+  g_fatal_user = fn != nullptr ? user : nullptr;
+}
+
+uint32_t lpai_hal_host_fatal_code(void) { return g_fatal_code; }
+
+const char* lpai_hal_host_fatal_line(void) { return g_fatal_line; }
+
+void lpai_hal_host_clear_fatal(void) {
+  g_fatal_code = 0;
+  g_fatal_line[0] = '\0';
 }
 
 // ---- backend properties ---------------------------------------------------------------------

@@ -27,15 +27,15 @@ lpai_log_level_t g_log_level = LPAI_LOG_LEVEL_ERROR;
 const char* level_tag(lpai_log_level_t level) {
   switch (level) {
     case LPAI_LOG_LEVEL_ERROR:
-      return "[ERROR] ";
+      return "ERROR: ";
     case LPAI_LOG_LEVEL_WARN:
-      return "[WARN] ";
+      return "WARNING: ";
     case LPAI_LOG_LEVEL_INFO:
-      return "[INFO] ";
+      return "INFO: ";
     case LPAI_LOG_LEVEL_VERBOSE:
-      return "[VERBOSE] ";
+      return "VERBOSE: ";
     case LPAI_LOG_LEVEL_DEBUG:
-      return "[DEBUG] ";
+      return "DEBUG: ";
     default:
       return "[?] ";
   }
@@ -85,6 +85,20 @@ int lpai_hal_shared_resolve(int32_t fd, uint8_t** addr, size_t* size) {
   (void)addr;
   (void)size;
   return -1;  // no host-shared (rpcmem/ION) memory in a standalone image
+}
+
+// ---- system fatal errors --------------------------------------------------------------------
+// The image halts: "FATAL: <line>" on the console, then a non-zero exit.
+void lpai_hal_fatal(uint32_t code, const char* line) {
+  (void)code;
+  char out[kLogLineBuffer];
+  size_t n = 0;
+  for (const char* t = "FATAL: "; *t != '\0'; ++t) out[n++] = *t;
+  for (size_t i = 0; line != nullptr && line[i] != '\0' && n < sizeof(out) - 1; ++i)
+    out[n++] = line[i];
+  out[n++] = '\n';
+  lpai_target_console_write(out, n);
+  lpai_target_exit(LPAI_HAL_FATAL_EXIT_CODE);
 }
 
 // ---- backend properties ---------------------------------------------------------------------

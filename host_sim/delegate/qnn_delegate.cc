@@ -1,11 +1,50 @@
-#include "delegate/qnn_delegate.h"
+#include "QNN/TFLiteDelegate/QnnTFLiteDelegate.h"
+
+#include <cstring>
 
 #include "core/log.h"
 #include "prepare/prepare.h"
 #include "runner/session.h"
 #include "shared_mem/rpcmem.h"
 
+// The delegate object: its options and a tag that tells ours from any other pointer.
+struct TfLiteDelegate {
+  uint32_t tag;
+  TfLiteQnnDelegateOptions options;
+};
+
+namespace {
+constexpr uint32_t kDelegateTag = 0x4C504149u;  // "LPAI"
+constexpr uint32_t kDeletedTag = 0u;
+}  // namespace
+
 extern "C" {
+
+TfLiteQnnDelegateOptions TfLiteQnnDelegateOptionsDefault(void) {
+  TfLiteQnnDelegateOptions o;
+  o.backend_type = kUndefinedBackend;
+  return o;
+}
+
+TfLiteDelegate* TfLiteQnnDelegateCreate(const TfLiteQnnDelegateOptions* options) {
+  if (options == nullptr) {
+    LPAI_LOG_ERROR("TfLiteQnnDelegateCreate: options is null");
+    return nullptr;
+  }
+  if (options->backend_type != kHtpBackend && options->backend_type != kLpaiBackend) {
+    LPAI_LOG_ERROR("TfLiteQnnDelegateCreate: backend_type %d is not supported (lpai-rt runs "
+                   "kHtpBackend and kLpaiBackend on its LPAI backend)",
+                   static_cast<int>(options->backend_type));
+    return nullptr;
+  }
+  return new TfLiteDelegate{kDelegateTag, *options};
+}
+
+void TfLiteQnnDelegateDelete(TfLiteDelegate* delegate) {
+  if (delegate == nullptr) return;
+  delegate->tag = kDeletedTag;
+  delete delegate;
+}
 
 void* TfLiteQnnDelegateAllocCustomMem(size_t num_bytes, size_t alignment) {
   if (num_bytes == 0) return nullptr;
@@ -27,10 +66,12 @@ std::unique_ptr<Interpreter> Interpreter::FromModel(const std::vector<uint8_t>& 
   if (!prepare::prepare_tflite(tflite.data(), tflite.size(), options, &out, error)) return nullptr;
   std::unique_ptr<Interpreter> it(new Interpreter());
   it->binary_ = std::move(out.binary);
+  it->node_count_ = static_cast<int>(out.graph.ops.size());
   it->inputs_.assign(out.graph.inputs.begin(), out.graph.inputs.end());
   it->outputs_.assign(out.graph.outputs.begin(), out.graph.outputs.end());
   for (int id : it->inputs_) it->io_bytes_.push_back(prepare::tensor_bytes(out.graph.tensors[id]));
   for (int id : it->outputs_) it->io_bytes_.push_back(prepare::tensor_bytes(out.graph.tensors[id]));
+  LPAI_LOG_INFO("Initialized TensorFlow Lite runtime.");
   return it;
 }
 
@@ -44,14 +85,37 @@ int Interpreter::io_position(int tensor_index) const {
   return -1;
 }
 
-TfLiteStatus Interpreter::error(const std::string& message) {
+TfLiteStatus Interpreter::error(const std::string& message, TfLiteStatus status) {
   last_error_ = message;
   LPAI_LOG_ERROR("%s", message.c_str());
-  return kTfLiteError;
+  return status;
+}
+
+TfLiteStatus Interpreter::open_runtime() {
+  if (session_) return kTfLiteOk;
+  std::string err;
+  session_ = host::Session::open(binary_, host::SessionOptions(), &err);
+  if (!session_) return error("AllocateTensors: " + err);
+  return kTfLiteOk;
+}
+
+bool Interpreter::register_shared(int tensor_index, const TfLiteCustomAllocation& alloc) {
+  std::string err;
+  const size_t pos = static_cast<size_t>(io_position(tensor_index));
+  if (!session_->bind_shared(pos, alloc.data, alloc.bytes, &err)) {
+    error("Tensor " + std::to_string(tensor_index) + ": " + err);
+    return false;
+  }
+  LPAI_LOG_INFO("Tensor %d is successfully registered to shared memory.", tensor_index);
+  return true;
 }
 
 TfLiteStatus Interpreter::SetCustomAllocationForTensor(int tensor_index,
-                                                       const TfLiteCustomAllocation& alloc) {
+                                                       const TfLiteCustomAllocation& alloc,
+                                                       int64_t flags) {
+  if (flags != kTfLiteCustomAllocationFlagsNone)
+    return error("Tensor " + std::to_string(tensor_index) + ": unsupported custom allocation "
+                 "flags " + std::to_string(flags));
   if (io_position(tensor_index) < 0)
     return error("Tensor " + std::to_string(tensor_index) +
                  ": custom allocations are supported for graph inputs and outputs only");
@@ -62,18 +126,13 @@ TfLiteStatus Interpreter::SetCustomAllocationForTensor(int tensor_index,
 }
 
 TfLiteStatus Interpreter::AllocateTensors() {
-  if (!session_) {
-    std::string err;
-    session_ = host::Session::open(binary_, host::SessionOptions(), &err);
-    if (!session_) return error("AllocateTensors: " + err);
-  }
+  if (open_runtime() != kTfLiteOk) return kTfLiteError;
   TfLiteStatus status = kTfLiteOk;
   for (auto it = pending_.begin(); it != pending_.end();) {
     const int idx = it->first;
     const TfLiteCustomAllocation alloc = it->second;
     it = pending_.erase(it);
-    const size_t pos = static_cast<size_t>(io_position(idx));
-    const size_t needed = io_bytes_[pos];
+    const size_t needed = io_bytes_[static_cast<size_t>(io_position(idx))];
     if (alloc.bytes < needed) {
       status = error("Tensor " + std::to_string(idx) + ": custom allocation of " +
                      std::to_string(alloc.bytes) + " bytes is smaller than the tensor (" +
@@ -86,26 +145,68 @@ TfLiteStatus Interpreter::AllocateTensors() {
                      std::to_string(align) + " bytes");
       continue;
     }
-    std::string err;
-    if (!session_->bind_shared(pos, alloc.data, alloc.bytes, &err)) {
-      status = error("Tensor " + std::to_string(idx) + ": " + err);
+    if (delegated_ && !register_shared(idx, alloc)) {
+      status = kTfLiteError;
       continue;
     }
-    LPAI_LOG_INFO("Tensor %d is successfully registered to shared memory.", idx);
+    accepted_[idx] = alloc;
+  }
+  return status;
+}
+
+TfLiteStatus Interpreter::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
+  if (delegate == nullptr || delegate->tag != kDelegateTag)
+    return error("ModifyGraphWithDelegate: not a delegate from TfLiteQnnDelegateCreate",
+                 kTfLiteDelegateError);
+  if (delegated_)
+    return error("ModifyGraphWithDelegate: a delegate is already applied", kTfLiteDelegateError);
+  if (open_runtime() != kTfLiteOk) return kTfLiteDelegateError;
+  LPAI_LOG_INFO("TfLiteQnnDelegate delegate: %d nodes delegated out of %d nodes with 1 "
+                "partitions.",
+                node_count_, node_count_);
+  LPAI_LOG_INFO("Replacing %d node(s) with delegate (TfLiteQnnDelegate) node, yielding 1 "
+                "partitions.",
+                node_count_);
+  delegated_ = true;
+  TfLiteStatus status = kTfLiteOk;
+  for (auto it = accepted_.begin(); it != accepted_.end();) {
+    if (register_shared(it->first, it->second)) {
+      ++it;
+    } else {
+      status = kTfLiteDelegateError;  // the tensor falls back to the runtime's own buffer
+      it = accepted_.erase(it);
+    }
   }
   return status;
 }
 
 TfLiteStatus Interpreter::Invoke() {
   if (!session_) return error("Invoke: AllocateTensors() has not been called");
+  // Without a delegate the custom buffers are used by copy.
+  if (!delegated_) {
+    for (const auto& [idx, alloc] : accepted_) {
+      const size_t pos = static_cast<size_t>(io_position(idx));
+      if (pos < inputs_.size())
+        std::memcpy(session_->io_buffer(pos), alloc.data, io_bytes_[pos]);
+    }
+  }
   std::string err;
   if (!session_->execute(&err)) return error("Invoke: " + err);
+  if (!delegated_) {
+    for (const auto& [idx, alloc] : accepted_) {
+      const size_t pos = static_cast<size_t>(io_position(idx));
+      if (pos >= inputs_.size())
+        std::memcpy(alloc.data, session_->io_buffer(pos), io_bytes_[pos]);
+    }
+  }
   return kTfLiteOk;
 }
 
 uint8_t* Interpreter::tensor_data(int tensor_index) {
   const int pos = io_position(tensor_index);
   if (pos < 0 || !session_) return nullptr;
+  auto it = accepted_.find(tensor_index);
+  if (it != accepted_.end()) return static_cast<uint8_t*>(it->second.data);
   return session_->io_buffer(static_cast<size_t>(pos));
 }
 

@@ -6,6 +6,7 @@
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "lpai/hal.h"
+#include "lpai/hal_host.h"
 #include "shared_mem/rpcmem.h"
 
 namespace lpai {
@@ -15,6 +16,9 @@ namespace {
 bool call_ok(Qnn_ErrorHandle_t code, const char* what, std::string* error) {
   if (code == QNN_SUCCESS) return true;
   *error = std::string(what) + " failed: " + describe_error(code);
+  // A system fatal error: the HAL recorded the firmware's fatal line.
+  if (code == QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT && lpai_hal_host_fatal_code() != 0)
+    *error += ": system fatal error: " + std::string(lpai_hal_host_fatal_line());
   return false;
 }
 
@@ -150,20 +154,8 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   }
   (void)QnnSystemContext_free(sys);
 
-  // 1. Backend and its alignment requirements.
+  // 1. Backend.
   if (!acquire_backend(&backend_, error)) return false;
-  QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
-  QnnLpaiBackend_CustomProperty_t custom_backend_prop = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
-  custom_backend_prop.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
-  custom_backend_prop.property = &align;
-  QnnBackend_Property_t backend_prop = QNN_BACKEND_PROPERTY_INIT;
-  backend_prop.option = QNN_BACKEND_PROPERTY_OPTION_CUSTOM;
-  backend_prop.customProperty = &custom_backend_prop;
-  QnnBackend_Property_t* backend_props[2] = {&backend_prop, nullptr};
-  if (!call_ok(QnnBackend_getProperty(backend_, backend_props), "QnnBackend_getProperty", error))
-    return false;
-  start_alignment_ = align.startAddrAlignment;
-  size_alignment_ = align.sizeAlignment;
 
   // 2. Context from the binary, with the memory type of model binary and IO buffers.
   QnnLpaiMem_MemType_t mem_type = options_.mem_type;
@@ -181,6 +173,22 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   if (!call_ok(QnnGraph_retrieve(context_, graph_name_.c_str(), &graph_), "QnnGraph_retrieve",
                error))
     return false;
+
+  // Alignment requirements, queried once the context is loaded: the backend reports its own
+  // start alignment raised to the plan's (a binary prepared with --alignment 256:64 needs
+  // 256-byte starts).
+  QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
+  QnnLpaiBackend_CustomProperty_t custom_backend_prop = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
+  custom_backend_prop.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
+  custom_backend_prop.property = &align;
+  QnnBackend_Property_t backend_prop = QNN_BACKEND_PROPERTY_INIT;
+  backend_prop.option = QNN_BACKEND_PROPERTY_OPTION_CUSTOM;
+  backend_prop.customProperty = &custom_backend_prop;
+  QnnBackend_Property_t* backend_props[2] = {&backend_prop, nullptr};
+  if (!call_ok(QnnBackend_getProperty(backend_, backend_props), "QnnBackend_getProperty", error))
+    return false;
+  start_alignment_ = align.startAddrAlignment;
+  size_alignment_ = align.sizeAlignment;
 
   // 3. Scratch and persistent sizes (one property call, both entries).
   QnnLpaiGraph_CustomProperty_t scratch_prop = {QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE,

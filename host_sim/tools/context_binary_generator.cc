@@ -2,6 +2,7 @@
 //
 //   lpai-context-binary-generator --model M.tflite --binary_file NAME --output_dir DIR
 //       [--input_output_tensor_mem_type raw|memhandle] [--alignment START:SIZE] [--report] [--plot]
+//       [--backend LIB]   (recorded only, as in seed 002's command line)
 //
 // Writes DIR/NAME.bin; --report adds DIR/NAME.report.txt and DIR/NAME.report.json; --plot adds
 // DIR/NAME.plan.svg. DIR is created if missing. Exit 0 on success; on any error one line
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "CLI/CLI.hpp"
+#include "format/context_binary_format.h"
 #include "prepare/prepare.h"
 #include "prepare/report.h"
 
@@ -34,18 +36,21 @@ int fail(int code, const std::string& msg) {
 
 bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
-// "START:SIZE", both powers of two in [1, 2^20].
+// "START:SIZE", powers of two: START in [1, 4096] (format::kMaxPlanAlignment, the largest
+// plan start alignment a binary may carry), SIZE in [1, 2^20].
+constexpr unsigned long kMaxSizeAlignment = 1ul << 20;
 bool parse_alignment(const std::string& text, uint32_t* start, uint32_t* size) {
   const size_t colon = text.find(':');
   if (colon == std::string::npos) return false;
-  auto parse = [](const std::string& s, uint32_t* v) {
+  auto parse = [](const std::string& s, unsigned long max, uint32_t* v) {
     if (s.empty() || s.size() > 8 || s.find_first_not_of("0123456789") != std::string::npos) return false;
     const unsigned long x = std::stoul(s);
-    if (!is_pow2(x) || x > (1ul << 20)) return false;
+    if (!is_pow2(x) || x > max) return false;
     *v = static_cast<uint32_t>(x);
     return true;
   };
-  return parse(text.substr(0, colon), start) && parse(text.substr(colon + 1), size);
+  return parse(text.substr(0, colon), lpai::format::kMaxPlanAlignment, start) &&
+         parse(text.substr(colon + 1), kMaxSizeAlignment, size);
 }
 
 bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* error) {
@@ -71,7 +76,7 @@ bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* e
 
 int main(int argc, char** argv) {
   CLI::App app{"Offline prepare: TFLite model -> lpai-rt context binary", kTool};
-  std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64";
+  std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64", backend;
   bool report = false, plot = false;
   app.add_option("--model", model, "input .tflite model")->required();
   app.add_option("--binary_file", binary_file, "output name; writes <output_dir>/<name>.bin")->required();
@@ -81,6 +86,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"raw", "memhandle"}));
   app.add_option("--alignment", alignment,
                  "START:SIZE plan alignments in bytes, powers of two (default 64:64)");
+  app.add_option("--backend", backend,
+                 "backend library named by the QNN command line (e.g. libQnnHtp.so); recorded "
+                 "only: the binary is always prepared for lpai-rt's LPAI backend");
   app.add_flag("--report", report, "also write <name>.report.txt and <name>.report.json");
   app.add_flag("--plot", plot, "also write <name>.plan.svg");
   try {
@@ -100,7 +108,8 @@ int main(int argc, char** argv) {
   options.io_memhandle = mem_type == "memhandle";
   if (!parse_alignment(alignment, &options.start_alignment, &options.size_alignment)) {
     return fail(2, "--alignment '" + alignment +
-                       "' must be START:SIZE with powers of two between 1 and 1048576");
+                       "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "
+                       "most 1048576");
   }
   if (binary_file.empty() || binary_file.find('/') != std::string::npos || binary_file == "." ||
       binary_file == "..") {
@@ -159,5 +168,9 @@ int main(int argc, char** argv) {
             << " bytes): scratch " << out.plan.scratch_size << " (lower bound "
             << out.plan.scratch_lower_bound << "), persistent " << out.plan.persistent_size
             << ", const " << out.const_bytes << ", io " << mem_type << std::endl;
+  if (!backend.empty() && fs::path(backend).filename().string() != "libQnnLpai.so") {
+    std::cout << "note: --backend " << backend
+              << " recorded; the binary is prepared for lpai-rt's LPAI backend" << std::endl;
+  }
   return 0;
 }

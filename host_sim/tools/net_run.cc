@@ -2,9 +2,14 @@
 // LPAI documents recommend, for every line of an input list; writes each output tensor as
 // raw bytes to DIR/Result_<k>/<output tensor name>.raw ('/' in a name becomes '_').
 //
+// Command line as the seeds write it: --backend (must name libQnnLpai.so; not opened),
+// --direct_mode adsp (the simulated ADSP; mem_type "tcm" requires it), --output_dir (default
+// "output").
+//
 // Exit codes: 0 success; 1 bad arguments / inputs / configuration; 2 the firmware refused the
-// binary or a call failed. On failure nothing is left in DIR: results are written to a
-// temporary directory inside DIR and moved into place only after every inference succeeded.
+// binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired). On failure
+// nothing is left in DIR: results are written to a temporary directory inside DIR and moved
+// into place only after every inference succeeded.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -18,6 +23,7 @@
 
 #include "config/net_run_config.h"
 #include "lpai/hal.h"
+#include "lpai/hal_host.h"
 #include "runner/session.h"
 
 namespace fs = std::filesystem;
@@ -26,9 +32,23 @@ using lpai::host::TensorInfo;
 
 namespace {
 
+// The library name of the LPAI backend (seed 000: --backend /data/local/tmp/libQnnLpai.so).
+constexpr const char* kLpaiBackendLibrary = "libQnnLpai.so";
+
 int fail(int code, const std::string& message) {
   std::cerr << "lpai-net-run: error: " << message << "\n";
   return code;
+}
+
+// A failed firmware call: a system fatal error (the HAL's fatal hook fired, e.g. the TCM
+// allocator's 33rd allocation) is reported as such and exits with LPAI_HAL_FATAL_EXIT_CODE, as
+// a target image halts; anything else is an ordinary failure (exit 2).
+int fail_firmware(const std::string& message) {
+  if (lpai_hal_host_fatal_code() != 0) {
+    std::cerr << "lpai-net-run: system fatal error: " << lpai_hal_host_fatal_line() << "\n";
+    return LPAI_HAL_FATAL_EXIT_CODE;
+  }
+  return fail(2, message);
 }
 
 bool read_bytes(const std::string& path, std::vector<uint8_t>* out) {
@@ -120,12 +140,20 @@ std::pair<size_t, int32_t> top1(const std::vector<uint8_t>& bytes, const TensorI
 
 int main(int argc, char** argv) {
   CLI::App app{"lpai-net-run: run a context binary in host simulation"};
-  std::string binary_path, input_list, output_dir, config_file, log_level = "error";
+  std::string binary_path, input_list, output_dir = "output", config_file, log_level = "error";
+  std::string backend, direct_mode;
   int num_inferences = 0;
   bool profiling = false, shared_buffer = false;
   app.add_option("--retrieve_context", binary_path, "context binary (.bin)")->required();
   app.add_option("--input_list", input_list, "input list: one line per inference")->required();
-  app.add_option("--output_dir", output_dir, "where Result_<k>/ folders go")->required();
+  app.add_option("--output_dir", output_dir, "where Result_<k>/ folders go (default: output)");
+  app.add_option("--backend", backend,
+                 "backend library as on the device, e.g. /data/local/tmp/libQnnLpai.so: its file "
+                 "name must be libQnnLpai.so (the host simulation is that backend; the file is "
+                 "not opened)");
+  app.add_option("--direct_mode", direct_mode,
+                 "adsp: run on the simulated ADSP (direct mode; needed for mem_type \"tcm\")")
+      ->check(CLI::IsMember({"adsp"}));
   app.add_option("--config_file", config_file, "eaiParams_direct.json");
   app.add_option("--log_level", log_level, "error|warn|info|verbose|debug")
       ->check(CLI::IsMember({"error", "warn", "info", "verbose", "debug"}));
@@ -141,6 +169,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 1;
   }
   lpai_hal_set_log_level(parse_level(log_level));
+  if (!backend.empty() && fs::path(backend).filename().string() != kLpaiBackendLibrary)
+    return fail(1, "--backend '" + backend + "' is not the LPAI backend (" +
+                       kLpaiBackendLibrary + "); lpai-net-run simulates only that backend");
 
   lpai::host::SessionOptions options;
   options.use_memhandle = shared_buffer;
@@ -151,6 +182,10 @@ int main(int argc, char** argv) {
     if (!lpai::host::load_net_run_config(config_file, &cfg, &error)) return fail(1, error);
     options.mem_type = cfg.mem_type;
   }
+  // Seed 000: TCM exists only in ADSP direct mode (not on ARM or x86 simulation).
+  if (options.mem_type == QNN_LPAI_MEM_TYPE_TCM && direct_mode != "adsp")
+    return fail(1, "mem_type \"tcm\" needs ADSP direct mode (TCM is not supported on ARM or x86 "
+                   "simulation): add --direct_mode adsp");
 
   std::vector<uint8_t> binary;
   if (!read_bytes(binary_path, &binary)) return fail(1, "cannot read context binary " + binary_path);
@@ -168,7 +203,7 @@ int main(int argc, char** argv) {
 
   std::string error;
   std::unique_ptr<Session> session = Session::open(binary, options, &error);
-  if (!session) return fail(2, "initialisation failed: " + error);
+  if (!session) return fail_firmware("initialisation failed: " + error);
 
   const fs::path list_dir = fs::path(input_list).parent_path();
   std::vector<std::vector<std::vector<uint8_t>>> all_inputs;
@@ -202,7 +237,7 @@ int main(int argc, char** argv) {
   for (size_t k = 0; k < total; ++k) {
     if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error)) {
       fs::remove_all(staging, ec);
-      return fail(2, "inference " + std::to_string(k) + ": " + error);
+      return fail_firmware("inference " + std::to_string(k) + ": " + error);
     }
     const fs::path dir = staging / ("Result_" + std::to_string(k));
     fs::create_directories(dir, ec);

@@ -30,6 +30,8 @@ static_assert(QNN_CODE(QNN_LPAI_ERROR_POOL_BAD_ALIGNMENT) == S(kPoolBadAlignment
 static_assert(QNN_CODE(QNN_LPAI_ERROR_POOL_INVALID_MEM_TYPE) == S(kPoolInvalidMemType), "kPoolInvalidMemType");
 static_assert(QNN_CODE(QNN_LPAI_ERROR_POOL_NOT_INITIALIZED) == S(kPoolNotInitialized), "kPoolNotInitialized");
 static_assert(QNN_CODE(QNN_LPAI_ERROR_POOL_NO_REGION) == S(kPoolNoRegion), "kPoolNoRegion");
+static_assert(QNN_CODE(QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT) == S(kPoolFatalSlotLimit),
+              "kPoolFatalSlotLimit");
 static_assert(QNN_CODE(QNN_BACKEND_ERROR_INVALID_HANDLE) == S(kBackendInvalidHandle), "kBackendInvalidHandle");
 static_assert(QNN_CODE(QNN_BACKEND_ERROR_INVALID_ARGUMENT) == S(kBackendInvalidArgument), "kBackendInvalidArgument");
 static_assert(QNN_CODE(QNN_BACKEND_ERROR_UNSUPPORTED_PROPERTY) == S(kBackendUnsupportedProperty), "kBackendUnsupportedProperty");
@@ -134,6 +136,7 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
     QNN_LPAI_ERROR_POOL_INVALID_MEM_TYPE,
     QNN_LPAI_ERROR_POOL_NOT_INITIALIZED,
     QNN_LPAI_ERROR_POOL_NO_REGION,
+    QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT,
     QNN_BACKEND_ERROR_INVALID_HANDLE,
     QNN_BACKEND_ERROR_INVALID_ARGUMENT,
     QNN_BACKEND_ERROR_UNSUPPORTED_PROPERTY,
@@ -204,7 +207,7 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
   for (QnnLpai_Error_t c : codes) {
     EXPECT_NE(unknown, lpai::status_name(static_cast<lpai::Status>(c))) << "code " << c;
   }
-  EXPECT_EQ(sizeof(codes) / sizeof(codes[0]), 82u);
+  EXPECT_EQ(sizeof(codes) / sizeof(codes[0]), 83u);
 }
 
 }  // namespace

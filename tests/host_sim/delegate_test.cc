@@ -1,9 +1,14 @@
-// The delegate-style API of seed 004 (host_sim/delegate/qnn_delegate.h): allocate shared
+// The delegate-style API of seed 004 (QNN/TFLiteDelegate/QnnTFLiteDelegate.h): allocate shared
 // memory, set a custom allocation for a tensor index, AllocateTensors (rejects too-small or
-// misaligned buffers), Invoke, free. On the project's own ADD model (always) and on
-// kws_ref_model (with ../shared).
+// misaligned buffers), ModifyGraphWithDelegate (claims the nodes, registers the custom
+// allocations), Invoke, free; the seed's running example compiled as written
+// (seed_004_running_example.cc) and its output lines. On the project's own ADD model (always)
+// and on kws_ref_model (with ../shared).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -26,6 +31,18 @@ std::unique_ptr<Interpreter> add_interpreter() {
   std::unique_ptr<Interpreter> it = Interpreter::FromModel(add_tflite(), &error);
   EXPECT_NE(it, nullptr) << error;
   return it;
+}
+
+// Applies a fresh kLpaiBackend delegate (deleted right after, as the interpreter keeps no
+// pointer to it).
+TfLiteStatus apply_delegate(Interpreter* it) {
+  TfLiteQnnDelegateOptions options = TfLiteQnnDelegateOptionsDefault();
+  options.backend_type = kLpaiBackend;
+  TfLiteDelegate* d = TfLiteQnnDelegateCreate(&options);
+  EXPECT_NE(d, nullptr);
+  const TfLiteStatus s = it->ModifyGraphWithDelegate(d);
+  TfLiteQnnDelegateDelete(d);
+  return s;
 }
 
 // Frees a TfLiteQnnDelegateAllocCustomMem buffer at scope exit.
@@ -62,6 +79,8 @@ TEST(Delegate, SharedMemoryForEveryIoTensorRegistersAndMatchesTheRawPath) {
     EXPECT_EQ(it->SetCustomAllocationForTensor(kAddOut, {out.p, kAddBytes}), kTfLiteOk);
     lpai_test::LogCapture log(LPAI_LOG_LEVEL_INFO);
     ASSERT_EQ(it->AllocateTensors(), kTfLiteOk) << it->last_error();
+    EXPECT_EQ(log.count("successfully registered"), 0u);  // the delegate registers them
+    ASSERT_EQ(apply_delegate(it.get()), kTfLiteOk) << it->last_error();
     EXPECT_EQ(log.count("Tensor 0 is successfully registered to shared memory."), 1u);
     EXPECT_EQ(log.count("Tensor 1 is successfully registered to shared memory."), 1u);
     EXPECT_EQ(log.count("Tensor 3 is successfully registered to shared memory."), 1u);
@@ -178,6 +197,7 @@ TEST(Delegate, KwsWithSharedIoMatchesTheGoldens) {
   ASSERT_EQ(it->SetCustomAllocationForTensor(out, {out_mem.p, it->tensor_bytes(out)}), kTfLiteOk);
   lpai_test::LogCapture log(LPAI_LOG_LEVEL_INFO);
   ASSERT_EQ(it->AllocateTensors(), kTfLiteOk) << it->last_error();
+  ASSERT_EQ(apply_delegate(it.get()), kTfLiteOk) << it->last_error();
   EXPECT_EQ(log.count("Tensor " + std::to_string(in) + " is successfully registered to shared memory."), 1u);
   EXPECT_EQ(log.count("Tensor " + std::to_string(out) + " is successfully registered to shared memory."), 1u);
   for (int k = 0; k < 4; ++k) {
@@ -189,6 +209,239 @@ TEST(Delegate, KwsWithSharedIoMatchesTheGoldens) {
               lpai_test::read_file(golden + "/output_" + std::to_string(k) + "_0.bin"));
   }
   it.reset();
+}
+
+// ---- seed 004: the delegate, the running example, the output lines --------------------------
+
+TEST(Delegate, CreateNeedsAnHtpOrLpaiBackendType) {
+  TfLiteQnnDelegateOptions options = TfLiteQnnDelegateOptionsDefault();
+  EXPECT_EQ(options.backend_type, kUndefinedBackend);
+  lpai_test::LogCapture log(LPAI_LOG_LEVEL_ERROR);
+  EXPECT_EQ(TfLiteQnnDelegateCreate(&options), nullptr);  // the mandatory option is unset
+  options.backend_type = kGpuBackend;
+  EXPECT_EQ(TfLiteQnnDelegateCreate(&options), nullptr);
+  EXPECT_EQ(TfLiteQnnDelegateCreate(nullptr), nullptr);
+  EXPECT_EQ(log.lines().size(), 3u);
+  for (TfLiteQnnDelegateBackendType t : {kHtpBackend, kLpaiBackend}) {
+    options.backend_type = t;
+    TfLiteDelegate* d = TfLiteQnnDelegateCreate(&options);
+    EXPECT_NE(d, nullptr);
+    TfLiteQnnDelegateDelete(d);
+  }
+  TfLiteQnnDelegateDelete(nullptr);  // no-op
+}
+
+TEST(Delegate, ModifyGraphWithDelegateClaimsEveryNodeOnce) {
+  std::unique_ptr<Interpreter> it = add_interpreter();
+  ASSERT_NE(it, nullptr);
+  EXPECT_EQ(it->nodes_size(), 2);  // ADD, RESHAPE
+  EXPECT_EQ(it->delegated_nodes(), 0);
+  EXPECT_EQ(it->ModifyGraphWithDelegate(nullptr), kTfLiteDelegateError);
+  lpai_test::LogCapture log(LPAI_LOG_LEVEL_INFO);
+  ASSERT_EQ(apply_delegate(it.get()), kTfLiteOk) << it->last_error();
+  EXPECT_EQ(it->delegated_nodes(), 2);
+  ASSERT_EQ(log.lines().size(), 2u);
+  EXPECT_EQ(log.lines()[0], "TfLiteQnnDelegate delegate: 2 nodes delegated out of 2 nodes with 1 "
+                            "partitions.");
+  EXPECT_EQ(log.lines()[1], "Replacing 2 node(s) with delegate (TfLiteQnnDelegate) node, "
+                            "yielding 1 partitions.");
+  EXPECT_EQ(apply_delegate(it.get()), kTfLiteDelegateError);
+  EXPECT_NE(it->last_error().find("already applied"), std::string::npos);
+  // Runs, and custom allocations set afterwards are registered by AllocateTensors at once.
+  CustomMem out(kAddBytes);
+  ASSERT_EQ(it->SetCustomAllocationForTensor(kAddOut, {out.p, kAddBytes}), kTfLiteOk);
+  log.clear();
+  ASSERT_EQ(it->AllocateTensors(), kTfLiteOk) << it->last_error();
+  EXPECT_EQ(log.count("Tensor 3 is successfully registered to shared memory."), 1u);
+  std::memset(it->tensor_data(kAddA), 2, kAddBytes);
+  std::memset(it->tensor_data(kAddB), 3, kAddBytes);
+  ASSERT_EQ(it->Invoke(), kTfLiteOk) << it->last_error();
+  EXPECT_EQ(std::vector<uint8_t>(out.p, out.p + kAddBytes), std::vector<uint8_t>(kAddBytes, 5));
+  it.reset();
+}
+
+TEST(Delegate, BadCustomAllocationsAreRefusedAtAllocateTensors) {
+  std::unique_ptr<Interpreter> it = add_interpreter();
+  ASSERT_NE(it, nullptr);
+  CustomMem small(kAddBytes - 1), odd(kAddBytes + 64);
+  ASSERT_EQ(it->SetCustomAllocationForTensor(kAddA, {small.p, kAddBytes - 1}), kTfLiteOk);
+  ASSERT_EQ(it->SetCustomAllocationForTensor(kAddOut, {odd.p + 8, kAddBytes}), kTfLiteOk);
+  lpai_test::LogCapture log(LPAI_LOG_LEVEL_INFO);
+  EXPECT_EQ(it->AllocateTensors(), kTfLiteError);
+  EXPECT_EQ(log.count("Tensor 0: custom allocation of 63 bytes is smaller than the tensor"), 1u);
+  EXPECT_EQ(log.count("Tensor 3: custom allocation is not aligned to 64 bytes"), 1u);
+  // Nothing refused reaches the delegate: it registers nothing.
+  log.clear();
+  ASSERT_EQ(apply_delegate(it.get()), kTfLiteOk) << it->last_error();
+  EXPECT_EQ(log.count("successfully registered"), 0u);
+  EXPECT_NE(it->tensor_data(kAddA), small.p);
+  it.reset();
+}
+
+// Captures what the HAL's log sink writes to stderr (the "INFO: ..." lines a user sees).
+class StderrLines {
+ public:
+  StderrLines() {
+    std::fflush(stderr);
+    file_ = std::tmpfile();
+    saved_ = dup(2);
+    if (file_ != nullptr) dup2(fileno(file_), 2);
+  }
+  ~StderrLines() { restore(); if (file_ != nullptr) std::fclose(file_); }
+  std::vector<std::string> lines() {
+    restore();
+    std::vector<std::string> v;
+    if (file_ == nullptr) return v;
+    std::rewind(file_);
+    char buf[1024];
+    while (std::fgets(buf, sizeof buf, file_) != nullptr) {
+      std::string l(buf);
+      if (!l.empty() && l.back() == '\n') l.pop_back();
+      v.push_back(l);
+    }
+    return v;
+  }
+
+ private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(stderr);
+    dup2(saved_, 2);
+    close(saved_);
+    saved_ = -1;
+  }
+  std::FILE* file_ = nullptr;
+  int saved_ = -1;
+};
+
+// Sets the log level for a scope (the seed's output is at INFO).
+struct LogLevel {
+  explicit LogLevel(lpai_log_level_t l) : saved(lpai_hal_log_level()) { lpai_hal_set_log_level(l); }
+  ~LogLevel() { lpai_hal_set_log_level(saved); }
+  lpai_log_level_t saved;
+};
+
+}  // namespace
+
+// tests/host_sim/seed_004_running_example.cc: the seed's code as written.
+void seed004_running_example(std::unique_ptr<lpai::delegate::Interpreter>& interpreter_,
+                             size_t num_bytes, int tensor_idx);
+
+namespace {
+
+// Puts `bytes` where the next TfLiteQnnDelegateAllocCustomMem(bytes.size(), 64) will land (the
+// shared region is first fit), so that the seed's freshly allocated input holds known data.
+// Returns that address.
+uint8_t* preload_next_custom_mem(const std::vector<uint8_t>& bytes) {
+  uint8_t* p = static_cast<uint8_t*>(
+      TfLiteQnnDelegateAllocCustomMem(bytes.size(), tflite::kDefaultTensorAlignment));
+  if (p == nullptr) return nullptr;
+  std::memcpy(p, bytes.data(), bytes.size());
+  TfLiteQnnDelegateFreeCustomMem(p);
+  return p;
+}
+
+// The running example on the ADD model: input a on the seed's shared memory, b and the output
+// in the interpreter's buffers (set up before the example, as its first comment says).
+TEST(Seed004, RunningExampleCompilesAsWrittenAndRuns) {
+  LogLevel level(LPAI_LOG_LEVEL_INFO);
+  StderrLines err;
+  std::unique_ptr<Interpreter> interpreter_ = add_interpreter();
+  ASSERT_NE(interpreter_, nullptr);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
+  const std::vector<uint8_t> va = pattern(kAddBytes, 11), vb = pattern(kAddBytes, 12);
+  std::memcpy(interpreter_->tensor_data(kAddB), vb.data(), kAddBytes);
+  uint8_t* expected_ptr = preload_next_custom_mem(va);
+  ASSERT_NE(expected_ptr, nullptr);
+
+  seed004_running_example(interpreter_, kAddBytes, kAddA);
+
+  EXPECT_EQ(interpreter_->tensor_data(kAddA), expected_ptr);  // the seed's custom_ptr
+  EXPECT_EQ(interpreter_->delegated_nodes(), 2);
+  EXPECT_EQ(std::vector<uint8_t>(interpreter_->tensor_data(kAddOut),
+                                 interpreter_->tensor_data(kAddOut) + kAddBytes),
+            add_reference(va, vb));
+  interpreter_.reset();
+  EXPECT_EQ(err.lines(),
+            (std::vector<std::string>{
+                "INFO: Initialized TensorFlow Lite runtime.",
+                "INFO: TfLiteQnnDelegate delegate: 2 nodes delegated out of 2 nodes with 1 "
+                "partitions.",
+                "INFO: Replacing 2 node(s) with delegate (TfLiteQnnDelegate) node, yielding 1 "
+                "partitions.",
+                "INFO: Tensor 0 is successfully registered to shared memory."}));
+}
+
+// "The output should look like": five lines, in order, one "Tensor" line per custom-allocated
+// tensor (an input and an output, as the seed's output shows).
+TEST(Seed004, TheFiveOutputLinesInOrder) {
+  LogLevel level(LPAI_LOG_LEVEL_INFO);
+  StderrLines err;
+  std::unique_ptr<Interpreter> it = add_interpreter();
+  ASSERT_NE(it, nullptr);
+  TfLiteQnnDelegateOptions options = TfLiteQnnDelegateOptionsDefault();
+  options.backend_type = kHtpBackend;
+  TfLiteDelegate* delegate = TfLiteQnnDelegateCreate(&options);
+  ASSERT_NE(delegate, nullptr);
+  CustomMem a(kAddBytes), out(kAddBytes);
+  ASSERT_EQ(it->SetCustomAllocationForTensor(kAddA, {a.p, kAddBytes}), kTfLiteOk);
+  ASSERT_EQ(it->SetCustomAllocationForTensor(kAddOut, {out.p, kAddBytes}), kTfLiteOk);
+  ASSERT_EQ(it->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(it->ModifyGraphWithDelegate(delegate), kTfLiteOk);
+  std::memset(a.p, 4, kAddBytes);
+  std::memset(it->tensor_data(kAddB), 5, kAddBytes);
+  ASSERT_EQ(it->Invoke(), kTfLiteOk);
+  EXPECT_EQ(std::vector<uint8_t>(out.p, out.p + kAddBytes), std::vector<uint8_t>(kAddBytes, 9));
+  it.reset();
+  TfLiteQnnDelegateDelete(delegate);
+  EXPECT_EQ(err.lines(),
+            (std::vector<std::string>{
+                "INFO: Initialized TensorFlow Lite runtime.",
+                "INFO: TfLiteQnnDelegate delegate: 2 nodes delegated out of 2 nodes with 1 "
+                "partitions.",
+                "INFO: Replacing 2 node(s) with delegate (TfLiteQnnDelegate) node, yielding 1 "
+                "partitions.",
+                "INFO: Tensor 0 is successfully registered to shared memory.",
+                "INFO: Tensor 3 is successfully registered to shared memory."}));
+}
+
+// The running example on a shared model: kws_ref_model, its input on the seed's shared
+// memory holding golden input 0; the output equals TFLite Micro's golden output 0.
+TEST(Seed004, RunningExampleRunsOnASharedModel) {
+  LPAI_REQUIRE_SHARED(model, "models/kws_ref_model.tflite");
+  LPAI_REQUIRE_SHARED(golden, "golden/kws_ref_model");
+  LogLevel level(LPAI_LOG_LEVEL_INFO);
+  StderrLines err;
+  std::string error;
+  std::unique_ptr<Interpreter> interpreter_ =
+      Interpreter::FromModel(lpai_test::read_file(model), &error);
+  ASSERT_NE(interpreter_, nullptr) << error;
+  const int in = interpreter_->inputs()[0], out = interpreter_->outputs()[0];
+  const std::vector<uint8_t> x = lpai_test::read_file(golden + "/input_0_0.bin");
+  ASSERT_EQ(x.size(), interpreter_->tensor_bytes(in));
+  uint8_t* expected_ptr = preload_next_custom_mem(x);
+  ASSERT_NE(expected_ptr, nullptr);
+
+  seed004_running_example(interpreter_, x.size(), in);
+
+  EXPECT_EQ(interpreter_->tensor_data(in), expected_ptr);
+  const int n = interpreter_->nodes_size();
+  EXPECT_GT(n, 1);
+  EXPECT_EQ(interpreter_->delegated_nodes(), n);
+  EXPECT_EQ(std::vector<uint8_t>(interpreter_->tensor_data(out),
+                                 interpreter_->tensor_data(out) + interpreter_->tensor_bytes(out)),
+            lpai_test::read_file(golden + "/output_0_0.bin"));
+  interpreter_.reset();
+  const std::string ns = std::to_string(n);
+  EXPECT_EQ(err.lines(),
+            (std::vector<std::string>{
+                "INFO: Initialized TensorFlow Lite runtime.",
+                "INFO: TfLiteQnnDelegate delegate: " + ns + " nodes delegated out of " + ns +
+                    " nodes with 1 partitions.",
+                "INFO: Replacing " + ns + " node(s) with delegate (TfLiteQnnDelegate) node, "
+                "yielding 1 partitions.",
+                "INFO: Tensor " + std::to_string(in) +
+                    " is successfully registered to shared memory."}));
 }
 
 }  // namespace

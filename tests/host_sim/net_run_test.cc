@@ -104,7 +104,7 @@ TEST_F(NetRunTest, DdrAndTcmGiveIdenticalOutputsAndTcmLogsItsAllocations) {
                                     "--log_level debug --config_file " +
                                         quote(write_seed_config(ddr_cfg.path(), "ddr")));
   const CommandResult tcm = net_run(bin_, list_, dir_ / "tcm",
-                                    "--log_level debug --config_file " +
+                                    "--direct_mode adsp --log_level debug --config_file " +
                                         quote(write_seed_config(tcm_cfg.path(), "tcm")));
   ASSERT_EQ(ddr.exit_code, 0) << ddr.output;
   ASSERT_EQ(tcm.exit_code, 0) << tcm.output;
@@ -148,7 +148,8 @@ TEST_F(NetRunTest, TcmOverflowOfIoBuffersFailsWithRequiredAndAvailableBytes) {
   ASSERT_TRUE(write_text(dir_ / "big_list.txt", "big_in.bin\n"));
   TempDir cfg;
   const CommandResult tcm = net_run(big, dir_ / "big_list.txt", dir_ / "tcm",
-                                    "--config_file " + quote(write_seed_config(cfg.path(), "tcm")));
+                                    "--direct_mode adsp --config_file " +
+                                        quote(write_seed_config(cfg.path(), "tcm")));
   EXPECT_NE(tcm.exit_code, 0);
   // Refused as a whole at context creation: binary plus both IO buffers (rounded to the
   // 64-byte start alignment: 1,100,032 each) against the pool.
@@ -157,8 +158,12 @@ TEST_F(NetRunTest, TcmOverflowOfIoBuffersFailsWithRequiredAndAvailableBytes) {
   EXPECT_TRUE(tcm.contains("TCM memory allocation failure: required size: " +
                            std::to_string(required)))
       << tcm.output;
-  EXPECT_TRUE(tcm.contains("(model binary " + std::to_string(bin_bytes) +
-                           " + IO buffers 2200064 bytes; available 2035712 bytes)"))
+  // Seed 000's line as a whole line, the detail on the next one.
+  EXPECT_TRUE(tcm.contains("ERROR: TCM memory allocation failure: required size: " +
+                           std::to_string(required) + "\n"))
+      << tcm.output;
+  EXPECT_TRUE(tcm.contains("TCM pool: model binary " + std::to_string(bin_bytes) +
+                           " + IO buffers 2200064 bytes; available 2035712 bytes"))
       << tcm.output;
   EXPECT_EQ(tcm.count_lines_starting(kErrorPrefix), 1u) << tcm.output;
   EXPECT_TRUE(dir_entries(dir_ / "tcm").empty());
@@ -177,7 +182,8 @@ TEST_F(NetRunTest, TcmOverflowOfTheModelBinaryFailsWithRequiredAndAvailableBytes
   ASSERT_TRUE(write_text(dir_ / "list16.txt", "in16.bin\n"));
   TempDir cfg;
   const CommandResult r = net_run(big, dir_ / "list16.txt", dir_ / "tcm",
-                                  "--config_file " + quote(write_seed_config(cfg.path(), "tcm")));
+                                  "--direct_mode adsp --config_file " +
+                                        quote(write_seed_config(cfg.path(), "tcm")));
   EXPECT_NE(r.exit_code, 0);
   EXPECT_TRUE(r.contains("TCM memory allocation failure: required size: " +
                          std::to_string(bin_bytes)))
@@ -321,7 +327,8 @@ TEST_P(NetRunGolden, OutputFilesEqualTheGoldensInEveryConfiguration) {
     for (const std::string& cfg : {std::string(), ddr, tcm}) {
       for (const char* shared : {"", " --shared_buffer"}) {
         const std::string out = dir / ("out_" + std::string(hint) + std::to_string(run++));
-        const std::string extra = (cfg.empty() ? "" : "--config_file " + quote(cfg)) + shared;
+        const std::string extra =
+            (cfg.empty() ? "" : "--direct_mode adsp --config_file " + quote(cfg)) + shared;
         SCOPED_TRACE(std::string(hint) + " hint, " + extra);
         const CommandResult r = net_run(bin, dir / "list.txt", out, extra);
         ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -86,9 +86,10 @@ TEST_F(DdrArenaTest, LogLines) {
   cap.clear();
   EXPECT_EQ(lpai::ddr_arena(1)->allocate(kArenaBytes, 64).status(),
             Status::kPoolNoContiguousSpace);
-  ASSERT_EQ(cap.lines().size(), 1u);
-  EXPECT_EQ(cap.lines()[0].rfind("DDR memory allocation failure: required size: 8388608", 0), 0u)
-      << cap.lines()[0];
+  ASSERT_EQ(cap.lines().size(), 2u);  // the failure line, then its detail
+  EXPECT_EQ(cap.lines()[0], "DDR memory allocation failure: required size: 8388608");
+  EXPECT_EQ(cap.lines()[1].rfind("DDR pool: no contiguous space at alignment 64", 0), 0u)
+      << cap.lines()[1];
 }
 
 }  // namespace

@@ -19,6 +19,8 @@ class PoolTest : public ::testing::Test {
     lpai::tcm_pool().reset();
     for (uint32_t i = 0; i < lpai::ddr_arena_count(); ++i) lpai::ddr_arena(i)->reset();
     lpai_hal_host_reset_alignment();
+    lpai_hal_host_clear_fatal();
+    lpai_hal_host_set_fatal_hook(nullptr, nullptr);
   }
 };
 

@@ -67,28 +67,86 @@ TEST_F(TcmPoolTest, ZeroSizeFails) {
   EXPECT_EQ(pool.stats().live_slots, 0u);
 }
 
-TEST_F(TcmPoolTest, ThirtyTwoSlotsThenTheThirtyThirdFails) {
+struct FatalRecord {
+  int calls = 0;
+  uint32_t code = 0;
+  std::string line;
+};
+
+void record_fatal(void* user, uint32_t code, const char* line) {
+  FatalRecord* r = static_cast<FatalRecord*>(user);
+  ++r->calls;
+  r->code = code;
+  r->line = line;
+}
+
+// Seed 000: "The TCM allocator supports a maximum of 32 individual buffer allocations.
+// Exceeding this limit causes a system fatal error."
+TEST_F(TcmPoolTest, TheThirtyThirdAllocationIsASystemFatalError) {
+  FatalRecord fatal;
+  lpai_hal_host_set_fatal_hook(record_fatal, &fatal);
   std::vector<uint8_t*> ptrs;
   for (int i = 0; i < 32; ++i) ptrs.push_back(alloc_ok(64));
   EXPECT_EQ(pool.stats().live_slots, 32u);
+  EXPECT_EQ(fatal.calls, 0);
+  EXPECT_FALSE(pool.fatal());
   const lpai::PoolStats before = pool.stats();
+  const std::string kFatalLine =
+      "TCM pool: system fatal error: allocation 33 exceeds the limit of 32 TCM buffers "
+      "(required size: 64)";
   {
     LogCapture cap(LPAI_LOG_LEVEL_ERROR);
     auto r = pool.allocate(64, 1);
-    EXPECT_EQ(r.status(), Status::kPoolNoSlot);
-    EXPECT_EQ(cap.count("TCM memory allocation failure: required size: 64"), 1u);
-    EXPECT_EQ(cap.lines().size(), 1u);
+    EXPECT_EQ(r.status(), Status::kPoolFatalSlotLimit);
+    ASSERT_EQ(cap.lines().size(), 1u);
+    EXPECT_EQ(cap.lines()[0], kFatalLine);
   }
+  // The HAL's fatal hook, once, with the distinct status and the same line.
+  EXPECT_EQ(fatal.calls, 1);
+  EXPECT_EQ(fatal.code, 1110u);
+  EXPECT_EQ(fatal.line, kFatalLine);
+  EXPECT_EQ(lpai_hal_host_fatal_code(), 1110u);
+  EXPECT_EQ(std::string(lpai_hal_host_fatal_line()), kFatalLine);
+  EXPECT_TRUE(pool.fatal());
   const lpai::PoolStats after = pool.stats();
   EXPECT_EQ(after.live_slots, before.live_slots);
   EXPECT_EQ(after.bytes_in_use, before.bytes_in_use);
-  // Freeing one slot makes room for exactly one more.
+  // No further use of the pool: even with a slot free again, allocations are refused.
   EXPECT_EQ(pool.free(ptrs[17]), Status::kOk);
-  ptrs[17] = alloc_ok(64);
-  EXPECT_EQ(pool.allocate(1, 1).status(), Status::kPoolNoSlot);
+  {
+    LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(pool.allocate(1, 1).status(), Status::kPoolFatalSlotLimit);
+    EXPECT_EQ(cap.count("TCM pool: unusable after a system fatal error"), 1u);
+  }
+  EXPECT_EQ(fatal.calls, 1);  // the fatal error happened once
+  EXPECT_EQ(pool.stats().live_slots, 31u);
+  ptrs.erase(ptrs.begin() + 17);
   for (uint8_t* p : ptrs) EXPECT_EQ(pool.free(p), Status::kOk);
-  EXPECT_EQ(pool.stats().bytes_in_use, 0u);
-  EXPECT_EQ(pool.stats().largest_free_block, kTcmBytes);
+  EXPECT_EQ(pool.allocate(1, 1).status(), Status::kPoolFatalSlotLimit);
+  // A restart (reset) makes it usable again.
+  pool.reset();
+  EXPECT_FALSE(pool.fatal());
+  alloc_ok(64);
+}
+
+// The DDR arenas are not the seed's TCM allocator: a full arena is an ordinary error.
+TEST_F(TcmPoolTest, AFullDdrArenaIsNotFatal) {
+  FatalRecord fatal;
+  lpai_hal_host_set_fatal_hook(record_fatal, &fatal);
+  lpai::DdrArena* arena = lpai::ddr_arena(0);
+  std::vector<uint8_t*> ptrs;
+  for (;;) {
+    auto r = arena->allocate(16, 1);
+    if (!r.ok()) {
+      EXPECT_EQ(r.status(), Status::kPoolNoSlot);
+      break;
+    }
+    ptrs.push_back(r.value());
+  }
+  EXPECT_EQ(fatal.calls, 0);
+  EXPECT_EQ(lpai_hal_host_fatal_code(), 0u);
+  for (uint8_t* p : ptrs) EXPECT_EQ(arena->free(p), Status::kOk);
+  EXPECT_TRUE(arena->allocate(16, 1).ok());
 }
 
 TEST_F(TcmPoolTest, AllocationsDoNotOverlap) {
@@ -238,7 +296,8 @@ TEST_F(TcmPoolTest, StatsTrackPeak) {
   EXPECT_EQ(pool.stats().capacity, 0u);
 }
 
-// The seed's debug lines: registration once on the first allocation, one line per allocation.
+// The seed's QNN_INFO lines: registration once on the first allocation, one line per
+// allocation.
 TEST_F(TcmPoolTest, DebugLogLinesAreExact) {
   LogCapture cap(LPAI_LOG_LEVEL_DEBUG);
   alloc_ok(1000);
@@ -249,13 +308,20 @@ TEST_F(TcmPoolTest, DebugLogLinesAreExact) {
   EXPECT_EQ(cap.lines()[2], "Allocate size 24 from tcm pool 0");
 }
 
-TEST_F(TcmPoolTest, DebugLogLinesAreAbsentAtInfo) {
+// "QNN_INFO messages": logged at INFO, so absent at the default (error) and warn levels.
+TEST_F(TcmPoolTest, SeedLinesAreInfoMessages) {
+  {
+    LogCapture cap(LPAI_LOG_LEVEL_WARN);
+    alloc_ok(1000);
+    EXPECT_TRUE(cap.lines().empty());
+  }
+  pool.reset();
   LogCapture cap(LPAI_LOG_LEVEL_INFO);
   alloc_ok(1000);
   alloc_ok(24);
-  EXPECT_EQ(cap.count("TCM pool current size"), 0u);
-  EXPECT_EQ(cap.count("Allocate size"), 0u);
-  EXPECT_TRUE(cap.lines().empty());
+  ASSERT_EQ(cap.lines().size(), 3u);
+  EXPECT_EQ(cap.lines()[0], "TCM pool current size: 0 max_size: 2035712");
+  EXPECT_EQ(cap.lines()[2], "Allocate size 24 from tcm pool 0");
 }
 
 TEST_F(TcmPoolTest, RegistrationIsLoggedOnceUntilReset) {
@@ -271,9 +337,10 @@ TEST_F(TcmPoolTest, RegistrationIsLoggedOnceUntilReset) {
 TEST_F(TcmPoolTest, FailureLogsTheSeedLine) {
   LogCapture cap(LPAI_LOG_LEVEL_ERROR);
   EXPECT_EQ(pool.allocate(kTcmBytes + 1, 1).status(), Status::kPoolTooLarge);
-  ASSERT_EQ(cap.lines().size(), 1u);
-  EXPECT_EQ(cap.lines()[0].rfind("TCM memory allocation failure: required size: 2035713", 0), 0u)
-      << cap.lines()[0];
+  // Seed 000's line as a whole line; the reason on a second line.
+  ASSERT_EQ(cap.lines().size(), 2u);
+  EXPECT_EQ(cap.lines()[0], "TCM memory allocation failure: required size: 2035713");
+  EXPECT_EQ(cap.lines()[1], "TCM pool: larger than the pool (max_size 2035712)");
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ TEST(Seed002OnlinePrepare, SnippetFlowBuildsAMemhandleGraphThatRunsZeroCopy) {
   opConfig.v1.inputTensors = &inputTensor;
   opConfig.v1.numOfOutputs = 1;
   opConfig.v1.outputTensors = &outputTensor;
-  QnnGraph_addNode(graph, opConfig);
+  QnnGraph_addNode(graph, opConfig);  // PATCHED: the seed's typo `opConfit`
 
   // The snippet ignores the return codes; the test checks what they did.
   EXPECT_EQ(inputTensor.v1.id, 0u);

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,7 +162,7 @@ static SeedIo seed000_query_io(QnnSystemContext_Handle_t qnnSystemCtxHandle,
   QnnSystemInterface qnnSystemInterface;
 
   // Init qnn system interface ......
-  qnnSystemInterface = QnnLpaiSystem_getInterface();
+  qnnSystemInterface = QnnLpaiSystem_getInterface(); /* FILLED IN: the seed's placeholder */
   // See ${QNN_SDK_ROOT}/examples/QNN/SampleApp/SampleAppLPAI code
   // Extract QNN binaryInfo
   const QnnSystemContext_BinaryInfo_t* binaryInfo;
@@ -188,16 +189,16 @@ static SeedIo seed000_query_io(QnnSystemContext_Handle_t qnnSystemCtxHandle,
   return io;
 }
 
-#define qnnTensor tensor
+#define qnnTensor tensor /* PATCHED: the seed's undeclared `qnnTensor` is the loop's tensor */
 static void seed000_allocate_io(Qnn_BackendHandle_t backendHandle, const Qnn_Tensor_t* described,
                                 uint32_t numTensors, Qnn_Tensor_t* result) {
   // Qnn_Tensor_t is defined in ${QNN_SDK_ROOT}/include/QNN/QnnTypes.h
   Qnn_Tensor_t tensors[numTensors];
 
-  size_t startAddrAlignment, sizeAlignment;
+  size_t startAddrAlignment, sizeAlignment; /* PATCHED: the seed's missing ';' */
   // Retrieve buffer start address and size alignment requirements
   // See ${QNN_SDK_ROOT}/examples/QNN/SampleApp/SampleAppLPAI code
-  {
+  { /* FILLED IN: the seed elides this part */
     uint32_t start = 0, size = 0;
     seed000_get_alignment(backendHandle, &start, &size);
     startAddrAlignment = start;
@@ -422,10 +423,116 @@ static void test_seed001_flow(void** state) {
            seed001_query_persistent, seed001_set_persistent);
 }
 
+/* Every --alignment START:SIZE the generator accepts (powers of two, START <= 4096,
+ * SIZE <= 1048576; generator_test pins that set), applied to the demo model at build time
+ * (make_alignment_binaries.cmake), run through the seed-000 snippets in the seed's order once
+ * the context is loaded: alignment query, size queries, buffers allocated at the queried
+ * alignment, set-config, finalize, IO described and allocated by the seed's IO snippets,
+ * execute. The backend reports max(64, START), so the seed's own path never meets
+ * GRAPH_MEM_MISALIGNED; every alignment gives the same output bytes. */
+static void run_seed000_alignment(uint32_t start, uint32_t size, const ShimBinary* input,
+                                  uint8_t* reference, size_t* reference_bytes) {
+  char name[96];
+  uint32_t startAddrAlignment = 0, sizeAlignment = 0, scratchSize = 0, persistentSize = 0;
+  SeedIo io;
+  Qnn_Tensor_t inputs[1], outputs[1];
+  size_t out_bytes;
+
+  snprintf(name, sizeof(name), "../alignment/demo_%u_%u.bin", start, size);
+  assert_int_equal(shim_open(&g_s, name, "demo", 0, QNN_LPAI_MEM_TYPE_UNDEFINED), QNN_SUCCESS);
+  assert_int_equal(seed000_get_alignment(g_s.backend, &startAddrAlignment, &sizeAlignment), 0);
+  assert_int_equal(startAddrAlignment, start > 64 ? start : 64);
+  assert_int_equal(sizeAlignment, 64);
+  seed000_query_scratch(g_s.graph, &scratchSize);
+  seed000_query_persistent(g_s.graph, &persistentSize);
+  assert_true(scratchSize > 0);
+  assert_int_equal(scratchSize % (size > 64 ? size : 64), 0);
+  g_s.scratch = shim_aligned_alloc(startAddrAlignment, scratchSize);
+  seed000_set_scratch(g_s.graph, QNN_LPAI_MEM_TYPE_DDR, scratchSize, g_s.scratch);
+  if (persistentSize > 0) {
+    g_s.persistent = shim_aligned_alloc(startAddrAlignment, persistentSize);
+    seed000_set_persistent(g_s.graph, QNN_LPAI_MEM_TYPE_DDR, persistentSize, g_s.persistent);
+  }
+  assert_int_equal(QnnGraph_finalize(g_s.graph, NULL, NULL), QNN_SUCCESS);
+
+  assert_int_equal(QnnSystemContext_create(&g_s.sys), QNN_SUCCESS);
+  io = seed000_query_io(g_s.sys, g_s.bin.data, g_s.bin.size);
+  assert_int_equal(io.numInputs, 1);
+  assert_int_equal(io.numOutputs, 1);
+  seed000_allocate_io(g_s.backend, io.inputs, 1, inputs);
+  seed000_allocate_io(g_s.backend, io.outputs, 1, outputs);
+  g_s.io[0] = inputs[0].v1.clientBuf.data;
+  g_s.io[1] = outputs[0].v1.clientBuf.data;
+  assert_int_equal(inputs[0].v1.clientBuf.dataSize, input->size);
+  assert_int_equal((uintptr_t)inputs[0].v1.clientBuf.data % startAddrAlignment, 0);
+  memcpy(inputs[0].v1.clientBuf.data, input->data, input->size);
+  assert_int_equal(QnnGraph_execute(g_s.graph, inputs, 1, outputs, 1, NULL, NULL), QNN_SUCCESS);
+  out_bytes = outputs[0].v1.clientBuf.dataSize;
+  assert_true(out_bytes > 0 && out_bytes <= 64);
+  if (*reference_bytes == 0) {
+    memcpy(reference, outputs[0].v1.clientBuf.data, out_bytes);
+    *reference_bytes = out_bytes;
+  } else {
+    assert_int_equal(out_bytes, *reference_bytes);
+    assert_memory_equal(outputs[0].v1.clientBuf.data, reference, out_bytes);
+  }
+  shim_session_release(&g_s);
+}
+
+static void test_seed000_every_generator_alignment(void** state) {
+  uint8_t reference[64];
+  size_t reference_bytes = 0;
+  uint32_t start, size, runs = 0;
+  ShimBinary input = shim_load_binary("../alignment/demo_input_0.bin");
+  (void)state;
+  assert_non_null(input.data);
+  for (start = 1; start <= 4096; start *= 2) {
+    for (size = 1; size <= 1048576; size *= 2) {
+      run_seed000_alignment(start, size, &input, reference, &reference_bytes);
+      ++runs;
+    }
+  }
+  assert_int_equal(runs, 13 * 21);
+  shim_free_binary(&input);
+}
+
+/* The query matters: a 256:64 binary refuses scratch that starts on 64 but not on 256 with
+ * GRAPH_MEM_MISALIGNED (6006), the error a caller that skipped the query would meet. */
+static void test_seed000_unqueried_alignment_is_refused(void** state) {
+  uint32_t startAddrAlignment = 0, sizeAlignment = 0, scratchSize = 0;
+  QnnLpaiGraph_Mem_t mem;
+  uint8_t* block;
+  (void)state;
+  assert_int_equal(shim_open(&g_s, "../alignment/demo_256_64.bin", "demo", 0,
+                             QNN_LPAI_MEM_TYPE_UNDEFINED),
+                   QNN_SUCCESS);
+  assert_int_equal(seed000_get_alignment(g_s.backend, &startAddrAlignment, &sizeAlignment), 0);
+  assert_int_equal(startAddrAlignment, 256);
+  seed000_query_scratch(g_s.graph, &scratchSize);
+  g_s.scratch = shim_aligned_alloc(256, scratchSize + 256);
+  block = (uint8_t*)g_s.scratch;
+  mem.memType = QNN_LPAI_MEM_TYPE_DDR;
+  mem.size = scratchSize;
+  mem.addr = block + 64;
+  assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem),
+                   QNN_LPAI_GRAPH_ERROR_MEM_MISALIGNED);
+  mem.addr = block;
+  assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem),
+                   QNN_SUCCESS);
+  /* Freeing the context brings the backend's answer back to its own 64. */
+  assert_int_equal(QnnContext_free(g_s.context, NULL), QNN_SUCCESS);
+  g_s.context = NULL;
+  assert_int_equal(seed000_get_alignment(g_s.backend, &startAddrAlignment, &sizeAlignment), 0);
+  assert_int_equal(startAddrAlignment, 64);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_seed000_flow, setup, teardown),
       cmocka_unit_test_setup_teardown(test_seed001_flow, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_seed000_every_generator_alignment, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_seed000_unqueried_alignment_is_refused, setup,
+                                      teardown),
   };
   return cmocka_run_group_tests_name("seed_snippets", tests, NULL, NULL);
 }

@@ -66,6 +66,16 @@ lpai_hal_region_t lpai_hal_ddr_region(uint32_t index);
  * Ports without shared memory always return -1. */
 int lpai_hal_shared_resolve(int32_t fd, uint8_t** addr, size_t* size);
 
+/* ---- system fatal errors --------------------------------------------------------------- */
+/* Called by the firmware on a system fatal error (seed 000: the TCM allocator's 33rd live
+ * allocation), after it logged the fatal line. code is the lpai status (1110,
+ * QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT), line the fatal line (NUL-terminated). Target ports
+ * print "FATAL: <line>" and halt the image with exit code LPAI_HAL_FATAL_EXIT_CODE (never
+ * return). The host port records it (lpai_hal_host_fatal_code) and returns: the firmware then
+ * returns the fatal status, and the host simulation reports it and exits non-zero. */
+void lpai_hal_fatal(uint32_t code, const char* line);
+#define LPAI_HAL_FATAL_EXIT_CODE 3
+
 /* ---- backend properties ---------------------------------------------------------------- */
 lpai_hal_alignment_t lpai_hal_alignment(void);
 

@@ -24,6 +24,14 @@ void lpai_hal_host_set_log_echo(int enabled);
 int lpai_hal_host_set_alignment(uint32_t start_addr_alignment, uint32_t size_alignment);
 void lpai_hal_host_reset_alignment(void);
 
+/* System fatal errors (lpai_hal_fatal): the host port keeps the first code and line until
+ * cleared, and calls the hook (if set) on every fatal error. code 0 / "" when none. */
+typedef void (*lpai_hal_host_fatal_fn)(void* user, uint32_t code, const char* line);
+void lpai_hal_host_set_fatal_hook(lpai_hal_host_fatal_fn fn, void* user);
+uint32_t lpai_hal_host_fatal_code(void);
+const char* lpai_hal_host_fatal_line(void);
+void lpai_hal_host_clear_fatal(void);
+
 /* Host DDR arenas: LPAI_HOST_DDR_ARENA_COUNT static arrays of LPAI_HOST_DDR_ARENA_BYTES. */
 #define LPAI_HOST_DDR_ARENA_COUNT 2u
 #define LPAI_HOST_DDR_ARENA_BYTES (8u * 1024u * 1024u)
