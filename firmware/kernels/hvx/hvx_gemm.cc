@@ -1,0 +1,267 @@
+// HVX int8 GEMM with fused requantisation. See hvx_gemm.h.
+#include "kernels/hvx/hvx_gemm.h"
+
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+
+#include <hexagon_protos.h>
+#include <hexagon_types.h>
+
+namespace lpai {
+namespace kernels {
+namespace hvx {
+namespace {
+
+constexpr uint32_t kLanes = 32;  // int32 lanes per vector = output channels per block
+constexpr uint32_t kVec = 128;   // bytes per vector
+
+// Weights interleaved for vrmpy: block cb (32 channels), group g (4 k): 128 bytes, lane l holds
+// w[cb * 32 + l][4g .. 4g + 3] (zero past n or k_len).
+alignas(128) int8_t g_pack[kPackBytes];
+
+// Per-channel requantisation vectors, one set per block of 32 channels.
+struct RequantVectors {
+  HVX_Vector bias, left, mult, right, mask, half;
+};
+RequantVectors g_rq[kMaxChannels / kLanes];
+
+inline uint32_t load_u32(const int8_t* p) {
+  uint32_t v;
+  __builtin_memcpy(&v, p, 4);
+  return v;
+}
+
+void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, uint32_t groups) {
+  uint32_t* dst = reinterpret_cast<uint32_t*>(g_pack);
+  for (uint32_t cb = 0; cb < blocks; ++cb) {
+    for (uint32_t g = 0; g < groups; ++g) {
+      const uint32_t k0 = g * 4;
+      for (uint32_t l = 0; l < kLanes; ++l) {
+        const uint32_t o = cb * kLanes + l;
+        uint32_t v = 0;
+        if (o < n) {
+          const int8_t* src = w + static_cast<size_t>(o) * k_len + k0;
+          if (k0 + 4 <= k_len) {
+            v = load_u32(src);
+          } else {
+            for (uint32_t j = 0; k0 + j < k_len; ++j) {
+              v |= static_cast<uint32_t>(static_cast<uint8_t>(src[j])) << (8 * j);
+            }
+          }
+        }
+        *dst++ = v;
+      }
+    }
+  }
+}
+
+// False when a channel is outside the exact fast requantisation (as gemm::fast_run_fill's
+// slow lanes): |bias| + acc_bound, shifted left, must stay below 2^30.
+bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint64_t acc_bound) {
+  alignas(128) int32_t bias[kLanes], left[kLanes], mult[kLanes], right[kLanes], mask[kLanes],
+      half[kLanes];
+  for (uint32_t cb = 0; cb < blocks; ++cb) {
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t o = cb * kLanes + l;
+      int32_t b = 0, m = 0, s = 0;
+      if (o < n) {
+        b = q.folded_bias[o];
+        m = q.multiplier[o];
+        s = q.shift[o];
+        if (m < 0 || s > 30 || s < -31) return false;
+        const uint32_t ls = s > 0 ? static_cast<uint32_t>(s) : 0u;
+        const int64_t mag = (b < 0 ? -static_cast<int64_t>(b) : b) + static_cast<int64_t>(acc_bound);
+        if ((mag << ls) >= (int64_t{1} << 30)) return false;
+      }
+      const int32_t rs = s > 0 ? 0 : -s;
+      bias[l] = b;
+      left[l] = s > 0 ? s : 0;
+      mult[l] = m;
+      right[l] = rs;
+      mask[l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+      half[l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
+    }
+    RequantVectors& r = g_rq[cb];
+    r.bias = *reinterpret_cast<const HVX_Vector*>(bias);
+    r.left = *reinterpret_cast<const HVX_Vector*>(left);
+    r.mult = *reinterpret_cast<const HVX_Vector*>(mult);
+    r.right = *reinterpret_cast<const HVX_Vector*>(right);
+    r.mask = *reinterpret_cast<const HVX_Vector*>(mask);
+    r.half = *reinterpret_cast<const HVX_Vector*>(half);
+  }
+  return true;
+}
+
+// requantize() of 32 accumulators (one block of channels), clamped to [lo, hi].
+inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp, HVX_Vector lo,
+                          HVX_Vector hi, HVX_Vector one) {
+  HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
+  // floor((x * m + 2^30) / 2^31): vmpye + vmpyo:<<1:rnd:sat:shift (|x| < 2^30, m >= 0).
+  HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
+  // RoundingDivideByPOT(h, rs).
+  HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
+  HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, one);
+  v = Q6_Vw_vadd_VwVw(v, zp);
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
+}
+
+}  // namespace
+
+bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
+             uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  const uint32_t blocks = (n + kLanes - 1) / kLanes;
+  const uint32_t groups = (k_len + 3) / 4;
+  if (n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
+      static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
+    return false;
+  }
+  if (!fill_requant(q, n, blocks, static_cast<uint64_t>(k_len) * (128u * 128u))) return false;
+  pack_weights(w, n, k_len, blocks, groups);
+
+  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
+  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const uint32_t full_groups = k_len / 4;
+
+  for (uint32_t i = 0; i < rows; ++i) {
+    const int8_t* x = row(ctx, i);
+    uint32_t tail = 0;  // the last partial group of 4, zero padded
+    for (uint32_t j = 0; full_groups * 4 + j < k_len; ++j) {
+      tail |= static_cast<uint32_t>(static_cast<uint8_t>(x[full_groups * 4 + j])) << (8 * j);
+    }
+    int8_t* o = out + static_cast<size_t>(i) * n;
+    // Four blocks of 32 channels -> one 128-byte vector of int8 results.
+    for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
+      HVX_Vector res[4];
+      for (uint32_t u = 0; u < 4; ++u) {
+        const uint32_t cb = cb0 + u;
+        if (cb >= blocks) {
+          res[u] = Q6_V_vzero();
+          continue;
+        }
+        const HVX_Vector* wb = wv + static_cast<size_t>(cb) * groups;
+        HVX_Vector acc0 = Q6_V_vzero();
+        HVX_Vector acc1 = Q6_V_vzero();
+        uint32_t g = 0;
+        for (; g + 2 <= full_groups; g += 2) {
+          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(load_u32(x + 4 * g))));
+          acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wb[g + 1],
+                                       Q6_V_vsplat_R(static_cast<int32_t>(load_u32(x + 4 * g + 4))));
+        }
+        for (; g < full_groups; ++g) {
+          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(load_u32(x + 4 * g))));
+        }
+        if (g < groups) acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(tail)));
+        res[u] = requant(Q6_Vw_vadd_VwVw(acc0, acc1), g_rq[cb], zp, lo, hi, one);
+      }
+      const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
+                                                    Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+      int8_t* dst = o + cb0 * kLanes;
+      const uint32_t valid = n - cb0 * kLanes < kVec ? n - cb0 * kLanes : kVec;
+      if (dst + kVec <= out_end) {
+        // Unaligned full store: bytes past `valid` belong to later rows / blocks of this call,
+        // which are written after this one.
+        *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+      } else {
+        alignas(128) int8_t tmp[kVec];
+        *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
+        for (uint32_t b = 0; b < valid; ++b) dst[b] = tmp[b];
+      }
+    }
+  }
+  return true;
+}
+
+namespace {
+
+constexpr uint32_t kRowBytes = 64u * 1024u;  // im2col rows per block
+alignas(128) int8_t g_rows[kRowBytes];
+
+struct ConvRows {
+  const Conv2dParams* p;
+  const int8_t* in;
+  uint32_t plane;
+  uint32_t first;  // im2col: first output pixel of the block in g_rows
+  uint32_t k_len;
+};
+
+const int8_t* pointwise_row(const void* ctx, uint32_t i) {
+  const ConvRows& c = *static_cast<const ConvRows*>(ctx);
+  const Conv2dParams& p = *c.p;
+  const uint32_t b = i / c.plane, r = i % c.plane;
+  const uint32_t oy = r / p.out_w, ox = r % p.out_w;
+  return c.in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
+}
+
+const int8_t* block_row(const void* ctx, uint32_t i) {
+  const ConvRows& c = *static_cast<const ConvRows*>(ctx);
+  return g_rows + static_cast<size_t>(i) * c.k_len;
+}
+
+// The input window of output pixel (b, oy, ox) as k_h * k_w * in_c bytes (padding = input
+// zero point, as the portable kernel's im2col).
+void im2col(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
+            int8_t* row) {
+  const uint32_t c = p.in_c;
+  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  const int zp = p.input_zero_point;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+    const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+    if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
+      __builtin_memset(row, zp, static_cast<size_t>(p.k_w) * c);
+      row += p.k_w * c;
+      continue;
+    }
+    const int8_t* in_row = in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
+    for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+      const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
+      if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
+        __builtin_memset(row, zp, c);
+      } else {
+        __builtin_memcpy(row, in_row + static_cast<size_t>(ix) * c, c);
+      }
+      row += c;
+    }
+  }
+}
+
+}  // namespace
+
+bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
+                int8_t* out) {
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  const uint32_t plane = p.out_h * p.out_w;
+  const uint32_t total = p.batches * plane;
+  ConvRows c{&p, in, plane, 0, k_len};
+  const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
+  if (pointwise) return gemm_s8(pointwise_row, &c, total, w, p.out_c, k_len, q, out);
+  if (k_len == 0 || k_len > kRowBytes) return false;
+  const uint32_t per_block = kRowBytes / k_len;
+  for (uint32_t first = 0; first < total; first += per_block) {
+    const uint32_t count = total - first < per_block ? total - first : per_block;
+    for (uint32_t j = 0; j < count; ++j) {
+      const uint32_t i = first + j;
+      const uint32_t b = i / plane, r = i % plane;
+      im2col(p, in, b, r / p.out_w, r % p.out_w, g_rows + static_cast<size_t>(j) * k_len);
+    }
+    c.first = first;
+    // gemm_s8 refuses (or accepts) on the weights and requantisation alone, the same for
+    // every block: only the first block can return false.
+    if (!gemm_s8(block_row, &c, count, w, p.out_c, k_len, q, out + static_cast<size_t>(first) * p.out_c)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace hvx
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_HAS_HVX

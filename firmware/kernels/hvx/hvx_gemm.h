@@ -1,0 +1,47 @@
+// HVX (Hexagon Vector eXtensions, 128-byte vectors) int8 GEMM with fused requantisation: the
+// vector path of CONV_2D (1x1 as a GEMM, kxk through the portable kernel's im2col rows) and
+// FULLY_CONNECTED. Compiled with -mhvx only in the hexagon build (LPAI_HAS_HVX); elsewhere the
+// functions do not exist and the portable kernels run alone.
+//
+// Bit-exact with gemm::requantize(): acc = dot + folded_bias (no wrap: see the precondition),
+// SaturatingRoundingDoublingHighMul as floor((x * m + 2^30) / 2^31) (equal to TFLite's
+// sign-dependent nudge for every sign; the multiply cannot saturate because |x| < 2^30),
+// RoundingDivideByPOT with TFLite's threshold, + output zero point, clamp.
+#ifndef LPAI_KERNELS_HVX_HVX_GEMM_H
+#define LPAI_KERNELS_HVX_HVX_GEMM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/conv_2d.h"
+#include "kernels/int8_gemm.h"
+
+namespace lpai {
+namespace kernels {
+namespace hvx {
+
+// Row i of the activation matrix (k bytes).
+using RowFn = const int8_t* (*)(const void* ctx, uint32_t i);
+
+constexpr uint32_t kMaxChannels = 1024;               // n limit (requant tables)
+constexpr uint32_t kPackBytes = 256u * 1024u;         // interleaved weight buffer
+constexpr uint32_t kMinGemmRows = 8;  // fewer rows: interleaving the weights costs more than it saves
+
+// out[i * n + o] = requantize(sum_k row(i)[k] * w[o * k_len + k], o) for i < rows, o < n.
+// Writes only inside out[0, rows * n). Returns false, having written nothing, when the
+// problem is outside the HVX path (n or the weights too large for its buffers, or a channel
+// whose bias/shift could overflow the exact fast requantisation); the caller then runs the
+// portable kernel.
+bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
+             uint32_t k_len, const gemm::Requant& q, int8_t* out);
+
+// CONV_2D int8: the whole op through gemm_s8 (1x1 without padding reads input pixels in place;
+// other filters unroll im2col rows into a buffer of this file). False when gemm_s8 refuses.
+bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
+                int8_t* out);
+
+}  // namespace hvx
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_HVX_HVX_GEMM_H
