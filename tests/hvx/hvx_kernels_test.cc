@@ -1,0 +1,192 @@
+// HVX kernels against the portable reference (gemm::requantize over plain dot products), on odd
+// shapes: channel counts not a multiple of 32 (the vector's int32 lanes) or of 128, depths not a
+// multiple of 4, single rows, padding, strides and dilation for CONV_2D. Guard bytes after
+// every output check that the vector stores stay inside it. Freestanding Hexagon program run
+// under qemu-hexagon by ctest in the hexagon build (tests/hvx/CMakeLists.txt); prints one line
+// per case and "hvx-test: PASS" / "FAIL", exit status 0 / 1.
+#include "kernels/conv_2d.h"
+#include "kernels/hvx/hvx_gemm.h"
+#include "kernels/int8_gemm.h"
+#include "lpai/hal_target.h"
+
+namespace {
+
+using lpai::kernels::Conv2dParams;
+namespace gemm = lpai::kernels::gemm;
+namespace hvx = lpai::kernels::hvx;
+
+constexpr uint32_t kGuard = 256;
+int8_t g_in[96 * 1024];
+int8_t g_w[160 * 1024];
+int8_t g_out[64 * 1024 + kGuard];
+int8_t g_ref[64 * 1024];
+int32_t g_bias[1024], g_mult[1024], g_shift[1024];
+uint32_t g_seed = 0x12345678u;
+
+uint32_t rnd() {
+  g_seed ^= g_seed << 13;
+  g_seed ^= g_seed >> 17;
+  g_seed ^= g_seed << 5;
+  return g_seed;
+}
+
+void print(const char* s) {
+  size_t n = 0;
+  while (s[n] != 0) ++n;
+  lpai_target_console_write(s, n);
+}
+
+void print_u(uint32_t v) {
+  char b[12];
+  int i = 11;
+  b[i] = 0;
+  do {
+    b[--i] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  print(b + i);
+}
+
+void fill(int8_t* p, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) p[i] = static_cast<int8_t>(rnd());
+}
+
+gemm::Requant make_requant(uint32_t n, uint32_t k_len) {
+  for (uint32_t o = 0; o < n; ++o) {
+    g_mult[o] = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+    g_shift[o] = -static_cast<int32_t>(rnd() % 14) + (k_len < 8 ? 1 : 0);
+    g_bias[o] = static_cast<int32_t>(rnd() % 40001) - 20000;
+  }
+  const int32_t zp = static_cast<int32_t>(rnd() % 41) - 20;
+  const int32_t lo = (rnd() & 1) ? -128 : -100;
+  const int32_t hi = (rnd() & 1) ? 127 : 90;
+  return gemm::Requant{g_bias, g_mult, g_shift, zp, lo, hi};
+}
+
+struct Rows {
+  const int8_t* in;
+  uint32_t k;
+};
+const int8_t* row_of(const void* ctx, uint32_t i) {
+  const Rows& r = *static_cast<const Rows*>(ctx);
+  return r.in + static_cast<size_t>(i) * r.k;
+}
+
+bool check(const char* what, uint32_t count, uint32_t a, uint32_t b, uint32_t c) {
+  bool ok = true;
+  for (uint32_t i = 0; i < count; ++i) ok = ok && g_out[i] == g_ref[i];
+  for (uint32_t i = 0; i < kGuard; ++i) ok = ok && g_out[count + i] == 0x5A;
+  print(ok ? "ok   " : "FAIL ");
+  print(what);
+  print(" ");
+  print_u(a);
+  print(" ");
+  print_u(b);
+  print(" ");
+  print_u(c);
+  print("\n");
+  return ok;
+}
+
+bool gemm_case(uint32_t rows, uint32_t n, uint32_t k) {
+  fill(g_in, rows * k);
+  fill(g_w, n * k);
+  const gemm::Requant q = make_requant(n, k);
+  for (uint32_t i = 0; i < rows; ++i) {
+    for (uint32_t o = 0; o < n; ++o) {
+      int32_t dot = 0;
+      for (uint32_t j = 0; j < k; ++j) dot += int32_t{g_in[i * k + j]} * g_w[o * k + j];
+      g_ref[i * n + o] = gemm::requantize(dot, o, q);
+    }
+  }
+  for (uint32_t i = 0; i < rows * n + kGuard; ++i) g_out[i] = 0x5A;
+  const Rows r{g_in, k};
+  if (!hvx::gemm_s8(row_of, &r, rows, g_w, n, k, q, g_out)) {
+    print("FAIL gemm refused\n");
+    return false;
+  }
+  return check("gemm rows/n/k", rows * n, rows, n, k);
+}
+
+bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uint32_t kw,
+               uint32_t stride, uint32_t dil, bool same) {
+  Conv2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = c;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dil;
+  const uint32_t ekh = (kh - 1) * dil + 1, ekw = (kw - 1) * dil + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t ph = (p.out_h - 1) * stride + ekh, pw = (p.out_w - 1) * stride + ekw;
+    p.pad_h = ph > h ? (ph - h) / 2 : 0;
+    p.pad_w = pw > w ? (pw - w) / 2 : 0;
+  } else {
+    p.out_h = (h - ekh) / stride + 1;
+    p.out_w = (w - ekw) / stride + 1;
+  }
+  p.out_c = oc;
+  p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
+  const uint32_t k_len = kh * kw * c;
+  fill(g_in, h * w * c);
+  fill(g_w, oc * k_len);
+  const gemm::Requant q = make_requant(oc, k_len);
+  p.output_zero_point = q.output_zero_point;
+  p.act_min = q.act_min;
+  p.act_max = q.act_max;
+  const uint32_t count = p.out_h * p.out_w * oc;
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t o = 0; o < oc; ++o) {
+        int32_t dot = 0;
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
+            const bool inside = iy >= 0 && ix >= 0 && iy < static_cast<int32_t>(h) && ix < static_cast<int32_t>(w);
+            for (uint32_t ci = 0; ci < c; ++ci) {
+              const int32_t x = inside ? g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ci]
+                                       : p.input_zero_point;
+              dot += x * g_w[((o * kh + ky) * kw + kx) * c + ci];
+            }
+          }
+        }
+        g_ref[(oy * p.out_w + ox) * oc + o] = gemm::requantize(dot, o, q);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
+  if (!hvx::conv_2d_s8(p, q, g_in, g_w, g_out)) {
+    print("FAIL conv refused\n");
+    return false;
+  }
+  return check("conv hw/c->oc/k", count, h * 1000 + w, c * 1000 + oc, kh * 100 + stride * 10 + dil);
+}
+
+}  // namespace
+
+extern "C" int main(void);
+extern "C" int main(void) {
+  bool ok = true;
+  const uint32_t ns[] = {1, 3, 31, 32, 33, 64, 100, 129, 200};
+  const uint32_t ks[] = {1, 3, 4, 5, 17, 64, 65, 130, 577};
+  const uint32_t rs[] = {1, 2, 7, 9};
+  for (uint32_t n : ns) {
+    for (uint32_t k : ks) {
+      for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
+    }
+  }
+  ok = conv_case(7, 5, 3, 33, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(9, 8, 8, 64, 3, 3, 2, 1, true) && ok;
+  ok = conv_case(10, 11, 5, 7, 3, 2, 1, 2, false) && ok;
+  ok = conv_case(6, 6, 17, 31, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(6, 7, 16, 40, 1, 1, 2, 1, false) && ok;
+  ok = conv_case(12, 3, 1, 8, 10, 4, 2, 1, true) && ok;
+  print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
+  return ok ? 0 : 1;
+}
