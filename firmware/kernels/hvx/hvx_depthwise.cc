@@ -1,0 +1,175 @@
+// HVX DEPTHWISE_CONV_2D int8 (depth multiplier 1). See hvx_depthwise.h.
+#include "kernels/hvx/hvx_depthwise.h"
+
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+
+#include <hexagon_protos.h>
+#include <hexagon_types.h>
+
+namespace lpai {
+namespace kernels {
+namespace hvx {
+namespace {
+
+constexpr uint32_t kVec = 128;
+constexpr uint32_t kLanes = 32;
+constexpr uint32_t kMaxChannels = 1024;
+constexpr uint32_t kMaxBlocks = kMaxChannels / kVec;
+constexpr uint32_t kFilterBytes = 128u * 1024u;
+
+// Masked filter vectors: [block][tap][s], 128 bytes each.
+alignas(128) int8_t g_filter[kFilterBytes];
+
+struct RequantVectors {
+  HVX_Vector bias, left, mult, right, mask, half;
+};
+RequantVectors g_rq[kMaxBlocks][4];  // [block][s]: lane l = channel block * 128 + 4l + s
+
+inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp, HVX_Vector lo,
+                          HVX_Vector hi, HVX_Vector one) {
+  HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
+  HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
+  HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
+  HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, one);
+  v = Q6_Vw_vadd_VwVw(v, zp);
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
+}
+
+bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* filter,
+             uint32_t taps, uint32_t blocks) {
+  const uint32_t c_total = p.out_c;
+  const int64_t acc_bound = static_cast<int64_t>(taps) * 128 * 128;
+  alignas(128) int32_t t[6][kLanes];
+  for (uint32_t cb = 0; cb < blocks; ++cb) {
+    for (uint32_t s = 0; s < 4; ++s) {
+      for (uint32_t l = 0; l < kLanes; ++l) {
+        const uint32_t c = cb * kVec + 4 * l + s;
+        int32_t b = 0, m = 0, sh = 0;
+        if (c < c_total) {
+          int64_t fsum = 0;
+          for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c_total + c];
+          const int64_t folded = static_cast<int64_t>(q.folded_bias[c]) - p.input_zero_point * fsum;
+          m = q.multiplier[c];
+          sh = q.shift[c];
+          if (m < 0 || sh > 30 || sh < -31) return false;
+          const uint32_t ls = sh > 0 ? static_cast<uint32_t>(sh) : 0u;
+          const int64_t mag = (folded < 0 ? -folded : folded) + acc_bound;
+          if ((mag << ls) >= (int64_t{1} << 30)) return false;
+          b = static_cast<int32_t>(folded);
+        }
+        const int32_t rs = sh > 0 ? 0 : -sh;
+        t[0][l] = b;
+        t[1][l] = sh > 0 ? sh : 0;
+        t[2][l] = m;
+        t[3][l] = rs;
+        t[4][l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+        t[5][l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
+      }
+      RequantVectors& r = g_rq[cb][s];
+      r.bias = *reinterpret_cast<const HVX_Vector*>(t[0]);
+      r.left = *reinterpret_cast<const HVX_Vector*>(t[1]);
+      r.mult = *reinterpret_cast<const HVX_Vector*>(t[2]);
+      r.right = *reinterpret_cast<const HVX_Vector*>(t[3]);
+      r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
+      r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
+    }
+    for (uint32_t k = 0; k < taps; ++k) {
+      for (uint32_t s = 0; s < 4; ++s) {
+        int8_t* dst = g_filter + ((static_cast<size_t>(cb) * taps + k) * 4 + s) * kVec;
+        for (uint32_t j = 0; j < kVec; ++j) {
+          const uint32_t c = cb * kVec + j;
+          dst[j] = (j % 4 == s && c < c_total) ? filter[static_cast<size_t>(k) * c_total + c] : 0;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                  const int8_t* filter, int8_t* out) {
+  const uint32_t c_total = p.out_c;
+  const uint32_t taps = p.k_h * p.k_w;
+  if (p.depth_multiplier != 1 || c_total == 0 || c_total > kMaxChannels || taps == 0) return false;
+  const uint32_t blocks = (c_total + kVec - 1) / kVec;
+  if (static_cast<uint64_t>(blocks) * taps * 4 * kVec > kFilterBytes) return false;
+  if (!prepare(p, q, filter, taps, blocks)) return false;
+
+  const HVX_Vector zp_out = Q6_V_vsplat_R(q.output_zero_point);
+  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
+  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
+  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
+  const size_t in_bytes = static_cast<size_t>(p.batches) * p.in_h * p.in_w * c_total;
+  const int8_t* const in_end = in + in_bytes;
+  int8_t* const out_end = out + static_cast<size_t>(p.batches) * p.out_h * p.out_w * c_total;
+  const HVX_Vector* fv = reinterpret_cast<const HVX_Vector*>(g_filter);
+
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_total;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        int8_t* o = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c_total;
+        for (uint32_t cb = 0; cb < blocks; ++cb) {
+          HVX_Vector acc[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+          const HVX_Vector* f = fv + static_cast<size_t>(cb) * taps * 4;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+            const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+            const bool row_in = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
+            for (uint32_t kx = 0; kx < p.k_w; ++kx, f += 4) {
+              const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
+              HVX_Vector x = pad;
+              if (row_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w)) {
+                const int8_t* src = in_b + (static_cast<size_t>(iy) * p.in_w + static_cast<uint32_t>(ix)) * c_total +
+                                    static_cast<size_t>(cb) * kVec;
+                if (src + kVec <= in_end) {
+                  x = *reinterpret_cast<const HVX_UVector*>(src);
+                } else {
+                  alignas(128) int8_t tmp[kVec] = {};
+                  for (uint32_t j = 0; src + j < in_end && j < kVec; ++j) tmp[j] = src[j];
+                  x = *reinterpret_cast<const HVX_Vector*>(tmp);
+                }
+              }
+              acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], x, f[0]);
+              acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], x, f[1]);
+              acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], x, f[2]);
+              acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], x, f[3]);
+            }
+          }
+          HVX_Vector r0 = Q6_V_vand_VV(requant(acc[0], g_rq[cb][0], zp_out, lo, hi, one), byte_mask);
+          HVX_Vector r1 = Q6_V_vand_VV(requant(acc[1], g_rq[cb][1], zp_out, lo, hi, one), byte_mask);
+          HVX_Vector r2 = Q6_V_vand_VV(requant(acc[2], g_rq[cb][2], zp_out, lo, hi, one), byte_mask);
+          HVX_Vector r3 = requant(acc[3], g_rq[cb][3], zp_out, lo, hi, one);
+          const HVX_Vector bytes =
+              Q6_V_vor_VV(Q6_V_vor_VV(r0, Q6_Vw_vasl_VwR(r1, 8)),
+                          Q6_V_vor_VV(Q6_Vw_vasl_VwR(r2, 16), Q6_Vw_vasl_VwR(r3, 24)));
+          int8_t* dst = o + static_cast<size_t>(cb) * kVec;
+          const uint32_t valid = c_total - cb * kVec < kVec ? c_total - cb * kVec : kVec;
+          if (dst + kVec <= out_end) {
+            // Bytes past `valid` belong to later pixels, written after this one.
+            *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+          } else {
+            alignas(128) int8_t tmp[kVec];
+            *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
+            for (uint32_t j = 0; j < valid; ++j) dst[j] = tmp[j];
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace hvx
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_HAS_HVX
