@@ -54,8 +54,11 @@ void fill(int8_t* p, uint32_t n) {
 gemm::Requant make_requant(uint32_t n, uint32_t k_len) {
   for (uint32_t o = 0; o < n; ++o) {
     g_mult[o] = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
-    g_shift[o] = -static_cast<int32_t>(rnd() % 14) + (k_len < 8 ? 1 : 0);
-    g_bias[o] = static_cast<int32_t>(rnd() % 40001) - 20000;
+    // Mostly right shifts with moderate biases; every fourth channel a left shift (up to 10) and
+    // any bias, so that the wrapping add and shift of the general sequence are exercised.
+    const bool wild = rnd() % 4 == 0;
+    g_shift[o] = wild ? static_cast<int32_t>(rnd() % 11) : -static_cast<int32_t>(rnd() % 14) + (k_len < 8 ? 1 : 0);
+    g_bias[o] = wild ? static_cast<int32_t>(rnd()) : static_cast<int32_t>(rnd() % 40001) - 20000;
   }
   const int32_t zp = static_cast<int32_t>(rnd() % 41) - 20;
   const int32_t lo = (rnd() & 1) ? -128 : -100;

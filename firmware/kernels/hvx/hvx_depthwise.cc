@@ -40,7 +40,6 @@ inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp
 bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* filter,
              uint32_t taps, uint32_t blocks) {
   const uint32_t c_total = p.out_c;
-  const int64_t acc_bound = static_cast<int64_t>(taps) * 128 * 128;
   alignas(128) int32_t t[6][kLanes];
   for (uint32_t cb = 0; cb < blocks; ++cb) {
     for (uint32_t s = 0; s < 4; ++s) {
@@ -48,15 +47,14 @@ bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_
         const uint32_t c = cb * kVec + 4 * l + s;
         int32_t b = 0, m = 0, sh = 0;
         if (c < c_total) {
-          int64_t fsum = 0;
+          int32_t fsum = 0;
           for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c_total + c];
-          const int64_t folded = static_cast<int64_t>(q.folded_bias[c]) - p.input_zero_point * fsum;
+          // bias - zp * sum f, modulo 2^32 like the portable kernel's wrapping accumulation.
+          const uint32_t folded = static_cast<uint32_t>(q.folded_bias[c]) -
+                                  static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fsum);
           m = q.multiplier[c];
           sh = q.shift[c];
           if (m < 0 || sh > 30 || sh < -31) return false;
-          const uint32_t ls = sh > 0 ? static_cast<uint32_t>(sh) : 0u;
-          const int64_t mag = (folded < 0 ? -folded : folded) + acc_bound;
-          if ((mag << ls) >= (int64_t{1} << 30)) return false;
           b = static_cast<int32_t>(folded);
         }
         const int32_t rs = sh > 0 ? 0 : -sh;

@@ -5,8 +5,8 @@
 // keeps only byte s of each 4-byte group, so lane l of accumulator s sums channel 4l + s alone.
 // Padded taps read the input zero point; the zero point is folded into the bias
 // (bias - zp * sum of the channel's taps), which gives TFLite's sum over valid taps of
-// (x - zp) * f exactly. Requantisation as hvx_gemm (exact fast path, else the caller's portable
-// kernel); the four int32 results are merged byte-wise into channel order.
+// (x - zp) * f exactly (modulo 2^32, as the portable kernel). Requantisation as hvx_gemm (the
+// general exact sequence); the four int32 results are merged byte-wise into channel order.
 #ifndef LPAI_KERNELS_HVX_HVX_DEPTHWISE_H
 #define LPAI_KERNELS_HVX_HVX_DEPTHWISE_H
 

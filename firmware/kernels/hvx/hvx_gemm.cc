@@ -54,9 +54,9 @@ void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, 
   }
 }
 
-// False when a channel is outside the exact fast requantisation (as gemm::fast_run_fill's
-// slow lanes): |bias| + acc_bound, shifted left, must stay below 2^30.
-bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint64_t acc_bound) {
+// Vectors of the per-channel requantisation. False for a negative multiplier or a shift outside
+// [-31, 30] (never produced by prepare; the portable kernel then runs).
+bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks) {
   alignas(128) int32_t bias[kLanes], left[kLanes], mult[kLanes], right[kLanes], mask[kLanes],
       half[kLanes];
   for (uint32_t cb = 0; cb < blocks; ++cb) {
@@ -68,9 +68,6 @@ bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint64_t 
         m = q.multiplier[o];
         s = q.shift[o];
         if (m < 0 || s > 30 || s < -31) return false;
-        const uint32_t ls = s > 0 ? static_cast<uint32_t>(s) : 0u;
-        const int64_t mag = (b < 0 ? -static_cast<int64_t>(b) : b) + static_cast<int64_t>(acc_bound);
-        if ((mag << ls) >= (int64_t{1} << 30)) return false;
       }
       const int32_t rs = s > 0 ? 0 : -s;
       bias[l] = b;
@@ -92,10 +89,16 @@ bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint64_t 
 }
 
 // requantize() of 32 accumulators (one block of channels), clamped to [lo, hi].
+// Every step is the general sequence of gemm::requantize (no precondition on the accumulator):
+// wrapping add of the bias, wrapping left shift, SaturatingRoundingDoublingHighMul, which for
+// m >= 0 never saturates and equals floor((x * m + 2^30) / 2^31) for every sign of x (TFLite's
+// nudge of 1 - 2^30 for negative products, with truncating division, gives the same value),
+// RoundingDivideByPOT, wrapping add of the zero point, clamp.
 inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp, HVX_Vector lo,
                           HVX_Vector hi, HVX_Vector one) {
   HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
-  // floor((x * m + 2^30) / 2^31): vmpye + vmpyo:<<1:rnd:sat:shift (|x| < 2^30, m >= 0).
+  // floor((x * m + 2^30) / 2^31): vmpye + vmpyo:<<1:rnd:sat:shift (checked against that formula
+  // over the full int32 range of x and m in [0, 2^31) under qemu-hexagon).
   HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
   // RoundingDivideByPOT(h, rs).
   HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
@@ -117,7 +120,7 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
       static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
     return false;
   }
-  if (!fill_requant(q, n, blocks, static_cast<uint64_t>(k_len) * (128u * 128u))) return false;
+  if (!fill_requant(q, n, blocks)) return false;
   pack_weights(w, n, k_len, blocks, groups);
 
   const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);

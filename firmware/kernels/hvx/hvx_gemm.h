@@ -3,10 +3,10 @@
 // FULLY_CONNECTED. Compiled with -mhvx only in the hexagon build (LPAI_HAS_HVX); elsewhere the
 // functions do not exist and the portable kernels run alone.
 //
-// Bit-exact with gemm::requantize(): acc = dot + folded_bias (no wrap: see the precondition),
+// Bit-exact with gemm::requantize(): acc = dot + folded_bias (wrapping), wrapping left shift,
 // SaturatingRoundingDoublingHighMul as floor((x * m + 2^30) / 2^31) (equal to TFLite's
-// sign-dependent nudge for every sign; the multiply cannot saturate because |x| < 2^30),
-// RoundingDivideByPOT with TFLite's threshold, + output zero point, clamp.
+// sign-dependent nudge for every sign; no saturation for m >= 0), RoundingDivideByPOT with
+// TFLite's threshold, + output zero point (wrapping), clamp.
 #ifndef LPAI_KERNELS_HVX_HVX_GEMM_H
 #define LPAI_KERNELS_HVX_HVX_GEMM_H
 
@@ -29,9 +29,8 @@ constexpr uint32_t kMinGemmRows = 8;  // fewer rows: interleaving the weights co
 
 // out[i * n + o] = requantize(sum_k row(i)[k] * w[o * k_len + k], o) for i < rows, o < n.
 // Writes only inside out[0, rows * n). Returns false, having written nothing, when the
-// problem is outside the HVX path (n or the weights too large for its buffers, or a channel
-// whose bias/shift could overflow the exact fast requantisation); the caller then runs the
-// portable kernel.
+// problem is outside the HVX path (n or the weights too large for its buffers, a negative
+// multiplier); the caller then runs the portable kernel.
 bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
              uint32_t k_len, const gemm::Requant& q, int8_t* out);
 
