@@ -86,6 +86,134 @@ bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_
   return true;
 }
 
+// ---- stride 1, 128 % channels == 0: whole output rows as flat byte vectors ---------------
+// With stride 1 the input bytes under 128 / C consecutive output pixels are contiguous, so a
+// 128-byte vector covers several pixels; filter and requantisation vectors repeat with period C.
+// Each input row is first copied into a padded row buffer (input zero point outside).
+constexpr uint32_t kMaxRowBytes = 8192;
+constexpr uint32_t kMaxRows = 8;  // k_h
+alignas(128) int8_t g_padded[kMaxRows][kMaxRowBytes];
+
+void fill_bytes(int8_t* dst, uint32_t n, HVX_Vector v) {
+  uint32_t i = 0;
+  for (; i + kVec <= n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
+  alignas(128) int8_t tmp[kVec];
+  *reinterpret_cast<HVX_Vector*>(tmp) = v;
+  for (uint32_t j = 0; i < n; ++i, ++j) dst[i] = tmp[j];
+}
+
+void copy_bytes(int8_t* dst, const int8_t* src, uint32_t n) {
+  uint32_t i = 0;
+  for (; i + kVec <= n; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                  const int8_t* filter, int8_t* out, uint32_t taps) {
+  const uint32_t c = p.out_c;
+  const uint32_t out_row = p.out_w * c;
+  const uint32_t chunks = (out_row + kVec - 1) / kVec;
+  const uint32_t span = ((p.k_w - 1) * p.dilation_w) * c;  // extra bytes read right of a chunk
+  const uint32_t row_bytes = chunks * kVec + span;
+  if (p.k_h > kMaxRows || row_bytes > kMaxRowBytes || taps * 4 * kVec > kFilterBytes) return false;
+  // Requantisation tables: lane l of set s is byte 4l + s of a chunk, channel (4l + s) % c.
+  alignas(128) int32_t t[6][kLanes];
+  for (uint32_t sset = 0; sset < 4; ++sset) {
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t ch = (4 * l + sset) % c;
+      int32_t fsum = 0;
+      for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c + ch];
+      const uint32_t folded = static_cast<uint32_t>(q.folded_bias[ch]) -
+                              static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fsum);
+      const int32_t m = q.multiplier[ch];
+      const int32_t sh = q.shift[ch];
+      if (m < 0 || sh > 30 || sh < -31) return false;
+      const int32_t rs = sh > 0 ? 0 : -sh;
+      t[0][l] = static_cast<int32_t>(folded);
+      t[1][l] = sh > 0 ? sh : 0;
+      t[2][l] = m;
+      t[3][l] = rs;
+      t[4][l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+      t[5][l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
+    }
+    RequantVectors& r = g_rq[0][sset];
+    r.bias = *reinterpret_cast<const HVX_Vector*>(t[0]);
+    r.left = *reinterpret_cast<const HVX_Vector*>(t[1]);
+    r.mult = *reinterpret_cast<const HVX_Vector*>(t[2]);
+    r.right = *reinterpret_cast<const HVX_Vector*>(t[3]);
+    r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
+    r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
+  }
+  for (uint32_t k = 0; k < taps; ++k) {
+    for (uint32_t sset = 0; sset < 4; ++sset) {
+      int8_t* dst = g_filter + (static_cast<size_t>(k) * 4 + sset) * kVec;
+      for (uint32_t j = 0; j < kVec; ++j) dst[j] = j % 4 == sset ? filter[static_cast<size_t>(k) * c + j % c] : 0;
+    }
+  }
+
+  const HVX_Vector zp_out = Q6_V_vsplat_R(q.output_zero_point);
+  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
+  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
+  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
+  const RequantVectors r0 = g_rq[0][0], r1 = g_rq[0][1], r2 = g_rq[0][2], r3 = g_rq[0][3];
+  const HVX_Vector* fv = reinterpret_cast<const HVX_Vector*>(g_filter);
+  int8_t* const out_end = out + static_cast<size_t>(p.batches) * p.out_h * out_row;
+  const uint32_t in_row = p.in_w * c;
+  const uint32_t left = p.pad_w * c;
+  const uint32_t copy = in_row < row_bytes - left ? in_row : row_bytes - left;
+
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t y0 = static_cast<int32_t>(oy) - static_cast<int32_t>(p.pad_h);
+      for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+        const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+        int8_t* row = g_padded[ky];
+        fill_bytes(row, row_bytes, pad);
+        if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
+          copy_bytes(row + left, in_b + static_cast<size_t>(iy) * in_row, copy);
+        }
+      }
+      int8_t* o = out + (static_cast<size_t>(b) * p.out_h + oy) * out_row;
+      for (uint32_t j = 0; j < chunks; ++j) {
+        HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+        const HVX_Vector* f = fv;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          const int8_t* src = g_padded[ky] + j * kVec;
+          for (uint32_t kx = 0; kx < p.k_w; ++kx, f += 4) {
+            const HVX_Vector x = *reinterpret_cast<const HVX_UVector*>(src + kx * p.dilation_w * c);
+            a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, x, f[0]);
+            a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, x, f[1]);
+            a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, x, f[2]);
+            a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, x, f[3]);
+          }
+        }
+        const HVX_Vector b0 = Q6_V_vand_VV(requant(a0, r0, zp_out, lo, hi, one), byte_mask);
+        const HVX_Vector b1 = Q6_V_vand_VV(requant(a1, r1, zp_out, lo, hi, one), byte_mask);
+        const HVX_Vector b2 = Q6_V_vand_VV(requant(a2, r2, zp_out, lo, hi, one), byte_mask);
+        const HVX_Vector b3 = requant(a3, r3, zp_out, lo, hi, one);
+        const HVX_Vector bytes = Q6_V_vor_VV(Q6_V_vor_VV(b0, Q6_Vw_vasl_VwR(b1, 8)),
+                                             Q6_V_vor_VV(Q6_Vw_vasl_VwR(b2, 16), Q6_Vw_vasl_VwR(b3, 24)));
+        int8_t* dst = o + j * kVec;
+        const uint32_t valid = out_row - j * kVec < kVec ? out_row - j * kVec : kVec;
+        if (dst + kVec <= out_end) {
+          *reinterpret_cast<HVX_UVector*>(dst) = bytes;  // past `valid`: later rows, written later
+        } else {
+          alignas(128) int8_t tmp[kVec];
+          *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
+          for (uint32_t i = 0; i < valid; ++i) dst[i] = tmp[i];
+        }
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
@@ -93,6 +221,7 @@ bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   const uint32_t c_total = p.out_c;
   const uint32_t taps = p.k_h * p.k_w;
   if (p.depth_multiplier != 1 || c_total == 0 || c_total > kMaxChannels || taps == 0) return false;
+  if (p.stride_w == 1 && kVec % c_total == 0 && flat_stride1(p, q, in, filter, out, taps)) return true;
   const uint32_t blocks = (c_total + kVec - 1) / kVec;
   if (static_cast<uint64_t>(blocks) * taps * 4 * kVec > kFilterBytes) return false;
   if (!prepare(p, q, filter, taps, blocks)) return false;
