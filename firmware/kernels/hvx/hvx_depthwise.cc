@@ -122,7 +122,7 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   alignas(128) int32_t t[6][kLanes];
   for (uint32_t sset = 0; sset < 4; ++sset) {
     for (uint32_t l = 0; l < kLanes; ++l) {
-      const uint32_t ch = (4 * l + sset) % c;
+      const uint32_t ch = (4 * l + sset) & (c - 1);  // c divides 128: a power of two
       int32_t fsum = 0;
       for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c + ch];
       const uint32_t folded = static_cast<uint32_t>(q.folded_bias[ch]) -
@@ -147,9 +147,16 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
   }
   for (uint32_t k = 0; k < taps; ++k) {
+    // The tap's filter bytes tiled over 128 bytes, then four masked copies.
+    alignas(128) int8_t tiled[kVec];
+    const int8_t* fk = filter + static_cast<size_t>(k) * c;
+    for (uint32_t j = 0; j < kVec; j += c) {
+      for (uint32_t i = 0; i < c; ++i) tiled[j + i] = fk[i];
+    }
+    const HVX_Vector tv = *reinterpret_cast<const HVX_Vector*>(tiled);
+    HVX_Vector* dst = reinterpret_cast<HVX_Vector*>(g_filter) + static_cast<size_t>(k) * 4;
     for (uint32_t sset = 0; sset < 4; ++sset) {
-      int8_t* dst = g_filter + (static_cast<size_t>(k) * 4 + sset) * kVec;
-      for (uint32_t j = 0; j < kVec; ++j) dst[j] = j % 4 == sset ? filter[static_cast<size_t>(k) * c + j % c] : 0;
+      dst[sset] = Q6_V_vand_VV(tv, Q6_V_vsplat_R(static_cast<int32_t>(0xFFu << (8 * sset))));
     }
   }
 

@@ -23,6 +23,8 @@ struct RequantVectors {
   HVX_Vector bias, left, mult, right, mask, half;
 };
 RequantVectors g_rq[kMaxChannels / kLanes];
+// A row copied to 4-byte alignment when the caller's is not.
+alignas(128) int8_t g_xrow[gemm::kMaxAccumDepth];
 
 inline uint32_t load_u32(const int8_t* p) {
   uint32_t v;
@@ -133,6 +135,12 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
 
   for (uint32_t i = 0; i < rows; ++i) {
     const int8_t* x = row(ctx, i);
+    if ((reinterpret_cast<uintptr_t>(x) & 3u) != 0) {
+      // Word loads need 4-byte alignment (Hexagon has no unaligned scalar loads).
+      for (uint32_t j = 0; j < k_len; ++j) g_xrow[j] = x[j];
+      x = g_xrow;
+    }
+    const uint32_t* xw = reinterpret_cast<const uint32_t*>(x);
     uint32_t tail = 0;  // the last partial group of 4, zero padded
     for (uint32_t j = 0; full_groups * 4 + j < k_len; ++j) {
       tail |= static_cast<uint32_t>(static_cast<uint8_t>(x[full_groups * 4 + j])) << (8 * j);
@@ -152,12 +160,11 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
         HVX_Vector acc1 = Q6_V_vzero();
         uint32_t g = 0;
         for (; g + 2 <= full_groups; g += 2) {
-          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(load_u32(x + 4 * g))));
-          acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wb[g + 1],
-                                       Q6_V_vsplat_R(static_cast<int32_t>(load_u32(x + 4 * g + 4))));
+          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(xw[g])));
+          acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wb[g + 1], Q6_V_vsplat_R(static_cast<int32_t>(xw[g + 1])));
         }
         for (; g < full_groups; ++g) {
-          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(load_u32(x + 4 * g))));
+          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(xw[g])));
         }
         if (g < groups) acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(tail)));
         res[u] = requant(Q6_Vw_vadd_VwVw(acc0, acc1), g_rq[cb], zp, lo, hi, one);
@@ -191,14 +198,36 @@ struct ConvRows {
   uint32_t plane;
   uint32_t first;  // im2col: first output pixel of the block in g_rows
   uint32_t k_len;
+  // Pointwise: the next row expected and its pixel (rows are asked for in order; Hexagon has
+  // no divide instruction, so the pixel is stepped instead of divided out).
+  uint32_t next, b, oy, ox;
 };
 
-const int8_t* pointwise_row(const void* ctx, uint32_t i) {
-  const ConvRows& c = *static_cast<const ConvRows*>(ctx);
+// Output pixel i -> (b, oy, ox): stepped from the previous one when i follows it.
+void locate(ConvRows& c, uint32_t i) {
   const Conv2dParams& p = *c.p;
-  const uint32_t b = i / c.plane, r = i % c.plane;
-  const uint32_t oy = r / p.out_w, ox = r % p.out_w;
-  return c.in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
+  if (i == c.next && i != 0) {
+    if (++c.ox == p.out_w) {
+      c.ox = 0;
+      if (++c.oy == p.out_h) {
+        c.oy = 0;
+        ++c.b;
+      }
+    }
+  } else {
+    c.b = i / c.plane;
+    const uint32_t r = i % c.plane;
+    c.oy = r / p.out_w;
+    c.ox = r % p.out_w;
+  }
+  c.next = i + 1;
+}
+
+const int8_t* pointwise_row(const void* ctx, uint32_t i) {
+  ConvRows& c = *const_cast<ConvRows*>(static_cast<const ConvRows*>(ctx));
+  const Conv2dParams& p = *c.p;
+  locate(c, i);
+  return c.in + ((static_cast<size_t>(c.b) * p.in_h + c.oy * p.stride_h) * p.in_w + c.ox * p.stride_w) * p.in_c;
 }
 
 const int8_t* block_row(const void* ctx, uint32_t i) {
@@ -241,7 +270,7 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   const uint32_t plane = p.out_h * p.out_w;
   const uint32_t total = p.batches * plane;
-  ConvRows c{&p, in, plane, 0, k_len};
+  ConvRows c{&p, in, plane, 0, k_len, 0, 0, 0, 0};
   const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
   if (pointwise) return gemm_s8(pointwise_row, &c, total, w, p.out_c, k_len, q, out);
   if (k_len == 0 || k_len > kRowBytes) return false;
@@ -249,9 +278,8 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
   for (uint32_t first = 0; first < total; first += per_block) {
     const uint32_t count = total - first < per_block ? total - first : per_block;
     for (uint32_t j = 0; j < count; ++j) {
-      const uint32_t i = first + j;
-      const uint32_t b = i / plane, r = i % plane;
-      im2col(p, in, b, r / p.out_w, r % p.out_w, g_rows + static_cast<size_t>(j) * k_len);
+      locate(c, first + j);
+      im2col(p, in, c.b, c.oy, c.ox, g_rows + static_cast<size_t>(j) * k_len);
     }
     c.first = first;
     // gemm_s8 refuses (or accepts) on the weights and requantisation alone, the same for
