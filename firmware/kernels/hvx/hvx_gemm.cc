@@ -190,7 +190,7 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
 namespace {
 
 constexpr uint32_t kRowBytes = 64u * 1024u;  // im2col rows per block
-alignas(128) int8_t g_rows[kRowBytes];
+alignas(128) int8_t g_rows[kRowBytes + kVec];  // + slack for forward vector writes
 
 struct ConvRows {
   const Conv2dParams* p;
@@ -235,30 +235,48 @@ const int8_t* block_row(const void* ctx, uint32_t i) {
   return g_rows + static_cast<size_t>(i) * c.k_len;
 }
 
+// dst[0, n) = src[0, n) (src_end: first byte the source may not read). Vector copies may write
+// up to 127 bytes past dst + n: callers fill their buffer front to back, and g_rows has slack.
+inline void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_end) {
+  uint32_t i = 0;
+  for (; i < n && src + i + kVec <= src_end; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
+}
+
 // The input window of output pixel (b, oy, ox) as k_h * k_w * in_c bytes (padding = input
-// zero point, as the portable kernel's im2col).
-void im2col(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
-            int8_t* row) {
+// zero point, as the portable kernel's im2col). Rows written front to back (see copy_forward).
+void im2col(const Conv2dParams& p, const int8_t* in, const int8_t* in_end, HVX_Vector zp_v,
+            uint32_t b, uint32_t oy, uint32_t ox, int8_t* row) {
   const uint32_t c = p.in_c;
   const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
   const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-  const int zp = p.input_zero_point;
-  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+  const int32_t x_last = x0 + static_cast<int32_t>((p.k_w - 1) * p.dilation_w);
+  const bool inside_x = x0 >= 0 && x_last < static_cast<int32_t>(p.in_w);
+  const uint32_t seg = p.k_w * c;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg) {
     const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
     if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
-      __builtin_memset(row, zp, static_cast<size_t>(p.k_w) * c);
-      row += p.k_w * c;
+      fill_forward(row, zp_v, seg);
       continue;
     }
     const int8_t* in_row = in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
+    if (inside_x && p.dilation_w == 1) {
+      copy_forward(row, in_row + static_cast<size_t>(x0) * c, seg, in_end);
+      continue;
+    }
     for (uint32_t kx = 0; kx < p.k_w; ++kx) {
       const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
       if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
-        __builtin_memset(row, zp, c);
+        fill_forward(row + kx * c, zp_v, c);
       } else {
-        __builtin_memcpy(row, in_row + static_cast<size_t>(ix) * c, c);
+        copy_forward(row + kx * c, in_row + static_cast<size_t>(ix) * c, c, in_end);
       }
-      row += c;
     }
   }
 }
@@ -275,11 +293,14 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
   if (pointwise) return gemm_s8(pointwise_row, &c, total, w, p.out_c, k_len, q, out);
   if (k_len == 0 || k_len > kRowBytes) return false;
   const uint32_t per_block = kRowBytes / k_len;
+  const int8_t* const in_end = in + static_cast<size_t>(p.batches) * p.in_h * p.in_w * p.in_c;
+  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
+  const HVX_Vector zp_v = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
   for (uint32_t first = 0; first < total; first += per_block) {
     const uint32_t count = total - first < per_block ? total - first : per_block;
     for (uint32_t j = 0; j < count; ++j) {
       locate(c, first + j);
-      im2col(p, in, c.b, c.oy, c.ox, g_rows + static_cast<size_t>(j) * k_len);
+      im2col(p, in, in_end, zp_v, c.b, c.oy, c.ox, g_rows + static_cast<size_t>(j) * k_len);
     }
     c.first = first;
     // gemm_s8 refuses (or accepts) on the weights and requantisation alone, the same for
