@@ -176,9 +176,9 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
 extern "C" int main(void);
 extern "C" int main(void) {
   bool ok = true;
-  const uint32_t ns[] = {1, 3, 31, 32, 33, 64, 100, 129, 200};
+  const uint32_t ns[] = {1, 3, 8, 16, 31, 32, 33, 64, 100, 129, 200};
   const uint32_t ks[] = {1, 3, 4, 5, 17, 64, 65, 130, 577};
-  const uint32_t rs[] = {1, 2, 7, 9};
+  const uint32_t rs[] = {1, 2, 7, 9, 17};
   for (uint32_t n : ns) {
     for (uint32_t k : ks) {
       for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
@@ -190,6 +190,9 @@ extern "C" int main(void) {
   ok = conv_case(6, 6, 17, 31, 1, 1, 1, 1, false) && ok;
   ok = conv_case(6, 7, 16, 40, 1, 1, 2, 1, false) && ok;
   ok = conv_case(12, 3, 1, 8, 10, 4, 2, 1, true) && ok;
+  ok = conv_case(13, 11, 3, 8, 3, 3, 2, 1, true) && ok;
+  ok = conv_case(9, 9, 16, 16, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(7, 5, 8, 16, 1, 1, 1, 1, false) && ok;
   print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
   return ok ? 0 : 1;
 }

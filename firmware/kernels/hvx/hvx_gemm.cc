@@ -26,31 +26,37 @@ RequantVectors g_rq[kMaxChannels / kLanes];
 // A row copied to 4-byte alignment when the caller's is not.
 alignas(128) int8_t g_xrow[gemm::kMaxAccumDepth];
 
-inline uint32_t load_u32(const int8_t* p) {
-  uint32_t v;
-  __builtin_memcpy(&v, p, 4);
-  return v;
+// Channel of lane l in block cb: wide mode (period 0) cb * 32 + l; narrow mode (period n < 32,
+// one block) l % n, the lanes holding 32 / n pixels of n channels each.
+inline uint32_t lane_channel(uint32_t cb, uint32_t l, uint32_t period) {
+  return period != 0 ? (l & (period - 1)) : cb * kLanes + l;
 }
 
-void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, uint32_t groups) {
-  uint32_t* dst = reinterpret_cast<uint32_t*>(g_pack);
+void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, uint32_t groups,
+                  uint32_t period) {
+  uint32_t* const dst = reinterpret_cast<uint32_t*>(g_pack);
+  const bool words = (k_len & 3u) == 0 && (reinterpret_cast<uintptr_t>(w) & 3u) == 0;
   for (uint32_t cb = 0; cb < blocks; ++cb) {
-    for (uint32_t g = 0; g < groups; ++g) {
-      const uint32_t k0 = g * 4;
-      for (uint32_t l = 0; l < kLanes; ++l) {
-        const uint32_t o = cb * kLanes + l;
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t o = lane_channel(cb, l, period);
+      uint32_t* d = dst + static_cast<size_t>(cb) * groups * kLanes + l;
+      if (o >= n) {
+        for (uint32_t g = 0; g < groups; ++g) d[g * kLanes] = 0;
+        continue;
+      }
+      const int8_t* src = w + static_cast<size_t>(o) * k_len;
+      if (words) {
+        const uint32_t* sw = reinterpret_cast<const uint32_t*>(src);
+        for (uint32_t g = 0; g < groups; ++g) d[g * kLanes] = sw[g];
+        continue;
+      }
+      for (uint32_t g = 0; g < groups; ++g) {
+        const uint32_t k0 = g * 4;
         uint32_t v = 0;
-        if (o < n) {
-          const int8_t* src = w + static_cast<size_t>(o) * k_len + k0;
-          if (k0 + 4 <= k_len) {
-            v = load_u32(src);
-          } else {
-            for (uint32_t j = 0; k0 + j < k_len; ++j) {
-              v |= static_cast<uint32_t>(static_cast<uint8_t>(src[j])) << (8 * j);
-            }
-          }
+        for (uint32_t j = 0; j < 4 && k0 + j < k_len; ++j) {
+          v |= static_cast<uint32_t>(static_cast<uint8_t>(src[k0 + j])) << (8 * j);
         }
-        *dst++ = v;
+        d[g * kLanes] = v;
       }
     }
   }
@@ -58,12 +64,12 @@ void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, 
 
 // Vectors of the per-channel requantisation. False for a negative multiplier or a shift outside
 // [-31, 30] (never produced by prepare; the portable kernel then runs).
-bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks) {
+bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint32_t period) {
   alignas(128) int32_t bias[kLanes], left[kLanes], mult[kLanes], right[kLanes], mask[kLanes],
       half[kLanes];
   for (uint32_t cb = 0; cb < blocks; ++cb) {
     for (uint32_t l = 0; l < kLanes; ++l) {
-      const uint32_t o = cb * kLanes + l;
+      const uint32_t o = lane_channel(cb, l, period);
       int32_t b = 0, m = 0, s = 0;
       if (o < n) {
         b = q.folded_bias[o];
@@ -111,6 +117,90 @@ inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp
   return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
 }
 
+// Narrow mode, n = 8 or 16: P = 32 / n pixels share one accumulator vector (lane l = pixel
+// l / n, channel l % n), so the lanes are all used; 4 vectors (4P pixels, 128 output bytes,
+// contiguous in the output) per step.
+bool gemm_narrow(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
+                 uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+  const uint32_t groups = (k_len + 3) / 4;
+  const uint32_t pix = kLanes / n;  // pixels per vector: 2 or 4
+  const uint32_t step = 4 * pix;    // pixels per step
+  const uint32_t stride = groups * 4;  // bytes per staged row
+  if (static_cast<uint64_t>(groups) * kVec > kPackBytes ||
+      static_cast<uint64_t>(step) * stride > sizeof(g_xrow)) {
+    return false;
+  }
+  if (!fill_requant(q, n, 1, n)) return false;
+  pack_weights(w, n, k_len, 1, groups, n);
+
+  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
+  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_VectorPred q32 = Q6_Q_vsetq_R(32);
+  const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
+  const HVX_VectorPred q96 = Q6_Q_vsetq_R(96);
+  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  const RequantVectors& rq = g_rq[0];
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const uint32_t* xw[16];
+
+  for (uint32_t i0 = 0; i0 < rows; i0 += step) {
+    // Stage the step's rows: in place when aligned and whole words, else copied (zero padded).
+    for (uint32_t u = 0; u < step; ++u) {
+      int8_t* staged = g_xrow + static_cast<size_t>(u) * stride;
+      if (i0 + u >= rows) {
+        xw[u] = reinterpret_cast<const uint32_t*>(g_xrow + static_cast<size_t>(step - 1) * stride);
+        if (u == step - 1) {
+          for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
+        }
+        continue;
+      }
+      const int8_t* x = row(ctx, i0 + u);
+      if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && (k_len & 3u) == 0) {
+        xw[u] = reinterpret_cast<const uint32_t*>(x);
+      } else {
+        uint32_t j = 0;
+        for (; j < k_len; ++j) staged[j] = x[j];
+        for (; j < stride; ++j) staged[j] = 0;
+        xw[u] = reinterpret_cast<const uint32_t*>(staged);
+      }
+    }
+    HVX_Vector res[4];
+    for (uint32_t a = 0; a < 4; ++a) {
+      const uint32_t* const* x = xw + a * pix;
+      HVX_Vector acc = Q6_V_vzero();
+      if (pix == 2) {
+        for (uint32_t g = 0; g < groups; ++g) {
+          const HVX_Vector v = Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
+                                             Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+          acc = Q6_Vw_vrmpyacc_VwVbVb(acc, wv[g], v);
+        }
+      } else {
+        for (uint32_t g = 0; g < groups; ++g) {
+          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
+          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+          acc = Q6_Vw_vrmpyacc_VwVbVb(acc, wv[g], Q6_V_vmux_QVV(q64, lo2, hi2));
+        }
+      }
+      res[a] = requant(acc, rq, zp, lo, hi, one);
+    }
+    const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
+                                                  Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+    int8_t* dst = out + static_cast<size_t>(i0) * n;
+    if (dst + kVec <= out_end) {
+      *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+    } else {
+      alignas(128) int8_t tmp[kVec];
+      *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
+      for (int8_t* p = dst; p < out_end; ++p) *p = tmp[p - dst];
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
@@ -122,8 +212,9 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
       static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
     return false;
   }
-  if (!fill_requant(q, n, blocks)) return false;
-  pack_weights(w, n, k_len, blocks, groups);
+  if (n == 8 || n == 16) return gemm_narrow(row, ctx, rows, w, n, k_len, q, out);
+  if (!fill_requant(q, n, blocks, 0)) return false;
+  pack_weights(w, n, k_len, blocks, groups, 0);
 
   const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
   const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
