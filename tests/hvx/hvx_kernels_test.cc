@@ -1,17 +1,25 @@
-// HVX kernels against the portable reference (gemm::requantize over plain dot products), on odd
-// shapes: channel counts not a multiple of 32 (the vector's int32 lanes) or of 128, depths not a
-// multiple of 4, single rows, padding, strides and dilation for CONV_2D. Guard bytes after
+// HVX kernels against the portable reference (gemm::requantize over plain dot products, TFLite's
+// depthwise sum over valid taps, add_sub::compute), on odd shapes: channel counts not a multiple
+// of 32 (the vector's int32 lanes) or of 128, depths not a multiple of 4, single rows, padding,
+// strides and dilation for CONV_2D and DEPTHWISE_CONV_2D, element counts not a multiple of 128
+// for ADD/SUB. Guard bytes after
 // every output check that the vector stores stay inside it. Freestanding Hexagon program run
 // under qemu-hexagon by ctest in the hexagon build (tests/hvx/CMakeLists.txt); prints one line
 // per case and "hvx-test: PASS" / "FAIL", exit status 0 / 1.
+#include "kernels/add_sub_impl.h"
 #include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
+#include "kernels/hvx/hvx_depthwise.h"
+#include "kernels/hvx/hvx_elementwise.h"
 #include "kernels/hvx/hvx_gemm.h"
 #include "kernels/int8_gemm.h"
 #include "lpai/hal_target.h"
 
 namespace {
 
+using lpai::kernels::AddParams;
 using lpai::kernels::Conv2dParams;
+using lpai::kernels::DepthwiseConv2dParams;
 namespace gemm = lpai::kernels::gemm;
 namespace hvx = lpai::kernels::hvx;
 
@@ -171,6 +179,105 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
   return check("conv hw/c->oc/k", count, h * 1000 + w, c * 1000 + oc, kh * 100 + stride * 10 + dil);
 }
 
+bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
+                    uint32_t dil, bool same) {
+  DepthwiseConv2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = p.out_c = c;
+  p.depth_multiplier = 1;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dil;
+  const uint32_t ekh = (kh - 1) * dil + 1, ekw = (kw - 1) * dil + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t ph = (p.out_h - 1) * stride + ekh, pw = (p.out_w - 1) * stride + ekw;
+    p.pad_h = ph > h ? (ph - h) / 2 : 0;
+    p.pad_w = pw > w ? (pw - w) / 2 : 0;
+  } else {
+    p.out_h = (h - ekh) / stride + 1;
+    p.out_w = (w - ekw) / stride + 1;
+  }
+  p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
+  fill(g_in, h * w * c);
+  fill(g_w, kh * kw * c);
+  const gemm::Requant q = make_requant(c, kh * kw);  // folded_bias = the bias for this op
+  p.output_zero_point = q.output_zero_point;
+  p.act_min = q.act_min;
+  p.act_max = q.act_max;
+  const uint32_t count = p.out_h * p.out_w * c;
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < c; ++ch) {
+        int32_t acc = 0;  // TFLite: valid taps only, (x - zp) * f
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
+            if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
+            acc += (g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch] - p.input_zero_point) *
+                   g_w[(ky * kw + kx) * c + ch];
+          }
+        }
+        g_ref[(oy * p.out_w + ox) * c + ch] = gemm::requantize(acc, ch, q);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
+  if (!hvx::depthwise_s8(p, q, g_in, g_w, g_out)) {
+    print("FAIL depthwise refused\n");
+    return false;
+  }
+  return check("depthwise hw/c/k", count, h * 1000 + w, c, kh * 1000 + kw * 100 + stride * 10 + dil);
+}
+
+bool add_case(uint32_t n, bool subtract) {
+  AddParams p{};
+  p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.input2_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.output_offset = static_cast<int32_t>(rnd() % 256) - 128;
+  p.left_shift = 20;
+  p.input1_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.input1_shift = -static_cast<int32_t>(rnd() % 4);
+  p.input2_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.input2_shift = -static_cast<int32_t>(rnd() % 4);
+  p.output_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.output_shift = -static_cast<int32_t>(16 + rnd() % 6);
+  p.activation_min = (rnd() & 1) ? -128 : -60;
+  p.activation_max = (rnd() & 1) ? 127 : 70;
+  fill(g_in, n);
+  fill(g_w, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    g_ref[i] = subtract ? lpai::kernels::add_sub::compute<int8_t, true>(p, g_in[i], g_w[i])
+                        : lpai::kernels::add_sub::compute<int8_t, false>(p, g_in[i], g_w[i]);
+  }
+  for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
+  lpai::format::TensorRecord t{};
+  t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
+  t.rank = 1;
+  t.dims[0] = n;
+  t.size = n;
+  const lpai::kernels::TensorRef in[2] = {{reinterpret_cast<uint8_t*>(g_in), &t},
+                                          {reinterpret_cast<uint8_t*>(g_w), &t}};
+  const lpai::kernels::TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), &t}};
+  lpai::kernels::KernelArgs args{};
+  args.params = reinterpret_cast<const uint8_t*>(&p);
+  args.params_size = sizeof(p);
+  args.inputs = in;
+  args.num_inputs = 2;
+  args.outputs = out;
+  args.num_outputs = 1;
+  if (!hvx::add_sub_s8(p, args, subtract)) {
+    print("FAIL add refused\n");
+    return false;
+  }
+  return check(subtract ? "sub n" : "add n", n, n, 0, 0);
+}
+
 }  // namespace
 
 extern "C" int main(void);
@@ -193,6 +300,19 @@ extern "C" int main(void) {
   ok = conv_case(13, 11, 3, 8, 3, 3, 2, 1, true) && ok;
   ok = conv_case(9, 9, 16, 16, 3, 3, 1, 1, true) && ok;
   ok = conv_case(7, 5, 8, 16, 1, 1, 1, 1, false) && ok;
+  const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},   {9, 9, 16, 3, 3, 2, 1},  {6, 5, 64, 3, 3, 1, 1},
+                            {5, 7, 3, 3, 3, 1, 1},   {8, 6, 40, 3, 3, 2, 1},  {5, 5, 130, 3, 3, 1, 1},
+                            {6, 6, 256, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2}, {4, 9, 128, 1, 4, 1, 1},
+                            {12, 3, 1, 3, 3, 1, 1},  {3, 3, 24, 3, 3, 1, 1}};
+  for (const auto& d : dw) {
+    ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
+    ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
+  }
+  const uint32_t sizes[] = {1, 5, 127, 128, 129, 1000, 4097};
+  for (uint32_t n : sizes) {
+    ok = add_case(n, false) && ok;
+    ok = add_case(n, true) && ok;
+  }
   print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
   return ok ? 0 : 1;
 }
