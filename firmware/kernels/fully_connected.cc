@@ -81,28 +81,16 @@ Status validate(const KernelArgs& args) {
   return Status::kOk;
 }
 
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-struct FcRows {
-  const int8_t* in;
-  uint32_t depth;
-};
-const int8_t* fc_row(const void* ctx, uint32_t i) {
-  const FcRows& r = *static_cast<const FcRows*>(ctx);
-  return r.in + static_cast<size_t>(i) * r.depth;
-}
-#endif
-
 void eval(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   // The GEMM interleaves the weights on every call: worth it only over several rows.
-  if (__builtin_expect(p.batches >= hvx::kMinGemmRows, 0)) {
-    const FcRows rows{reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth};
-    if (hvx::gemm_s8(fc_row, &rows, p.batches, reinterpret_cast<const int8_t*>(args.inputs[1].data),
-                     p.output_depth, p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data))) {
-      return;  // HVX path (hexagon builds), bit-exact
-    }
+  if (__builtin_expect(p.batches >= hvx::kMinGemmRows, 0) &&
+      hvx::gemm_s8_strided(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth,
+                           p.batches, reinterpret_cast<const int8_t*>(args.inputs[1].data),
+                           p.output_depth, p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data))) {
+    return;  // HVX path (hexagon builds), bit-exact
   }
 #endif
   gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,

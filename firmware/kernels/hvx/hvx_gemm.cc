@@ -117,25 +117,60 @@ inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp
   return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
 }
 
-// Narrow mode, n = 8 or 16: P = 32 / n pixels share one accumulator vector (lane l = pixel
-// l / n, channel l % n), so the lanes are all used; 4 vectors (4P pixels, 128 output bytes,
-// contiguous in the output) per step.
-bool gemm_narrow(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
-                 uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+// Where the activation rows come from: a callback, or base + i * stride. `padded`: the bytes
+// of a row up to the next multiple of 4 may be read (their weights are zero, so any value
+// there contributes nothing).
+struct RowSource {
+  RowFn fn;
+  const void* ctx;
+  const int8_t* base;
+  uint32_t stride;
+  bool padded;
+};
+
+inline const int8_t* row_at(const RowSource& r, uint32_t i) {
+  return r.fn != nullptr ? r.fn(r.ctx, i) : r.base + static_cast<size_t>(i) * r.stride;
+}
+
+// The prepared problem (weights interleaved, requantisation vectors) between prepare and run.
+struct Plan {
+  uint32_t n, k_len, groups, blocks;
+  bool narrow;  // n = 8 or 16: 32 / n pixels per accumulator vector
+  int32_t zp, lo, hi;
+};
+Plan g_plan;
+
+bool prepare(const int8_t* w, uint32_t n, uint32_t k_len, const gemm::Requant& q) {
+  const uint32_t blocks = (n + kLanes - 1) / kLanes;
   const uint32_t groups = (k_len + 3) / 4;
-  const uint32_t pix = kLanes / n;  // pixels per vector: 2 or 4
-  const uint32_t step = 4 * pix;    // pixels per step
-  const uint32_t stride = groups * 4;  // bytes per staged row
-  if (static_cast<uint64_t>(groups) * kVec > kPackBytes ||
-      static_cast<uint64_t>(step) * stride > sizeof(g_xrow)) {
+  if (n == 0 || n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
+      static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
     return false;
   }
-  if (!fill_requant(q, n, 1, n)) return false;
-  pack_weights(w, n, k_len, 1, groups, n);
+  const bool narrow = n == 8 || n == 16;
+  if (!fill_requant(q, n, narrow ? 1 : blocks, narrow ? n : 0)) return false;
+  pack_weights(w, n, k_len, narrow ? 1 : blocks, groups, narrow ? n : 0);
+  g_plan = Plan{n, k_len, groups, narrow ? 1 : blocks, narrow, q.output_zero_point, q.act_min, q.act_max};
+  return true;
+}
 
-  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
-  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
-  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+inline void store_tail(int8_t* dst, HVX_Vector bytes, const int8_t* end) {
+  alignas(128) int8_t tmp[kVec];
+  *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
+  for (int8_t* p = dst; p < end && p < dst + kVec; ++p) *p = tmp[p - dst];
+}
+
+// Narrow mode: lane l = pixel l / n, channel l % n; 4 vectors (4P pixels, 128 output bytes,
+// contiguous in the output) per step.
+void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
+  const Plan& pl = g_plan;
+  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
+  const uint32_t pix = kLanes / n;     // pixels per vector: 2 or 4
+  const uint32_t step = 4 * pix;       // pixels per step
+  const uint32_t stride = groups * 4;  // bytes per staged row
+  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
+  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
+  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
   const HVX_Vector one = Q6_V_vsplat_R(1);
   const HVX_VectorPred q32 = Q6_Q_vsetq_R(32);
   const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
@@ -143,21 +178,20 @@ bool gemm_narrow(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uin
   const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
   const RequantVectors& rq = g_rq[0];
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
   const uint32_t* xw[16];
 
   for (uint32_t i0 = 0; i0 < rows; i0 += step) {
-    // Stage the step's rows: in place when aligned and whole words, else copied (zero padded).
+    // The step's rows: in place when aligned and readable in whole words, else staged.
     for (uint32_t u = 0; u < step; ++u) {
       int8_t* staged = g_xrow + static_cast<size_t>(u) * stride;
       if (i0 + u >= rows) {
-        xw[u] = reinterpret_cast<const uint32_t*>(g_xrow + static_cast<size_t>(step - 1) * stride);
-        if (u == step - 1) {
-          for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
-        }
+        for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
+        xw[u] = reinterpret_cast<const uint32_t*>(staged);
         continue;
       }
-      const int8_t* x = row(ctx, i0 + u);
-      if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && (k_len & 3u) == 0) {
+      const int8_t* x = row_at(src, i0 + u);
+      if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && in_place_ok) {
         xw[u] = reinterpret_cast<const uint32_t*>(x);
       } else {
         uint32_t j = 0;
@@ -171,17 +205,23 @@ bool gemm_narrow(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uin
       const uint32_t* const* x = xw + a * pix;
       HVX_Vector acc = Q6_V_vzero();
       if (pix == 2) {
+        const uint32_t* x0 = x[0];
+        const uint32_t* x1 = x[1];
         for (uint32_t g = 0; g < groups; ++g) {
-          const HVX_Vector v = Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
-                                             Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+          const HVX_Vector v = Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])),
+                                             Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
           acc = Q6_Vw_vrmpyacc_VwVbVb(acc, wv[g], v);
         }
       } else {
+        const uint32_t* x0 = x[0];
+        const uint32_t* x1 = x[1];
+        const uint32_t* x2 = x[2];
+        const uint32_t* x3 = x[3];
         for (uint32_t g = 0; g < groups; ++g) {
-          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
-                                               Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
-          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
-                                               Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x2[g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x3[g])));
+          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
           acc = Q6_Vw_vrmpyacc_VwVbVb(acc, wv[g], Q6_V_vmux_QVV(q64, lo2, hi2));
         }
       }
@@ -193,39 +233,26 @@ bool gemm_narrow(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uin
     if (dst + kVec <= out_end) {
       *reinterpret_cast<HVX_UVector*>(dst) = bytes;
     } else {
-      alignas(128) int8_t tmp[kVec];
-      *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
-      for (int8_t* p = dst; p < out_end; ++p) *p = tmp[p - dst];
+      store_tail(dst, bytes, out_end);
     }
   }
-  return true;
 }
 
-}  // namespace
-
-bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
-             uint32_t k_len, const gemm::Requant& q, int8_t* out) {
-  if (n == 0 || rows == 0) return true;
-  const uint32_t blocks = (n + kLanes - 1) / kLanes;
-  const uint32_t groups = (k_len + 3) / 4;
-  if (n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
-      static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
-    return false;
-  }
-  if (n == 8 || n == 16) return gemm_narrow(row, ctx, rows, w, n, k_len, q, out);
-  if (!fill_requant(q, n, blocks, 0)) return false;
-  pack_weights(w, n, k_len, blocks, groups, 0);
-
-  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
-  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
-  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+// Wide mode: lanes = 32 output channels of one pixel; four blocks per 128-byte store.
+void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
+  const Plan& pl = g_plan;
+  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
+  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
+  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
+  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
   const HVX_Vector one = Q6_V_vsplat_R(1);
   const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
-  const uint32_t full_groups = k_len / 4;
+  // Whole words per row: the partial last group too when the rows are padded.
+  const uint32_t full_groups = src.padded ? groups : k_len / 4;
 
   for (uint32_t i = 0; i < rows; ++i) {
-    const int8_t* x = row(ctx, i);
+    const int8_t* x = row_at(src, i);
     if ((reinterpret_cast<uintptr_t>(x) & 3u) != 0) {
       // Word loads need 4-byte alignment (Hexagon has no unaligned scalar loads).
       for (uint32_t j = 0; j < k_len; ++j) g_xrow[j] = x[j];
@@ -237,7 +264,6 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
       tail |= static_cast<uint32_t>(static_cast<uint8_t>(x[full_groups * 4 + j])) << (8 * j);
     }
     int8_t* o = out + static_cast<size_t>(i) * n;
-    // Four blocks of 32 channels -> one 128-byte vector of int8 results.
     for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
       HVX_Vector res[4];
       for (uint32_t u = 0; u < 4; ++u) {
@@ -263,18 +289,40 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
       const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
                                                     Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
       int8_t* dst = o + cb0 * kLanes;
-      const uint32_t valid = n - cb0 * kLanes < kVec ? n - cb0 * kLanes : kVec;
       if (dst + kVec <= out_end) {
-        // Unaligned full store: bytes past `valid` belong to later rows / blocks of this call,
-        // which are written after this one.
+        // Unaligned full store: bytes past this block group belong to later blocks or rows of
+        // this call, which are written after this one.
         *reinterpret_cast<HVX_UVector*>(dst) = bytes;
       } else {
-        alignas(128) int8_t tmp[kVec];
-        *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
-        for (uint32_t b = 0; b < valid; ++b) dst[b] = tmp[b];
+        store_tail(dst, bytes, out_end);
       }
     }
   }
+}
+
+void run(const RowSource& src, uint32_t rows, int8_t* out) {
+  if (g_plan.narrow) {
+    run_narrow(src, rows, out);
+  } else {
+    run_wide(src, rows, out);
+  }
+}
+
+}  // namespace
+
+bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
+             uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  if (!prepare(w, n, k_len, q)) return false;
+  run(RowSource{row, ctx, nullptr, 0, false}, rows, out);
+  return true;
+}
+
+bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8_t* w, uint32_t n,
+                     uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  if (!prepare(w, n, k_len, q)) return false;
+  run(RowSource{nullptr, nullptr, x, stride, false}, rows, out);
   return true;
 }
 
@@ -319,11 +367,6 @@ const int8_t* pointwise_row(const void* ctx, uint32_t i) {
   const Conv2dParams& p = *c.p;
   locate(c, i);
   return c.in + ((static_cast<size_t>(c.b) * p.in_h + c.oy * p.stride_h) * p.in_w + c.ox * p.stride_w) * p.in_c;
-}
-
-const int8_t* block_row(const void* ctx, uint32_t i) {
-  const ConvRows& c = *static_cast<const ConvRows*>(ctx);
-  return g_rows + static_cast<size_t>(i) * c.k_len;
 }
 
 // dst[0, n) = src[0, n) (src_end: first byte the source may not read). Vector copies may write
@@ -379,11 +422,23 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   const uint32_t plane = p.out_h * p.out_w;
   const uint32_t total = p.batches * plane;
+  if (total == 0 || p.out_c == 0) return true;
   ConvRows c{&p, in, plane, 0, k_len, 0, 0, 0, 0};
   const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
-  if (pointwise) return gemm_s8(pointwise_row, &c, total, w, p.out_c, k_len, q, out);
-  if (k_len == 0 || k_len > kRowBytes) return false;
-  const uint32_t per_block = kRowBytes / k_len;
+  if (pointwise) {
+    if (!prepare(w, p.out_c, k_len, q)) return false;
+    if (p.stride_h == 1 && p.stride_w == 1) {
+      run(RowSource{nullptr, nullptr, in, p.in_c, false}, total, out);  // rows are contiguous
+    } else {
+      run(RowSource{pointwise_row, &c, nullptr, 0, false}, total, out);
+    }
+    return true;
+  }
+  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights).
+  const uint32_t k_pad = (k_len + 3u) & ~3u;
+  if (k_len == 0 || k_pad > kRowBytes) return false;
+  if (!prepare(w, p.out_c, k_len, q)) return false;
+  const uint32_t per_block = kRowBytes / k_pad;
   const int8_t* const in_end = in + static_cast<size_t>(p.batches) * p.in_h * p.in_w * p.in_c;
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
   const HVX_Vector zp_v = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
@@ -391,14 +446,9 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
     const uint32_t count = total - first < per_block ? total - first : per_block;
     for (uint32_t j = 0; j < count; ++j) {
       locate(c, first + j);
-      im2col(p, in, in_end, zp_v, c.b, c.oy, c.ox, g_rows + static_cast<size_t>(j) * k_len);
+      im2col(p, in, in_end, zp_v, c.b, c.oy, c.ox, g_rows + static_cast<size_t>(j) * k_pad);
     }
-    c.first = first;
-    // gemm_s8 refuses (or accepts) on the weights and requantisation alone, the same for
-    // every block: only the first block can return false.
-    if (!gemm_s8(block_row, &c, count, w, p.out_c, k_len, q, out + static_cast<size_t>(first) * p.out_c)) {
-      return false;
-    }
+    run(RowSource{nullptr, nullptr, g_rows, k_pad, true}, count, out + static_cast<size_t>(first) * p.out_c);
   }
   return true;
 }

@@ -34,6 +34,10 @@ constexpr uint32_t kMinGemmRows = 8;  // fewer rows: interleaving the weights co
 bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
              uint32_t k_len, const gemm::Requant& q, int8_t* out);
 
+// The same with row i at x + i * stride.
+bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8_t* w, uint32_t n,
+                     uint32_t k_len, const gemm::Requant& q, int8_t* out);
+
 // CONV_2D int8: the whole op through gemm_s8 (1x1 without padding reads input pixels in place;
 // other filters unroll im2col rows into a buffer of this file). False when gemm_s8 refuses.
 bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
