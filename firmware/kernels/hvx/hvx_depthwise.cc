@@ -86,13 +86,14 @@ bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_
   return true;
 }
 
-// ---- stride 1, 128 % channels == 0: whole output rows as flat byte vectors ---------------
+// ---- stride 1 or 2, 128 % channels == 0: whole output rows as flat byte vectors -------------
 // With stride 1 the input bytes under 128 / C consecutive output pixels are contiguous, so a
 // 128-byte vector covers several pixels; filter and requantisation vectors repeat with period C.
 // Each input row is first copied into a padded row buffer (input zero point outside).
 constexpr uint32_t kMaxRowBytes = 8192;
 constexpr uint32_t kMaxRows = 8;  // k_h
 alignas(128) int8_t g_padded[kMaxRows][kMaxRowBytes];
+alignas(128) int8_t g_wide[kMaxRowBytes];  // stride 2: the stride-1 output row
 
 void fill_bytes(int8_t* dst, uint32_t n, HVX_Vector v) {
   uint32_t i = 0;
@@ -114,10 +115,15 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
                   const int8_t* filter, int8_t* out, uint32_t taps) {
   const uint32_t c = p.out_c;
   const uint32_t out_row = p.out_w * c;
-  const uint32_t chunks = (out_row + kVec - 1) / kVec;
+  // Stride 2: the stride-1 row (every input position) is computed, then every other pixel kept.
+  const uint32_t wide_row = ((p.out_w - 1) * p.stride_w + 1) * c;
+  const uint32_t chunks = (wide_row + kVec - 1) / kVec;
   const uint32_t span = ((p.k_w - 1) * p.dilation_w) * c;  // extra bytes read right of a chunk
   const uint32_t row_bytes = chunks * kVec + span;
-  if (p.k_h > kMaxRows || row_bytes > kMaxRowBytes || taps * 4 * kVec > kFilterBytes) return false;
+  if (p.k_h > kMaxRows || row_bytes > kMaxRowBytes || chunks * kVec > kMaxRowBytes ||
+      taps * 4 * kVec > kFilterBytes || p.stride_w > 2) {
+    return false;
+  }
   // Requantisation tables: lane l of set s is byte 4l + s of a chunk, channel (4l + s) % c.
   alignas(128) int32_t t[6][kLanes];
   for (uint32_t sset = 0; sset < 4; ++sset) {
@@ -177,7 +183,7 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      const int32_t y0 = static_cast<int32_t>(oy) - static_cast<int32_t>(p.pad_h);
+      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
       for (uint32_t ky = 0; ky < p.k_h; ++ky) {
         const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
         int8_t* row = g_padded[ky];
@@ -206,6 +212,10 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
         const HVX_Vector b3 = requant(a3, r3, zp_out, lo, hi, one);
         const HVX_Vector bytes = Q6_V_vor_VV(Q6_V_vor_VV(b0, Q6_Vw_vasl_VwR(b1, 8)),
                                              Q6_V_vor_VV(Q6_Vw_vasl_VwR(b2, 16), Q6_Vw_vasl_VwR(b3, 24)));
+        if (p.stride_w != 1) {
+          *reinterpret_cast<HVX_Vector*>(g_wide + j * kVec) = bytes;
+          continue;
+        }
         int8_t* dst = o + j * kVec;
         const uint32_t valid = out_row - j * kVec < kVec ? out_row - j * kVec : kVec;
         if (dst + kVec <= out_end) {
@@ -214,6 +224,21 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
           alignas(128) int8_t tmp[kVec];
           *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
           for (uint32_t i = 0; i < valid; ++i) dst[i] = tmp[i];
+        }
+      }
+      if (p.stride_w != 1) {
+        // Keep pixels 0, 2, 4, ... of the stride-1 row.
+        if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(o) & 3u) == 0) {
+          const uint32_t words = c / 4;
+          const uint32_t* src = reinterpret_cast<const uint32_t*>(g_wide);
+          uint32_t* dst = reinterpret_cast<uint32_t*>(o);
+          for (uint32_t ox = 0; ox < p.out_w; ++ox, src += 2 * words, dst += words) {
+            for (uint32_t k = 0; k < words; ++k) dst[k] = src[k];
+          }
+        } else {
+          for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+            for (uint32_t k = 0; k < c; ++k) o[ox * c + k] = g_wide[2 * ox * c + k];
+          }
         }
       }
     }
@@ -228,7 +253,7 @@ bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   const uint32_t c_total = p.out_c;
   const uint32_t taps = p.k_h * p.k_w;
   if (p.depth_multiplier != 1 || c_total == 0 || c_total > kMaxChannels || taps == 0) return false;
-  if (p.stride_w == 1 && kVec % c_total == 0 && flat_stride1(p, q, in, filter, out, taps)) return true;
+  if (p.stride_w <= 2 && kVec % c_total == 0 && flat_stride1(p, q, in, filter, out, taps)) return true;
   const uint32_t blocks = (c_total + kVec - 1) / kVec;
   if (static_cast<uint64_t>(blocks) * taps * 4 * kVec > kFilterBytes) return false;
   if (!prepare(p, q, filter, taps, blocks)) return false;
