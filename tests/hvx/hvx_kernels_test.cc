@@ -4,8 +4,9 @@
 // strides and dilation for CONV_2D and DEPTHWISE_CONV_2D, element counts not a multiple of 128
 // for ADD/SUB. Guard bytes after
 // every output check that the vector stores stay inside it. Freestanding Hexagon program run
-// under qemu-hexagon by ctest in the hexagon build (tests/hvx/CMakeLists.txt); prints one line
-// per case and "hvx-test: PASS" / "FAIL", exit status 0 / 1.
+// under qemu-hexagon by ctest in the hexagon build (firmware/images/CMakeLists.txt); prints one
+// line per case and "hvx-test: PASS" / "FAIL", exit status 0 / 1. Run with the qemu-insn plugin
+// (-plugin build-hexagon/bin/qemu-insn.so), the larger cases also print the packets they took.
 #include "kernels/add_sub_impl.h"
 #include "kernels/conv_2d.h"
 #include "kernels/depthwise_conv_2d.h"
@@ -112,7 +113,16 @@ bool gemm_case(uint32_t rows, uint32_t n, uint32_t k) {
   }
   for (uint32_t i = 0; i < rows * n + kGuard; ++i) g_out[i] = 0x5A;
   const Rows r{g_in, k};
-  if (!hvx::gemm_s8(row_of, &r, rows, g_w, n, k, q, g_out)) {
+  uint64_t t0 = 0, t1 = 0;
+  const int timed = lpai_target_emu_insn_count(&t0);
+  const bool accepted = (rows & 1) != 0 ? hvx::gemm_s8(row_of, &r, rows, g_w, n, k, q, g_out)
+                                        : hvx::gemm_s8_strided(g_in, k, rows, g_w, n, k, q, g_out);
+  if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0 && rows * n * k >= 100000) {
+    print("     packets=");
+    print_u(static_cast<uint32_t>(t1 - t0));
+    print("\n");
+  }
+  if (!accepted) {
     print("FAIL gemm refused\n");
     return false;
   }
@@ -172,7 +182,15 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
     }
   }
   for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
-  if (!hvx::conv_2d_s8(p, q, g_in, g_w, g_out)) {
+  uint64_t t0 = 0, t1 = 0;
+  const int timed = lpai_target_emu_insn_count(&t0);
+  const bool accepted = hvx::conv_2d_s8(p, q, g_in, g_w, g_out);
+  if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0) {
+    print("     packets=");
+    print_u(static_cast<uint32_t>(t1 - t0));
+    print("\n");
+  }
+  if (!accepted) {
     print("FAIL conv refused\n");
     return false;
   }
@@ -284,8 +302,8 @@ extern "C" int main(void);
 extern "C" int main(void) {
   bool ok = true;
   const uint32_t ns[] = {1, 3, 8, 16, 31, 32, 33, 64, 100, 129, 200};
-  const uint32_t ks[] = {1, 3, 4, 5, 17, 64, 65, 130, 577};
-  const uint32_t rs[] = {1, 2, 7, 9, 17};
+  const uint32_t ks[] = {1, 3, 4, 5, 17, 40, 64, 65, 130, 577};
+  const uint32_t rs[] = {1, 2, 7, 9, 17, 125};
   for (uint32_t n : ns) {
     for (uint32_t k : ks) {
       for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
@@ -298,6 +316,7 @@ extern "C" int main(void) {
   ok = conv_case(6, 7, 16, 40, 1, 1, 2, 1, false) && ok;
   ok = conv_case(12, 3, 1, 8, 10, 4, 2, 1, true) && ok;
   ok = conv_case(13, 11, 3, 8, 3, 3, 2, 1, true) && ok;
+  ok = conv_case(49, 10, 1, 64, 10, 4, 2, 1, true) && ok;  // kws_ref_model's first layer
   ok = conv_case(9, 9, 16, 16, 3, 3, 1, 1, true) && ok;
   ok = conv_case(7, 5, 8, 16, 1, 1, 1, 1, false) && ok;
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},   {9, 9, 16, 3, 3, 2, 1},  {6, 5, 64, 3, 3, 1, 1},

@@ -8,7 +8,9 @@
  * Run:
  *   qemu-hexagon -plugin qemu-insn.so IMAGE.elf
  *   qemu-system-arm ... -plugin qemu-insn.so -kernel IMAGE.elf
- *   optional arguments: -plugin qemu-insn.so,arg=summary   (totals on stderr at exit)
+ *   optional arguments: -plugin qemu-insn.so,summary=on     (totals on stderr at exit)
+ *                       -plugin qemu-insn.so,profile=FILE  (instructions per function, sorted,
+ *                                                           written to FILE at exit)
  *
  * What is counted: every guest "instruction" QEMU's translator reports for a translation block
  * (qemu_plugin_tb_n_insns), added inline when the block starts executing. On Hexagon QEMU 7.2
@@ -34,6 +36,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -73,6 +76,16 @@ static uint64_t g_overhead;       /* instructions spent inside reads (mark .. re
 static uint64_t g_count_at_mark;  /* g_count when the last read started */
 static uint64_t g_marks;
 static bool g_summary;
+
+/* Profile: one counter per translated block, attributed to the symbol of its first insn. */
+struct block {
+  uint64_t count;  /* instructions executed in this block (inline-added) */
+  const char* symbol;
+  uint64_t vaddr;
+  struct block* next;
+};
+static const char* g_profile_path;
+static struct block* g_blocks;
 static int g_write_fd = -1;
 
 static void on_mark(unsigned int vcpu_index, void* userdata) {
@@ -98,6 +111,17 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   (void)id;
   const size_t n = qemu_plugin_tb_n_insns(tb);
   qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &g_count, n);
+  if (g_profile_path != NULL && n > 0) {
+    struct block* b = calloc(1, sizeof(*b));
+    if (b != NULL) {
+      struct qemu_plugin_insn* first = qemu_plugin_tb_get_insn(tb, 0);
+      b->symbol = qemu_plugin_insn_symbol(first);
+      b->vaddr = qemu_plugin_insn_vaddr(first);
+      b->next = g_blocks;
+      g_blocks = b;
+      qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &b->count, n);
+    }
+  }
   const char* previous = NULL;
   for (size_t i = 0; i < n; ++i) {
     struct qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
@@ -114,9 +138,58 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   }
 }
 
-static void on_exit(qemu_plugin_id_t id, void* userdata) {
+struct sym_total {
+  const char* symbol;
+  uint64_t count;
+};
+
+static int by_count(const void* a, const void* b) {
+  const uint64_t x = ((const struct sym_total*)a)->count, y = ((const struct sym_total*)b)->count;
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void write_profile(void) {
+  size_t n = 0, cap = 256;
+  struct sym_total* t = calloc(cap, sizeof(*t));
+  if (t == NULL) return;
+  for (struct block* b = g_blocks; b != NULL; b = b->next) {
+    const char* sym = b->symbol != NULL ? b->symbol : "?";
+    size_t i = 0;
+    while (i < n && strcmp(t[i].symbol, sym) != 0) ++i;
+    if (i == n) {
+      if (n == cap) {
+        struct sym_total* grown = realloc(t, 2 * cap * sizeof(*t));
+        if (grown == NULL) break;
+        t = grown;
+        cap *= 2;
+      }
+      t[n].symbol = sym;
+      t[n].count = 0;
+      ++n;
+    }
+    t[i].count += b->count;
+  }
+  qsort(t, n, sizeof(*t), by_count);
+  FILE* f = fopen(g_profile_path, "w");
+  if (f != NULL) {
+    for (size_t i = 0; i < n; ++i) fprintf(f, "%llu %s\n", (unsigned long long)t[i].count, t[i].symbol);
+    /* Then every block: instructions, address, symbol (for a closer look with objdump). */
+    fprintf(f, "# blocks\n");
+    for (struct block* b = g_blocks; b != NULL; b = b->next) {
+      if (b->count != 0) {
+        fprintf(f, "%llu 0x%llx %s\n", (unsigned long long)b->count, (unsigned long long)b->vaddr,
+                b->symbol != NULL ? b->symbol : "?");
+      }
+    }
+    fclose(f);
+  }
+  free(t);
+}
+
+static void at_exit(qemu_plugin_id_t id, void* userdata) {
   (void)id;
   (void)userdata;
+  if (g_profile_path != NULL) write_profile();
   if (g_summary) {
     fprintf(stderr, "qemu-insn: executed=%llu read_overhead=%llu reads=%llu\n",
             (unsigned long long)g_count, (unsigned long long)g_overhead,
@@ -130,6 +203,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   for (int i = 0; i < argc; ++i) {
     if (strcmp(argv[i], "summary") == 0 || strcmp(argv[i], "summary=on") == 0) {
       g_summary = true;
+    } else if (strncmp(argv[i], "profile=", 8) == 0) {
+      g_profile_path = argv[i] + 8;
     } else {
       fprintf(stderr, "qemu-insn: unknown argument '%s'\n", argv[i]);
       return -1;
@@ -149,6 +224,6 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   (void)fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK);
   g_write_fd = fds[1];
   qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
-  qemu_plugin_register_atexit_cb(id, on_exit, NULL);
+  qemu_plugin_register_atexit_cb(id, at_exit, NULL);
   return 0;
 }

@@ -330,6 +330,8 @@ namespace {
 
 constexpr uint32_t kRowBytes = 64u * 1024u;  // im2col rows per block
 alignas(128) int8_t g_rows[kRowBytes + kVec];  // + slack for forward vector writes
+constexpr uint32_t kPaddedBytes = 128u * 1024u;  // the zero-point bordered input image
+alignas(128) int8_t g_padded_in[kPaddedBytes + kVec];  // + slack for vector over-reads
 
 struct ConvRows {
   const Conv2dParams* p;
@@ -379,40 +381,17 @@ inline void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
-  for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
+// dst[0, n) = src[0, n), writing nothing else.
+inline void copy_exact(int8_t* dst, const int8_t* src, uint32_t n) {
+  uint32_t i = 0;
+  for (; i + kVec <= n; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  for (; i < n; ++i) dst[i] = src[i];
 }
 
-// The input window of output pixel (b, oy, ox) as k_h * k_w * in_c bytes (padding = input
-// zero point, as the portable kernel's im2col). Rows written front to back (see copy_forward).
-void im2col(const Conv2dParams& p, const int8_t* in, const int8_t* in_end, HVX_Vector zp_v,
-            uint32_t b, uint32_t oy, uint32_t ox, int8_t* row) {
-  const uint32_t c = p.in_c;
-  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-  const int32_t x_last = x0 + static_cast<int32_t>((p.k_w - 1) * p.dilation_w);
-  const bool inside_x = x0 >= 0 && x_last < static_cast<int32_t>(p.in_w);
-  const uint32_t seg = p.k_w * c;
-  for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg) {
-    const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-    if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
-      fill_forward(row, zp_v, seg);
-      continue;
-    }
-    const int8_t* in_row = in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
-    if (inside_x && p.dilation_w == 1) {
-      copy_forward(row, in_row + static_cast<size_t>(x0) * c, seg, in_end);
-      continue;
-    }
-    for (uint32_t kx = 0; kx < p.k_w; ++kx) {
-      const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
-      if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
-        fill_forward(row + kx * c, zp_v, c);
-      } else {
-        copy_forward(row + kx * c, in_row + static_cast<size_t>(ix) * c, c, in_end);
-      }
-    }
-  }
+inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
 }
 
 }  // namespace
@@ -437,18 +416,54 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
   // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights).
   const uint32_t k_pad = (k_len + 3u) & ~3u;
   if (k_len == 0 || k_pad > kRowBytes) return false;
-  if (!prepare(w, p.out_c, k_len, q)) return false;
-  const uint32_t per_block = kRowBytes / k_pad;
-  const int8_t* const in_end = in + static_cast<size_t>(p.batches) * p.in_h * p.in_w * p.in_c;
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
   const HVX_Vector zp_v = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
-  for (uint32_t first = 0; first < total; first += per_block) {
-    const uint32_t count = total - first < per_block ? total - first : per_block;
-    for (uint32_t j = 0; j < count; ++j) {
-      locate(c, first + j);
-      im2col(p, in, in_end, zp_v, c.b, c.oy, c.ox, g_rows + static_cast<size_t>(j) * k_pad);
+  // The input with its zero-point border, so that every window is interior.
+  const uint32_t span_h = (p.out_h - 1) * p.stride_h + (p.k_h - 1) * p.dilation_h + 1;
+  const uint32_t span_w = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
+  const uint32_t ph = span_h > p.pad_h + p.in_h ? span_h : p.pad_h + p.in_h;
+  const uint32_t pw = span_w > p.pad_w + p.in_w ? span_w : p.pad_w + p.in_w;
+  const uint64_t padded_bytes = static_cast<uint64_t>(ph) * pw * p.in_c;
+  const uint32_t seg = p.k_w * p.in_c;
+  if (padded_bytes > kPaddedBytes) return false;
+  if (!prepare(w, p.out_c, k_len, q)) return false;
+  const uint32_t per_block = kRowBytes / k_pad;
+  const uint32_t in_row = p.in_w * p.in_c;
+  const size_t prow = static_cast<size_t>(pw) * p.in_c;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    fill_forward(g_padded_in, zp_v, static_cast<uint32_t>(padded_bytes));
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
+    for (uint32_t y = 0; y < p.in_h; ++y) {
+      copy_exact(g_padded_in + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
+                 in_b + static_cast<size_t>(y) * in_row, in_row);
     }
-    run(RowSource{nullptr, nullptr, g_rows, k_pad, true}, count, out + static_cast<size_t>(first) * p.out_c);
+    int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
+    uint32_t oy = 0, ox = 0;
+    for (uint32_t first = 0; first < plane; first += per_block) {
+      const uint32_t count = plane - first < per_block ? plane - first : per_block;
+      for (uint32_t j = 0; j < count; ++j) {
+        int8_t* row = g_rows + static_cast<size_t>(j) * k_pad;
+        const int8_t* src = g_padded_in + static_cast<size_t>(oy * p.stride_h) * prow +
+                            static_cast<size_t>(ox * p.stride_w) * p.in_c;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg, src += p.dilation_h * prow) {
+          if (p.dilation_w == 1 && seg <= kVec) {
+            *reinterpret_cast<HVX_UVector*>(row) = *reinterpret_cast<const HVX_UVector*>(src);
+          } else if (p.dilation_w == 1) {
+            copy_forward(row, src, seg, g_padded_in + sizeof(g_padded_in));
+          } else {
+            for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+              copy_forward(row + kx * p.in_c, src + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c,
+                           g_padded_in + sizeof(g_padded_in));
+            }
+          }
+        }
+        if (++ox == p.out_w) {
+          ox = 0;
+          ++oy;
+        }
+      }
+      run(RowSource{nullptr, nullptr, g_rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
+    }
   }
   return true;
 }
