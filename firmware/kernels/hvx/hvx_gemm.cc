@@ -238,7 +238,36 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
   }
 }
 
-// Wide mode: lanes = 32 output channels of one pixel; four blocks per 128-byte store.
+// Wide mode: lanes = 32 output channels of one pixel; four blocks per 128-byte store. Two
+// pixels at a time share each weight vector load.
+inline const uint32_t* word_row(const RowSource& src, uint32_t i, uint32_t k_len, int8_t* stage) {
+  const int8_t* x = row_at(src, i);
+  if ((reinterpret_cast<uintptr_t>(x) & 3u) != 0 || ((k_len & 3u) != 0 && !src.padded)) {
+    // Word loads need 4-byte alignment (Hexagon has no unaligned scalar loads); the copy is
+    // zero padded to whole words.
+    const uint32_t padded = (k_len + 3u) & ~3u;
+    uint32_t j = 0;
+    for (; j < k_len; ++j) stage[j] = x[j];
+    for (; j < padded; ++j) stage[j] = 0;
+    x = stage;
+  }
+  return reinterpret_cast<const uint32_t*>(x);
+}
+
+inline HVX_Vector pack_bytes(const HVX_Vector* res) {
+  return Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]), Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+}
+
+inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
+  if (dst + kVec <= out_end) {
+    // Unaligned full store: bytes past this block group belong to later blocks or rows of
+    // this call, which are written after this one.
+    *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+  } else {
+    store_tail(dst, bytes, out_end);
+  }
+}
+
 void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
   const Plan& pl = g_plan;
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
@@ -248,54 +277,47 @@ void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
   const HVX_Vector one = Q6_V_vsplat_R(1);
   const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
-  // Whole words per row: the partial last group too when the rows are padded.
-  const uint32_t full_groups = src.padded ? groups : k_len / 4;
+  const uint32_t stage = (k_len + 3u) & ~3u;
+  HVX_Vector second[kMaxChannels / kVec];
 
-  for (uint32_t i = 0; i < rows; ++i) {
-    const int8_t* x = row_at(src, i);
-    if ((reinterpret_cast<uintptr_t>(x) & 3u) != 0) {
-      // Word loads need 4-byte alignment (Hexagon has no unaligned scalar loads).
-      for (uint32_t j = 0; j < k_len; ++j) g_xrow[j] = x[j];
-      x = g_xrow;
-    }
-    const uint32_t* xw = reinterpret_cast<const uint32_t*>(x);
-    uint32_t tail = 0;  // the last partial group of 4, zero padded
-    for (uint32_t j = 0; full_groups * 4 + j < k_len; ++j) {
-      tail |= static_cast<uint32_t>(static_cast<uint8_t>(x[full_groups * 4 + j])) << (8 * j);
-    }
-    int8_t* o = out + static_cast<size_t>(i) * n;
+  for (uint32_t i = 0; i < rows; i += 2) {
+    const bool pair = i + 1 < rows;
+    const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+    const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, g_xrow + stage) : x0;
+    int8_t* o0 = out + static_cast<size_t>(i) * n;
     for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
-      HVX_Vector res[4];
+      HVX_Vector r0[4], r1[4];
       for (uint32_t u = 0; u < 4; ++u) {
         const uint32_t cb = cb0 + u;
         if (cb >= blocks) {
-          res[u] = Q6_V_vzero();
+          r0[u] = Q6_V_vzero();
+          r1[u] = Q6_V_vzero();
           continue;
         }
         const HVX_Vector* wb = wv + static_cast<size_t>(cb) * groups;
-        HVX_Vector acc0 = Q6_V_vzero();
-        HVX_Vector acc1 = Q6_V_vzero();
+        HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
         uint32_t g = 0;
-        for (; g + 2 <= full_groups; g += 2) {
-          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(xw[g])));
-          acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wb[g + 1], Q6_V_vsplat_R(static_cast<int32_t>(xw[g + 1])));
+        for (; g + 2 <= groups; g += 2) {
+          const HVX_Vector w0 = wb[g];
+          const HVX_Vector w1 = wb[g + 1];
+          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+          a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x0[g + 1])));
+          b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x1[g + 1])));
         }
-        for (; g < full_groups; ++g) {
-          acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(xw[g])));
+        if (g < groups) {
+          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
         }
-        if (g < groups) acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(tail)));
-        res[u] = requant(Q6_Vw_vadd_VwVw(acc0, acc1), g_rq[cb], zp, lo, hi, one);
+        r0[u] = requant(Q6_Vw_vadd_VwVw(a0, a1), g_rq[cb], zp, lo, hi, one);
+        r1[u] = requant(Q6_Vw_vadd_VwVw(b0, b1), g_rq[cb], zp, lo, hi, one);
       }
-      const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
-                                                    Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
-      int8_t* dst = o + cb0 * kLanes;
-      if (dst + kVec <= out_end) {
-        // Unaligned full store: bytes past this block group belong to later blocks or rows of
-        // this call, which are written after this one.
-        *reinterpret_cast<HVX_UVector*>(dst) = bytes;
-      } else {
-        store_tail(dst, bytes, out_end);
-      }
+      store_block(o0 + cb0 * kLanes, pack_bytes(r0), out_end);
+      second[cb0 / 4] = pack_bytes(r1);
+    }
+    // The second pixel after the first is complete: stores run front to back (see store_block).
+    if (pair) {
+      for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) store_block(o0 + n + cb0 * kLanes, second[cb0 / 4], out_end);
     }
   }
 }
