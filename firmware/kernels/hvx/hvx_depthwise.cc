@@ -92,20 +92,20 @@ bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_
 // Each input row is first copied into a padded row buffer (input zero point outside).
 constexpr uint32_t kMaxRowBytes = 8192;
 constexpr uint32_t kMaxRows = 8;  // k_h
-alignas(128) int8_t g_padded[kMaxRows][kMaxRowBytes];
+alignas(128) int8_t g_padded[kMaxRows][kMaxRowBytes + kVec];  // + slack for forward stores
 alignas(128) int8_t g_wide[kMaxRowBytes];  // stride 2: the stride-1 output row
 
-void fill_bytes(int8_t* dst, uint32_t n, HVX_Vector v) {
-  uint32_t i = 0;
-  for (; i + kVec <= n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
-  alignas(128) int8_t tmp[kVec];
-  *reinterpret_cast<HVX_Vector*>(tmp) = v;
-  for (uint32_t j = 0; i < n; ++i, ++j) dst[i] = tmp[j];
+// Vector stores of v over dst[0, n), spilling up to 127 bytes past it (the buffers have slack;
+// anything spilled over is written again afterwards).
+void fill_forward(int8_t* dst, uint32_t n, HVX_Vector v) {
+  for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
 }
 
-void copy_bytes(int8_t* dst, const int8_t* src, uint32_t n) {
+// dst[0, n) = src[0, n) by vector copies (spilling forward like fill_forward); reads stay below
+// src_end, the last partial vector is copied bytewise when a full one would read past it.
+void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_end) {
   uint32_t i = 0;
-  for (; i + kVec <= n; i += kVec) {
+  for (; i < n && src + i + kVec <= src_end; i += kVec) {
     *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
   }
   for (; i < n; ++i) dst[i] = src[i];
@@ -156,8 +156,13 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     // The tap's filter bytes tiled over 128 bytes, then four masked copies.
     alignas(128) int8_t tiled[kVec];
     const int8_t* fk = filter + static_cast<size_t>(k) * c;
-    for (uint32_t j = 0; j < kVec; j += c) {
-      for (uint32_t i = 0; i < c; ++i) tiled[j + i] = fk[i];
+    if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(fk) & 3u) == 0) {
+      const uint32_t* fw = reinterpret_cast<const uint32_t*>(fk);
+      uint32_t* tw = reinterpret_cast<uint32_t*>(tiled);
+      const uint32_t mask = c / 4 - 1;  // c / 4 is a power of two
+      for (uint32_t j = 0; j < kVec / 4; ++j) tw[j] = fw[j & mask];
+    } else {
+      for (uint32_t j = 0; j < kVec; ++j) tiled[j] = fk[j & (c - 1)];
     }
     const HVX_Vector tv = *reinterpret_cast<const HVX_Vector*>(tiled);
     HVX_Vector* dst = reinterpret_cast<HVX_Vector*>(g_filter) + static_cast<size_t>(k) * 4;
@@ -179,6 +184,7 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   const uint32_t in_row = p.in_w * c;
   const uint32_t left = p.pad_w * c;
   const uint32_t copy = in_row < row_bytes - left ? in_row : row_bytes - left;
+  const int8_t* const in_end = in + static_cast<size_t>(p.batches) * p.in_h * in_row;
 
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
@@ -187,9 +193,13 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
       for (uint32_t ky = 0; ky < p.k_h; ++ky) {
         const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
         int8_t* row = g_padded[ky];
-        fill_bytes(row, row_bytes, pad);
         if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
-          copy_bytes(row + left, in_b + static_cast<size_t>(iy) * in_row, copy);
+          // Left border, the input row, right border: each spill is overwritten by the next.
+          fill_forward(row, left, pad);
+          copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
+          fill_forward(row + left + copy, row_bytes - left - copy, pad);
+        } else {
+          fill_forward(row, row_bytes, pad);
         }
       }
       int8_t* o = out + (static_cast<size_t>(b) * p.out_h + oy) * out_row;
