@@ -416,6 +416,40 @@ inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
   for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
 }
 
+// `count` im2col rows (k_pad bytes apart in g_rows) of output pixels from (oy, ox) on, read from
+// the bordered image (row pitch prow): per pixel k_h vector copies of seg <= 128 bytes, dy apart
+// in the image. Kept out of line: a tight loop of its own.
+__attribute__((noinline)) void im2col_rows(const int8_t* img, size_t prow, uint32_t sx, size_t sy,
+                                           size_t dy, uint32_t k_h, uint32_t seg, uint32_t k_pad,
+                                           uint32_t out_w, uint32_t oy, uint32_t ox, uint32_t count) {
+  (void)prow;
+  int8_t* row = g_rows;
+  const int8_t* line = img + oy * sy;
+  const int8_t* src = line + static_cast<size_t>(ox) * sx;
+  for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+    const int8_t* s = src;
+    int8_t* r = row;
+    if (k_h == 3) {
+      const HVX_Vector v0 = *reinterpret_cast<const HVX_UVector*>(s);
+      const HVX_Vector v1 = *reinterpret_cast<const HVX_UVector*>(s + dy);
+      const HVX_Vector v2 = *reinterpret_cast<const HVX_UVector*>(s + 2 * dy);
+      *reinterpret_cast<HVX_UVector*>(r) = v0;
+      *reinterpret_cast<HVX_UVector*>(r + seg) = v1;
+      *reinterpret_cast<HVX_UVector*>(r + 2 * seg) = v2;
+    } else {
+      for (uint32_t ky = 0; ky < k_h; ++ky, s += dy, r += seg) {
+        *reinterpret_cast<HVX_UVector*>(r) = *reinterpret_cast<const HVX_UVector*>(s);
+      }
+    }
+    src += sx;
+    if (++ox == out_w) {
+      ox = 0;
+      line += sy;
+      src = line;
+    }
+  }
+}
+
 }  // namespace
 
 bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
@@ -463,25 +497,33 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
     uint32_t oy = 0, ox = 0;
     for (uint32_t first = 0; first < plane; first += per_block) {
       const uint32_t count = plane - first < per_block ? plane - first : per_block;
-      for (uint32_t j = 0; j < count; ++j) {
-        int8_t* row = g_rows + static_cast<size_t>(j) * k_pad;
-        const int8_t* src = g_padded_in + static_cast<size_t>(oy * p.stride_h) * prow +
-                            static_cast<size_t>(ox * p.stride_w) * p.in_c;
-        for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg, src += p.dilation_h * prow) {
-          if (p.dilation_w == 1 && seg <= kVec) {
-            *reinterpret_cast<HVX_UVector*>(row) = *reinterpret_cast<const HVX_UVector*>(src);
-          } else if (p.dilation_w == 1) {
-            copy_forward(row, src, seg, g_padded_in + sizeof(g_padded_in));
-          } else {
-            for (uint32_t kx = 0; kx < p.k_w; ++kx) {
-              copy_forward(row + kx * p.in_c, src + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c,
-                           g_padded_in + sizeof(g_padded_in));
+      if (p.dilation_w == 1 && seg <= kVec) {
+        im2col_rows(g_padded_in, prow, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * prow,
+                    static_cast<size_t>(p.dilation_h) * prow, p.k_h, seg, k_pad, p.out_w, oy, ox, count);
+        ox += count;
+        while (ox >= p.out_w) {
+          ox -= p.out_w;
+          ++oy;
+        }
+      } else {
+        for (uint32_t j = 0; j < count; ++j) {
+          int8_t* row = g_rows + static_cast<size_t>(j) * k_pad;
+          const int8_t* src = g_padded_in + static_cast<size_t>(oy * p.stride_h) * prow +
+                              static_cast<size_t>(ox * p.stride_w) * p.in_c;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg, src += p.dilation_h * prow) {
+            if (p.dilation_w == 1) {
+              copy_forward(row, src, seg, g_padded_in + sizeof(g_padded_in));
+            } else {
+              for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+                copy_forward(row + kx * p.in_c, src + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c,
+                             g_padded_in + sizeof(g_padded_in));
+              }
             }
           }
-        }
-        if (++ox == p.out_w) {
-          ox = 0;
-          ++oy;
+          if (++ox == p.out_w) {
+            ox = 0;
+            ++oy;
+          }
         }
       }
       run(RowSource{nullptr, nullptr, g_rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
