@@ -13,6 +13,8 @@
 #include "kernels/hvx/hvx_depthwise.h"
 #include "kernels/hvx/hvx_elementwise.h"
 #include "kernels/hvx/hvx_gemm.h"
+#include "kernels/hvx/hvx_pool.h"
+#include "kernels/pool_2d_common.h"
 #include "kernels/int8_gemm.h"
 #include "lpai/hal_target.h"
 
@@ -296,6 +298,60 @@ bool add_case(uint32_t n, bool subtract) {
   return check(subtract ? "sub n" : "add n", n, n, 0, 0);
 }
 
+bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
+                  uint32_t pad) {
+  lpai::kernels::Pool2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.channels = c;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.pad_h = p.pad_w = pad;
+  p.out_h = (h + 2 * pad - kh) / stride + 1;
+  p.out_w = (w + 2 * pad - kw) / stride + 1;
+  p.act_min = (rnd() & 1) ? -128 : -50;
+  p.act_max = (rnd() & 1) ? 127 : 60;
+  p.data_type = static_cast<uint32_t>(lpai::format::DataType::kInt8);
+  fill(g_in, h * w * c);
+  const uint32_t count_out = p.out_h * p.out_w * c;
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < c; ++ch) {
+        int32_t sum = 0, count = 0;
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky) - static_cast<int32_t>(pad);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx) - static_cast<int32_t>(pad);
+            if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
+            sum += g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch];
+            ++count;
+          }
+        }
+        int32_t v = sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+        v = v < p.act_min ? p.act_min : v > p.act_max ? p.act_max : v;
+        g_ref[(oy * p.out_w + ox) * c + ch] = static_cast<int8_t>(v);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < count_out + kGuard; ++i) g_out[i] = 0x5A;
+  lpai::kernels::TensorRef in[1] = {{reinterpret_cast<uint8_t*>(g_in), nullptr}};
+  lpai::kernels::TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), nullptr}};
+  lpai::kernels::KernelArgs args{};
+  args.params = reinterpret_cast<const uint8_t*>(&p);
+  args.params_size = sizeof(p);
+  args.inputs = in;
+  args.num_inputs = 1;
+  args.outputs = out;
+  args.num_outputs = 1;
+  if (!hvx::average_pool_s8(p, args)) {
+    print("FAIL avgpool refused\n");
+    return false;
+  }
+  return check("avgpool hw/c/k", count_out, h * 1000 + w, c, kh * 1000 + kw * 10 + stride);
+}
+
 }  // namespace
 
 extern "C" int main(void);
@@ -332,6 +388,10 @@ extern "C" int main(void) {
     ok = add_case(n, false) && ok;
     ok = add_case(n, true) && ok;
   }
+  ok = avgpool_case(25, 5, 64, 25, 5, 1, 0) && ok;   // kws_ref_model's global pool
+  ok = avgpool_case(7, 9, 33, 3, 3, 2, 1) && ok;
+  ok = avgpool_case(6, 6, 200, 2, 2, 2, 0) && ok;
+  ok = avgpool_case(5, 4, 3, 3, 2, 1, 1) && ok;
   print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
   return ok ? 0 : 1;
 }
