@@ -124,11 +124,17 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
       taps * 4 * kVec > kFilterBytes || p.stride_w > 2) {
     return false;
   }
-  // Requantisation tables: lane l of set s is byte 4l + s of a chunk, channel (4l + s) % c.
+  // Taps go in groups of four: the four taps' 128-byte vectors are byte- then halfword-
+  // shuffled so that lane l of shuffled vector r holds byte position 32r + l of all four taps,
+  // and one vrmpy per r sums the four taps of 32 positions (all 128 products useful). The
+  // filters are shuffled the same way here, once. Positions keep their natural order, so the
+  // requantisation table r covers positions 32r .. 32r + 31 (channel = position % c).
+  const uint32_t groups = (taps + 3) / 4;
+  if (groups * 4 * kVec > kFilterBytes) return false;
   alignas(128) int32_t t[6][kLanes];
-  for (uint32_t sset = 0; sset < 4; ++sset) {
+  for (uint32_t r4 = 0; r4 < 4; ++r4) {
     for (uint32_t l = 0; l < kLanes; ++l) {
-      const uint32_t ch = (4 * l + sset) & (c - 1);  // c divides 128: a power of two
+      const uint32_t ch = (32 * r4 + l) & (c - 1);  // c divides 128: a power of two
       int32_t fsum = 0;
       for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c + ch];
       const uint32_t folded = static_cast<uint32_t>(q.folded_bias[ch]) -
@@ -144,7 +150,7 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
       t[4][l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
       t[5][l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
     }
-    RequantVectors& r = g_rq[0][sset];
+    RequantVectors& r = g_rq[0][r4];
     r.bias = *reinterpret_cast<const HVX_Vector*>(t[0]);
     r.left = *reinterpret_cast<const HVX_Vector*>(t[1]);
     r.mult = *reinterpret_cast<const HVX_Vector*>(t[2]);
@@ -152,30 +158,51 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
     r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
   }
-  for (uint32_t k = 0; k < taps; ++k) {
-    // The tap's filter bytes tiled over 128 bytes, then four masked copies.
-    alignas(128) int8_t tiled[kVec];
-    const int8_t* fk = filter + static_cast<size_t>(k) * c;
-    if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(fk) & 3u) == 0) {
-      const uint32_t* fw = reinterpret_cast<const uint32_t*>(fk);
-      uint32_t* tw = reinterpret_cast<uint32_t*>(tiled);
-      const uint32_t mask = c / 4 - 1;  // c / 4 is a power of two
-      for (uint32_t j = 0; j < kVec / 4; ++j) tw[j] = fw[j & mask];
-    } else {
-      for (uint32_t j = 0; j < kVec; ++j) tiled[j] = fk[j & (c - 1)];
+  for (uint32_t g = 0; g < groups; ++g) {
+    HVX_Vector fv4[4];
+    for (uint32_t u = 0; u < 4; ++u) {
+      const uint32_t k = g * 4 + u;
+      alignas(128) int8_t tiled[kVec];
+      if (k >= taps) {
+        fv4[u] = Q6_V_vzero();  // padding tap: contributes nothing
+        continue;
+      }
+      // The tap's filter bytes tiled over 128 bytes.
+      const int8_t* fk = filter + static_cast<size_t>(k) * c;
+      if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(fk) & 3u) == 0) {
+        const uint32_t* fw = reinterpret_cast<const uint32_t*>(fk);
+        uint32_t* tw = reinterpret_cast<uint32_t*>(tiled);
+        const uint32_t mask = c / 4 - 1;  // c / 4 is a power of two
+        for (uint32_t j = 0; j < kVec / 4; ++j) tw[j] = fw[j & mask];
+      } else {
+        for (uint32_t j = 0; j < kVec; ++j) tiled[j] = fk[j & (c - 1)];
+      }
+      fv4[u] = *reinterpret_cast<const HVX_Vector*>(tiled);
     }
-    const HVX_Vector tv = *reinterpret_cast<const HVX_Vector*>(tiled);
-    HVX_Vector* dst = reinterpret_cast<HVX_Vector*>(g_filter) + static_cast<size_t>(k) * 4;
-    for (uint32_t sset = 0; sset < 4; ++sset) {
-      dst[sset] = Q6_V_vand_VV(tv, Q6_V_vsplat_R(static_cast<int32_t>(0xFFu << (8 * sset))));
-    }
+    const HVX_VectorPair p01 = Q6_W_vshuff_VVR(fv4[1], fv4[0], -1);
+    const HVX_VectorPair p23 = Q6_W_vshuff_VVR(fv4[3], fv4[2], -1);
+    const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+    const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+    HVX_Vector* dst = reinterpret_cast<HVX_Vector*>(g_filter) + static_cast<size_t>(g) * 4;
+    dst[0] = Q6_V_lo_W(qlo);
+    dst[1] = Q6_V_hi_W(qlo);
+    dst[2] = Q6_V_lo_W(qhi);
+    dst[3] = Q6_V_hi_W(qhi);
+  }
+  // Input offsets of the taps within a chunk: (row, byte offset), padding taps repeat the last.
+  uint32_t tap_row[4 * 8 * 8];
+  uint32_t tap_off[4 * 8 * 8];
+  if (groups * 4 > sizeof(tap_row) / sizeof(tap_row[0])) return false;
+  for (uint32_t k = 0; k < groups * 4; ++k) {
+    const uint32_t kk = k < taps ? k : taps - 1;
+    tap_row[k] = kk / p.k_w;
+    tap_off[k] = (kk % p.k_w) * p.dilation_w * c;
   }
 
   const HVX_Vector zp_out = Q6_V_vsplat_R(q.output_zero_point);
   const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
   const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
   const HVX_Vector one = Q6_V_vsplat_R(1);
-  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
   const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
   const RequantVectors r0 = g_rq[0][0], r1 = g_rq[0][1], r2 = g_rq[0][2], r3 = g_rq[0][3];
@@ -206,22 +233,26 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
       for (uint32_t j = 0; j < chunks; ++j) {
         HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
         const HVX_Vector* f = fv;
-        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-          const int8_t* src = g_padded[ky] + j * kVec;
-          for (uint32_t kx = 0; kx < p.k_w; ++kx, f += 4) {
-            const HVX_Vector x = *reinterpret_cast<const HVX_UVector*>(src + kx * p.dilation_w * c);
-            a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, x, f[0]);
-            a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, x, f[1]);
-            a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, x, f[2]);
-            a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, x, f[3]);
-          }
+        const size_t at = static_cast<size_t>(j) * kVec;
+        for (uint32_t g = 0; g < groups; ++g, f += 4) {
+          const uint32_t k = 4 * g;
+          const HVX_Vector x0 = *reinterpret_cast<const HVX_UVector*>(g_padded[tap_row[k]] + at + tap_off[k]);
+          const HVX_Vector x1 = *reinterpret_cast<const HVX_UVector*>(g_padded[tap_row[k + 1]] + at + tap_off[k + 1]);
+          const HVX_Vector x2 = *reinterpret_cast<const HVX_UVector*>(g_padded[tap_row[k + 2]] + at + tap_off[k + 2]);
+          const HVX_Vector x3 = *reinterpret_cast<const HVX_UVector*>(g_padded[tap_row[k + 3]] + at + tap_off[k + 3]);
+          const HVX_VectorPair p01 = Q6_W_vshuff_VVR(x1, x0, -1);
+          const HVX_VectorPair p23 = Q6_W_vshuff_VVR(x3, x2, -1);
+          const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+          const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, Q6_V_lo_W(qlo), f[0]);
+          a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, Q6_V_hi_W(qlo), f[1]);
+          a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, Q6_V_lo_W(qhi), f[2]);
+          a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), f[3]);
         }
-        const HVX_Vector b0 = Q6_V_vand_VV(requant(a0, r0, zp_out, lo, hi, one), byte_mask);
-        const HVX_Vector b1 = Q6_V_vand_VV(requant(a1, r1, zp_out, lo, hi, one), byte_mask);
-        const HVX_Vector b2 = Q6_V_vand_VV(requant(a2, r2, zp_out, lo, hi, one), byte_mask);
-        const HVX_Vector b3 = requant(a3, r3, zp_out, lo, hi, one);
-        const HVX_Vector bytes = Q6_V_vor_VV(Q6_V_vor_VV(b0, Q6_Vw_vasl_VwR(b1, 8)),
-                                             Q6_V_vor_VV(Q6_Vw_vasl_VwR(b2, 16), Q6_Vw_vasl_VwR(b3, 24)));
+        HVX_Vector res[4] = {requant(a0, r0, zp_out, lo, hi, one), requant(a1, r1, zp_out, lo, hi, one),
+                             requant(a2, r2, zp_out, lo, hi, one), requant(a3, r3, zp_out, lo, hi, one)};
+        const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
+                                                      Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
         if (p.stride_w != 1) {
           *reinterpret_cast<HVX_Vector*>(g_wide + j * kVec) = bytes;
           continue;
