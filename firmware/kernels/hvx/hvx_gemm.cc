@@ -181,7 +181,14 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
   const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
   const uint32_t* xw[16];
 
+  // Rows at base + i * stride, all word aligned and readable in whole words: no staging.
+  const bool direct = src.fn == nullptr && in_place_ok && (src.stride & 3u) == 0 &&
+                      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0;
   for (uint32_t i0 = 0; i0 < rows; i0 += step) {
+    if (direct && i0 + step <= rows) {
+      const int8_t* x = src.base + static_cast<size_t>(i0) * src.stride;
+      for (uint32_t u = 0; u < step; ++u, x += src.stride) xw[u] = reinterpret_cast<const uint32_t*>(x);
+    } else {
     // The step's rows: in place when aligned and readable in whole words, else staged.
     for (uint32_t u = 0; u < step; ++u) {
       int8_t* staged = g_xrow + static_cast<size_t>(u) * stride;
@@ -199,6 +206,7 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
         for (; j < stride; ++j) staged[j] = 0;
         xw[u] = reinterpret_cast<const uint32_t*>(staged);
       }
+    }
     }
     HVX_Vector res[4];
     for (uint32_t a = 0; a < 4; ++a) {
