@@ -208,33 +208,40 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
       }
     }
     }
-    HVX_Vector res[4];
-    for (uint32_t a = 0; a < 4; ++a) {
-      const uint32_t* const* x = xw + a * pix;
-      HVX_Vector acc = Q6_V_vzero();
-      if (pix == 2) {
-        const uint32_t* x0 = x[0];
-        const uint32_t* x1 = x[1];
-        for (uint32_t g = 0; g < groups; ++g) {
-          const HVX_Vector v = Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])),
-                                             Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
-          acc = Q6_Vw_vrmpyacc_VwVbVb(acc, wv[g], v);
-        }
-      } else {
-        const uint32_t* x0 = x[0];
-        const uint32_t* x1 = x[1];
-        const uint32_t* x2 = x[2];
-        const uint32_t* x3 = x[3];
-        for (uint32_t g = 0; g < groups; ++g) {
-          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x2[g])),
-                                               Q6_V_vsplat_R(static_cast<int32_t>(x3[g])));
-          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])),
-                                               Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
-          acc = Q6_Vw_vrmpyacc_VwVbVb(acc, wv[g], Q6_V_vmux_QVV(q64, lo2, hi2));
-        }
+    // Groups outer, the four accumulators inner: each weight vector is loaded once per step.
+    HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
+    if (pix == 2) {
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wv[g];
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g]))));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g]))));
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[4][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[5][g]))));
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[6][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[7][g]))));
       }
-      res[a] = requant(acc, rq, zp, lo, hi, one);
+    } else {
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wv[g];
+        HVX_Vector v[4];
+        for (uint32_t a = 0; a < 4; ++a) {
+          const uint32_t* const* x = xw + 4 * a;
+          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
+          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+          v[a] = Q6_V_vmux_QVV(q64, lo2, hi2);
+        }
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, v[0]);
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, v[1]);
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, v[2]);
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, v[3]);
+      }
     }
+    HVX_Vector res[4] = {requant(acc0, rq, zp, lo, hi, one), requant(acc1, rq, zp, lo, hi, one),
+                         requant(acc2, rq, zp, lo, hi, one), requant(acc3, rq, zp, lo, hi, one)};
     const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
                                                   Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
     int8_t* dst = out + static_cast<size_t>(i0) * n;
