@@ -135,7 +135,7 @@ inline const int8_t* row_at(const RowSource& r, uint32_t i) {
 // The prepared problem (weights interleaved, requantisation vectors) between prepare and run.
 struct Plan {
   uint32_t n, k_len, groups, blocks;
-  bool narrow;  // n = 8 or 16: 32 / n pixels per accumulator vector
+  bool narrow;  // n = 8, 16 or 32: 32 / n pixels per accumulator vector, 4 vectors per step
   int32_t zp, lo, hi;
 };
 Plan g_plan;
@@ -147,7 +147,7 @@ bool prepare(const int8_t* w, uint32_t n, uint32_t k_len, const gemm::Requant& q
       static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
     return false;
   }
-  const bool narrow = n == 8 || n == 16;
+  const bool narrow = n == 8 || n == 16 || n == 32;
   if (!fill_requant(q, n, narrow ? 1 : blocks, narrow ? n : 0)) return false;
   pack_weights(w, n, k_len, narrow ? 1 : blocks, groups, narrow ? n : 0);
   g_plan = Plan{n, k_len, groups, narrow ? 1 : blocks, narrow, q.output_zero_point, q.act_min, q.act_max};
@@ -160,12 +160,12 @@ inline void store_tail(int8_t* dst, HVX_Vector bytes, const int8_t* end) {
   for (int8_t* p = dst; p < end && p < dst + kVec; ++p) *p = tmp[p - dst];
 }
 
-// Narrow mode: lane l = pixel l / n, channel l % n; 4 vectors (4P pixels, 128 output bytes,
-// contiguous in the output) per step.
+// Narrow mode (n = 8, 16, 32): lane l = pixel l / n, channel l % n; 4 vectors (4P pixels,
+// 128 output bytes, contiguous in the output) per step.
 void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
   const Plan& pl = g_plan;
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
-  const uint32_t pix = kLanes / n;     // pixels per vector: 2 or 4
+  const uint32_t pix = kLanes / n;     // pixels per vector: 1, 2 or 4
   const uint32_t step = 4 * pix;       // pixels per step
   const uint32_t stride = groups * 4;  // bytes per staged row
   const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
@@ -210,7 +210,15 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
     }
     // Groups outer, the four accumulators inner: each weight vector is loaded once per step.
     HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
-    if (pix == 2) {
+    if (pix == 1) {
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wv[g];
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g])));
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g])));
+      }
+    } else if (pix == 2) {
       for (uint32_t g = 0; g < groups; ++g) {
         const HVX_Vector wg = wv[g];
         acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])),
