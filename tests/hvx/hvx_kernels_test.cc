@@ -357,7 +357,7 @@ bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, 
 extern "C" int main(void);
 extern "C" int main(void) {
   bool ok = true;
-  const uint32_t ns[] = {1, 3, 8, 16, 31, 32, 33, 64, 100, 129, 200};
+  const uint32_t ns[] = {1, 3, 8, 16, 31, 32, 33, 64, 100, 128, 129, 200};
   const uint32_t ks[] = {1, 3, 4, 5, 17, 40, 64, 65, 130, 577};
   const uint32_t rs[] = {1, 2, 7, 9, 17, 125};
   for (uint32_t n : ns) {

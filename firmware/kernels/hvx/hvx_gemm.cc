@@ -345,8 +345,55 @@ void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
   }
 }
 
+// n = 64 or 128: one 128-byte store holds 128 / n whole pixels; the four accumulators are
+// (pixel, block of 32 channels) pairs in output order.
+void run_two_blocks(const RowSource& src, uint32_t rows, int8_t* out) {
+  const Plan& pl = g_plan;
+  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
+  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
+  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
+  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const uint32_t stage = (k_len + 3u) & ~3u;
+  const uint32_t step = kVec / n;  // pixels per step: 2 (n = 64) or 1 (n = 128)
+  for (uint32_t i = 0; i < rows; i += step) {
+    HVX_Vector acc[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    if (step == 2) {
+      const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+      const uint32_t* x1 = i + 1 < rows ? word_row(src, i + 1, k_len, g_xrow + stage) : x0;
+      const HVX_Vector* w0 = wv;
+      const HVX_Vector* w1 = wv + groups;
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
+        const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
+        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], w0[g], s0);
+        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], w1[g], s0);
+        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], w0[g], s1);
+        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], w1[g], s1);
+      }
+    } else {
+      const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
+        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wv[g], s0);
+        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wv[groups + g], s0);
+        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wv[2 * groups + g], s0);
+        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wv[3 * groups + g], s0);
+      }
+    }
+    HVX_Vector res[4];
+    for (uint32_t a = 0; a < 4; ++a) res[a] = requant(acc[a], g_rq[step == 2 ? (a & 1u) : a], zp, lo, hi, one);
+    int8_t* dst = out + static_cast<size_t>(i) * n;
+    store_block(dst, pack_bytes(res), out_end);
+  }
+}
+
 void run(const RowSource& src, uint32_t rows, int8_t* out) {
-  if (g_plan.narrow) {
+  if (g_plan.n == 64 || g_plan.n == 128) {
+    run_two_blocks(src, rows, out);
+  } else if (g_plan.narrow) {
     run_narrow(src, rows, out);
   } else {
     run_wide(src, rows, out);
