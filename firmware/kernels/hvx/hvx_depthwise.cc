@@ -40,18 +40,33 @@ inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp
 bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* filter,
              uint32_t taps, uint32_t blocks) {
   const uint32_t c_total = p.out_c;
+  const HVX_Vector ones = Q6_V_vsplat_R(0x01010101);
   alignas(128) int32_t t[6][kLanes];
+  alignas(128) int32_t fs[4][kLanes];  // [s][l]: sum over taps of the filter of channel 4l + s
   for (uint32_t cb = 0; cb < blocks; ++cb) {
+    // Masked filter copies (byte s of each word kept), their tap sums by vrmpy against ones.
+    const uint32_t valid = c_total - cb * kVec < kVec ? c_total - cb * kVec : kVec;
+    HVX_Vector sums[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    for (uint32_t k = 0; k < taps; ++k) {
+      const int8_t* fk = filter + static_cast<size_t>(k) * c_total + static_cast<size_t>(cb) * kVec;
+      alignas(128) int8_t tmp[kVec];
+      for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < valid ? fk[j] : 0;
+      const HVX_Vector fv = *reinterpret_cast<const HVX_Vector*>(tmp);
+      HVX_Vector* dst = reinterpret_cast<HVX_Vector*>(g_filter) + (static_cast<size_t>(cb) * taps + k) * 4;
+      for (uint32_t s = 0; s < 4; ++s) {
+        dst[s] = Q6_V_vand_VV(fv, Q6_V_vsplat_R(static_cast<int32_t>(0xFFu << (8 * s))));
+        sums[s] = Q6_Vw_vrmpyacc_VwVbVb(sums[s], dst[s], ones);
+      }
+    }
+    for (uint32_t s = 0; s < 4; ++s) *reinterpret_cast<HVX_Vector*>(fs[s]) = sums[s];
     for (uint32_t s = 0; s < 4; ++s) {
       for (uint32_t l = 0; l < kLanes; ++l) {
         const uint32_t c = cb * kVec + 4 * l + s;
         int32_t b = 0, m = 0, sh = 0;
         if (c < c_total) {
-          int32_t fsum = 0;
-          for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c_total + c];
           // bias - zp * sum f, modulo 2^32 like the portable kernel's wrapping accumulation.
           const uint32_t folded = static_cast<uint32_t>(q.folded_bias[c]) -
-                                  static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fsum);
+                                  static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fs[s][l]);
           m = q.multiplier[c];
           sh = q.shift[c];
           if (m < 0 || sh > 30 || sh < -31) return false;
@@ -72,15 +87,6 @@ bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_
       r.right = *reinterpret_cast<const HVX_Vector*>(t[3]);
       r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
       r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
-    }
-    for (uint32_t k = 0; k < taps; ++k) {
-      for (uint32_t s = 0; s < 4; ++s) {
-        int8_t* dst = g_filter + ((static_cast<size_t>(cb) * taps + k) * 4 + s) * kVec;
-        for (uint32_t j = 0; j < kVec; ++j) {
-          const uint32_t c = cb * kVec + j;
-          dst[j] = (j % 4 == s && c < c_total) ? filter[static_cast<size_t>(k) * c_total + c] : 0;
-        }
-      }
     }
   }
   return true;
@@ -131,33 +137,6 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   // requantisation table r covers positions 32r .. 32r + 31 (channel = position % c).
   const uint32_t groups = (taps + 3) / 4;
   if (groups * 4 * kVec > kFilterBytes) return false;
-  alignas(128) int32_t t[6][kLanes];
-  for (uint32_t r4 = 0; r4 < 4; ++r4) {
-    for (uint32_t l = 0; l < kLanes; ++l) {
-      const uint32_t ch = (32 * r4 + l) & (c - 1);  // c divides 128: a power of two
-      int32_t fsum = 0;
-      for (uint32_t k = 0; k < taps; ++k) fsum += filter[static_cast<size_t>(k) * c + ch];
-      const uint32_t folded = static_cast<uint32_t>(q.folded_bias[ch]) -
-                              static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fsum);
-      const int32_t m = q.multiplier[ch];
-      const int32_t sh = q.shift[ch];
-      if (m < 0 || sh > 30 || sh < -31) return false;
-      const int32_t rs = sh > 0 ? 0 : -sh;
-      t[0][l] = static_cast<int32_t>(folded);
-      t[1][l] = sh > 0 ? sh : 0;
-      t[2][l] = m;
-      t[3][l] = rs;
-      t[4][l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
-      t[5][l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
-    }
-    RequantVectors& r = g_rq[0][r4];
-    r.bias = *reinterpret_cast<const HVX_Vector*>(t[0]);
-    r.left = *reinterpret_cast<const HVX_Vector*>(t[1]);
-    r.mult = *reinterpret_cast<const HVX_Vector*>(t[2]);
-    r.right = *reinterpret_cast<const HVX_Vector*>(t[3]);
-    r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
-    r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
-  }
   for (uint32_t g = 0; g < groups; ++g) {
     HVX_Vector fv4[4];
     for (uint32_t u = 0; u < 4; ++u) {
@@ -188,6 +167,43 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     dst[1] = Q6_V_hi_W(qlo);
     dst[2] = Q6_V_lo_W(qhi);
     dst[3] = Q6_V_hi_W(qhi);
+  }
+  // Tap sums of the filter per position: vrmpy of the shuffled filters against ones.
+  alignas(128) int32_t fs[4][kLanes];
+  {
+    const HVX_Vector ones = Q6_V_vsplat_R(0x01010101);
+    const HVX_Vector* fvs = reinterpret_cast<const HVX_Vector*>(g_filter);
+    for (uint32_t r4 = 0; r4 < 4; ++r4) {
+      HVX_Vector sum = Q6_V_vzero();
+      for (uint32_t g = 0; g < groups; ++g) sum = Q6_Vw_vrmpyacc_VwVbVb(sum, fvs[g * 4 + r4], ones);
+      *reinterpret_cast<HVX_Vector*>(fs[r4]) = sum;
+    }
+  }
+  alignas(128) int32_t t[6][kLanes];
+  for (uint32_t r4 = 0; r4 < 4; ++r4) {
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t ch = (32 * r4 + l) & (c - 1);  // c divides 128: a power of two
+      const int32_t fsum = fs[r4][l];
+      const uint32_t folded = static_cast<uint32_t>(q.folded_bias[ch]) -
+                              static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fsum);
+      const int32_t m = q.multiplier[ch];
+      const int32_t sh = q.shift[ch];
+      if (m < 0 || sh > 30 || sh < -31) return false;
+      const int32_t rs = sh > 0 ? 0 : -sh;
+      t[0][l] = static_cast<int32_t>(folded);
+      t[1][l] = sh > 0 ? sh : 0;
+      t[2][l] = m;
+      t[3][l] = rs;
+      t[4][l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+      t[5][l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
+    }
+    RequantVectors& r = g_rq[0][r4];
+    r.bias = *reinterpret_cast<const HVX_Vector*>(t[0]);
+    r.left = *reinterpret_cast<const HVX_Vector*>(t[1]);
+    r.mult = *reinterpret_cast<const HVX_Vector*>(t[2]);
+    r.right = *reinterpret_cast<const HVX_Vector*>(t[3]);
+    r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
+    r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
   }
   // Input offsets of the taps within a chunk: (row, byte offset), padding taps repeat the last.
   uint32_t tap_row[4 * 8 * 8];
