@@ -85,12 +85,17 @@ void eval(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-  // The GEMM interleaves the weights on every call: worth it only over several rows.
-  if (__builtin_expect(p.batches >= hvx::kMinGemmRows, 0) &&
-      hvx::gemm_s8_strided(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth,
-                           p.batches, reinterpret_cast<const int8_t*>(args.inputs[1].data),
-                           p.output_depth, p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data))) {
-    return;  // HVX path (hexagon builds), bit-exact
+  // Few rows: dot products along the depth (gemv_s8), for products big enough to repay its
+  // setup. More rows: the GEMM, which interleaves the weights on every call.
+  const bool many_rows = p.batches >= hvx::kMinGemmRows;
+  if (many_rows || static_cast<uint64_t>(p.accum_depth) * p.output_depth >= hvx::kMinGemvMacs) {
+    const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+    const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+    int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
+    if (many_rows ? hvx::gemm_s8_strided(x, p.accum_depth, p.batches, w, p.output_depth, p.accum_depth, q, o)
+                  : hvx::gemv_s8(x, p.batches, w, p.output_depth, p.accum_depth, q, o)) {
+      return;  // HVX path (hexagon builds), bit-exact
+    }
   }
 #endif
   gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,

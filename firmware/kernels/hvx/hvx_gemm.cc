@@ -102,8 +102,9 @@ bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint32_t 
 // m >= 0 never saturates and equals floor((x * m + 2^30) / 2^31) for every sign of x (TFLite's
 // nudge of 1 - 2^30 for negative products, with truncating division, gives the same value),
 // RoundingDivideByPOT, wrapping add of the zero point, clamp.
-inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp, HVX_Vector lo,
-                          HVX_Vector hi, HVX_Vector one) {
+__attribute__((always_inline)) inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r,
+                                                         HVX_Vector zp, HVX_Vector lo, HVX_Vector hi,
+                                                         HVX_Vector one) {
   HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
   // floor((x * m + 2^30) / 2^31): vmpye + vmpyo:<<1:rnd:sat:shift (checked against that formula
   // over the full int32 range of x and m in [0, 2^31) under qemu-hexagon).
@@ -415,6 +416,84 @@ bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8
   if (n == 0 || rows == 0) return true;
   if (!prepare(w, n, k_len, q)) return false;
   run(RowSource{nullptr, nullptr, x, stride, false}, rows, out);
+  return true;
+}
+
+bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
+             const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  const uint32_t blocks = (n + kLanes - 1) / kLanes;
+  // Small products: the table setup costs more than the portable kernel's whole work.
+  if (n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
+      static_cast<uint64_t>(k_len) * n < kMinGemvMacs) {
+    return false;
+  }
+  if (!fill_requant(q, n, blocks, 0)) return false;
+  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
+  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const uint32_t full = k_len / kVec;
+  const uint32_t rem = k_len % kVec;
+  const HVX_VectorPred keep = Q6_Q_vsetq_R(static_cast<int32_t>(rem));  // bytes [0, rem)
+  const int8_t* const w_end = w + static_cast<size_t>(n) * k_len;
+  const int8_t* const x_end = x + static_cast<size_t>(rows) * k_len;
+  alignas(128) int32_t sums[kMaxChannels];
+  alignas(128) int8_t tmp[kVec];
+  for (uint32_t i = 0; i < rows; ++i) {
+    const int8_t* xr = x + static_cast<size_t>(i) * k_len;
+    HVX_Vector x_tail = Q6_V_vzero();
+    if (rem != 0) {
+      const int8_t* src = xr + static_cast<size_t>(full) * kVec;
+      if (src + kVec <= x_end) {
+        x_tail = *reinterpret_cast<const HVX_UVector*>(src);
+      } else {
+        for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < rem ? src[j] : 0;
+        x_tail = *reinterpret_cast<const HVX_Vector*>(tmp);
+      }
+      x_tail = Q6_V_vmux_QVV(keep, x_tail, Q6_V_vzero());
+    }
+    // One output at a time: 128 depth bytes per vrmpy, then the 32 lanes summed.
+    for (uint32_t o = 0; o < n; ++o) {
+      const int8_t* wr = w + static_cast<size_t>(o) * k_len;
+      HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero();
+      uint32_t c = 0;
+      for (; c + 2 <= full; c += 2) {
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, *reinterpret_cast<const HVX_UVector*>(wr + c * kVec),
+                                     *reinterpret_cast<const HVX_UVector*>(xr + c * kVec));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, *reinterpret_cast<const HVX_UVector*>(wr + (c + 1) * kVec),
+                                     *reinterpret_cast<const HVX_UVector*>(xr + (c + 1) * kVec));
+      }
+      if (c < full) {
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, *reinterpret_cast<const HVX_UVector*>(wr + c * kVec),
+                                     *reinterpret_cast<const HVX_UVector*>(xr + c * kVec));
+      }
+      if (rem != 0) {
+        // The tail: x is zero past k_len, so whatever w holds there adds nothing.
+        const int8_t* src = wr + static_cast<size_t>(full) * kVec;
+        HVX_Vector wt;
+        if (src + kVec <= w_end) {
+          wt = *reinterpret_cast<const HVX_UVector*>(src);
+        } else {
+          for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < rem ? src[j] : 0;
+          wt = *reinterpret_cast<const HVX_Vector*>(tmp);
+        }
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wt, x_tail);
+      }
+      HVX_Vector v = Q6_Vw_vadd_VwVw(acc0, acc1);
+      for (uint32_t shift = 64; shift >= 4; shift >>= 1) v = Q6_Vw_vadd_VwVw(v, Q6_V_vror_VR(v, static_cast<int32_t>(shift)));
+      sums[o] = Q6_R_vextract_VR(v, 0);
+    }
+    int8_t* o = out + static_cast<size_t>(i) * n;
+    for (uint32_t cb = 0; cb < blocks; ++cb) {
+      const HVX_Vector acc = *reinterpret_cast<const HVX_Vector*>(sums + cb * kLanes);
+      const HVX_Vector r = requant(acc, g_rq[cb], zp, lo, hi, one);
+      const HVX_Vector z = Q6_V_vzero();
+      *reinterpret_cast<HVX_Vector*>(tmp) = Q6_Vb_vpack_VhVh_sat(z, Q6_Vh_vpack_VwVw_sat(z, r));
+      const uint32_t count = n - cb * kLanes < kLanes ? n - cb * kLanes : kLanes;
+      for (uint32_t j = 0; j < count; ++j) o[cb * kLanes + j] = tmp[j];
+    }
+  }
   return true;
 }
 

@@ -26,6 +26,7 @@ using RowFn = const int8_t* (*)(const void* ctx, uint32_t i);
 constexpr uint32_t kMaxChannels = 1024;               // n limit (requant tables)
 constexpr uint32_t kPackBytes = 256u * 1024u;         // interleaved weight buffer
 constexpr uint32_t kMinGemmRows = 8;  // fewer rows: interleaving the weights costs more than it saves
+constexpr uint32_t kMinGemvMacs = 4096;  // gemv_s8 refuses smaller k_len * n (portable is cheaper)
 
 // out[i * n + o] = requantize(sum_k row(i)[k] * w[o * k_len + k], o) for i < rows, o < n.
 // Writes only inside out[0, rows * n). Returns false, having written nothing, when the
@@ -37,6 +38,12 @@ bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_
 // The same with row i at x + i * stride.
 bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8_t* w, uint32_t n,
                      uint32_t k_len, const gemm::Requant& q, int8_t* out);
+
+// FULLY_CONNECTED for few rows (no weight interleaving): row i of x (k_len bytes, rows
+// contiguous) dotted with each weight row, 128 depth bytes per vrmpy, the lanes summed, the
+// sums requantised in vectors. False (nothing written) when k_len * n < kMinGemvMacs.
+bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
+             const gemm::Requant& q, int8_t* out);
 
 // CONV_2D int8: the whole op through gemm_s8 (1x1 without padding reads input pixels in place;
 // other filters unroll im2col rows into a buffer of this file). False when gemm_s8 refuses.
