@@ -207,13 +207,14 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
 }
 
 bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
-                    uint32_t dil, bool same) {
+                    uint32_t dil, bool same, uint32_t mult = 1) {
   DepthwiseConv2dParams p{};
   p.batches = 1;
   p.in_h = h;
   p.in_w = w;
-  p.in_c = p.out_c = c;
-  p.depth_multiplier = 1;
+  p.in_c = c / mult;
+  p.out_c = c;
+  p.depth_multiplier = mult;
   p.k_h = kh;
   p.k_w = kw;
   p.stride_h = p.stride_w = stride;
@@ -230,7 +231,7 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
     p.out_w = (w - ekw) / stride + 1;
   }
   p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
-  fill(g_in, h * w * c);
+  fill(g_in, h * w * p.in_c);
   fill(g_w, kh * kw * c);
   const gemm::Requant q = make_requant(c, kh * kw);  // folded_bias = the bias for this op
   p.output_zero_point = q.output_zero_point;
@@ -246,7 +247,8 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
             const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
             const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
             if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
-            acc += (g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch] - p.input_zero_point) *
+            acc += (g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * p.in_c + ch / mult] -
+                    p.input_zero_point) *
                    g_w[(ky * kw + kx) * c + ch];
           }
         }
@@ -390,6 +392,9 @@ extern "C" int main(void) {
     ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
     ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
   }
+  ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
+  ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
+  ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;
   const uint32_t sizes[] = {1, 5, 127, 128, 129, 1000, 4097};
   for (uint32_t n : sizes) {
     ok = add_case(n, false) && ok;

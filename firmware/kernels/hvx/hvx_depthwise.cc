@@ -1,6 +1,8 @@
 // HVX DEPTHWISE_CONV_2D int8 (depth multiplier 1). See hvx_depthwise.h.
 #include "kernels/hvx/hvx_depthwise.h"
 
+#include "kernels/hvx/hvx_gemm.h"
+
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
 #include <hexagon_protos.h>
@@ -13,8 +15,8 @@ namespace {
 
 constexpr uint32_t kVec = 128;
 constexpr uint32_t kLanes = 32;
-constexpr uint32_t kMaxChannels = 1024;
-constexpr uint32_t kMaxBlocks = kMaxChannels / kVec;
+constexpr uint32_t kMaxDwChannels = 1024;
+constexpr uint32_t kMaxBlocks = kMaxDwChannels / kVec;
 constexpr uint32_t kFilterBytes = 128u * 1024u;
 
 // Masked filter vectors: [block][tap][s], 128 bytes each.
@@ -303,13 +305,60 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   return true;
 }
 
+// One input channel (any depth multiplier): the op is a CONV_2D with in_c = 1 and the filter
+// transposed to [out_c][k_h * k_w]; the input zero point is folded into the bias here
+// (CONV_2D's blob carries it folded, DEPTHWISE's does not).
+constexpr uint32_t kSingleFilterBytes = 64u * 1024u;
+alignas(128) int8_t g_single_filter[kSingleFilterBytes];
+int32_t g_single_bias[kMaxDwChannels];
+
+bool single_channel(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                    const int8_t* filter, int8_t* out, uint32_t taps) {
+  const uint32_t c = p.out_c;
+  if (c > kMaxDwChannels || static_cast<uint64_t>(c) * taps > kSingleFilterBytes) return false;
+  for (uint32_t o = 0; o < c; ++o) {
+    int32_t fsum = 0;
+    for (uint32_t t = 0; t < taps; ++t) {
+      const int8_t f = filter[static_cast<size_t>(t) * c + o];
+      g_single_filter[static_cast<size_t>(o) * taps + t] = f;
+      fsum += f;
+    }
+    g_single_bias[o] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[o]) -
+                                            static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(fsum));
+  }
+  Conv2dParams cp{};
+  cp.batches = p.batches;
+  cp.in_h = p.in_h;
+  cp.in_w = p.in_w;
+  cp.in_c = 1;
+  cp.out_h = p.out_h;
+  cp.out_w = p.out_w;
+  cp.out_c = c;
+  cp.k_h = p.k_h;
+  cp.k_w = p.k_w;
+  cp.stride_h = p.stride_h;
+  cp.stride_w = p.stride_w;
+  cp.dilation_h = p.dilation_h;
+  cp.dilation_w = p.dilation_w;
+  cp.pad_h = p.pad_h;
+  cp.pad_w = p.pad_w;
+  cp.input_zero_point = p.input_zero_point;
+  cp.output_zero_point = p.output_zero_point;
+  cp.act_min = p.act_min;
+  cp.act_max = p.act_max;
+  const gemm::Requant cq{g_single_bias, q.multiplier, q.shift, q.output_zero_point, q.act_min, q.act_max};
+  return conv_2d_s8(cp, cq, in, g_single_filter, out);
+}
+
 }  // namespace
 
 bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
                   const int8_t* filter, int8_t* out) {
   const uint32_t c_total = p.out_c;
   const uint32_t taps = p.k_h * p.k_w;
-  if (p.depth_multiplier != 1 || c_total == 0 || c_total > kMaxChannels || taps == 0) return false;
+  if (c_total == 0 || taps == 0) return false;
+  if (p.in_c == 1 && single_channel(p, q, in, filter, out, taps)) return true;
+  if (p.depth_multiplier != 1 || c_total > kMaxDwChannels) return false;
   if (p.stride_w <= 2 && kVec % c_total == 0 && flat_stride1(p, q, in, filter, out, taps)) return true;
   const uint32_t blocks = (c_total + kVec - 1) / kVec;
   if (static_cast<uint64_t>(blocks) * taps * 4 * kVec > kFilterBytes) return false;

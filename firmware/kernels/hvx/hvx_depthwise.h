@@ -1,4 +1,5 @@
-// HVX DEPTHWISE_CONV_2D int8, depth multiplier 1 (hexagon builds with LPAI_HAS_HVX only).
+// HVX DEPTHWISE_CONV_2D int8 (hexagon builds with LPAI_HAS_HVX only): depth multiplier 1, and
+// any multiplier over a single input channel (run as a CONV_2D with in_c = 1).
 //
 // Lanes are channels. For a block of 128 channels and one tap, the 128 input bytes are dotted
 // (vrmpy, 4 bytes per int32 lane) with four masked copies of the tap's filter bytes: copy s
