@@ -361,6 +361,19 @@ bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, 
   return check("avgpool hw/c/k", count_out, h * 1000 + w, c, kh * 1000 + kw * 10 + stride);
 }
 
+bool dot_case(uint32_t k) {
+  fill(g_in, k);
+  fill(g_w, 4 * k);
+  int32_t ref[4], got[4];
+  gemm::dot_1x4(g_in, g_w, g_w + k, g_w + 2 * k, g_w + 3 * k, k, ref);
+  hvx::dot_1x4(g_in, g_w, g_w + k, g_w + 2 * k, g_w + 3 * k, k, got);
+  const bool ok = ref[0] == got[0] && ref[1] == got[1] && ref[2] == got[2] && ref[3] == got[3];
+  print(ok ? "ok   dot_1x4 k " : "FAIL dot_1x4 k ");
+  print_u(k);
+  print("\n");
+  return ok;
+}
+
 }  // namespace
 
 extern "C" int main(void);
@@ -395,6 +408,8 @@ extern "C" int main(void) {
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
   ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;
+  const uint32_t dots[] = {1, 5, 127, 128, 129, 257, 700, 4000};
+  for (uint32_t k : dots) ok = dot_case(k) && ok;
   const uint32_t sizes[] = {1, 5, 127, 128, 129, 1000, 4097};
   for (uint32_t n : sizes) {
     ok = add_case(n, false) && ok;

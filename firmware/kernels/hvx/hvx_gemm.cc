@@ -497,6 +497,43 @@ bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32
   return true;
 }
 
+void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+             const int8_t* w3, uint32_t k_len, int32_t out[4]) {
+  HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+  uint32_t k = 0;
+  for (; k + kVec <= k_len; k += kVec) {
+    const HVX_Vector xv = *reinterpret_cast<const HVX_UVector*>(x + k);
+    a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, xv, *reinterpret_cast<const HVX_UVector*>(w0 + k));
+    a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, xv, *reinterpret_cast<const HVX_UVector*>(w1 + k));
+    a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, xv, *reinterpret_cast<const HVX_UVector*>(w2 + k));
+    a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, xv, *reinterpret_cast<const HVX_UVector*>(w3 + k));
+  }
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  if (k != 0) {
+    for (uint32_t shift = 64; shift >= 4; shift >>= 1) {
+      a0 = Q6_Vw_vadd_VwVw(a0, Q6_V_vror_VR(a0, static_cast<int32_t>(shift)));
+      a1 = Q6_Vw_vadd_VwVw(a1, Q6_V_vror_VR(a1, static_cast<int32_t>(shift)));
+      a2 = Q6_Vw_vadd_VwVw(a2, Q6_V_vror_VR(a2, static_cast<int32_t>(shift)));
+      a3 = Q6_Vw_vadd_VwVw(a3, Q6_V_vror_VR(a3, static_cast<int32_t>(shift)));
+    }
+    s0 = Q6_R_vextract_VR(a0, 0);
+    s1 = Q6_R_vextract_VR(a1, 0);
+    s2 = Q6_R_vextract_VR(a2, 0);
+    s3 = Q6_R_vextract_VR(a3, 0);
+  }
+  for (; k < k_len; ++k) {
+    const int32_t xv = x[k];
+    s0 += xv * w0[k];
+    s1 += xv * w1[k];
+    s2 += xv * w2[k];
+    s3 += xv * w3[k];
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
+}
+
 namespace {
 
 constexpr uint32_t kRowBytes = 64u * 1024u;  // im2col rows per block

@@ -45,6 +45,12 @@ bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8
 bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
              const gemm::Requant& q, int8_t* out);
 
+// out[r] = sum_k x[k] * w_r[k] for the four rows w0..w3 (gemm::dot_1x4's contract; the LSTM
+// gate products): 128 depth bytes per vrmpy, the lanes summed; the k_len % 128 tail in scalar
+// code, so nothing is read past x + k_len or w_r + k_len.
+void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+             const int8_t* w3, uint32_t k_len, int32_t out[4]);
+
 // CONV_2D int8: the whole op through gemm_s8 (1x1 without padding reads input pixels in place;
 // other filters unroll im2col rows into a buffer of this file). False when gemm_s8 refuses.
 bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
