@@ -8,18 +8,27 @@
 #             semihosting for console and exit, -icount shift=0 (one instruction = 1 ns of
 #             virtual time, so SysTick figures are deterministic: 25 MHz => 40 instructions
 #             per tick)
+# Both load the qemu-insn plugin (tools/qemu-insn) when it is found: $LPAI_QEMU_INSN_PLUGIN, or
+# qemu-insn.so beside the image (the cross builds put it there). With it, the image's figures
+# are exact counts of executed instructions (Hexagon: packets); LPAI_QEMU_INSN_PLUGIN=none
+# runs without it.
 set -euo pipefail
 target="$1"
 image="$2"
 timeout_s="${LPAI_IMAGE_TIMEOUT:-300}"
+plugin="${LPAI_QEMU_INSN_PLUGIN:-$(dirname "$image")/qemu-insn.so}"
+plugin_args=()
+if [ "$plugin" != "none" ] && [ -f "$plugin" ]; then
+  plugin_args=(-plugin "$plugin")
+fi
 case "$target" in
   hexagon)
-    exec timeout "$timeout_s" qemu-hexagon "$image" ;;
+    exec timeout "$timeout_s" qemu-hexagon "${plugin_args[@]}" "$image" ;;
   cortex_m)
     board="${3:-mps2-an500}"
     exec timeout "$timeout_s" qemu-system-arm -M "$board" -display none -monitor none \
       -serial none -semihosting-config enable=on,target=native -icount shift=0 \
-      -kernel "$image" ;;
+      "${plugin_args[@]}" -kernel "$image" ;;
   *)
     echo "run-firmware-image: unknown target '$target'" >&2
     exit 2 ;;

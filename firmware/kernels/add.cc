@@ -2,6 +2,9 @@
 #include "kernels/add.h"
 
 #include "kernels/add_sub_impl.h"
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_elementwise.h"
+#endif
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -9,7 +12,12 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) { return add_sub::validate(args, "ADD"); }
-void eval(const KernelArgs& args) { add_sub::eval<false>(args); }
+void eval(const KernelArgs& args) {
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if (hvx::add_sub_s8(*reinterpret_cast<const AddParams*>(args.params), args, false)) return;
+#endif
+  add_sub::eval<false>(args);
+}
 
 }  // namespace
 

@@ -9,6 +9,9 @@
 // int16x8: direct loops, 64-bit accumulation per output (per tap partial sums in 32 bits).
 #include "kernels/conv_2d.h"
 
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_gemm.h"
+#endif
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -159,6 +162,9 @@ void eval_s8(const KernelArgs& args) {
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if (hvx::conv_2d_s8(p, q, in, w, out)) return;  // HVX path (hexagon builds), bit-exact
+#endif
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   const uint32_t n = p.out_c;
   const uint32_t plane = p.out_h * p.out_w;

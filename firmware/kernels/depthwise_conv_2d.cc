@@ -11,6 +11,9 @@
 // vectorised, exact; channels outside its bound use the general sequence).
 // Other depth multipliers: per pixel, chunks of 64 output channels, scalar.
 #include "kernels/depthwise_conv_2d.h"
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_depthwise.h"
+#endif
 
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -291,6 +294,9 @@ void eval(const KernelArgs& args) {
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if (hvx::depthwise_s8(p, q, in, filter, out)) return;  // HVX path (hexagon builds), bit-exact
+#endif
   const uint32_t taps = p.k_h * p.k_w;
 
   if (p.depth_multiplier != 1) {

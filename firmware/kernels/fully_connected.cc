@@ -1,5 +1,8 @@
 // FULLY_CONNECTED int8: layout and contract in kernels/fully_connected.h.
 #include "kernels/fully_connected.h"
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_gemm.h"
+#endif
 
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -78,8 +81,35 @@ Status validate(const KernelArgs& args) {
   return Status::kOk;
 }
 
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+// The HVX paths (hexagon builds, bit-exact), else the portable kernel. Few rows: dot products
+// along the depth (gemv_s8), for products big enough to repay its setup; more rows: the GEMM,
+// which interleaves the weights on every call. Out of line so that eval stays a leaf with two
+// tail calls (no cost on the small FCs that skip HVX).
+__attribute__((noinline)) void eval_hvx(const KernelArgs& args) {
+  const FullyConnectedParams& p = header(args);
+  const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
+  const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  if (p.batches >= hvx::kMinGemmRows
+          ? hvx::gemm_s8_strided(x, p.accum_depth, p.batches, w, p.output_depth, p.accum_depth, q, o)
+          : hvx::gemv_s8(x, p.batches, w, p.output_depth, p.accum_depth, q, o)) {
+    return;
+  }
+  gemm::gemv_rows(x, p.accum_depth, p.batches, w, p.output_depth, p.accum_depth, q, o, p.output_depth);
+}
+#endif
+
 void eval(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  // (A product that wraps 32 bits merely keeps a huge single-row FC on the portable kernel.)
+  if (p.batches >= hvx::kMinGemmRows || p.accum_depth * p.output_depth >= hvx::kMinGemvMacs) {
+    eval_hvx(args);
+    return;
+  }
+#endif
   const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
   gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
                   reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,

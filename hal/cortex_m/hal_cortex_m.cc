@@ -76,9 +76,13 @@ bool start_systick() {
 }
 
 lpai_cycle_source_t probe_cycle_source() {
+  // Hardware: DWT CYCCNT. Under QEMU (CYCCNT does not count): the qemu-insn plugin's exact
+  // instruction count when it is loaded, else SysTick (deterministic with -icount shift=0).
+  // Host time (semihosting clock) is never used as cycles.
   if (start_dwt()) return LPAI_CYCLE_SOURCE_CORE;
+  uint64_t count = 0;
+  if (lpai_target_emu_insn_count(&count) != 0) return LPAI_CYCLE_SOURCE_EMU_INSN;
   if (start_systick()) return LPAI_CYCLE_SOURCE_TIMER;
-  if (lpai_target_clock_ns() != 0) return LPAI_CYCLE_SOURCE_CLOCK_NS;
   return LPAI_CYCLE_SOURCE_NONE;
 }
 
@@ -114,6 +118,8 @@ const char* lpai_target_cycle_source_name(lpai_cycle_source_t source) {
       return "systick";
     case LPAI_CYCLE_SOURCE_CLOCK_NS:
       return "clock-ns";
+    case LPAI_CYCLE_SOURCE_EMU_INSN:
+      return "qemu-insn";
     default:
       return "none";
   }
@@ -126,8 +132,10 @@ uint64_t lpai_hal_cycles(void) {
       return reg(kDwtCyccnt);
     case LPAI_CYCLE_SOURCE_TIMER:
       return systick_cycles();
-    case LPAI_CYCLE_SOURCE_CLOCK_NS:
-      return lpai_target_clock_ns();
+    case LPAI_CYCLE_SOURCE_EMU_INSN: {
+      uint64_t count = 0;
+      return lpai_target_emu_insn_count(&count) != 0 ? count : 0;
+    }
     default:
       return 0;
   }

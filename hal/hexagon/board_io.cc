@@ -7,11 +7,14 @@
 
 namespace {
 
+constexpr long kSysRead = 63;
 constexpr long kSysWrite = 64;
 constexpr long kSysExitGroup = 94;
 constexpr long kSysClockGettime = 113;  // 32-bit time_t timespec (the generic, pre-time64 call)
 constexpr long kStdoutFd = 1;
 constexpr long kClockMonotonic = 1;
+// Host fd of the pipe the qemu-insn plugin (tools/qemu-insn) writes its count into.
+constexpr long kQemuInsnFd = 673;
 
 long syscall3(long number, long a0, long a1, long a2) {
   register long r0 __asm__("r0") = a0;
@@ -44,6 +47,25 @@ void lpai_target_console_write(const char* text, size_t len) {
 
 void lpai_target_exit(int code) {
   for (;;) (void)syscall3(kSysExitGroup, code, 0, 0);
+}
+
+// Markers of the qemu-insn plugin, recognised by symbol name: mark = "write the count now",
+// resume = "the read is over, exclude what it cost". Empty, never inlined.
+__attribute__((noinline, used)) void lpai_qemu_insn_mark(void) { __asm__ volatile("" ::: "memory"); }
+__attribute__((noinline, used)) void lpai_qemu_insn_resume(void) {
+  __asm__ volatile("" ::: "memory");
+}
+
+int lpai_target_emu_insn_count(uint64_t* count) {
+  uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  lpai_qemu_insn_mark();
+  const long n = syscall3(kSysRead, kQemuInsnFd, reinterpret_cast<long>(bytes), 8);
+  lpai_qemu_insn_resume();
+  if (n != 8) return 0;
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | bytes[i];
+  *count = v;
+  return 1;
 }
 
 uint64_t lpai_target_clock_ns(void) {

@@ -23,14 +23,14 @@ void spin_a_little() {
   }
 }
 
+// Hardware: upcycle. Under qemu-hexagon (upcycle reads 0): the qemu-insn plugin's packet
+// count when the plugin is loaded. Host time (the emulator's clock) is never used as cycles.
 lpai_cycle_source_t probe_cycle_source() {
   const uint64_t c0 = read_upcycle();
   spin_a_little();
   if (read_upcycle() != c0) return LPAI_CYCLE_SOURCE_CORE;
-  const uint64_t t0 = lpai_target_clock_ns();
-  spin_a_little();
-  const uint64_t t1 = lpai_target_clock_ns();
-  if (t0 != 0 || t1 != 0) return LPAI_CYCLE_SOURCE_CLOCK_NS;
+  uint64_t count = 0;
+  if (lpai_target_emu_insn_count(&count) != 0) return LPAI_CYCLE_SOURCE_EMU_INSN;
   return LPAI_CYCLE_SOURCE_NONE;
 }
 
@@ -52,6 +52,8 @@ const char* lpai_target_cycle_source_name(lpai_cycle_source_t source) {
       return "timer";
     case LPAI_CYCLE_SOURCE_CLOCK_NS:
       return "clock-ns";
+    case LPAI_CYCLE_SOURCE_EMU_INSN:
+      return "qemu-packets";  // qemu-hexagon counts one per packet (tools/qemu-insn)
     default:
       return "none";
   }
@@ -61,8 +63,10 @@ uint64_t lpai_hal_cycles(void) {
   switch (lpai_target_cycle_source()) {
     case LPAI_CYCLE_SOURCE_CORE:
       return read_upcycle();
-    case LPAI_CYCLE_SOURCE_CLOCK_NS:
-      return lpai_target_clock_ns();
+    case LPAI_CYCLE_SOURCE_EMU_INSN: {
+      uint64_t count = 0;
+      return lpai_target_emu_insn_count(&count) != 0 ? count : 0;
+    }
     default:
       return 0;
   }

@@ -4,7 +4,7 @@
 //   lpai-image: platform=<p> cycle_source=<s> models=<n>
 //   check ... / info ...          platform checks (platform_checks.cc)
 //   model ... / out ...           per model: description and output bytes (compared with host)
-//   cycles ... / nodes ...        per model: cycle figures (lpai_hal_cycles units)
+//   perf ... / nodes ...          per model: figures in lpai_hal_cycles units (unit= on each line)
 //   lpai-image: result=<PASS|FAIL>
 // main returns 0 when everything passed, 1 otherwise (the exit code of the emulator).
 #include "console.h"

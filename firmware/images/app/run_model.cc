@@ -10,12 +10,15 @@
 //
 // Scratch, persistent and IO buffers come from the application's own statically sized memory
 // (g_app_memory), never from the firmware's pools. Printed lines: "model", "out" (compared
-// with the host run, bit for bit), "cycles" and "nodes" (platform figures).
+// with the host run, bit for bit), "perf" and "nodes" (platform figures, in the unit of the
+// HAL's cycle source, named on each line: "qemu-packets" / "qemu-insn" under QEMU with the
+// qemu-insn plugin, "upcycle" / "dwt-cyccnt" / "systick" on hardware).
 #include "run_model.h"
 
 #include "console.h"
 #include "core/log.h"
 #include "lpai/hal.h"
+#include "lpai/hal_target.h"
 #include "lpai/qnn_compat.h"
 
 #ifndef LPAI_IMAGE_APP_MEMORY_BYTES
@@ -26,7 +29,8 @@ namespace lpai_image {
 namespace {
 
 constexpr uint32_t kMaxIo = 8;
-constexpr uint32_t kMaxPrintedNodes = 64;
+constexpr uint32_t kMaxPrintedNodes = 128;
+constexpr unsigned kBenchRuns = 4;  // identical inferences per model for the figures
 constexpr size_t kAppMemoryBytes = LPAI_IMAGE_APP_MEMORY_BYTES;
 
 // The application's memory for scratch, persistent and IO buffers (bump allocated per model).
@@ -41,6 +45,9 @@ uint8_t* app_alloc(size_t size, size_t alignment) {
   g_app_used = offset + size;
   return g_app_memory + offset;
 }
+
+// Unit of every lpai_hal_cycles() figure printed (the cycle source's name).
+const char* unit() { return lpai_target_cycle_source_name(lpai_target_cycle_source()); }
 
 size_t round_up(size_t value, size_t alignment) {
   return (value + alignment - 1) & ~(alignment - 1);
@@ -184,7 +191,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
                static_cast<unsigned>(m.input_bytes), input_total);
     return false;
   }
-  print_line("cycles %s: finalize=%llu", m.name,
+  print_line("perf %s: unit=%s finalize=%llu", m.name, unit(),
              static_cast<unsigned long long>(finalize_cycles));
 
   (void)QnnLpaiGraph_setProfiling(graph, 1);
@@ -209,20 +216,39 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     }
     QnnLpaiGraph_Counters_t counters = QNN_LPAI_GRAPH_COUNTERS_INIT;
     (void)QnnLpaiGraph_getCounters(graph, &counters);
-    print_line("cycles %s %u: execute=%llu in_graph=%llu", m.name, k,
+    print_line("perf %s %u: unit=%s execute=%llu in_graph=%llu", m.name, k, unit(),
                static_cast<unsigned long long>(execute_cycles),
                static_cast<unsigned long long>(counters.lastExecuteCycles));
   }
 
-  // Per-node cycles of the last inference.
-  uint64_t node_cycles[kMaxPrintedNodes];
-  uint32_t num_nodes = 0;
-  if (QnnLpaiGraph_getNodeCycles(graph, node_cycles, kMaxPrintedNodes, &num_nodes) ==
-      QNN_SUCCESS) {
-    const uint32_t shown = num_nodes < kMaxPrintedNodes ? num_nodes : kMaxPrintedNodes;
-    for (unsigned n = 0; n < shown; ++n) {
-      print_line("nodes %s %u: cycles=%llu", m.name, n,
-                 static_cast<unsigned long long>(node_cycles[n]));
+  // Benchmark: kBenchRuns identical inferences (the input of inference 0), each with its
+  // per-node figures (profiling is on). scripts/cycle-report.sh takes the median.
+  for (unsigned r = 0; r < kBenchRuns; ++r) {
+    const uint8_t* src = m.inputs;
+    for (uint32_t i = 0; i < info.numGraphInputs; ++i) {
+      uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
+      for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
+      src += inputs[i].v1.clientBuf.dataSize;
+    }
+    const uint64_t t0 = lpai_hal_cycles();
+    const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
+                                                   info.numGraphOutputs, nullptr, nullptr);
+    const uint64_t execute_cycles = lpai_hal_cycles() - t0;
+    if (failed(m.name, "QnnGraph_execute", err)) return false;
+    QnnLpaiGraph_Counters_t counters = QNN_LPAI_GRAPH_COUNTERS_INIT;
+    (void)QnnLpaiGraph_getCounters(graph, &counters);
+    print_line("bench %s %u: unit=%s execute=%llu in_graph=%llu", m.name, r, unit(),
+               static_cast<unsigned long long>(execute_cycles),
+               static_cast<unsigned long long>(counters.lastExecuteCycles));
+    uint64_t node_cycles[kMaxPrintedNodes];
+    uint32_t num_nodes = 0;
+    if (QnnLpaiGraph_getNodeCycles(graph, node_cycles, kMaxPrintedNodes, &num_nodes) ==
+        QNN_SUCCESS) {
+      const uint32_t shown = num_nodes < kMaxPrintedNodes ? num_nodes : kMaxPrintedNodes;
+      for (unsigned n = 0; n < shown; ++n) {
+        print_line("nodes %s %u %u: unit=%s value=%llu", m.name, r, n, unit(),
+                   static_cast<unsigned long long>(node_cycles[n]));
+      }
     }
   }
   return true;
@@ -282,7 +308,7 @@ bool run_model(const lpai_image_model_t& m) {
                m.mem_type == QNN_LPAI_MEM_TYPE_TCM ? "tcm" : "ddr",
                static_cast<unsigned>(align.startAddrAlignment),
                static_cast<unsigned>(align.sizeAlignment));
-    print_line("cycles %s: load=%llu", m.name,
+    print_line("perf %s: unit=%s load=%llu", m.name, unit(),
                static_cast<unsigned long long>(lpai_hal_cycles() - t_load));
     const QnnSystemContext_GraphInfoV1_t& graph_info =
         binary_info->contextBinaryInfoV1.graphs[0].graphInfoV1;

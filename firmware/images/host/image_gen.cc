@@ -16,7 +16,8 @@
 // Writes DIR/payload.c (the embedded payload, see firmware/images/app/payload.h),
 // DIR/<model>.bin (the context binaries), DIR/<model>.input_<k>.bin (the graph inputs of
 // inference k, concatenated in input order) and DIR/models.txt (one line per embedded model:
-// "<name> <mem_type> <inferences> <num_outputs>"). Exit 0 on success, 1 on error.
+// "<name> <mem_type> <inferences> <num_outputs>") and DIR/<model>.nodes.txt (one line per node:
+// "<index> <op> <macs>", read by scripts/cycle-report.sh). Exit 0 on success, 1 on error.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -97,6 +98,71 @@ bool prepare_shared(const std::string& tool, const fs::path& models_dir, const s
     return false;
   }
   return read_file(work / (name + ".bin"), binary);
+}
+
+// Name of an op code for the per-node listing (TFLite builtin codes; COPY is the project's).
+std::string op_label(uint16_t op) {
+  switch (op) {
+    case 0: return "ADD";
+    case 1: return "AVERAGE_POOL_2D";
+    case 2: return "CONCATENATION";
+    case 3: return "CONV_2D";
+    case 4: return "DEPTHWISE_CONV_2D";
+    case 6: return "DEQUANTIZE";
+    case 9: return "FULLY_CONNECTED";
+    case 14: return "LOGISTIC";
+    case 17: return "MAX_POOL_2D";
+    case 18: return "MUL";
+    case 19: return "RELU";
+    case 21: return "RELU6";
+    case 22: return "RESHAPE";
+    case 25: return "SOFTMAX";
+    case 28: return "TANH";
+    case 34: return "PAD";
+    case 41: return "SUB";
+    case 44: return "UNIDIRECTIONAL_SEQUENCE_LSTM";
+    case 45: return "STRIDED_SLICE";
+    case 67: return "TRANSPOSE_CONV";
+    case 98: return "LEAKY_RELU";
+    case 114: return "QUANTIZE";
+    case 1000: return "COPY";
+    default: return "OP_" + std::to_string(op);
+  }
+}
+
+uint64_t elements(const lpai::format::TensorRecord& t) {
+  uint64_t n = 1;
+  for (uint32_t d = 0; d < t.rank; ++d) n *= t.dims[d];
+  return n;
+}
+
+// Multiply-accumulates of one node: CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED count one
+// per output element and filter tap (filter elements / output channels); the LSTM counts its
+// eight gate matrices per time step; other ops count 0.
+uint64_t node_macs(const lpai::format::BinaryView& v, const lpai::format::NodeRecord& n) {
+  const uint32_t* in = v.indices(n.inputs_index);
+  const uint32_t* out = v.indices(n.outputs_index);
+  auto tensor = [&](uint32_t k) -> const lpai::format::TensorRecord* {
+    return k < n.num_inputs && in[k] != lpai::format::kNone ? &v.tensor(in[k]) : nullptr;
+  };
+  if (n.op == 3 || n.op == 4 || n.op == 9) {
+    const lpai::format::TensorRecord* w = tensor(1);
+    if (w == nullptr || n.num_outputs < 1 || w->rank < 2) return 0;
+    const uint32_t channels = n.op == 4 ? w->dims[w->rank - 1] : w->dims[0];
+    if (channels == 0) return 0;
+    return elements(v.tensor(out[0])) * (elements(*w) / channels);
+  }
+  if (n.op == 44 && n.num_inputs > 8) {
+    const lpai::format::TensorRecord* x = tensor(0);
+    const lpai::format::TensorRecord* w0 = tensor(1);
+    if (x == nullptr || w0 == nullptr || w0->rank != 2 || w0->dims[1] == 0) return 0;
+    uint64_t per_step = 0;
+    for (uint32_t k = 1; k <= 8; ++k) {
+      if (tensor(k) != nullptr) per_step += elements(*tensor(k));
+    }
+    return elements(*x) / w0->dims[1] * per_step;
+  }
+  return 0;
 }
 
 // Golden-data input rule (../shared/golden/README.md).
@@ -230,6 +296,14 @@ int main(int argc, char** argv) {
       m.input_bytes += view.tensor(view.input_tensor(i)).size;
     }
     m.num_outputs = view.num_outputs();
+    std::ostringstream nodes;
+    for (uint32_t i = 0; i < view.node_count(); ++i) {
+      const lpai::format::NodeRecord& n = view.node(i);
+      nodes << i << " " << op_label(n.op) << " " << node_macs(view, n) << "\n";
+    }
+    if (!write_file(out_dir / (m.name + ".nodes.txt"), nodes.str())) {
+      return fail("cannot write " + m.name + ".nodes.txt");
+    }
     m.inputs = make_inputs(inferences, m.input_bytes);
     if (!write_file(out_dir / (m.name + ".bin"), std::string(m.binary.begin(), m.binary.end()))) {
       return fail("cannot write " + m.name + ".bin");

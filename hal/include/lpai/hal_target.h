@@ -31,18 +31,27 @@ void lpai_target_exit(int code) __attribute__((noreturn));
  * none (real boards). Used only as the cycle-counter fallback; see lpai_target_cycle_source. */
 uint64_t lpai_target_clock_ns(void);
 
+/* Instructions executed so far as counted by the emulator (the qemu-insn TCG plugin,
+ * tools/qemu-insn), excluding the instructions spent in earlier calls of this function.
+ * Returns 1 and sets *count when the plugin is loaded, 0 otherwise (real boards, or QEMU
+ * without the plugin). On Hexagon one count is one packet; on Arm one instruction. */
+int lpai_target_emu_insn_count(uint64_t* count);
+
 /* What lpai_hal_cycles() counts on this target. */
 typedef enum {
   LPAI_CYCLE_SOURCE_CORE = 0,       /* the core's cycle counter (Hexagon upcycle, DWT CYCCNT) */
   LPAI_CYCLE_SOURCE_TIMER = 1,      /* a core-clock timer (Cortex-M SysTick, extended to 64 bits) */
   LPAI_CYCLE_SOURCE_CLOCK_NS = 2,   /* the environment's clock in ns (emulators whose cycle
                                        registers read zero) */
-  LPAI_CYCLE_SOURCE_NONE = 3        /* nothing advances: lpai_hal_cycles() returns 0 */
+  LPAI_CYCLE_SOURCE_NONE = 3,       /* nothing advances: lpai_hal_cycles() returns 0 */
+  LPAI_CYCLE_SOURCE_EMU_INSN = 4    /* instructions counted by the emulator's qemu-insn plugin
+                                       (Hexagon: packets); exact and repeatable, not cycles */
 } lpai_cycle_source_t;
 
 /* Probes the counters once (on first use of lpai_hal_cycles, or here) and reports the source. */
 lpai_cycle_source_t lpai_target_cycle_source(void);
-/* Short name of a source ("upcycle", "dwt-cyccnt", "systick", "clock-ns", "none"). */
+/* Short name of a source ("upcycle", "dwt-cyccnt", "systick", "qemu-insn", "qemu-packets",
+ * "clock-ns", "none"). */
 const char* lpai_target_cycle_source_name(lpai_cycle_source_t source);
 
 #ifdef __cplusplus

@@ -1,0 +1,725 @@
+// HVX int8 GEMM with fused requantisation. See hvx_gemm.h.
+#include "kernels/hvx/hvx_gemm.h"
+
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+
+#include <hexagon_protos.h>
+#include <hexagon_types.h>
+
+namespace lpai {
+namespace kernels {
+namespace hvx {
+namespace {
+
+constexpr uint32_t kLanes = 32;  // int32 lanes per vector = output channels per block
+constexpr uint32_t kVec = 128;   // bytes per vector
+
+// Weights interleaved for vrmpy: block cb (32 channels), group g (4 k): 128 bytes, lane l holds
+// w[cb * 32 + l][4g .. 4g + 3] (zero past n or k_len).
+alignas(128) int8_t g_pack[kPackBytes];
+
+// Per-channel requantisation vectors, one set per block of 32 channels.
+struct RequantVectors {
+  HVX_Vector bias, left, mult, right, mask, half;
+};
+RequantVectors g_rq[kMaxChannels / kLanes];
+// A row copied to 4-byte alignment when the caller's is not.
+alignas(128) int8_t g_xrow[gemm::kMaxAccumDepth];
+
+// Channel of lane l in block cb: wide mode (period 0) cb * 32 + l; narrow mode (period n < 32,
+// one block) l % n, the lanes holding 32 / n pixels of n channels each.
+inline uint32_t lane_channel(uint32_t cb, uint32_t l, uint32_t period) {
+  return period != 0 ? (l & (period - 1)) : cb * kLanes + l;
+}
+
+void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, uint32_t groups,
+                  uint32_t period) {
+  uint32_t* const dst = reinterpret_cast<uint32_t*>(g_pack);
+  const bool words = (k_len & 3u) == 0 && (reinterpret_cast<uintptr_t>(w) & 3u) == 0;
+  for (uint32_t cb = 0; cb < blocks; ++cb) {
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t o = lane_channel(cb, l, period);
+      uint32_t* d = dst + static_cast<size_t>(cb) * groups * kLanes + l;
+      if (o >= n) {
+        for (uint32_t g = 0; g < groups; ++g) d[g * kLanes] = 0;
+        continue;
+      }
+      const int8_t* src = w + static_cast<size_t>(o) * k_len;
+      if (words) {
+        const uint32_t* sw = reinterpret_cast<const uint32_t*>(src);
+        for (uint32_t g = 0; g < groups; ++g) d[g * kLanes] = sw[g];
+        continue;
+      }
+      for (uint32_t g = 0; g < groups; ++g) {
+        const uint32_t k0 = g * 4;
+        uint32_t v = 0;
+        for (uint32_t j = 0; j < 4 && k0 + j < k_len; ++j) {
+          v |= static_cast<uint32_t>(static_cast<uint8_t>(src[k0 + j])) << (8 * j);
+        }
+        d[g * kLanes] = v;
+      }
+    }
+  }
+}
+
+// Vectors of the per-channel requantisation. False for a negative multiplier or a shift outside
+// [-31, 30] (never produced by prepare; the portable kernel then runs).
+bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint32_t period) {
+  alignas(128) int32_t bias[kLanes], left[kLanes], mult[kLanes], right[kLanes], mask[kLanes],
+      half[kLanes];
+  for (uint32_t cb = 0; cb < blocks; ++cb) {
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t o = lane_channel(cb, l, period);
+      int32_t b = 0, m = 0, s = 0;
+      if (o < n) {
+        b = q.folded_bias[o];
+        m = q.multiplier[o];
+        s = q.shift[o];
+        if (m < 0 || s > 30 || s < -31) return false;
+      }
+      const int32_t rs = s > 0 ? 0 : -s;
+      bias[l] = b;
+      left[l] = s > 0 ? s : 0;
+      mult[l] = m;
+      right[l] = rs;
+      mask[l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+      half[l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
+    }
+    RequantVectors& r = g_rq[cb];
+    r.bias = *reinterpret_cast<const HVX_Vector*>(bias);
+    r.left = *reinterpret_cast<const HVX_Vector*>(left);
+    r.mult = *reinterpret_cast<const HVX_Vector*>(mult);
+    r.right = *reinterpret_cast<const HVX_Vector*>(right);
+    r.mask = *reinterpret_cast<const HVX_Vector*>(mask);
+    r.half = *reinterpret_cast<const HVX_Vector*>(half);
+  }
+  return true;
+}
+
+// requantize() of 32 accumulators (one block of channels), clamped to [lo, hi].
+// Every step is the general sequence of gemm::requantize (no precondition on the accumulator):
+// wrapping add of the bias, wrapping left shift, SaturatingRoundingDoublingHighMul, which for
+// m >= 0 never saturates and equals floor((x * m + 2^30) / 2^31) for every sign of x (TFLite's
+// nudge of 1 - 2^30 for negative products, with truncating division, gives the same value),
+// RoundingDivideByPOT, wrapping add of the zero point, clamp.
+__attribute__((always_inline)) inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r,
+                                                         HVX_Vector zp, HVX_Vector lo, HVX_Vector hi,
+                                                         HVX_Vector one) {
+  HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
+  // floor((x * m + 2^30) / 2^31): vmpye + vmpyo:<<1:rnd:sat:shift (checked against that formula
+  // over the full int32 range of x and m in [0, 2^31) under qemu-hexagon).
+  HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
+  // RoundingDivideByPOT(h, rs).
+  HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
+  HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, one);
+  v = Q6_Vw_vadd_VwVw(v, zp);
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
+}
+
+// Where the activation rows come from: a callback, or base + i * stride. `padded`: the bytes
+// of a row up to the next multiple of 4 may be read (their weights are zero, so any value
+// there contributes nothing).
+struct RowSource {
+  RowFn fn;
+  const void* ctx;
+  const int8_t* base;
+  uint32_t stride;
+  bool padded;
+};
+
+inline const int8_t* row_at(const RowSource& r, uint32_t i) {
+  return r.fn != nullptr ? r.fn(r.ctx, i) : r.base + static_cast<size_t>(i) * r.stride;
+}
+
+// The prepared problem (weights interleaved, requantisation vectors) between prepare and run.
+struct Plan {
+  uint32_t n, k_len, groups, blocks;
+  bool narrow;  // n = 8, 16 or 32: 32 / n pixels per accumulator vector, 4 vectors per step
+  int32_t zp, lo, hi;
+};
+Plan g_plan;
+
+bool prepare(const int8_t* w, uint32_t n, uint32_t k_len, const gemm::Requant& q) {
+  const uint32_t blocks = (n + kLanes - 1) / kLanes;
+  const uint32_t groups = (k_len + 3) / 4;
+  if (n == 0 || n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
+      static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
+    return false;
+  }
+  const bool narrow = n == 8 || n == 16 || n == 32;
+  if (!fill_requant(q, n, narrow ? 1 : blocks, narrow ? n : 0)) return false;
+  pack_weights(w, n, k_len, narrow ? 1 : blocks, groups, narrow ? n : 0);
+  g_plan = Plan{n, k_len, groups, narrow ? 1 : blocks, narrow, q.output_zero_point, q.act_min, q.act_max};
+  return true;
+}
+
+inline void store_tail(int8_t* dst, HVX_Vector bytes, const int8_t* end) {
+  alignas(128) int8_t tmp[kVec];
+  *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
+  for (int8_t* p = dst; p < end && p < dst + kVec; ++p) *p = tmp[p - dst];
+}
+
+// Narrow mode (n = 8, 16, 32): lane l = pixel l / n, channel l % n; 4 vectors (4P pixels,
+// 128 output bytes, contiguous in the output) per step.
+void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
+  const Plan& pl = g_plan;
+  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
+  const uint32_t pix = kLanes / n;     // pixels per vector: 1, 2 or 4
+  const uint32_t step = 4 * pix;       // pixels per step
+  const uint32_t stride = groups * 4;  // bytes per staged row
+  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
+  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
+  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_VectorPred q32 = Q6_Q_vsetq_R(32);
+  const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
+  const HVX_VectorPred q96 = Q6_Q_vsetq_R(96);
+  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  const RequantVectors& rq = g_rq[0];
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
+  const uint32_t* xw[16];
+
+  // Rows at base + i * stride, all word aligned and readable in whole words: no staging.
+  const bool direct = src.fn == nullptr && in_place_ok && (src.stride & 3u) == 0 &&
+                      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0;
+  for (uint32_t i0 = 0; i0 < rows; i0 += step) {
+    if (direct && i0 + step <= rows) {
+      const int8_t* x = src.base + static_cast<size_t>(i0) * src.stride;
+      for (uint32_t u = 0; u < step; ++u, x += src.stride) xw[u] = reinterpret_cast<const uint32_t*>(x);
+    } else {
+    // The step's rows: in place when aligned and readable in whole words, else staged.
+    for (uint32_t u = 0; u < step; ++u) {
+      int8_t* staged = g_xrow + static_cast<size_t>(u) * stride;
+      if (i0 + u >= rows) {
+        for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
+        xw[u] = reinterpret_cast<const uint32_t*>(staged);
+        continue;
+      }
+      const int8_t* x = row_at(src, i0 + u);
+      if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && in_place_ok) {
+        xw[u] = reinterpret_cast<const uint32_t*>(x);
+      } else {
+        uint32_t j = 0;
+        for (; j < k_len; ++j) staged[j] = x[j];
+        for (; j < stride; ++j) staged[j] = 0;
+        xw[u] = reinterpret_cast<const uint32_t*>(staged);
+      }
+    }
+    }
+    // Groups outer, the four accumulators inner: each weight vector is loaded once per step.
+    HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
+    if (pix == 1) {
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wv[g];
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g])));
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g])));
+      }
+    } else if (pix == 2) {
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wv[g];
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g]))));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g]))));
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[4][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[5][g]))));
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[6][g])),
+                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[7][g]))));
+      }
+    } else {
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wv[g];
+        HVX_Vector v[4];
+        for (uint32_t a = 0; a < 4; ++a) {
+          const uint32_t* const* x = xw + 4 * a;
+          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
+          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
+                                               Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+          v[a] = Q6_V_vmux_QVV(q64, lo2, hi2);
+        }
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, v[0]);
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, v[1]);
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, v[2]);
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, v[3]);
+      }
+    }
+    HVX_Vector res[4] = {requant(acc0, rq, zp, lo, hi, one), requant(acc1, rq, zp, lo, hi, one),
+                         requant(acc2, rq, zp, lo, hi, one), requant(acc3, rq, zp, lo, hi, one)};
+    const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
+                                                  Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+    int8_t* dst = out + static_cast<size_t>(i0) * n;
+    if (dst + kVec <= out_end) {
+      *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+    } else {
+      store_tail(dst, bytes, out_end);
+    }
+  }
+}
+
+// Wide mode: lanes = 32 output channels of one pixel; four blocks per 128-byte store. Two
+// pixels at a time share each weight vector load.
+inline const uint32_t* word_row(const RowSource& src, uint32_t i, uint32_t k_len, int8_t* stage) {
+  const int8_t* x = row_at(src, i);
+  if ((reinterpret_cast<uintptr_t>(x) & 3u) != 0 || ((k_len & 3u) != 0 && !src.padded)) {
+    // Word loads need 4-byte alignment (Hexagon has no unaligned scalar loads); the copy is
+    // zero padded to whole words.
+    const uint32_t padded = (k_len + 3u) & ~3u;
+    uint32_t j = 0;
+    for (; j < k_len; ++j) stage[j] = x[j];
+    for (; j < padded; ++j) stage[j] = 0;
+    x = stage;
+  }
+  return reinterpret_cast<const uint32_t*>(x);
+}
+
+inline HVX_Vector pack_bytes(const HVX_Vector* res) {
+  return Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]), Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+}
+
+inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
+  if (dst + kVec <= out_end) {
+    // Unaligned full store: bytes past this block group belong to later blocks or rows of
+    // this call, which are written after this one.
+    *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+  } else {
+    store_tail(dst, bytes, out_end);
+  }
+}
+
+void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
+  const Plan& pl = g_plan;
+  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
+  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
+  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
+  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const uint32_t stage = (k_len + 3u) & ~3u;
+  HVX_Vector second[kMaxChannels / kVec];
+
+  for (uint32_t i = 0; i < rows; i += 2) {
+    const bool pair = i + 1 < rows;
+    const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+    const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, g_xrow + stage) : x0;
+    int8_t* o0 = out + static_cast<size_t>(i) * n;
+    for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
+      HVX_Vector r0[4], r1[4];
+      for (uint32_t u = 0; u < 4; ++u) {
+        const uint32_t cb = cb0 + u;
+        if (cb >= blocks) {
+          r0[u] = Q6_V_vzero();
+          r1[u] = Q6_V_vzero();
+          continue;
+        }
+        const HVX_Vector* wb = wv + static_cast<size_t>(cb) * groups;
+        HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
+        uint32_t g = 0;
+        for (; g + 2 <= groups; g += 2) {
+          const HVX_Vector w0 = wb[g];
+          const HVX_Vector w1 = wb[g + 1];
+          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+          a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x0[g + 1])));
+          b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x1[g + 1])));
+        }
+        if (g < groups) {
+          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+        }
+        r0[u] = requant(Q6_Vw_vadd_VwVw(a0, a1), g_rq[cb], zp, lo, hi, one);
+        r1[u] = requant(Q6_Vw_vadd_VwVw(b0, b1), g_rq[cb], zp, lo, hi, one);
+      }
+      store_block(o0 + cb0 * kLanes, pack_bytes(r0), out_end);
+      second[cb0 / 4] = pack_bytes(r1);
+    }
+    // The second pixel after the first is complete: stores run front to back (see store_block).
+    if (pair) {
+      for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) store_block(o0 + n + cb0 * kLanes, second[cb0 / 4], out_end);
+    }
+  }
+}
+
+// n = 64 or 128: one 128-byte store holds 128 / n whole pixels; the four accumulators are
+// (pixel, block of 32 channels) pairs in output order.
+void run_two_blocks(const RowSource& src, uint32_t rows, int8_t* out) {
+  const Plan& pl = g_plan;
+  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
+  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
+  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
+  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const uint32_t stage = (k_len + 3u) & ~3u;
+  const uint32_t step = kVec / n;  // pixels per step: 2 (n = 64) or 1 (n = 128)
+  for (uint32_t i = 0; i < rows; i += step) {
+    HVX_Vector acc[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    if (step == 2) {
+      const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+      const uint32_t* x1 = i + 1 < rows ? word_row(src, i + 1, k_len, g_xrow + stage) : x0;
+      const HVX_Vector* w0 = wv;
+      const HVX_Vector* w1 = wv + groups;
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
+        const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
+        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], w0[g], s0);
+        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], w1[g], s0);
+        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], w0[g], s1);
+        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], w1[g], s1);
+      }
+    } else {
+      const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
+        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wv[g], s0);
+        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wv[groups + g], s0);
+        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wv[2 * groups + g], s0);
+        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wv[3 * groups + g], s0);
+      }
+    }
+    HVX_Vector res[4];
+    for (uint32_t a = 0; a < 4; ++a) res[a] = requant(acc[a], g_rq[step == 2 ? (a & 1u) : a], zp, lo, hi, one);
+    int8_t* dst = out + static_cast<size_t>(i) * n;
+    store_block(dst, pack_bytes(res), out_end);
+  }
+}
+
+void run(const RowSource& src, uint32_t rows, int8_t* out) {
+  if (g_plan.n == 64 || g_plan.n == 128) {
+    run_two_blocks(src, rows, out);
+  } else if (g_plan.narrow) {
+    run_narrow(src, rows, out);
+  } else {
+    run_wide(src, rows, out);
+  }
+}
+
+}  // namespace
+
+bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
+             uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  if (!prepare(w, n, k_len, q)) return false;
+  run(RowSource{row, ctx, nullptr, 0, false}, rows, out);
+  return true;
+}
+
+bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8_t* w, uint32_t n,
+                     uint32_t k_len, const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  if (!prepare(w, n, k_len, q)) return false;
+  run(RowSource{nullptr, nullptr, x, stride, false}, rows, out);
+  return true;
+}
+
+bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
+             const gemm::Requant& q, int8_t* out) {
+  if (n == 0 || rows == 0) return true;
+  const uint32_t blocks = (n + kLanes - 1) / kLanes;
+  // Small products: the table setup costs more than the portable kernel's whole work.
+  if (n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
+      static_cast<uint64_t>(k_len) * n < kMinGemvMacs) {
+    return false;
+  }
+  if (!fill_requant(q, n, blocks, 0)) return false;
+  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
+  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const uint32_t full = k_len / kVec;
+  const uint32_t rem = k_len % kVec;
+  const HVX_VectorPred keep = Q6_Q_vsetq_R(static_cast<int32_t>(rem));  // bytes [0, rem)
+  const int8_t* const w_end = w + static_cast<size_t>(n) * k_len;
+  const int8_t* const x_end = x + static_cast<size_t>(rows) * k_len;
+  alignas(128) int32_t sums[kMaxChannels];
+  alignas(128) int8_t tmp[kVec];
+  for (uint32_t i = 0; i < rows; ++i) {
+    const int8_t* xr = x + static_cast<size_t>(i) * k_len;
+    HVX_Vector x_tail = Q6_V_vzero();
+    if (rem != 0) {
+      const int8_t* src = xr + static_cast<size_t>(full) * kVec;
+      if (src + kVec <= x_end) {
+        x_tail = *reinterpret_cast<const HVX_UVector*>(src);
+      } else {
+        for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < rem ? src[j] : 0;
+        x_tail = *reinterpret_cast<const HVX_Vector*>(tmp);
+      }
+      x_tail = Q6_V_vmux_QVV(keep, x_tail, Q6_V_vzero());
+    }
+    // One output at a time: 128 depth bytes per vrmpy, then the 32 lanes summed.
+    for (uint32_t o = 0; o < n; ++o) {
+      const int8_t* wr = w + static_cast<size_t>(o) * k_len;
+      HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero();
+      uint32_t c = 0;
+      for (; c + 2 <= full; c += 2) {
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, *reinterpret_cast<const HVX_UVector*>(wr + c * kVec),
+                                     *reinterpret_cast<const HVX_UVector*>(xr + c * kVec));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, *reinterpret_cast<const HVX_UVector*>(wr + (c + 1) * kVec),
+                                     *reinterpret_cast<const HVX_UVector*>(xr + (c + 1) * kVec));
+      }
+      if (c < full) {
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, *reinterpret_cast<const HVX_UVector*>(wr + c * kVec),
+                                     *reinterpret_cast<const HVX_UVector*>(xr + c * kVec));
+      }
+      if (rem != 0) {
+        // The tail: x is zero past k_len, so whatever w holds there adds nothing.
+        const int8_t* src = wr + static_cast<size_t>(full) * kVec;
+        HVX_Vector wt;
+        if (src + kVec <= w_end) {
+          wt = *reinterpret_cast<const HVX_UVector*>(src);
+        } else {
+          for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < rem ? src[j] : 0;
+          wt = *reinterpret_cast<const HVX_Vector*>(tmp);
+        }
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wt, x_tail);
+      }
+      HVX_Vector v = Q6_Vw_vadd_VwVw(acc0, acc1);
+      for (uint32_t shift = 64; shift >= 4; shift >>= 1) v = Q6_Vw_vadd_VwVw(v, Q6_V_vror_VR(v, static_cast<int32_t>(shift)));
+      sums[o] = Q6_R_vextract_VR(v, 0);
+    }
+    int8_t* o = out + static_cast<size_t>(i) * n;
+    for (uint32_t cb = 0; cb < blocks; ++cb) {
+      const HVX_Vector acc = *reinterpret_cast<const HVX_Vector*>(sums + cb * kLanes);
+      const HVX_Vector r = requant(acc, g_rq[cb], zp, lo, hi, one);
+      const HVX_Vector z = Q6_V_vzero();
+      *reinterpret_cast<HVX_Vector*>(tmp) = Q6_Vb_vpack_VhVh_sat(z, Q6_Vh_vpack_VwVw_sat(z, r));
+      const uint32_t count = n - cb * kLanes < kLanes ? n - cb * kLanes : kLanes;
+      for (uint32_t j = 0; j < count; ++j) o[cb * kLanes + j] = tmp[j];
+    }
+  }
+  return true;
+}
+
+void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+             const int8_t* w3, uint32_t k_len, int32_t out[4]) {
+  HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+  uint32_t k = 0;
+  for (; k + kVec <= k_len; k += kVec) {
+    const HVX_Vector xv = *reinterpret_cast<const HVX_UVector*>(x + k);
+    a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, xv, *reinterpret_cast<const HVX_UVector*>(w0 + k));
+    a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, xv, *reinterpret_cast<const HVX_UVector*>(w1 + k));
+    a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, xv, *reinterpret_cast<const HVX_UVector*>(w2 + k));
+    a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, xv, *reinterpret_cast<const HVX_UVector*>(w3 + k));
+  }
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  if (k != 0) {
+    for (uint32_t shift = 64; shift >= 4; shift >>= 1) {
+      a0 = Q6_Vw_vadd_VwVw(a0, Q6_V_vror_VR(a0, static_cast<int32_t>(shift)));
+      a1 = Q6_Vw_vadd_VwVw(a1, Q6_V_vror_VR(a1, static_cast<int32_t>(shift)));
+      a2 = Q6_Vw_vadd_VwVw(a2, Q6_V_vror_VR(a2, static_cast<int32_t>(shift)));
+      a3 = Q6_Vw_vadd_VwVw(a3, Q6_V_vror_VR(a3, static_cast<int32_t>(shift)));
+    }
+    s0 = Q6_R_vextract_VR(a0, 0);
+    s1 = Q6_R_vextract_VR(a1, 0);
+    s2 = Q6_R_vextract_VR(a2, 0);
+    s3 = Q6_R_vextract_VR(a3, 0);
+  }
+  for (; k < k_len; ++k) {
+    const int32_t xv = x[k];
+    s0 += xv * w0[k];
+    s1 += xv * w1[k];
+    s2 += xv * w2[k];
+    s3 += xv * w3[k];
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
+}
+
+namespace {
+
+constexpr uint32_t kRowBytes = 64u * 1024u;  // im2col rows per block
+alignas(128) int8_t g_rows[kRowBytes + kVec];  // + slack for forward vector writes
+constexpr uint32_t kPaddedBytes = 128u * 1024u;  // the zero-point bordered input image
+alignas(128) int8_t g_padded_in[kPaddedBytes + kVec];  // + slack for vector over-reads
+
+struct ConvRows {
+  const Conv2dParams* p;
+  const int8_t* in;
+  uint32_t plane;
+  uint32_t first;  // im2col: first output pixel of the block in g_rows
+  uint32_t k_len;
+  // Pointwise: the next row expected and its pixel (rows are asked for in order; Hexagon has
+  // no divide instruction, so the pixel is stepped instead of divided out).
+  uint32_t next, b, oy, ox;
+};
+
+// Output pixel i -> (b, oy, ox): stepped from the previous one when i follows it.
+void locate(ConvRows& c, uint32_t i) {
+  const Conv2dParams& p = *c.p;
+  if (i == c.next && i != 0) {
+    if (++c.ox == p.out_w) {
+      c.ox = 0;
+      if (++c.oy == p.out_h) {
+        c.oy = 0;
+        ++c.b;
+      }
+    }
+  } else {
+    c.b = i / c.plane;
+    const uint32_t r = i % c.plane;
+    c.oy = r / p.out_w;
+    c.ox = r % p.out_w;
+  }
+  c.next = i + 1;
+}
+
+const int8_t* pointwise_row(const void* ctx, uint32_t i) {
+  ConvRows& c = *const_cast<ConvRows*>(static_cast<const ConvRows*>(ctx));
+  const Conv2dParams& p = *c.p;
+  locate(c, i);
+  return c.in + ((static_cast<size_t>(c.b) * p.in_h + c.oy * p.stride_h) * p.in_w + c.ox * p.stride_w) * p.in_c;
+}
+
+// dst[0, n) = src[0, n) (src_end: first byte the source may not read). Vector copies may write
+// up to 127 bytes past dst + n: callers fill their buffer front to back, and g_rows has slack.
+inline void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_end) {
+  uint32_t i = 0;
+  for (; i < n && src + i + kVec <= src_end; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+// dst[0, n) = src[0, n), writing nothing else.
+inline void copy_exact(int8_t* dst, const int8_t* src, uint32_t n) {
+  uint32_t i = 0;
+  for (; i + kVec <= n; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
+}
+
+// `count` im2col rows (k_pad bytes apart in g_rows) of output pixels from (oy, ox) on, read from
+// the bordered image (row pitch prow): per pixel k_h vector copies of seg <= 128 bytes, dy apart
+// in the image. Kept out of line: a tight loop of its own.
+__attribute__((noinline)) void im2col_rows(const int8_t* img, size_t prow, uint32_t sx, size_t sy,
+                                           size_t dy, uint32_t k_h, uint32_t seg, uint32_t k_pad,
+                                           uint32_t out_w, uint32_t oy, uint32_t ox, uint32_t count) {
+  (void)prow;
+  int8_t* row = g_rows;
+  const int8_t* line = img + oy * sy;
+  const int8_t* src = line + static_cast<size_t>(ox) * sx;
+  for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+    const int8_t* s = src;
+    int8_t* r = row;
+    if (k_h == 3) {
+      const HVX_Vector v0 = *reinterpret_cast<const HVX_UVector*>(s);
+      const HVX_Vector v1 = *reinterpret_cast<const HVX_UVector*>(s + dy);
+      const HVX_Vector v2 = *reinterpret_cast<const HVX_UVector*>(s + 2 * dy);
+      *reinterpret_cast<HVX_UVector*>(r) = v0;
+      *reinterpret_cast<HVX_UVector*>(r + seg) = v1;
+      *reinterpret_cast<HVX_UVector*>(r + 2 * seg) = v2;
+    } else {
+      for (uint32_t ky = 0; ky < k_h; ++ky, s += dy, r += seg) {
+        *reinterpret_cast<HVX_UVector*>(r) = *reinterpret_cast<const HVX_UVector*>(s);
+      }
+    }
+    src += sx;
+    if (++ox == out_w) {
+      ox = 0;
+      line += sy;
+      src = line;
+    }
+  }
+}
+
+}  // namespace
+
+bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
+                int8_t* out) {
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  const uint32_t plane = p.out_h * p.out_w;
+  const uint32_t total = p.batches * plane;
+  if (total == 0 || p.out_c == 0) return true;
+  ConvRows c{&p, in, plane, 0, k_len, 0, 0, 0, 0};
+  const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
+  if (pointwise) {
+    if (!prepare(w, p.out_c, k_len, q)) return false;
+    if (p.stride_h == 1 && p.stride_w == 1) {
+      run(RowSource{nullptr, nullptr, in, p.in_c, false}, total, out);  // rows are contiguous
+    } else {
+      run(RowSource{pointwise_row, &c, nullptr, 0, false}, total, out);
+    }
+    return true;
+  }
+  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights).
+  const uint32_t k_pad = (k_len + 3u) & ~3u;
+  if (k_len == 0 || k_pad > kRowBytes) return false;
+  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
+  const HVX_Vector zp_v = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
+  // The input with its zero-point border, so that every window is interior.
+  const uint32_t span_h = (p.out_h - 1) * p.stride_h + (p.k_h - 1) * p.dilation_h + 1;
+  const uint32_t span_w = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
+  const uint32_t ph = span_h > p.pad_h + p.in_h ? span_h : p.pad_h + p.in_h;
+  const uint32_t pw = span_w > p.pad_w + p.in_w ? span_w : p.pad_w + p.in_w;
+  const uint64_t padded_bytes = static_cast<uint64_t>(ph) * pw * p.in_c;
+  const uint32_t seg = p.k_w * p.in_c;
+  if (padded_bytes > kPaddedBytes) return false;
+  if (!prepare(w, p.out_c, k_len, q)) return false;
+  const uint32_t per_block = kRowBytes / k_pad;
+  const uint32_t in_row = p.in_w * p.in_c;
+  const size_t prow = static_cast<size_t>(pw) * p.in_c;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    fill_forward(g_padded_in, zp_v, static_cast<uint32_t>(padded_bytes));
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
+    for (uint32_t y = 0; y < p.in_h; ++y) {
+      copy_exact(g_padded_in + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
+                 in_b + static_cast<size_t>(y) * in_row, in_row);
+    }
+    int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
+    uint32_t oy = 0, ox = 0;
+    for (uint32_t first = 0; first < plane; first += per_block) {
+      const uint32_t count = plane - first < per_block ? plane - first : per_block;
+      if (p.dilation_w == 1 && seg <= kVec) {
+        im2col_rows(g_padded_in, prow, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * prow,
+                    static_cast<size_t>(p.dilation_h) * prow, p.k_h, seg, k_pad, p.out_w, oy, ox, count);
+        ox += count;
+        while (ox >= p.out_w) {
+          ox -= p.out_w;
+          ++oy;
+        }
+      } else {
+        for (uint32_t j = 0; j < count; ++j) {
+          int8_t* row = g_rows + static_cast<size_t>(j) * k_pad;
+          const int8_t* src = g_padded_in + static_cast<size_t>(oy * p.stride_h) * prow +
+                              static_cast<size_t>(ox * p.stride_w) * p.in_c;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg, src += p.dilation_h * prow) {
+            if (p.dilation_w == 1) {
+              copy_forward(row, src, seg, g_padded_in + sizeof(g_padded_in));
+            } else {
+              for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+                copy_forward(row + kx * p.in_c, src + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c,
+                             g_padded_in + sizeof(g_padded_in));
+              }
+            }
+          }
+          if (++ox == p.out_w) {
+            ox = 0;
+            ++oy;
+          }
+        }
+      }
+      run(RowSource{nullptr, nullptr, g_rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
+    }
+  }
+  return true;
+}
+
+}  // namespace hvx
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_HAS_HVX

@@ -1,0 +1,424 @@
+// HVX kernels against the portable reference (gemm::requantize over plain dot products, TFLite's
+// depthwise sum over valid taps, add_sub::compute), on odd shapes: channel counts not a multiple
+// of 32 (the vector's int32 lanes) or of 128, depths not a multiple of 4, single rows, padding,
+// strides and dilation for CONV_2D and DEPTHWISE_CONV_2D, element counts not a multiple of 128
+// for ADD/SUB. Guard bytes after
+// every output check that the vector stores stay inside it. Freestanding Hexagon program run
+// under qemu-hexagon by ctest in the hexagon build (firmware/images/CMakeLists.txt); prints one
+// line per case and "hvx-test: PASS" / "FAIL", exit status 0 / 1. Run with the qemu-insn plugin
+// (-plugin build-hexagon/bin/qemu-insn.so), the larger cases also print the packets they took.
+#include "kernels/add_sub_impl.h"
+#include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
+#include "kernels/hvx/hvx_depthwise.h"
+#include "kernels/hvx/hvx_elementwise.h"
+#include "kernels/hvx/hvx_gemm.h"
+#include "kernels/hvx/hvx_pool.h"
+#include "kernels/pool_2d_common.h"
+#include "kernels/int8_gemm.h"
+#include "lpai/hal_target.h"
+
+namespace {
+
+using lpai::kernels::AddParams;
+using lpai::kernels::Conv2dParams;
+using lpai::kernels::DepthwiseConv2dParams;
+namespace gemm = lpai::kernels::gemm;
+namespace hvx = lpai::kernels::hvx;
+
+constexpr uint32_t kGuard = 256;
+int8_t g_in[96 * 1024];
+int8_t g_w[160 * 1024];
+int8_t g_out[64 * 1024 + kGuard];
+int8_t g_ref[64 * 1024];
+int32_t g_bias[1024], g_mult[1024], g_shift[1024];
+uint32_t g_seed = 0x12345678u;
+
+uint32_t rnd() {
+  g_seed ^= g_seed << 13;
+  g_seed ^= g_seed >> 17;
+  g_seed ^= g_seed << 5;
+  return g_seed;
+}
+
+void print(const char* s) {
+  size_t n = 0;
+  while (s[n] != 0) ++n;
+  lpai_target_console_write(s, n);
+}
+
+void print_u(uint32_t v) {
+  char b[12];
+  int i = 11;
+  b[i] = 0;
+  do {
+    b[--i] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  print(b + i);
+}
+
+void fill(int8_t* p, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) p[i] = static_cast<int8_t>(rnd());
+}
+
+gemm::Requant make_requant(uint32_t n, uint32_t k_len) {
+  for (uint32_t o = 0; o < n; ++o) {
+    g_mult[o] = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+    // Mostly right shifts with moderate biases; every fourth channel a left shift (up to 10) and
+    // any bias, so that the wrapping add and shift of the general sequence are exercised.
+    const bool wild = rnd() % 4 == 0;
+    g_shift[o] = wild ? static_cast<int32_t>(rnd() % 11) : -static_cast<int32_t>(rnd() % 14) + (k_len < 8 ? 1 : 0);
+    g_bias[o] = wild ? static_cast<int32_t>(rnd()) : static_cast<int32_t>(rnd() % 40001) - 20000;
+  }
+  const int32_t zp = static_cast<int32_t>(rnd() % 41) - 20;
+  const int32_t lo = (rnd() & 1) ? -128 : -100;
+  const int32_t hi = (rnd() & 1) ? 127 : 90;
+  return gemm::Requant{g_bias, g_mult, g_shift, zp, lo, hi};
+}
+
+struct Rows {
+  const int8_t* in;
+  uint32_t k;
+};
+const int8_t* row_of(const void* ctx, uint32_t i) {
+  const Rows& r = *static_cast<const Rows*>(ctx);
+  return r.in + static_cast<size_t>(i) * r.k;
+}
+
+bool check(const char* what, uint32_t count, uint32_t a, uint32_t b, uint32_t c) {
+  bool ok = true;
+  for (uint32_t i = 0; i < count; ++i) ok = ok && g_out[i] == g_ref[i];
+  for (uint32_t i = 0; i < kGuard; ++i) ok = ok && g_out[count + i] == 0x5A;
+  print(ok ? "ok   " : "FAIL ");
+  print(what);
+  print(" ");
+  print_u(a);
+  print(" ");
+  print_u(b);
+  print(" ");
+  print_u(c);
+  print("\n");
+  return ok;
+}
+
+bool gemm_case(uint32_t rows, uint32_t n, uint32_t k) {
+  fill(g_in, rows * k);
+  fill(g_w, n * k);
+  const gemm::Requant q = make_requant(n, k);
+  for (uint32_t i = 0; i < rows; ++i) {
+    for (uint32_t o = 0; o < n; ++o) {
+      int32_t dot = 0;
+      for (uint32_t j = 0; j < k; ++j) dot += int32_t{g_in[i * k + j]} * g_w[o * k + j];
+      g_ref[i * n + o] = gemm::requantize(dot, o, q);
+    }
+  }
+  for (uint32_t i = 0; i < rows * n + kGuard; ++i) g_out[i] = 0x5A;
+  const Rows r{g_in, k};
+  uint64_t t0 = 0, t1 = 0;
+  const int timed = lpai_target_emu_insn_count(&t0);
+  const bool accepted = (rows & 1) != 0 ? hvx::gemm_s8(row_of, &r, rows, g_w, n, k, q, g_out)
+                                        : hvx::gemm_s8_strided(g_in, k, rows, g_w, n, k, q, g_out);
+  if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0 && rows * n * k >= 100000) {
+    print("     packets=");
+    print_u(static_cast<uint32_t>(t1 - t0));
+    print("\n");
+  }
+  if (!accepted) {
+    print("FAIL gemm refused\n");
+    return false;
+  }
+  if (!check("gemm rows/n/k", rows * n, rows, n, k)) return false;
+  if (rows > 9 || k * n < hvx::kMinGemvMacs) return true;
+  for (uint32_t i = 0; i < rows * n + kGuard; ++i) g_out[i] = 0x5A;
+  if (!hvx::gemv_s8(g_in, rows, g_w, n, k, q, g_out)) {
+    print("FAIL gemv refused\n");
+    return false;
+  }
+  return check("gemv rows/n/k", rows * n, rows, n, k);
+}
+
+bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uint32_t kw,
+               uint32_t stride, uint32_t dil, bool same) {
+  Conv2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = c;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dil;
+  const uint32_t ekh = (kh - 1) * dil + 1, ekw = (kw - 1) * dil + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t ph = (p.out_h - 1) * stride + ekh, pw = (p.out_w - 1) * stride + ekw;
+    p.pad_h = ph > h ? (ph - h) / 2 : 0;
+    p.pad_w = pw > w ? (pw - w) / 2 : 0;
+  } else {
+    p.out_h = (h - ekh) / stride + 1;
+    p.out_w = (w - ekw) / stride + 1;
+  }
+  p.out_c = oc;
+  p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
+  const uint32_t k_len = kh * kw * c;
+  fill(g_in, h * w * c);
+  fill(g_w, oc * k_len);
+  const gemm::Requant q = make_requant(oc, k_len);
+  p.output_zero_point = q.output_zero_point;
+  p.act_min = q.act_min;
+  p.act_max = q.act_max;
+  const uint32_t count = p.out_h * p.out_w * oc;
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t o = 0; o < oc; ++o) {
+        int32_t dot = 0;
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
+            const bool inside = iy >= 0 && ix >= 0 && iy < static_cast<int32_t>(h) && ix < static_cast<int32_t>(w);
+            for (uint32_t ci = 0; ci < c; ++ci) {
+              const int32_t x = inside ? g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ci]
+                                       : p.input_zero_point;
+              dot += x * g_w[((o * kh + ky) * kw + kx) * c + ci];
+            }
+          }
+        }
+        g_ref[(oy * p.out_w + ox) * oc + o] = gemm::requantize(dot, o, q);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
+  uint64_t t0 = 0, t1 = 0;
+  const int timed = lpai_target_emu_insn_count(&t0);
+  const bool accepted = hvx::conv_2d_s8(p, q, g_in, g_w, g_out);
+  if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0) {
+    print("     packets=");
+    print_u(static_cast<uint32_t>(t1 - t0));
+    print("\n");
+  }
+  if (!accepted) {
+    print("FAIL conv refused\n");
+    return false;
+  }
+  return check("conv hw/c->oc/k", count, h * 1000 + w, c * 1000 + oc, kh * 100 + stride * 10 + dil);
+}
+
+bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
+                    uint32_t dil, bool same, uint32_t mult = 1) {
+  DepthwiseConv2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = c / mult;
+  p.out_c = c;
+  p.depth_multiplier = mult;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dil;
+  const uint32_t ekh = (kh - 1) * dil + 1, ekw = (kw - 1) * dil + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t ph = (p.out_h - 1) * stride + ekh, pw = (p.out_w - 1) * stride + ekw;
+    p.pad_h = ph > h ? (ph - h) / 2 : 0;
+    p.pad_w = pw > w ? (pw - w) / 2 : 0;
+  } else {
+    p.out_h = (h - ekh) / stride + 1;
+    p.out_w = (w - ekw) / stride + 1;
+  }
+  p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
+  fill(g_in, h * w * p.in_c);
+  fill(g_w, kh * kw * c);
+  const gemm::Requant q = make_requant(c, kh * kw);  // folded_bias = the bias for this op
+  p.output_zero_point = q.output_zero_point;
+  p.act_min = q.act_min;
+  p.act_max = q.act_max;
+  const uint32_t count = p.out_h * p.out_w * c;
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < c; ++ch) {
+        int32_t acc = 0;  // TFLite: valid taps only, (x - zp) * f
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
+            if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
+            acc += (g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * p.in_c + ch / mult] -
+                    p.input_zero_point) *
+                   g_w[(ky * kw + kx) * c + ch];
+          }
+        }
+        g_ref[(oy * p.out_w + ox) * c + ch] = gemm::requantize(acc, ch, q);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
+  if (!hvx::depthwise_s8(p, q, g_in, g_w, g_out)) {
+    print("FAIL depthwise refused\n");
+    return false;
+  }
+  return check("depthwise hw/c/k", count, h * 1000 + w, c, kh * 1000 + kw * 100 + stride * 10 + dil);
+}
+
+bool add_case(uint32_t n, bool subtract) {
+  AddParams p{};
+  p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.input2_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.output_offset = static_cast<int32_t>(rnd() % 256) - 128;
+  p.left_shift = 20;
+  p.input1_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.input1_shift = -static_cast<int32_t>(rnd() % 4);
+  p.input2_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.input2_shift = -static_cast<int32_t>(rnd() % 4);
+  p.output_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.output_shift = -static_cast<int32_t>(16 + rnd() % 6);
+  p.activation_min = (rnd() & 1) ? -128 : -60;
+  p.activation_max = (rnd() & 1) ? 127 : 70;
+  fill(g_in, n);
+  fill(g_w, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    g_ref[i] = subtract ? lpai::kernels::add_sub::compute<int8_t, true>(p, g_in[i], g_w[i])
+                        : lpai::kernels::add_sub::compute<int8_t, false>(p, g_in[i], g_w[i]);
+  }
+  for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
+  lpai::format::TensorRecord t{};
+  t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
+  t.rank = 1;
+  t.dims[0] = n;
+  t.size = n;
+  const lpai::kernels::TensorRef in[2] = {{reinterpret_cast<uint8_t*>(g_in), &t},
+                                          {reinterpret_cast<uint8_t*>(g_w), &t}};
+  const lpai::kernels::TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), &t}};
+  lpai::kernels::KernelArgs args{};
+  args.params = reinterpret_cast<const uint8_t*>(&p);
+  args.params_size = sizeof(p);
+  args.inputs = in;
+  args.num_inputs = 2;
+  args.outputs = out;
+  args.num_outputs = 1;
+  if (!hvx::add_sub_s8(p, args, subtract)) {
+    print("FAIL add refused\n");
+    return false;
+  }
+  return check(subtract ? "sub n" : "add n", n, n, 0, 0);
+}
+
+bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
+                  uint32_t pad) {
+  lpai::kernels::Pool2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.channels = c;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.pad_h = p.pad_w = pad;
+  p.out_h = (h + 2 * pad - kh) / stride + 1;
+  p.out_w = (w + 2 * pad - kw) / stride + 1;
+  p.act_min = (rnd() & 1) ? -128 : -50;
+  p.act_max = (rnd() & 1) ? 127 : 60;
+  p.data_type = static_cast<uint32_t>(lpai::format::DataType::kInt8);
+  fill(g_in, h * w * c);
+  const uint32_t count_out = p.out_h * p.out_w * c;
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < c; ++ch) {
+        int32_t sum = 0, count = 0;
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky) - static_cast<int32_t>(pad);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx) - static_cast<int32_t>(pad);
+            if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
+            sum += g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch];
+            ++count;
+          }
+        }
+        int32_t v = sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+        v = v < p.act_min ? p.act_min : v > p.act_max ? p.act_max : v;
+        g_ref[(oy * p.out_w + ox) * c + ch] = static_cast<int8_t>(v);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < count_out + kGuard; ++i) g_out[i] = 0x5A;
+  lpai::kernels::TensorRef in[1] = {{reinterpret_cast<uint8_t*>(g_in), nullptr}};
+  lpai::kernels::TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), nullptr}};
+  lpai::kernels::KernelArgs args{};
+  args.params = reinterpret_cast<const uint8_t*>(&p);
+  args.params_size = sizeof(p);
+  args.inputs = in;
+  args.num_inputs = 1;
+  args.outputs = out;
+  args.num_outputs = 1;
+  if (!hvx::average_pool_s8(p, args)) {
+    print("FAIL avgpool refused\n");
+    return false;
+  }
+  return check("avgpool hw/c/k", count_out, h * 1000 + w, c, kh * 1000 + kw * 10 + stride);
+}
+
+bool dot_case(uint32_t k) {
+  fill(g_in, k);
+  fill(g_w, 4 * k);
+  int32_t ref[4], got[4];
+  gemm::dot_1x4(g_in, g_w, g_w + k, g_w + 2 * k, g_w + 3 * k, k, ref);
+  hvx::dot_1x4(g_in, g_w, g_w + k, g_w + 2 * k, g_w + 3 * k, k, got);
+  const bool ok = ref[0] == got[0] && ref[1] == got[1] && ref[2] == got[2] && ref[3] == got[3];
+  print(ok ? "ok   dot_1x4 k " : "FAIL dot_1x4 k ");
+  print_u(k);
+  print("\n");
+  return ok;
+}
+
+}  // namespace
+
+extern "C" int main(void);
+extern "C" int main(void) {
+  bool ok = true;
+  const uint32_t ns[] = {1, 3, 8, 16, 31, 32, 33, 64, 100, 128, 129, 200};
+  const uint32_t ks[] = {1, 3, 4, 5, 17, 40, 64, 65, 130, 577};
+  const uint32_t rs[] = {1, 2, 7, 9, 17, 125};
+  for (uint32_t n : ns) {
+    for (uint32_t k : ks) {
+      for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
+    }
+  }
+  ok = conv_case(7, 5, 3, 33, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(9, 8, 8, 64, 3, 3, 2, 1, true) && ok;
+  ok = conv_case(10, 11, 5, 7, 3, 2, 1, 2, false) && ok;
+  ok = conv_case(6, 6, 17, 31, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(6, 7, 16, 40, 1, 1, 2, 1, false) && ok;
+  ok = conv_case(12, 3, 1, 8, 10, 4, 2, 1, true) && ok;
+  ok = conv_case(13, 11, 3, 8, 3, 3, 2, 1, true) && ok;
+  ok = conv_case(49, 10, 1, 64, 10, 4, 2, 1, true) && ok;  // kws_ref_model's first layer
+  ok = conv_case(9, 9, 16, 16, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(7, 5, 8, 16, 1, 1, 1, 1, false) && ok;
+  const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},   {9, 9, 16, 3, 3, 2, 1},  {6, 5, 64, 3, 3, 1, 1},
+                            {5, 7, 3, 3, 3, 1, 1},   {8, 6, 40, 3, 3, 2, 1},  {5, 5, 130, 3, 3, 1, 1},
+                            {6, 6, 256, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2}, {4, 9, 128, 1, 4, 1, 1},
+                            {12, 3, 1, 3, 3, 1, 1},  {3, 3, 24, 3, 3, 1, 1}};
+  for (const auto& d : dw) {
+    ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
+    ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
+  }
+  ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
+  ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
+  ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;
+  const uint32_t dots[] = {1, 5, 127, 128, 129, 257, 700, 4000};
+  for (uint32_t k : dots) ok = dot_case(k) && ok;
+  const uint32_t sizes[] = {1, 5, 127, 128, 129, 1000, 4097};
+  for (uint32_t n : sizes) {
+    ok = add_case(n, false) && ok;
+    ok = add_case(n, true) && ok;
+  }
+  ok = avgpool_case(25, 5, 64, 25, 5, 1, 0) && ok;   // kws_ref_model's global pool
+  ok = avgpool_case(7, 9, 33, 3, 3, 2, 1) && ok;
+  ok = avgpool_case(6, 6, 200, 2, 2, 2, 0) && ok;
+  ok = avgpool_case(5, 4, 3, 3, 2, 1, 1) && ok;
+  print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
+  return ok ? 0 : 1;
+}
