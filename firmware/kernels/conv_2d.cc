@@ -6,9 +6,11 @@
 // padded taps contribute exactly nothing, as in TFLite (which skips them). Output channels
 // go in runs of gemm::kFastRun: per run, stack tables (gemm::FastRun) and, per pair of rows,
 // the run's dot products, then one vectorised exact requantisation of the run.
-// int16x8: direct loops, 64-bit accumulation per output (per tap partial sums in 32 bits).
+// int16x8: direct loops, 64-bit sums per output (per tap partial sums in 32 bits), requantised
+// as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
 
+#include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -66,20 +68,18 @@ Status validate(const KernelArgs& args) {
       (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
     return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
   }
-  const int32_t* mult = reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) +
-                                                          p.out_c * (wide ? 8u : 4u));
-  if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, wide ? 7 : 30)) {
-    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
-  }
+  const bool acc32 = (p.flags & kConvFlagAcc32) != 0;
+  if (acc32 && !wide) return fail(Status::kBinaryBadParams, kOp, "32-bit accumulation flag on int8");
   if (wide) {
-    if (p.im2col_rows != 0) return fail(Status::kBinaryBadParams, kOp, "int16x8 uses no im2col");
-    for (uint32_t c = 0; c < p.out_c; ++c) {
-      int64_t b;
-      __builtin_memcpy(&b, args.params + sizeof(Conv2dParams) + static_cast<size_t>(c) * 8, 8);
-      if (b < -(int64_t{1} << 47) || b >= (int64_t{1} << 47)) {
-        return fail(Status::kBinaryBadParams, kOp, "int16x8 bias outside [-2^47, 2^47)");
-      }
+    if (!w16::arrays_valid(args.params + sizeof(Conv2dParams), p.out_c, acc32)) {
+      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
     }
+    if (p.im2col_rows != 0) return fail(Status::kBinaryBadParams, kOp, "int16x8 uses no im2col");
+  } else if (!checks::multipliers_valid(
+                 reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 4u),
+                 reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 8u),
+                 p.out_c, -31, 30)) {
+    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
   } else if (p.im2col_rows == 0) {
     if (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0) {
       return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
@@ -116,7 +116,7 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
   }
   if (bias != nullptr &&
-      (!checks::has_shape(bias, wide ? DataType::kInt64 : DataType::kInt32, 1, b_dims) ||
+      (!checks::has_shape(bias, wide && !acc32 ? DataType::kInt64 : DataType::kInt32, 1, b_dims) ||
        !checks::is_const(bias))) {
     return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
   }
@@ -214,25 +214,10 @@ void eval_s8(const KernelArgs& args) {
   }
 }
 
-// Sum over c of x[c] * w[c] for one filter tap (in_c <= kConvMaxInChannels16 keeps each lane
-// below 2^31).
-int32_t dot_s16_s8(const int16_t* __restrict x, const int8_t* __restrict w, uint32_t len) {
-  int32_t lanes[gemm::kLanes] = {};
-  uint32_t c = 0;
-  for (; c + gemm::kLanes <= len; c += gemm::kLanes) {
-    for (uint32_t j = 0; j < gemm::kLanes; ++j) lanes[j] += static_cast<int32_t>(x[c + j]) * w[c + j];
-  }
-  int32_t s = 0;
-  for (uint32_t j = 0; j < gemm::kLanes; ++j) s += lanes[j];
-  for (; c < len; ++c) s += static_cast<int32_t>(x[c]) * w[c];
-  return s;
-}
-
 void eval_s16(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
-  const uint8_t* bias_bytes = args.params + sizeof(Conv2dParams);
-  const int32_t* mult = reinterpret_cast<const int32_t*>(bias_bytes + static_cast<size_t>(p.out_c) * 8);
-  const int32_t* shift = mult + p.out_c;
+  const w16::Requant q = w16::requant_at(args.params + sizeof(Conv2dParams), p.out_c, p.act_min,
+                                         p.act_max, (p.flags & kConvFlagAcc32) != 0);
   const int16_t* in = reinterpret_cast<const int16_t*>(args.inputs[0].data);
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data);
@@ -254,14 +239,10 @@ void eval_s16(const KernelArgs& args) {
               if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) continue;
               const int16_t* src = in + ((static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w +
                                          static_cast<uint32_t>(ix)) * c_in;
-              acc += dot_s16_s8(src, wf + (static_cast<size_t>(ky) * p.k_w + kx) * c_in, c_in);
+              acc += w16::dot_long(src, wf + (static_cast<size_t>(ky) * p.k_w + kx) * c_in, c_in);
             }
           }
-          int64_t bias;
-          __builtin_memcpy(&bias, bias_bytes + static_cast<size_t>(oc) * 8, 8);
-          acc += bias;
-          const int32_t v = multiply_by_quantized_multiplier_64(acc, mult[oc], shift[oc]);
-          dst[oc] = static_cast<int16_t>(clamp_i32(v, p.act_min, p.act_max));
+          dst[oc] = w16::requantize(acc, oc, q);
         }
       }
     }

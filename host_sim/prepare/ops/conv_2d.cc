@@ -80,9 +80,9 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   const bool per_channel = filter->scales.size() > 1;
   if (per_channel && filter->quant_axis != 0) return reject("per-channel filter must use axis 0");
   if (bias != nullptr) {
-    const DataType bias_type = wide ? DataType::kInt64 : DataType::kInt32;
-    if (bias->type != bias_type || !bias->is_const()) {
-      return reject(wide ? "bias must be a constant int64 tensor for 16x8 convolution"
+    const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
+    if (!type_ok || !bias->is_const()) {
+      return reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8 convolution"
                          : "bias must be a constant int32 tensor");
     }
     if (bias->element_count() != out_c) return reject("bias length differs from output channels");
@@ -115,8 +115,12 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   std::vector<int32_t> multiplier, shift;
   e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
   if (!e.empty()) return reject(e);
+  // TFLite Micro: an int64 bias selects the int64 accumulator (64-bit requantisation, shift <= 7);
+  // an int32 bias or none the int32 accumulator (32-bit requantisation).
+  const bool acc32 = wide && (bias == nullptr || bias->type == DataType::kInt32);
   for (int32_t s : shift) {
-    if (wide && s > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+    if (wide && !acc32 && s > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+    if (s > 30) return reject("effective output scale too large (shift > 30)");
   }
   const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
   int32_t act_min = 0, act_max = 0;
@@ -146,7 +150,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   p.act_max = act_max;
   p.flags = (per_channel ? kernels::kConvFlagPerChannel : 0u) |
             (bias != nullptr ? kernels::kConvFlagHasBias : 0u) |
-            (wide ? kernels::kConvFlagInt16x8 : 0u);
+            (wide ? kernels::kConvFlagInt16x8 : 0u) | (acc32 ? kernels::kConvFlagAcc32 : 0u);
   const uint64_t total_pixels = static_cast<uint64_t>(batches) * out_h * out_w;
   const bool in_place = k_h == 1 && k_w == 1 && pad_h == 0 && pad_w == 0;
   p.im2col_rows = (wide || in_place) ? 0 : im2col_rows_for(depth, total_pixels);
@@ -156,7 +160,9 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   if (wide) {
     std::vector<int64_t> b64(out_c, 0);
     for (int c = 0; c < out_c; ++c) {
-      if (bias != nullptr) b64[c] = util::const_i64(*bias, c);
+      if (bias != nullptr) {
+        b64[c] = bias->type == DataType::kInt64 ? util::const_i64(*bias, c) : util::const_i32(*bias, c);
+      }
       if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
         return reject("16x8 bias value outside [-2^47, 2^47)");
       }
