@@ -22,7 +22,7 @@
 //   int16x8: the arrays of kernels/int16x8_common.h (64-bit mode, shift in [-31, 7])
 // Kernel scratch (temp): batches * out_h * out_w * out_c accumulators, 4 bytes each (int8)
 // or 8 bytes each (int16x8), plus, for int8, in_c int16 entries (the input pixel minus its
-// zero point).
+// zero point). The scratch must be 8-byte aligned (the plan's start alignment, 64 by default).
 #ifndef LPAI_KERNELS_TRANSPOSE_CONV_H
 #define LPAI_KERNELS_TRANSPOSE_CONV_H
 
