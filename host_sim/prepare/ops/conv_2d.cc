@@ -69,10 +69,15 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   const int batches = input->shape[0], in_h = input->shape[1], in_w = input->shape[2],
             in_c = input->shape[3];
   const int out_c = filter->shape[0], k_h = filter->shape[1], k_w = filter->shape[2];
-  if (filter->shape[3] != in_c) {
-    return reject("grouped convolution (filter depth " + std::to_string(filter->shape[3]) +
-                  " != input depth " + std::to_string(in_c) + ") is not supported");
+  // Grouped convolution as TFLite: groups = in_c / filter depth, which must divide in_c and
+  // out_c.
+  const int fc = filter->shape[3];
+  if (in_c % fc != 0 || out_c % (in_c / fc) != 0) {
+    return reject("filter depth " + std::to_string(fc) + " does not divide the input depth " +
+                  std::to_string(in_c) + " into groups that divide the " + std::to_string(out_c) +
+                  " output channels");
   }
+  const int groups = in_c / fc;
   if (filter->scales.empty() || filter->scales.size() != filter->zero_points.size()) {
     return reject("filter is not quantised");
   }
@@ -101,8 +106,8 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     return reject("output shape " + util::shape_string(output->shape) + " differs from " +
                   util::shape_string(want_out));
   }
-  const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * in_c;
-  if (depth > kernels::kConvMaxDepth) return reject("filter depth k_h * k_w * in_c exceeds 65536");
+  const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * fc;
+  if (depth > kernels::kConvMaxDepth) return reject("filter depth k_h * k_w * in_c / groups exceeds 65536");
   if (wide && static_cast<uint32_t>(in_c) > kernels::kConvMaxInChannels16) {
     return reject("16x8 convolution supports at most 8192 input channels");
   }
@@ -154,7 +159,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   const uint64_t total_pixels = static_cast<uint64_t>(batches) * out_h * out_w;
   const bool in_place = k_h == 1 && k_w == 1 && pad_h == 0 && pad_w == 0;
   p.im2col_rows = (wide || in_place) ? 0 : im2col_rows_for(depth, total_pixels);
-  p.reserved = 0;
+  p.groups = static_cast<uint32_t>(groups);
   append_pod(&r.params, p);
 
   if (wide) {

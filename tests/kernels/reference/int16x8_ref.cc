@@ -69,6 +69,77 @@ std::vector<int16_t> conv_2d_16x8_acc(const ConvGeom& g, const std::vector<int16
   return out;
 }
 
+namespace {
+
+// Sum over the group's taps of filter * (input - offset) for output (b, oy, ox, oc).
+template <typename X>
+int64_t grouped_sum(const ConvGeom& g, int groups, const std::vector<X>& in, int32_t offset,
+                    const std::vector<int8_t>& filter, int b, int oy, int ox, int oc) {
+  const int fc = g.in_c / groups;
+  const int c0 = (oc / (g.out_c / groups)) * fc;
+  int64_t acc = 0;
+  for (int ky = 0; ky < g.k_h; ++ky)
+    for (int kx = 0; kx < g.k_w; ++kx) {
+      const int iy = oy * g.stride_h - g.pad_h + ky * g.dil_h;
+      const int ix = ox * g.stride_w - g.pad_w + kx * g.dil_w;
+      if (iy < 0 || iy >= g.in_h || ix < 0 || ix >= g.in_w) continue;
+      for (int ic = 0; ic < fc; ++ic) {
+        acc += int64_t{filter[idx4(g.k_h, g.k_w, fc, oc, ky, kx, ic)]} *
+               (int64_t{in[idx4(g.in_h, g.in_w, g.in_c, b, iy, ix, c0 + ic)]} - offset);
+      }
+    }
+  return acc;
+}
+
+}  // namespace
+
+std::vector<int8_t> conv_2d_grouped(const ConvGeom& g, int groups, const std::vector<int8_t>& in,
+                                    Quant in_q, const std::vector<int8_t>& filter,
+                                    const std::vector<float>& f_scales,
+                                    const std::vector<int32_t>* bias, Quant out_q, int activation) {
+  std::vector<int32_t> m;
+  std::vector<int> s;
+  mults(in_q.scale, f_scales, out_q.scale, g.out_c, &m, &s);
+  int32_t lo, hi;
+  activation_range(activation, out_q.scale, out_q.zero_point, -128, 127, &lo, &hi);
+  std::vector<int8_t> out(static_cast<size_t>(g.batches) * g.out_h * g.out_w * g.out_c);
+  for (int b = 0; b < g.batches; ++b)
+    for (int oy = 0; oy < g.out_h; ++oy)
+      for (int ox = 0; ox < g.out_w; ++ox)
+        for (int oc = 0; oc < g.out_c; ++oc) {
+          uint32_t a = static_cast<uint32_t>(static_cast<uint64_t>(
+              grouped_sum(g, groups, in, in_q.zero_point, filter, b, oy, ox, oc)));
+          if (bias) a += static_cast<uint32_t>((*bias)[oc]);
+          const int32_t v = multiply(static_cast<int32_t>(a), m[oc], s[oc]) + out_q.zero_point;
+          out[idx4(g.out_h, g.out_w, g.out_c, b, oy, ox, oc)] =
+              static_cast<int8_t>(std::min(std::max(v, lo), hi));
+        }
+  return out;
+}
+
+std::vector<int16_t> conv_2d_grouped_16x8(const ConvGeom& g, int groups,
+                                          const std::vector<int16_t>& in, float in_scale,
+                                          const std::vector<int8_t>& filter,
+                                          const std::vector<float>& f_scales,
+                                          const std::vector<int64_t>* bias, float out_scale,
+                                          int activation, bool acc32) {
+  std::vector<int32_t> m;
+  std::vector<int> s;
+  mults(in_scale, f_scales, out_scale, g.out_c, &m, &s);
+  int32_t lo, hi;
+  activation_range(activation, out_scale, 0, -32768, 32767, &lo, &hi);
+  std::vector<int16_t> out(static_cast<size_t>(g.batches) * g.out_h * g.out_w * g.out_c);
+  for (int b = 0; b < g.batches; ++b)
+    for (int oy = 0; oy < g.out_h; ++oy)
+      for (int ox = 0; ox < g.out_w; ++ox)
+        for (int oc = 0; oc < g.out_c; ++oc) {
+          const int64_t acc = grouped_sum(g, groups, in, 0, filter, b, oy, ox, oc);
+          out[idx4(g.out_h, g.out_w, g.out_c, b, oy, ox, oc)] =
+              finish(acc, bias ? &(*bias)[oc] : nullptr, m[oc], s[oc], lo, hi, acc32);
+        }
+  return out;
+}
+
 std::vector<int16_t> fully_connected_16x8(const std::vector<int16_t>& in, float in_scale,
                                           int batches, int k, const std::vector<int8_t>& weights,
                                           const std::vector<float>& w_scales,

@@ -1,4 +1,5 @@
-// Plain references of the 16x8 kernels (int16 activations, int8 weights) and of TRANSPOSE_CONV,
+// Plain references of the 16x8 kernels (int16 activations, int8 weights), of TRANSPOSE_CONV and
+// of grouped CONV_2D,
 // written from TFLite Micro's reference semantics with simple loops, independent of the
 // firmware and prepare code. The accumulator type follows TFLite Micro: `acc32` selects the
 // int32 accumulator (wrapping) with the 32-bit MultiplyByQuantizedMultiplier, otherwise int64
@@ -19,6 +20,18 @@ std::vector<int16_t> conv_2d_16x8_acc(const ConvGeom& g, const std::vector<int16
                                       const std::vector<float>& f_scales,
                                       const std::vector<int64_t>* bias, float out_scale,
                                       int activation, bool acc32);
+
+// Grouped CONV_2D, int8 (filter [out_c][k_h][k_w][in_c / groups]) and 16x8 (acc32 as above).
+std::vector<int8_t> conv_2d_grouped(const ConvGeom& g, int groups, const std::vector<int8_t>& in,
+                                    Quant in_q, const std::vector<int8_t>& filter,
+                                    const std::vector<float>& f_scales,
+                                    const std::vector<int32_t>* bias, Quant out_q, int activation);
+std::vector<int16_t> conv_2d_grouped_16x8(const ConvGeom& g, int groups,
+                                          const std::vector<int16_t>& in, float in_scale,
+                                          const std::vector<int8_t>& filter,
+                                          const std::vector<float>& f_scales,
+                                          const std::vector<int64_t>* bias, float out_scale,
+                                          int activation, bool acc32);
 
 // FULLY_CONNECTED 16x8: per-tensor weights (one scale: float product input * weight scale)
 // or per-channel (double products).
