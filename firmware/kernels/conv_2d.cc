@@ -317,9 +317,14 @@ void eval_s16(const KernelArgs& args) {
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
         const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
         int16_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
+        uint32_t group_end = per_group;
+        size_t c0 = 0;  // first input channel of the current group
         for (uint32_t oc = 0; oc < p.out_c; ++oc) {
+          if (oc == group_end) {
+            group_end += per_group;
+            c0 += c_in;
+          }
           int64_t acc = 0;
-          const size_t c0 = static_cast<size_t>(oc / per_group) * c_in;
           const int8_t* wf = w + static_cast<size_t>(oc) * p.k_h * p.k_w * c_in;
           for (uint32_t ky = 0; ky < p.k_h; ++ky) {
             const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
