@@ -6,12 +6,14 @@
 // padded taps contribute exactly nothing, as in TFLite (which skips them). Output channels
 // go in runs of gemm::kFastRun: per run, stack tables (gemm::FastRun) and, per pair of rows,
 // the run's dot products, then one vectorised exact requantisation of the run.
-// int16x8: direct loops, 64-bit accumulation per output (per tap partial sums in 32 bits).
+// int16x8: direct loops, 64-bit sums per output (per tap partial sums in 32 bits), requantised
+// as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
+#include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -44,16 +46,20 @@ Status validate(const KernelArgs& args) {
   if (p.out_c == 0 || p.out_c > kMaxChannels) {
     return fail(Status::kBinaryBadParams, kOp, "out_c out of range");
   }
-  if ((p.flags & ~kConvKnownFlags) != 0 || p.reserved != 0) {
-    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+  if ((p.flags & ~kConvKnownFlags) != 0) {
+    return fail(Status::kBinaryBadParams, kOp, "unknown flags");
   }
+  if (p.groups == 0 || p.in_c % p.groups != 0 || p.out_c % p.groups != 0) {
+    return fail(Status::kBinaryBadParams, kOp, "groups must divide in_c and out_c");
+  }
+  const uint32_t fc = p.in_c / p.groups;
   if (args.params_size != conv_2d_params_size(p.out_c, p.flags)) {
     return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
   }
   const bool wide = (p.flags & kConvFlagInt16x8) != 0;
-  const uint64_t depth = static_cast<uint64_t>(p.k_h) * p.k_w * p.in_c;
+  const uint64_t depth = static_cast<uint64_t>(p.k_h) * p.k_w * fc;
   if (depth > kConvMaxDepth || (wide && p.in_c > kConvMaxInChannels16)) {
-    return fail(Status::kBinaryBadParams, kOp, "filter depth k_h * k_w * in_c too large");
+    return fail(Status::kBinaryBadParams, kOp, "filter depth k_h * k_w * in_c / groups too large");
   }
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
@@ -69,20 +75,18 @@ Status validate(const KernelArgs& args) {
       (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
     return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
   }
-  const int32_t* mult = reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) +
-                                                          p.out_c * (wide ? 8u : 4u));
-  if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, wide ? 7 : 30)) {
-    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
-  }
+  const bool acc32 = (p.flags & kConvFlagAcc32) != 0;
+  if (acc32 && !wide) return fail(Status::kBinaryBadParams, kOp, "32-bit accumulation flag on int8");
   if (wide) {
-    if (p.im2col_rows != 0) return fail(Status::kBinaryBadParams, kOp, "int16x8 uses no im2col");
-    for (uint32_t c = 0; c < p.out_c; ++c) {
-      int64_t b;
-      __builtin_memcpy(&b, args.params + sizeof(Conv2dParams) + static_cast<size_t>(c) * 8, 8);
-      if (b < -(int64_t{1} << 47) || b >= (int64_t{1} << 47)) {
-        return fail(Status::kBinaryBadParams, kOp, "int16x8 bias outside [-2^47, 2^47)");
-      }
+    if (!w16::arrays_valid(args.params + sizeof(Conv2dParams), p.out_c, acc32)) {
+      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
     }
+    if (p.im2col_rows != 0) return fail(Status::kBinaryBadParams, kOp, "int16x8 uses no im2col");
+  } else if (!checks::multipliers_valid(
+                 reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 4u),
+                 reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 8u),
+                 p.out_c, -31, 30)) {
+    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
   } else if (p.im2col_rows == 0) {
     if (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0) {
       return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
@@ -103,14 +107,14 @@ Status validate(const KernelArgs& args) {
   }
   const DataType act_type = wide ? DataType::kInt16 : DataType::kInt8;
   const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
-  const uint32_t f_dims[4] = {p.out_c, p.k_h, p.k_w, p.in_c};
+  const uint32_t f_dims[4] = {p.out_c, p.k_h, p.k_w, fc};
   const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
   const uint32_t b_dims[1] = {p.out_c};
   if (!checks::has_shape(in, act_type, 4, in_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
   }
   if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [out_c, k_h, k_w, in_c]");
+    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [out_c, k_h, k_w, in_c / groups]");
   }
   if ((p.flags & kConvFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
     return fail(Status::kBinaryBadTensor, kOp, "per-channel filter without out_c scales");
@@ -119,7 +123,7 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
   }
   if (bias != nullptr &&
-      (!checks::has_shape(bias, wide ? DataType::kInt64 : DataType::kInt32, 1, b_dims) ||
+      (!checks::has_shape(bias, wide && !acc32 ? DataType::kInt64 : DataType::kInt32, 1, b_dims) ||
        !checks::is_const(bias))) {
     return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
   }
@@ -152,6 +156,90 @@ void im2col_row(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy
         __builtin_memcpy(row, in_row + static_cast<size_t>(ix) * c, c);
       }
       row += c;
+    }
+  }
+}
+
+// im2col_row for input channels [c0, c0 + fc) (grouped convolution).
+void im2col_row_group(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
+                      uint32_t c0, uint32_t fc, int8_t* row) {
+  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  const int zp = p.input_zero_point;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+    const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+    const bool row_in = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
+    const int8_t* in_row =
+        row_in ? in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * p.in_c + c0
+               : nullptr;
+    for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+      const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
+      if (!row_in || ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
+        __builtin_memset(row, zp, fc);
+      } else {
+        __builtin_memcpy(row, in_row + static_cast<size_t>(ix) * p.in_c, fc);
+      }
+      row += fc;
+    }
+  }
+}
+
+// Grouped int8 convolution (groups > 1): per block of output pixels and per group, the
+// group's unrolled rows (or, for 1x1 without padding, the input rows at the group's channel
+// offset) times the group's filter rows, through the same dot-product kernel.
+void eval_s8_grouped(const KernelArgs& args) {
+  const Conv2dParams& p = header(args);
+  const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
+  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t fc = p.in_c / p.groups;
+  const uint32_t per_group = p.out_c / p.groups;
+  const uint32_t k_len = p.k_h * p.k_w * fc;
+  const uint32_t n = p.out_c;
+  const uint32_t plane = p.out_h * p.out_w;
+  const uint32_t total = p.batches * plane;
+  const uint32_t acc_bound = k_len * (128u * 128u);
+  gemm::FastRun run;
+  auto do_group = [&](auto&& row_ptr, uint32_t r0, uint32_t r1, uint32_t g) {
+    for (uint32_t first = g * per_group; first < (g + 1) * per_group; first += gemm::kFastRun) {
+      const uint32_t end = (g + 1) * per_group;
+      const uint32_t count = end - first < gemm::kFastRun ? end - first : gemm::kFastRun;
+      gemm::fast_run_fill(q, first, count, count, acc_bound, &run);
+      const int8_t* wr = w + static_cast<size_t>(first) * k_len;
+      for (uint32_t j = r0; j < r1; j += 2) {
+        const bool pair = j + 1 < r1;
+        const int8_t* x0 = row_ptr(j);
+        const int8_t* x1 = pair ? row_ptr(j + 1) : x0;
+        int8_t* o0 = out + static_cast<size_t>(j) * n + first;
+        gemm::gemm_row_pair_run(x0, x1, wr, count, k_len, run, o0, pair ? o0 + n : nullptr);
+      }
+    }
+  };
+  if (p.im2col_rows == 0) {
+    for (uint32_t g = 0; g < p.groups; ++g) {
+      auto row_of = [&](uint32_t i) {
+        const uint32_t b = i / plane, r = i % plane;
+        const uint32_t oy = r / p.out_w, ox = r % p.out_w;
+        return in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c +
+               static_cast<size_t>(g) * fc;
+      };
+      do_group(row_of, 0, total, g);
+    }
+    return;
+  }
+  int8_t* rows = reinterpret_cast<int8_t*>(args.temp);
+  for (uint32_t first_row = 0; first_row < total; first_row += p.im2col_rows) {
+    const uint32_t count = total - first_row < p.im2col_rows ? total - first_row : p.im2col_rows;
+    for (uint32_t g = 0; g < p.groups; ++g) {
+      for (uint32_t j = 0; j < count; ++j) {
+        const uint32_t i = first_row + j;
+        const uint32_t b = i / plane, r = i % plane;
+        im2col_row_group(p, in, b, r / p.out_w, r % p.out_w, g * fc, fc,
+                         rows + static_cast<size_t>(j) * k_len);
+      }
+      auto row_of = [&](uint32_t i) { return rows + static_cast<size_t>(i - first_row) * k_len; };
+      do_group(row_of, first_row, first_row + count, g);
     }
   }
 }
@@ -220,36 +308,28 @@ void eval_s8(const KernelArgs& args) {
   }
 }
 
-// Sum over c of x[c] * w[c] for one filter tap (in_c <= kConvMaxInChannels16 keeps each lane
-// below 2^31).
-int32_t dot_s16_s8(const int16_t* __restrict x, const int8_t* __restrict w, uint32_t len) {
-  int32_t lanes[gemm::kLanes] = {};
-  uint32_t c = 0;
-  for (; c + gemm::kLanes <= len; c += gemm::kLanes) {
-    for (uint32_t j = 0; j < gemm::kLanes; ++j) lanes[j] += static_cast<int32_t>(x[c + j]) * w[c + j];
-  }
-  int32_t s = 0;
-  for (uint32_t j = 0; j < gemm::kLanes; ++j) s += lanes[j];
-  for (; c < len; ++c) s += static_cast<int32_t>(x[c]) * w[c];
-  return s;
-}
-
 void eval_s16(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
-  const uint8_t* bias_bytes = args.params + sizeof(Conv2dParams);
-  const int32_t* mult = reinterpret_cast<const int32_t*>(bias_bytes + static_cast<size_t>(p.out_c) * 8);
-  const int32_t* shift = mult + p.out_c;
+  const w16::Requant q = w16::requant_at(args.params + sizeof(Conv2dParams), p.out_c, p.act_min,
+                                         p.act_max, (p.flags & kConvFlagAcc32) != 0);
   const int16_t* in = reinterpret_cast<const int16_t*>(args.inputs[0].data);
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data);
-  const uint32_t c_in = p.in_c;
+  const uint32_t c_in = p.in_c / p.groups;  // filter depth (fc)
+  const uint32_t per_group = p.out_c / p.groups;
   for (uint32_t b = 0; b < p.batches; ++b) {
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
       const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
         const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
         int16_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
+        uint32_t group_end = per_group;
+        size_t c0 = 0;  // first input channel of the current group
         for (uint32_t oc = 0; oc < p.out_c; ++oc) {
+          if (oc == group_end) {
+            group_end += per_group;
+            c0 += c_in;
+          }
           int64_t acc = 0;
           const int8_t* wf = w + static_cast<size_t>(oc) * p.k_h * p.k_w * c_in;
           for (uint32_t ky = 0; ky < p.k_h; ++ky) {
@@ -259,15 +339,11 @@ void eval_s16(const KernelArgs& args) {
               const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
               if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) continue;
               const int16_t* src = in + ((static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w +
-                                         static_cast<uint32_t>(ix)) * c_in;
-              acc += dot_s16_s8(src, wf + (static_cast<size_t>(ky) * p.k_w + kx) * c_in, c_in);
+                                         static_cast<uint32_t>(ix)) * p.in_c + c0;
+              acc += w16::dot_long(src, wf + (static_cast<size_t>(ky) * p.k_w + kx) * c_in, c_in);
             }
           }
-          int64_t bias;
-          __builtin_memcpy(&bias, bias_bytes + static_cast<size_t>(oc) * 8, 8);
-          acc += bias;
-          const int32_t v = multiply_by_quantized_multiplier_64(acc, mult[oc], shift[oc]);
-          dst[oc] = static_cast<int16_t>(clamp_i32(v, p.act_min, p.act_max));
+          dst[oc] = w16::requantize(acc, oc, q);
         }
       }
     }
@@ -275,8 +351,11 @@ void eval_s16(const KernelArgs& args) {
 }
 
 void eval(const KernelArgs& args) {
-  if ((header(args).flags & kConvFlagInt16x8) != 0) {
+  const Conv2dParams& p = header(args);
+  if ((p.flags & kConvFlagInt16x8) != 0) {
     eval_s16(args);
+  } else if (p.groups != 1) {
+    eval_s8_grouped(args);
   } else {
     eval_s8(args);
   }

@@ -1,25 +1,31 @@
 // CONV_2D, TFLite semantics, two variants:
 //   int8:    int8 input/output (asymmetric), int8 filter (per-tensor or per-channel, zero point
 //            0), optional int32 bias;
-//   int16x8: int16 input/output (zero point 0), int8 filter, optional int64 bias.
-// NHWC; filter [out_c, k_h, k_w, in_c] (groups == 1); stride, dilation, SAME/VALID padding as
-// leading pad_h/pad_w; fused activation as a clamp range.
+//   int16x8: int16 input/output (zero point 0), int8 filter, optional int64 or int32 bias
+//            (accumulator and requantisation as kernels/int16x8_common.h: kConvFlagAcc32 when
+//            the bias is int32 or absent).
+// NHWC; filter [out_c, k_h, k_w, in_c / groups]: output channel oc belongs to group
+// oc / (out_c / groups) and reads input channels [group * fc, (group + 1) * fc), fc = in_c /
+// groups (TFLite's grouped convolution; groups == 1 is the plain one); stride, dilation,
+// SAME/VALID padding as leading pad_h/pad_w; fused activation as a clamp range.
 //
-// Node tensors: inputs {0: input [batches, in_h, in_w, in_c], 1: filter (constant), 2: bias
+// Node tensors: inputs {0: input [batches, in_h, in_w, in_c], 1: filter [out_c, k_h, k_w, fc]
+// (constant), 2: bias
 // [out_c] (constant, optional)}; outputs {0: output [batches, out_h, out_w, out_c]}.
 //
 // Parameter blob (little-endian, 4-byte aligned), size exactly conv_2d_params_size(out_c, flags):
 //   Conv2dParams                        header below
 //   bias array, out_c entries:
-//     int8:    int32_t folded_bias[c] = bias[c] - input_zero_point * sum(filter[c]) (wrapped)
-//     int16x8: int64_t bias[c] (0 when absent), as two little-endian 32-bit words
+//     int8:    int32_t folded_bias[c] = bias[c] - input_zero_point * sum(filter[c]) (wrapped;
+//              the sum over the filter row of k_h * k_w * fc taps)
+//     int16x8: int64_t bias[c] (0 when absent; the int32 bias widened), two 32-bit words
 //   int32_t multiplier[out_c]           Q31 multiplier of input_scale * filter_scale[c] /
 //                                       output_scale
-//   int32_t shift[out_c]                int8: [-31, 30]; int16x8: [-31, 7]
+//   int32_t shift[out_c]                int8 and int16x8 acc32: [-31, 30]; int16x8: [-31, 7]
 //
-// Kernel scratch (temp), int8 only: im2col_rows * k_h * k_w * in_c bytes when im2col_rows > 0
-// (rows of the unrolled input windows, padding filled with input_zero_point); none when
-// im2col_rows == 0, which requires a 1x1 filter without padding (rows read in place).
+// Kernel scratch (temp), int8 only: im2col_rows * k_h * k_w * fc bytes when im2col_rows > 0
+// (rows of the unrolled input windows of one group, padding filled with input_zero_point);
+// none when im2col_rows == 0, which requires a 1x1 filter without padding (rows read in place).
 #ifndef LPAI_KERNELS_CONV_2D_H
 #define LPAI_KERNELS_CONV_2D_H
 
@@ -31,10 +37,12 @@ namespace kernels {
 constexpr uint32_t kConvFlagPerChannel = 1u << 0;  // filter quantised per output channel
 constexpr uint32_t kConvFlagHasBias = 1u << 1;     // a bias tensor is present
 constexpr uint32_t kConvFlagInt16x8 = 1u << 2;     // int16 activations, int64 bias
-constexpr uint32_t kConvKnownFlags = kConvFlagPerChannel | kConvFlagHasBias | kConvFlagInt16x8;
+constexpr uint32_t kConvFlagAcc32 = 1u << 3;     // int16x8 with an int32 bias or none
+constexpr uint32_t kConvKnownFlags =
+    kConvFlagPerChannel | kConvFlagHasBias | kConvFlagInt16x8 | kConvFlagAcc32;
 
 // Limits the validator enforces (they keep every partial sum inside int32).
-constexpr uint32_t kConvMaxDepth = 1u << 16;       // k_h * k_w * in_c (int8)
+constexpr uint32_t kConvMaxDepth = 1u << 16;       // k_h * k_w * fc (int8)
 constexpr uint32_t kConvMaxInChannels16 = 8192;    // in_c (int16x8)
 constexpr uint32_t kConvMaxDim = 1u << 16;         // every spatial size, stride, dilation, pad
 
@@ -50,7 +58,7 @@ struct Conv2dParams {
   int32_t act_min, act_max;    // within the output type's range
   uint32_t flags;              // kConvFlag*
   uint32_t im2col_rows;        // int8: output pixels unrolled per block (0: in place)
-  uint32_t reserved;           // 0
+  uint32_t groups;             // >= 1, divides in_c and out_c
 };
 static_assert(sizeof(Conv2dParams) == 88, "Conv2dParams layout");
 

@@ -10,11 +10,13 @@
 // Requantisation through gemm::FastRun tables built per channel run (stack, about 1.9 KiB;
 // vectorised, exact; channels outside its bound use the general sequence).
 // Other depth multipliers: per pixel, chunks of 64 output channels, scalar.
+// int16x8: per pixel, chunks of 64 output channels, 64-bit sums, any depth multiplier.
 #include "kernels/depthwise_conv_2d.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_depthwise.h"
 #endif
 
+#include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -52,7 +54,7 @@ Status validate(const KernelArgs& args) {
   if ((p.flags & ~kDwKnownFlags) != 0 || p.reserved != 0) {
     return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
   }
-  if (args.params_size != depthwise_conv_2d_params_size(p.out_c)) {
+  if (args.params_size != depthwise_conv_2d_params_size(p.out_c, p.flags)) {
     return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
   }
   if (static_cast<uint64_t>(p.k_h) * p.k_w > kDwMaxTaps) {
@@ -65,14 +67,22 @@ Status validate(const KernelArgs& args) {
       static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
     return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
   }
-  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, -128, 127) ||
-      p.input_zero_point < -128 || p.input_zero_point > 127) {
+  const bool wide = (p.flags & kDwFlagInt16x8) != 0;
+  const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
+  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
+      p.input_zero_point < lo || p.input_zero_point > hi ||
+      (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
     return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
   }
   const int32_t* mult = reinterpret_cast<const int32_t*>(args.params + sizeof(DepthwiseConv2dParams)) + p.out_c;
-  if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
+  if (wide) {
+    if (!w16::arrays_valid(args.params + sizeof(DepthwiseConv2dParams), p.out_c, false)) {
+      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
+    }
+  } else if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
     return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
   }
+  const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
     return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
   }
@@ -87,7 +97,7 @@ Status validate(const KernelArgs& args) {
   const uint32_t f_dims[4] = {1, p.k_h, p.k_w, p.out_c};
   const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
   const uint32_t b_dims[1] = {p.out_c};
-  if (!checks::has_shape(in, DataType::kInt8, 4, in_dims)) {
+  if (!checks::has_shape(in, act, 4, in_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
   }
   if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
@@ -99,10 +109,12 @@ Status validate(const KernelArgs& args) {
   if ((bias != nullptr) != ((p.flags & kDwFlagHasBias) != 0)) {
     return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
   }
-  if (bias != nullptr && (!checks::has_shape(bias, DataType::kInt32, 1, b_dims) || !checks::is_const(bias))) {
-    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant int32 [out_c]");
+  if (bias != nullptr && ((!checks::has_shape(bias, DataType::kInt32, 1, b_dims) &&
+                           !(wide && checks::has_shape(bias, DataType::kInt64, 1, b_dims))) ||
+                          !checks::is_const(bias))) {
+    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
   }
-  if (!checks::has_shape(out, DataType::kInt8, 4, out_dims)) {
+  if (!checks::has_shape(out, act, 4, out_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
   }
   return Status::kOk;
@@ -288,8 +300,62 @@ void eval_pixels_dm1(const DepthwiseConv2dParams& p, const int8_t* in, const int
   }
 }
 
+void eval_s16(const KernelArgs& args) {
+  const DepthwiseConv2dParams& p = header(args);
+  const w16::Requant q = w16::requant_at(args.params + sizeof(DepthwiseConv2dParams), p.out_c,
+                                         p.act_min, p.act_max, false);
+  const int16_t* in = reinterpret_cast<const int16_t*>(args.inputs[0].data);
+  const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data);
+  const uint32_t c = p.in_c, oc_count = p.out_c, dm = p.depth_multiplier;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int16_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      uint32_t ky0, ky1;
+      tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        uint32_t kx0, kx1;
+        tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
+        int16_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * oc_count;
+        for (uint32_t oc0 = 0; oc0 < oc_count; oc0 += kChunk) {
+          const uint32_t n = oc_count - oc0 < kChunk ? oc_count - oc0 : kChunk;
+          int64_t acc[kChunk];
+          for (uint32_t j = 0; j < n; ++j) acc[j] = 0;
+          for (uint32_t ky = ky0; ky < ky1; ++ky) {
+            const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+            for (uint32_t kx = kx0; kx < kx1; ++kx) {
+              const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
+              const int16_t* xs = in_b + (static_cast<size_t>(iy) * p.in_w + ix) * c;
+              const int8_t* fs = filter + (static_cast<size_t>(ky) * p.k_w + kx) * oc_count + oc0;
+              if (dm == 1) {
+                for (uint32_t j = 0; j < n; ++j) acc[j] += static_cast<int32_t>(xs[oc0 + j]) * fs[j];
+              } else {
+                uint32_t ic = oc0 / dm, m = oc0 % dm;
+                for (uint32_t j = 0; j < n; ++j) {
+                  acc[j] += static_cast<int32_t>(xs[ic]) * fs[j];
+                  if (++m == dm) {
+                    m = 0;
+                    ++ic;
+                  }
+                }
+              }
+            }
+          }
+          for (uint32_t j = 0; j < n; ++j) dst[oc0 + j] = w16::requantize(acc[j], oc0 + j, q);
+        }
+      }
+    }
+  }
+}
+
 void eval(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = header(args);
+  if ((p.flags & kDwFlagInt16x8) != 0) {
+    eval_s16(args);
+    return;
+  }
   const gemm::Requant q = gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);

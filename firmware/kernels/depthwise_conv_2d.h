@@ -1,5 +1,8 @@
 // DEPTHWISE_CONV_2D int8 (asymmetric int8 activations, int8 filter per-tensor or per-channel
-// with zero point 0, optional int32 bias), TFLite semantics: output channel
+// with zero point 0, optional int32 bias) and int16x8 (kDwFlagInt16x8: int16 activations with
+// zero point 0, int8 filter, optional int64 bias or int32 bias read as its int64 value; int64
+// accumulator and 64-bit requantisation as TFLite Micro, kernels/int16x8_common.h), TFLite
+// semantics: output channel
 // oc = ic * depth_multiplier + m reads input channel ic; stride, dilation, SAME/VALID padding
 // (leading pad_h / pad_w), fused activation as a clamp range.
 //
@@ -8,7 +11,8 @@
 // {0: output int8 [batches, out_h, out_w, out_c]}, out_c = in_c * depth_multiplier.
 //
 // Parameter blob (little-endian, 4-byte aligned), size exactly
-// sizeof(DepthwiseConv2dParams) + 12 * out_c:
+// depthwise_conv_2d_params_size(out_c, flags); int16x8: the header, then the arrays of
+// kernels/int16x8_common.h (shift <= 7); int8:
 //   DepthwiseConv2dParams     header below
 //   int32_t bias[out_c]       the bias (0 when absent)
 //   int32_t multiplier[out_c] Q31 multiplier of input_scale * filter_scale[c] / output_scale
@@ -24,7 +28,8 @@ namespace kernels {
 
 constexpr uint32_t kDwFlagPerChannel = 1u << 0;
 constexpr uint32_t kDwFlagHasBias = 1u << 1;
-constexpr uint32_t kDwKnownFlags = kDwFlagPerChannel | kDwFlagHasBias;
+constexpr uint32_t kDwFlagInt16x8 = 1u << 2;
+constexpr uint32_t kDwKnownFlags = kDwFlagPerChannel | kDwFlagHasBias | kDwFlagInt16x8;
 constexpr uint32_t kDwMaxDim = 1u << 16;      // spatial sizes, strides, dilations
 constexpr uint32_t kDwMaxTaps = 1u << 15;     // k_h * k_w (keeps sums inside int32)
 
@@ -44,8 +49,9 @@ struct DepthwiseConv2dParams {
 };
 static_assert(sizeof(DepthwiseConv2dParams) == 88, "DepthwiseConv2dParams layout");
 
-constexpr uint32_t depthwise_conv_2d_params_size(uint32_t out_c) {
-  return static_cast<uint32_t>(sizeof(DepthwiseConv2dParams)) + 12u * out_c;
+constexpr uint32_t depthwise_conv_2d_params_size(uint32_t out_c, uint32_t flags = 0) {
+  return static_cast<uint32_t>(sizeof(DepthwiseConv2dParams)) +
+         ((flags & kDwFlagInt16x8) != 0 ? 16u : 12u) * out_c;
 }
 
 }  // namespace kernels

@@ -1,9 +1,12 @@
-// FULLY_CONNECTED int8: layout and contract in kernels/fully_connected.h.
+// FULLY_CONNECTED int8 and int16x8: layout and contract in kernels/fully_connected.h.
+// int16x8: per output, a 64-bit sum of 32-bit lane dot products, requantised as
+// kernels/int16x8_common.h.
 #include "kernels/fully_connected.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
 
+#include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -30,20 +33,31 @@ Status validate(const KernelArgs& args) {
       p.accum_depth == 0 || p.accum_depth > gemm::kMaxAccumDepth) {
     return fail(Status::kBinaryBadParams, kOp, "batches/accum_depth/output_depth out of range");
   }
-  if (args.params_size != fully_connected_params_size(p.output_depth)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match output_depth");
-  }
   if ((p.flags & ~kFcKnownFlags) != 0 || p.reserved != 0) {
     return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
   }
-  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, -128, 127)) {
+  if (args.params_size != fully_connected_params_size(p.output_depth, p.flags)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match output_depth");
+  }
+  const bool wide = (p.flags & kFcFlagInt16x8) != 0;
+  const bool acc32 = (p.flags & kFcFlagAcc32) != 0;
+  if (acc32 && !wide) return fail(Status::kBinaryBadParams, kOp, "32-bit accumulation flag on int8");
+  const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
+  if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
+      (wide && p.output_zero_point != 0)) {
     return fail(Status::kBinaryBadParams, kOp, "output zero point or activation range invalid");
   }
-  const int32_t* arrays = reinterpret_cast<const int32_t*>(args.params + sizeof(FullyConnectedParams));
-  if (!checks::multipliers_valid(arrays + p.output_depth, arrays + 2 * p.output_depth,
-                                 p.output_depth, -31, 30)) {
+  const uint8_t* arrays_bytes = args.params + sizeof(FullyConnectedParams);
+  const int32_t* arrays = reinterpret_cast<const int32_t*>(arrays_bytes);
+  if (wide) {
+    if (!w16::arrays_valid(arrays_bytes, p.output_depth, acc32)) {
+      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
+    }
+  } else if (!checks::multipliers_valid(arrays + p.output_depth, arrays + 2 * p.output_depth,
+                                        p.output_depth, -31, 30)) {
     return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
   }
+  const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
     return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
   }
@@ -54,9 +68,9 @@ Status validate(const KernelArgs& args) {
   if (in == nullptr || w == nullptr || out == nullptr) {
     return fail(Status::kBinaryBadParams, kOp, "input, weights or output absent");
   }
-  if (!checks::has_type(in, DataType::kInt8) ||
+  if (!checks::has_type(in, act) ||
       checks::dims_product(in) != static_cast<uint64_t>(p.batches) * p.accum_depth) {
-    return fail(Status::kBinaryBadTensor, kOp, "input is not int8 with batches * accum_depth elements");
+    return fail(Status::kBinaryBadTensor, kOp, "input type or element count (batches * accum_depth) wrong");
   }
   const uint32_t w_dims[2] = {p.output_depth, p.accum_depth};
   if (!checks::has_shape(w, DataType::kInt8, 2, w_dims) || !checks::is_const(w)) {
@@ -70,15 +84,33 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
   }
   const uint32_t b_dims[1] = {p.output_depth};
-  if (has_bias && (!checks::has_shape(bias, DataType::kInt32, 1, b_dims) || !checks::is_const(bias))) {
-    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant int32 [output_depth]");
+  const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
+  if (has_bias && (!checks::has_shape(bias, bias_type, 1, b_dims) || !checks::is_const(bias))) {
+    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [output_depth] of the bias type");
   }
-  if (!checks::has_type(out, DataType::kInt8) || out->rank == 0 ||
+  if (!checks::has_type(out, act) || out->rank == 0 ||
       out->dims[out->rank - 1] != p.output_depth ||
       checks::dims_product(out) != static_cast<uint64_t>(p.batches) * p.output_depth) {
-    return fail(Status::kBinaryBadTensor, kOp, "output is not int8 [..., output_depth] with batches rows");
+    return fail(Status::kBinaryBadTensor, kOp, "output type wrong or not [..., output_depth] with batches rows");
   }
   return Status::kOk;
+}
+
+void eval_s16(const KernelArgs& args) {
+  const FullyConnectedParams& p = header(args);
+  const w16::Requant q = w16::requant_at(args.params + sizeof(FullyConnectedParams), p.output_depth,
+                                         p.act_min, p.act_max, (p.flags & kFcFlagAcc32) != 0);
+  const int16_t* in = reinterpret_cast<const int16_t*>(args.inputs[0].data);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data);
+  const uint32_t k = p.accum_depth, n = p.output_depth;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int16_t* x = in + static_cast<size_t>(b) * k;
+    int16_t* dst = out + static_cast<size_t>(b) * n;
+    for (uint32_t o = 0; o < n; ++o) {
+      dst[o] = w16::requantize(w16::dot_long(x, w + static_cast<size_t>(o) * k, k), o, q);
+    }
+  }
 }
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
@@ -103,6 +135,10 @@ __attribute__((noinline)) void eval_hvx(const KernelArgs& args) {
 
 void eval(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
+  if ((p.flags & kFcFlagInt16x8) != 0) {
+    eval_s16(args);
+    return;
+  }
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   // (A product that wraps 32 bits merely keeps a huge single-row FC on the portable kernel.)
   if (p.batches >= hvx::kMinGemmRows || p.accum_depth * p.output_depth >= hvx::kMinGemvMacs) {

@@ -1,4 +1,8 @@
-// FULLY_CONNECTED (int8 activations, int8 weights, optional int32 bias), TFLite semantics.
+// FULLY_CONNECTED, TFLite semantics, two variants:
+//   int8:    int8 input/output (asymmetric), int8 weights, optional int32 bias;
+//   int16x8: int16 input/output (zero point 0), int8 weights, optional int64 or int32 bias
+//            (kFcFlagInt16x8; accumulator and requantisation as kernels/int16x8_common.h,
+//            kFcFlagAcc32 when the bias is int32).
 //
 // Node tensors: inputs {0: input int8 (any rank), 1: weights int8 [N, K] constant,
 // 2: bias int32 [N] constant, optional (absent or kNone)}; outputs {0: output int8, last dim N,
@@ -6,7 +10,8 @@
 // tensor; the kernel sees flat [batches, K] -> [batches, N].
 //
 // Parameter blob (little-endian, 4-byte aligned), size exactly
-// sizeof(FullyConnectedParams) + 12 * output_depth:
+// fully_connected_params_size(output_depth, flags); int16x8: the header, then the arrays of
+// kernels/int16x8_common.h; int8:
 //   FullyConnectedParams                     header below
 //   int32_t folded_bias[output_depth]        bias[o] - input_zero_point * sum_k weights[o][k]
 //                                            (wrapped to 32 bits; bias 0 when absent)
@@ -24,14 +29,16 @@ namespace kernels {
 
 constexpr uint32_t kFcFlagPerChannel = 1u << 0;  // weights quantised per output channel
 constexpr uint32_t kFcFlagHasBias = 1u << 1;     // a bias tensor is present (and folded)
-constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias;
+constexpr uint32_t kFcFlagInt16x8 = 1u << 2;     // int16 activations
+constexpr uint32_t kFcFlagAcc32 = 1u << 3;       // int16x8 with an int32 bias
+constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 | kFcFlagAcc32;
 
 struct FullyConnectedParams {
   uint32_t batches;         // rows: elements(input) / accum_depth, >= 1
   uint32_t accum_depth;     // K: weights dims[1], in [1, 65536]
   uint32_t output_depth;    // N: weights dims[0], >= 1
-  int32_t output_zero_point;
-  int32_t act_min;          // fused activation range, -128 <= act_min <= act_max <= 127
+  int32_t output_zero_point;  // int16x8: 0
+  int32_t act_min;          // fused activation range within the output type
   int32_t act_max;
   uint32_t flags;           // kFcFlag*
   uint32_t reserved;        // 0
@@ -39,8 +46,9 @@ struct FullyConnectedParams {
 static_assert(sizeof(FullyConnectedParams) == 32, "FullyConnectedParams layout");
 
 // Bytes of the whole parameter blob for `output_depth` channels.
-constexpr uint32_t fully_connected_params_size(uint32_t output_depth) {
-  return static_cast<uint32_t>(sizeof(FullyConnectedParams)) + 12u * output_depth;
+constexpr uint32_t fully_connected_params_size(uint32_t output_depth, uint32_t flags = 0) {
+  return static_cast<uint32_t>(sizeof(FullyConnectedParams)) +
+         ((flags & kFcFlagInt16x8) != 0 ? 16u : 12u) * output_depth;
 }
 
 }  // namespace kernels

@@ -10,7 +10,53 @@ namespace lpai {
 namespace kernels {
 namespace {
 
+// TFLite's int16 table lookup: 512 segments over the int16 range, linear interpolation.
+inline int16_t lut16(int16_t v, const int16_t* lut) {
+  const uint32_t index = static_cast<uint32_t>(256 + (v >> 7));
+  const int32_t offset = v & 0x7f;
+  const int16_t slope = static_cast<int16_t>(lut[index + 1] - lut[index]);
+  return static_cast<int16_t>(lut[index] + ((slope * offset + 64) >> 7));
+}
+
+Status validate16(const KernelArgs& args) {
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  if (type_of(out) != format::DataType::kInt16 || in->zero_point != 0 || out->zero_point != 0) {
+    LPAI_LOG_ERROR("SOFTMAX: int16 input needs an int16 output, both with zero point 0 "
+                   "(got output type %u, zero points %d, %d)",
+                   out->data_type, in->zero_point, out->zero_point);
+    return Status::kBinaryBadParams;
+  }
+  if (!same_shape(in, out) || in->rank == 0 || in->dims[in->rank - 1] == 0 ||
+      in->dims[in->rank - 1] > kSoftmax16MaxDepth) {
+    LPAI_LOG_ERROR("SOFTMAX: input and output shapes must be equal with a last dim in [1, %u]",
+                   kSoftmax16MaxDepth);
+    return Status::kBinaryBadParams;
+  }
+  const Softmax16Params& p = *reinterpret_cast<const Softmax16Params*>(args.params);
+  if (p.reserved != 0 || p.input_multiplier < 0 || p.input_shift < -31 || p.input_shift > 30) {
+    LPAI_LOG_ERROR("SOFTMAX: int16 parameters invalid (multiplier %d, shift %d)",
+                   static_cast<int>(p.input_multiplier), static_cast<int>(p.input_shift));
+    return Status::kBinaryBadParams;
+  }
+  // The row maximum contributes exp_lut(32767) >= 1, keeping the sum (and clz) well defined.
+  if (lut16(32767, p.exp_lut) < 1) {
+    LPAI_LOG_ERROR("SOFTMAX: int16 exp table inconsistent");
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
 Status validate(const KernelArgs& args) {
+  if (args.params_size == sizeof(Softmax16Params) && args.num_inputs == 1 &&
+      args.num_outputs == 1 && args.inputs[0].desc != nullptr && args.outputs[0].desc != nullptr &&
+      type_of(args.inputs[0].desc) == format::DataType::kInt16) {
+    if (reinterpret_cast<const Softmax16Params*>(args.params)->tag != kSoftmax16Tag) {
+      LPAI_LOG_ERROR("SOFTMAX: int16 parameter blob without its tag");
+      return Status::kBinaryBadParams;
+    }
+    return validate16(args);
+  }
   if (args.params_size != sizeof(SoftmaxParams) || args.num_inputs != 1 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
     LPAI_LOG_ERROR("SOFTMAX: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
@@ -88,11 +134,46 @@ void softmax_rows(const SoftmaxParams& p, const int8_t* in, OutT* out, uint32_t 
   }
 }
 
+void softmax16_rows(const Softmax16Params& p, const int16_t* in, int16_t* out, uint32_t rows,
+                    uint32_t depth) {
+  for (uint32_t r = 0; r < rows; ++r) {
+    const int16_t* x = in + static_cast<size_t>(r) * depth;
+    int16_t* y = out + static_cast<size_t>(r) * depth;  // holds exp values until rescaled
+    int32_t max_v = -32768;
+    for (uint32_t c = 0; c < depth; ++c) max_v = x[c] > max_v ? x[c] : max_v;
+    int32_t sum = 0;
+    for (uint32_t c = 0; c < depth; ++c) {
+      const int32_t scaled =
+          multiply_by_quantized_multiplier(x[c] - max_v, p.input_multiplier, p.input_shift);
+      const int16_t e = lut16(static_cast<int16_t>(clamp_i32(scaled + 32767, -32768, 32767)), p.exp_lut);
+      y[c] = e;
+      sum += e;
+    }
+    const int h = fpm::count_leading_zeros(static_cast<uint32_t>(sum));
+    const int32_t shifted =
+        static_cast<int32_t>(((static_cast<int64_t>(sum) << (h - 1)) + (1 << 13)) >> 14);
+    const int16_t recip = lut16(
+        static_cast<int16_t>(clamp_i32(shifted - ((1 << 15) + (1 << 16)), -32768, 32767)), p.recip_lut);
+    const int shift = 31 - h;
+    const int64_t round = int64_t{1} << (shift - 1);
+    for (uint32_t c = 0; c < depth; ++c) {
+      const int32_t v = static_cast<int32_t>((static_cast<int64_t>(y[c]) * recip + round) >> shift);
+      y[c] = static_cast<int16_t>(clamp_i32(v, 0, 32767));
+    }
+  }
+}
+
 void eval(const KernelArgs& args) {
-  const SoftmaxParams& p = *reinterpret_cast<const SoftmaxParams*>(args.params);
   const format::TensorRecord* in = args.inputs[0].desc;
   const uint32_t depth = in->dims[in->rank - 1];
   const uint32_t rows = element_count(in) / depth;
+  if (in->data_type == static_cast<uint8_t>(format::DataType::kInt16)) {
+    softmax16_rows(*reinterpret_cast<const Softmax16Params*>(args.params),
+                   reinterpret_cast<const int16_t*>(args.inputs[0].data),
+                   reinterpret_cast<int16_t*>(args.outputs[0].data), rows, depth);
+    return;
+  }
+  const SoftmaxParams& p = *reinterpret_cast<const SoftmaxParams*>(args.params);
   const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   if (args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
     softmax_rows(p, x, reinterpret_cast<int8_t*>(args.outputs[0].data), rows, depth);

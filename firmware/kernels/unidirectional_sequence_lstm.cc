@@ -7,6 +7,7 @@
 
 #include "core/log.h"
 #include "kernels/fixed_point.h"
+#include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/lstm_math.h"
 #include "kernels/registry.h"
@@ -97,9 +98,21 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
     }
   }
   const TensorRecord* in = args.inputs[kLstmInputTensor].desc;
-  if (!has_type(in, DataType::kInt8)) {
-    LPAI_LOG_ERROR("%s: input must be int8 (int16/float LSTMs are not supported)", kOp);
+  if (!has_type(in, DataType::kInt8) && !has_type(in, DataType::kInt16)) {
+    LPAI_LOG_ERROR("%s: input must be int8 or int16 (float LSTMs are not supported)", kOp);
     return Status::kNotSupported;
+  }
+  const bool wide = has_type(in, DataType::kInt16);
+  const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
+  if (wide) {
+    bool fc_ok = p.hidden_zero_point == 0;
+    for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+      fc_ok = fc_ok && p.input_fc[g].shift <= 7 && p.recurrent_fc[g].shift <= 7;
+    }
+    if (!fc_ok) {
+      LPAI_LOG_ERROR("%s: 16x8 needs hidden zero point 0 and gate FC shifts <= 7", kOp);
+      return Status::kBinaryBadParams;
+    }
   }
   const uint32_t B = p.batch_size, T = p.time_steps, I = p.input_size, S = p.state_size;
   const uint32_t d0 = p.time_major ? T : B;
@@ -127,27 +140,29 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
       return Status::kBinaryBadTensor;
     }
     const TensorRecord* bias = args.inputs[kLstmBias0 + g].desc;
-    if (!has_type(bias, DataType::kInt32) || bias->rank != 1 || bias->dims[0] != S) {
-      LPAI_LOG_ERROR("%s: gate %u bias must be int32 [%u]", kOp, g, S);
+    const bool bias_type_ok =
+        has_type(bias, DataType::kInt32) || (wide && has_type(bias, DataType::kInt64));
+    if (!bias_type_ok || bias->rank != 1 || bias->dims[0] != S) {
+      LPAI_LOG_ERROR("%s: gate %u bias must be int32 (16x8: int64 or int32) [%u]", kOp, g, S);
       return Status::kBinaryBadTensor;
     }
   }
   const TensorRecord* h = args.inputs[kLstmHiddenState].desc;
   const TensorRecord* c = args.inputs[kLstmCellState].desc;
   const uint64_t state_elements = static_cast<uint64_t>(B) * S;
-  if (!has_type(h, DataType::kInt8) || !has_type(c, DataType::kInt16) ||
+  if (!has_type(h, act) || !has_type(c, DataType::kInt16) ||
       element_count(h) != state_elements || element_count(c) != state_elements ||
       (h->flags & format::kTensorIsVariable) == 0 || (c->flags & format::kTensorIsVariable) == 0) {
     LPAI_LOG_ERROR(
-        "%s: hidden state must be a variable int8 and cell state a variable int16 "
-        "tensor of %u x %u elements",
+        "%s: hidden state must be a variable tensor of the input type and cell state a "
+        "variable int16 tensor of %u x %u elements",
         kOp, B, S);
     return Status::kBinaryBadTensor;
   }
   const TensorRecord* out = args.outputs[0].desc;
-  if (!has_type(out, DataType::kInt8) || out->rank != 3 || out->dims[0] != d0 ||
+  if (!has_type(out, act) || out->rank != 3 || out->dims[0] != d0 ||
       out->dims[1] != d1 || out->dims[2] != S) {
-    LPAI_LOG_ERROR("%s: output must be int8 [%u, %u, %u]", kOp, d0, d1, S);
+    LPAI_LOG_ERROR("%s: output must be [%u, %u, %u] of the input type", kOp, d0, d1, S);
     return Status::kBinaryBadTensor;
   }
   if (args.temp_size < unidirectional_sequence_lstm_temp_size(S)) {
@@ -156,6 +171,37 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
     return Status::kBinaryBadParams;
   }
   return Status::kOk;
+}
+
+// Cell and hidden update of one row from the four gate vectors (Q0.15); Out is the hidden
+// state type (int8 or int16).
+template <typename Out>
+void update_cell_hidden(const UnidirectionalSequenceLstmParams& p, const int16_t* gates, Out* h,
+                        int16_t* c, Out* out) {
+  constexpr int32_t kLo = sizeof(Out) == 1 ? -128 : -32768;
+  constexpr int32_t kHi = sizeof(Out) == 1 ? 127 : 32767;
+  const uint32_t S = p.state_size;
+  const int16_t* gi = gates + kLstmGateInput * S;
+  const int16_t* gf = gates + kLstmGateForget * S;
+  const int16_t* gc = gates + kLstmGateCell * S;
+  const int16_t* go = gates + kLstmGateOutput * S;
+  for (uint32_t j = 0; j < S; ++j) {
+    const int32_t kept = lstm::saturate_int16(
+        lstm::mul_rescale(gf[j], c[j], p.forget_times_cell.multiplier, p.forget_times_cell.shift));
+    const int32_t added = lstm::saturate_int16(
+        lstm::mul_rescale(gi[j], gc[j], p.input_times_gate.multiplier, p.input_times_gate.shift));
+    int32_t cell = lstm::saturate_int16(kept + added);
+    if (p.cell_clip_enabled != 0) cell = clamp_i32(cell, -p.cell_clip, p.cell_clip);
+    c[j] = static_cast<int16_t>(cell);
+    const int16_t t =
+        lstm::tanh_int16(static_cast<int16_t>(cell), p.cell_tanh_multiplier, p.cell_tanh_shift);
+    const int32_t hv =
+        p.hidden_zero_point +
+        lstm::mul_rescale(t, go[j], p.output_times_tanh.multiplier, p.output_times_tanh.shift);
+    const Out hq = static_cast<Out>(clamp_i32(hv, kLo, kHi));
+    h[j] = hq;
+    out[j] = hq;
+  }
 }
 
 // One time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S).
@@ -198,27 +244,35 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
               : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift);
     }
   }
-  const int16_t* gi = gates + kLstmGateInput * S;
-  const int16_t* gf = gates + kLstmGateForget * S;
-  const int16_t* gc = gates + kLstmGateCell * S;
-  const int16_t* go = gates + kLstmGateOutput * S;
-  for (uint32_t j = 0; j < S; ++j) {
-    const int32_t kept = lstm::saturate_int16(
-        lstm::mul_rescale(gf[j], c[j], p.forget_times_cell.multiplier, p.forget_times_cell.shift));
-    const int32_t added = lstm::saturate_int16(
-        lstm::mul_rescale(gi[j], gc[j], p.input_times_gate.multiplier, p.input_times_gate.shift));
-    int32_t cell = lstm::saturate_int16(kept + added);
-    if (p.cell_clip_enabled != 0) cell = clamp_i32(cell, -p.cell_clip, p.cell_clip);
-    c[j] = static_cast<int16_t>(cell);
-    const int16_t t =
-        lstm::tanh_int16(static_cast<int16_t>(cell), p.cell_tanh_multiplier, p.cell_tanh_shift);
-    const int32_t hv =
-        p.hidden_zero_point +
-        lstm::mul_rescale(t, go[j], p.output_times_tanh.multiplier, p.output_times_tanh.shift);
-    const int8_t hq = static_cast<int8_t>(clamp_i32(hv, -128, 127));
-    h[j] = hq;
-    out[j] = hq;
+  update_cell_hidden(p, gates, h, c, out);
+}
+
+// 16x8 time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S).
+void lstm_step16(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
+                 const int8_t* const* w_rec, const uint8_t* bias64, const int16_t* x, int16_t* h,
+                 int16_t* c, int16_t* out, int16_t* gates) {
+  const uint32_t I = p.input_size;
+  const uint32_t S = p.state_size;
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    const LstmRescale qi = p.input_fc[g];
+    const LstmRescale qr = p.recurrent_fc[g];
+    for (uint32_t j = 0; j < S; ++j) {
+      int64_t b;
+      __builtin_memcpy(&b, bias64 + (static_cast<size_t>(g) * S + j) * 8, 8);
+      const int64_t acc_in = b + w16::dot_long(x, w_in[g] + static_cast<size_t>(j) * I, I);
+      const int64_t acc_rec = w16::dot_long(h, w_rec[g] + static_cast<size_t>(j) * S, S);
+      const int32_t from_in =
+          lstm::saturate_int16(multiply_by_quantized_multiplier_64(acc_in, qi.multiplier, qi.shift));
+      const int32_t from_rec =
+          lstm::saturate_int16(multiply_by_quantized_multiplier_64(acc_rec, qr.multiplier, qr.shift));
+      const int16_t pre = lstm::saturate_int16(from_in + from_rec);
+      gates[g * S + j] =
+          g == kLstmGateCell
+              ? lstm::tanh_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift)
+              : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift);
+    }
   }
+  update_cell_hidden(p, gates, h, c, out);
 }
 
 }  // namespace
@@ -240,11 +294,27 @@ void eval_unidirectional_sequence_lstm(const KernelArgs& args) {
     w_in[g] = reinterpret_cast<const int8_t*>(args.inputs[kLstmInputWeights0 + g].data);
     w_rec[g] = reinterpret_cast<const int8_t*>(args.inputs[kLstmRecurrentWeights0 + g].data);
   }
+  int16_t* gates = reinterpret_cast<int16_t*>(args.temp);
+  if (args.inputs[kLstmInputTensor].desc->data_type == static_cast<uint8_t>(DataType::kInt16)) {
+    const uint8_t* bias64 = args.params + sizeof(p);
+    const int16_t* input16 = reinterpret_cast<const int16_t*>(args.inputs[kLstmInputTensor].data);
+    int16_t* hidden16 = reinterpret_cast<int16_t*>(args.inputs[kLstmHiddenState].data);
+    int16_t* cell16 = reinterpret_cast<int16_t*>(args.inputs[kLstmCellState].data);
+    int16_t* output16 = reinterpret_cast<int16_t*>(args.outputs[0].data);
+    for (uint32_t b = 0; b < B; ++b) {
+      for (uint32_t t = 0; t < T; ++t) {
+        const uint32_t row = p.time_major ? t * B + b : b * T + t;
+        lstm_step16(p, w_in, w_rec, bias64, input16 + static_cast<size_t>(row) * I,
+                    hidden16 + static_cast<size_t>(b) * S, cell16 + static_cast<size_t>(b) * S,
+                    output16 + static_cast<size_t>(row) * S, gates);
+      }
+    }
+    return;
+  }
   const int8_t* input = reinterpret_cast<const int8_t*>(args.inputs[kLstmInputTensor].data);
   int8_t* hidden = reinterpret_cast<int8_t*>(args.inputs[kLstmHiddenState].data);
   int16_t* cell = reinterpret_cast<int16_t*>(args.inputs[kLstmCellState].data);
   int8_t* output = reinterpret_cast<int8_t*>(args.outputs[0].data);
-  int16_t* gates = reinterpret_cast<int16_t*>(args.temp);
   // Batch rows are independent; each row's time steps run in order. This equals TFLM's
   // batched time-major evaluation because every operation is row-wise.
   for (uint32_t b = 0; b < B; ++b) {

@@ -2,6 +2,12 @@
 // int16 cell state), bit-exact with the TensorFlow Lite Micro reference kernel
 // (kernels/unidirectional_sequence_lstm.cc + lstm_eval.{h,cc}, 8x8->16 path).
 //
+// 16x8 variant (the input tensor is int16): int16 input, hidden state and output (zero point
+// 0), int8 weights, int64 gate biases (an int32 bias is widened), int16 cell state; TFLM's
+// LstmStep<int16_t, int8_t, int16_t, int64_t>: the gate FCs accumulate in int64 (input FC with
+// its bias, recurrent FC without) and requantise with the 64-bit MultiplyByQuantizedMultiplier
+// (fc shifts <= 7); the hidden update clamps to int16. Everything else as below.
+//
 // Supported variant (exactly what TFLM's integer LSTM evaluates): the standard LSTM with all
 // four gates (no CIFG), no peephole, no projection, no layer normalisation, cell gate
 // activation TANH, per-tensor symmetric weights. time_major 0 or 1, any batch/time.
@@ -34,8 +40,9 @@
 // Parameter blob (little-endian, 4-byte aligned), size exactly
 // unidirectional_sequence_lstm_params_size(state_size):
 //   UnidirectionalSequenceLstmParams        header below
-//   int32_t input_bias[4][state_size]       gate order input, forget, cell, output
-//   int32_t recurrent_bias[4][state_size]
+//   int8:  int32_t input_bias[4][state_size]       gate order input, forget, cell, output
+//          int32_t recurrent_bias[4][state_size]
+//   16x8:  int64_t input_bias[4][state_size] (same byte count; two 32-bit words each)
 // Kernel scratch (temp): exactly unidirectional_sequence_lstm_temp_size(state_size) bytes, at
 // least 2-byte aligned: four int16 gate vectors of state_size.
 #ifndef LPAI_KERNELS_UNIDIRECTIONAL_SEQUENCE_LSTM_H
@@ -85,7 +92,7 @@ struct UnidirectionalSequenceLstmParams {
   LstmRescale forget_times_cell;             // 2^-15 * cell_scale / cell_scale
   LstmRescale input_times_gate;              // 2^-15 * 2^-15 / cell_scale
   LstmRescale output_times_tanh;             // 2^-15 * 2^-15 / hidden_scale
-  int32_t hidden_zero_point;                 // in [-128, 127]
+  int32_t hidden_zero_point;                 // in [-128, 127]; 16x8: 0
   uint32_t cell_clip_enabled;                // 0 or 1
   int32_t cell_clip;                         // quantised clip in [0, 32767] (used when enabled)
   int32_t cell_tanh_multiplier;  // LUT input scaling of tanh(cell): multiplier in [1, 49152]

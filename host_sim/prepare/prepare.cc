@@ -45,7 +45,10 @@ bool accepts_raw_integers(int builtin) {
 }
 
 // Operators whose int16 activations may carry a non-zero zero point (every other int16
-// activation is symmetric, as TFLite Micro's int16 kernels require).
+// activation is symmetric, as TFLite Micro's int16 kernels require). The op's own prepare and
+// kernel validator then hold the exact rule; SOFTMAX: an int16 output has zero point -32768
+// after an int8 input and 0 after an int16 input (whose zero point is 0), as TFLite Micro's
+// SoftmaxPrepare (host_sim/prepare/ops/softmax.cc, firmware/kernels/softmax.cc).
 bool accepts_asymmetric_int16(int builtin) {
   return builtin == static_cast<int>(format::BuiltinOp::kSoftmax) ||
          builtin == static_cast<int>(format::BuiltinOp::kQuantize);

@@ -6,6 +6,7 @@
 #include "common/test_support.h"
 #include "kernels/conv_2d.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/reference/int16x8_ref.h"
 #include "kernels/reference/reference_ops.h"
 
 namespace {
@@ -151,28 +152,33 @@ TEST(Conv2d, ManyShapesAgainstReference) {
 
 // int16x8 ------------------------------------------------------------------------------------
 
-void run_case_16x8(const ConvCase& c) {
+// bias32: an int32 bias (TFLite Micro's int32 accumulator); without a bias the int32
+// accumulator too; an int64 bias the int64 one.
+void run_case_16x8(const ConvCase& c, bool bias32 = false) {
   SCOPED_TRACE(::testing::Message() << "16x8 in_c " << c.in_c << " out_c " << c.out_c << " k "
-                                    << c.k_h << "x" << c.k_w << " pad " << c.padding);
+                                    << c.k_h << "x" << c.k_w << " pad " << c.padding
+                                    << " bias " << (c.with_bias ? (bias32 ? "int32" : "int64") : "none"));
   const ref::ConvGeom g = geometry(c);
   const auto x = lpai_test::random_i16(static_cast<size_t>(c.batches) * c.in_h * c.in_w * c.in_c, c.seed);
   const auto w = lpai_test::random_i8(static_cast<size_t>(c.out_c) * c.k_h * c.k_w * c.in_c, c.seed + 1, -127, 127);
   std::vector<int64_t> b(c.out_c);
   const auto b32 = lpai_test::random_i32(c.out_c, c.seed + 2, -4000000, 4000000);
-  for (int i = 0; i < c.out_c; ++i) b[i] = static_cast<int64_t>(b32[i]) * 1000;
+  for (int i = 0; i < c.out_c; ++i) b[i] = static_cast<int64_t>(b32[i]) * (bias32 ? 1 : 1000);
   const auto fs = filter_scales(c);
   const float in_scale = 0.0005f;
   TestTensor in = TestTensor::make(DataType::kInt16, {c.batches, c.in_h, c.in_w, c.in_c}, x, in_scale, 0, false);
   TestTensor wt = TestTensor::make(DataType::kInt8, {c.out_c, c.k_h, c.k_w, c.in_c}, w, fs[0], 0, true);
   wt.scales = fs;
   wt.zero_points.assign(fs.size(), 0);
-  TestTensor bias = TestTensor::make(DataType::kInt64, {c.out_c}, b, in_scale * fs[0], 0, true);
+  TestTensor bias = bias32 ? TestTensor::make(DataType::kInt32, {c.out_c}, b32, in_scale * fs[0], 0, true)
+                          : TestTensor::make(DataType::kInt64, {c.out_c}, b, in_scale * fs[0], 0, true);
   TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {c.batches, g.out_h, g.out_w, c.out_c}, {},
                                              c.out_scale, 0, false);
   KernelHarness h(kConv, options(c), {&in, &wt, c.with_bias ? &bias : nullptr}, {&out});
   const auto got = lpai_test::as_values<int16_t>(h.run());
-  const auto want = ref::conv_2d_16x8(g, x, in_scale, w, fs, c.with_bias ? &b : nullptr,
-                                      c.out_scale, c.activation);
+  const bool acc32 = !c.with_bias || bias32;
+  const auto want = ref::conv_2d_16x8_acc(g, x, in_scale, w, fs, c.with_bias ? &b : nullptr,
+                                          c.out_scale, c.activation, acc32);
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
 }
@@ -183,6 +189,74 @@ TEST(Conv2d16x8, MatchesReference) {
   run_case_16x8({1, 16, 1, 24, 8, 5, 1, 2, 1, 1, 1, 0, 0, 0, true, false, 0, 52, 0.02f});
   run_case_16x8({1, 10, 9, 3, 3, 3, 2, 1, 2, 2, 1, 1, 0, 0, true, true, 3, 53, 0.0001f});
   run_case_16x8({1, 6, 6, 40, 3, 2, 2, 1, 1, 1, 1, 0, 0, 0, true, true, 0, 54, 0.00002f});  // saturates
+}
+
+TEST(Conv2d16x8, Int32BiasAndNoBiasUseTheInt32Accumulator) {
+  run_case_16x8({1, 9, 7, 5, 6, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 0, 60, 0.004f}, true);
+  run_case_16x8({2, 8, 8, 17, 4, 1, 1, 1, 1, 1, 1, 1, 0, 0, false, true, 1, 61, 0.01f}, true);
+  run_case_16x8({1, 10, 9, 3, 3, 3, 2, 1, 2, 2, 1, 1, 0, 0, true, true, 3, 62, 0.0001f}, true);
+  run_case_16x8({1, 6, 6, 40, 3, 2, 2, 1, 1, 1, 1, 0, 0, 0, true, true, 0, 63, 0.00002f}, true);
+  run_case_16x8({1, 12, 7, 16, 13, 3, 3, 2, 1, 2, 1, 1, 0, 0, true, false, 0, 64, 0.0005f});
+  // A large output scale gives a positive shift (allowed up to 30 with the int32 accumulator).
+  run_case_16x8({1, 5, 5, 4, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 0, 65, 1e-7f}, true);
+}
+
+// Grouped convolution ------------------------------------------------------------------------
+
+void run_grouped(const ConvCase& c, int groups, bool wide) {
+  SCOPED_TRACE(::testing::Message() << (wide ? "16x8" : "int8") << " groups " << groups << " in_c "
+                                    << c.in_c << " out_c " << c.out_c << " k " << c.k_h << "x"
+                                    << c.k_w << " pad " << c.padding);
+  const ref::ConvGeom g = geometry(c);
+  const int fc = c.in_c / groups;
+  const size_t n_in = static_cast<size_t>(c.batches) * c.in_h * c.in_w * c.in_c;
+  const auto w = lpai_test::random_i8(static_cast<size_t>(c.out_c) * c.k_h * c.k_w * fc, c.seed + 1, -127, 127);
+  const auto b32 = lpai_test::random_i32(c.out_c, c.seed + 2, -20000, 20000);
+  const auto fs = filter_scales(c);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {c.out_c, c.k_h, c.k_w, fc}, w, fs[0], 0, true);
+  wt.scales = fs;
+  wt.zero_points.assign(fs.size(), 0);
+  if (!wide) {
+    const auto x = lpai_test::random_i8(n_in, c.seed);
+    const float in_scale = 0.02f;
+    TestTensor in = TestTensor::make(DataType::kInt8, {c.batches, c.in_h, c.in_w, c.in_c}, x, in_scale, c.in_zp, false);
+    TestTensor bias = TestTensor::make(DataType::kInt32, {c.out_c}, b32, in_scale * fs[0], 0, true);
+    TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {c.batches, g.out_h, g.out_w, c.out_c}, {},
+                                              c.out_scale, c.out_zp, false);
+    KernelHarness h(kConv, options(c), {&in, &wt, c.with_bias ? &bias : nullptr}, {&out});
+    const auto got = lpai_test::as_values<int8_t>(h.run());
+    const auto want = ref::conv_2d_grouped(g, groups, x, {in_scale, c.in_zp}, w, fs,
+                                           c.with_bias ? &b32 : nullptr, {c.out_scale, c.out_zp},
+                                           c.activation);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+    return;
+  }
+  const auto x = lpai_test::random_i16(n_in, c.seed);
+  const float in_scale = 0.0005f;
+  std::vector<int64_t> b(b32.begin(), b32.end());
+  TestTensor in = TestTensor::make(DataType::kInt16, {c.batches, c.in_h, c.in_w, c.in_c}, x, in_scale, 0, false);
+  TestTensor bias = TestTensor::make(DataType::kInt64, {c.out_c}, b, in_scale * fs[0], 0, true);
+  TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {c.batches, g.out_h, g.out_w, c.out_c}, {},
+                                             c.out_scale, 0, false);
+  KernelHarness h(kConv, options(c), {&in, &wt, c.with_bias ? &bias : nullptr}, {&out});
+  const auto got = lpai_test::as_values<int16_t>(h.run());
+  const auto want = ref::conv_2d_grouped_16x8(g, groups, x, in_scale, w, fs, c.with_bias ? &b : nullptr,
+                                              c.out_scale, c.activation, !c.with_bias);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+}
+
+TEST(Conv2dGrouped, MatchesReference) {
+  // int8: im2col per group, in-place 1x1, many groups, groups == in_c (depthwise-like).
+  run_grouped({1, 7, 6, 8, 6, 3, 3, 1, 1, 1, 1, 0, 5, -3, true, true, 1, 90}, 2, false);
+  run_grouped({2, 5, 5, 12, 9, 2, 3, 2, 1, 1, 1, 1, -20, 4, false, true, 0, 91}, 3, false);
+  run_grouped({1, 6, 6, 16, 8, 1, 1, 1, 1, 1, 1, 1, 0, 0, true, false, 3, 92}, 4, false);
+  run_grouped({1, 5, 4, 6, 12, 3, 3, 1, 1, 2, 1, 0, 7, 1, true, true, 0, 93}, 6, false);
+  run_grouped({1, 4, 4, 4, 140, 3, 3, 1, 1, 1, 1, 0, -7, 0, true, true, 0, 94}, 2, false);  // > one run
+  // 16x8.
+  run_grouped({1, 7, 6, 8, 6, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 1, 95, 0.004f}, 2, true);
+  run_grouped({1, 5, 5, 12, 9, 2, 3, 2, 1, 1, 1, 1, 0, 0, false, false, 0, 96, 0.01f}, 3, true);
 }
 
 // Validation ---------------------------------------------------------------------------------
@@ -236,6 +310,15 @@ TEST(Conv2dValidate, RejectsBadParams) {
   hdr()->im2col_rows = 0;  // in place needs 1x1 without padding
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
   h.params = good;
+  hdr()->groups = 0;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->groups = 2;  // does not divide in_c 3
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->groups = 3;  // divides in_c but not out_c 4
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
   hdr()->flags |= lpai::kernels::kConvFlagInt16x8;  // blob size then wrong
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
   h.params = good;
@@ -280,9 +363,16 @@ TEST(Conv2dValidate, RejectsInconsistentTensors) {
 TEST(Conv2dPrepare, RejectsUnsupportedModels) {
   SmallConv f;
   {
+    // 3 groups (filter depth 1) do not divide the 4 output channels.
     TestTensor w = TestTensor::make(DataType::kInt8, {4, 3, 3, 1}, lpai_test::random_i8(36, 4), 0.01f, 0, true);
     KernelHarness h(kConv, f.opt, {&f.in, &w, &f.b}, {&f.out});
-    EXPECT_NE(h.prepare().error.find("grouped"), std::string::npos) << h.prepare().error;
+    EXPECT_NE(h.prepare().error.find("groups"), std::string::npos) << h.prepare().error;
+  }
+  {
+    // Filter depth 2 does not divide the input depth 3.
+    TestTensor w = TestTensor::make(DataType::kInt8, {4, 3, 3, 2}, lpai_test::random_i8(72, 4), 0.01f, 0, true);
+    KernelHarness h(kConv, f.opt, {&f.in, &w, &f.b}, {&f.out});
+    EXPECT_NE(h.prepare().error.find("does not divide"), std::string::npos) << h.prepare().error;
   }
   {
     TestTensor out = f.out;
@@ -293,8 +383,12 @@ TEST(Conv2dPrepare, RejectsUnsupportedModels) {
   {
     TestTensor in16 = TestTensor::make(DataType::kInt16, {1, 5, 4, 3}, lpai_test::random_i16(60, 3), 0.1f, 0, false);
     TestTensor out16 = TestTensor::make<int16_t>(DataType::kInt16, {1, 5, 4, 4}, {}, 0.2f, 0, false);
-    KernelHarness h(kConv, f.opt, {&in16, &f.w, &f.b}, {&out16});  // int32 bias with int16
-    EXPECT_NE(h.prepare().error.find("int64"), std::string::npos) << h.prepare().error;
+    // 16x8 takes int32 or int64 biases (TFLite Micro); an int16 bias is refused.
+    TestTensor b16 = TestTensor::make(DataType::kInt16, {4}, std::vector<int16_t>{1, 2, 3, 4}, 0.001f, 0, true);
+    KernelHarness h(kConv, f.opt, {&in16, &f.w, &b16}, {&out16});
+    EXPECT_NE(h.prepare().error.find("int64 or int32"), std::string::npos) << h.prepare().error;
+    KernelHarness ok(kConv, f.opt, {&in16, &f.w, &f.b}, {&out16});
+    EXPECT_TRUE(ok.prepare().ok()) << ok.prepare().error;
   }
   {
     lpai::prepare::OpOptions opt = f.opt;

@@ -1,9 +1,12 @@
-// DEPTHWISE_CONV_2D int8: prepare + validate + eval against the plain reference, rejections.
+// DEPTHWISE_CONV_2D int8 and 16x8: prepare + validate + eval against the plain reference, rejections.
 #include <gtest/gtest.h>
+
+#include <cstring>
 
 #include "common/test_support.h"
 #include "kernels/depthwise_conv_2d.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/reference/int16x8_ref.h"
 #include "kernels/reference/reference_ops.h"
 
 namespace {
@@ -182,6 +185,108 @@ TEST(DepthwiseConv2dPrepare, RejectsUnsupportedModels) {
     KernelHarness h(kDw, f.opt, {&in, &f.w, &f.b}, {&f.out});
     EXPECT_FALSE(h.prepare().ok());
   }
+}
+
+// 16x8 ---------------------------------------------------------------------------------------
+
+// bias_kind: 0 none, 1 int32 (widened), 2 int64. Always the int64 accumulator.
+void run_case_16x8(const DwCase& c, int bias_kind) {
+  SCOPED_TRACE(::testing::Message()
+               << "16x8 in " << c.batches << "x" << c.in_h << "x" << c.in_w << "x" << c.in_c
+               << " dm " << c.dm << " k " << c.k_h << "x" << c.k_w << " s " << c.stride_h << ","
+               << c.stride_w << " d " << c.dil_h << "," << c.dil_w << " pad " << c.padding
+               << " bias " << bias_kind << " act " << c.activation);
+  const int out_c = c.in_c * c.dm;
+  ref::ConvGeom g{};
+  g.batches = c.batches;
+  g.in_h = c.in_h;
+  g.in_w = c.in_w;
+  g.in_c = c.in_c;
+  g.out_c = out_c;
+  g.k_h = c.k_h;
+  g.k_w = c.k_w;
+  g.stride_h = c.stride_h;
+  g.stride_w = c.stride_w;
+  g.dil_h = c.dil_h;
+  g.dil_w = c.dil_w;
+  ASSERT_TRUE(ref::same_or_valid(c.padding, c.in_h, c.k_h, c.stride_h, c.dil_h, &g.out_h, &g.pad_h));
+  ASSERT_TRUE(ref::same_or_valid(c.padding, c.in_w, c.k_w, c.stride_w, c.dil_w, &g.out_w, &g.pad_w));
+  const auto x = lpai_test::random_i16(static_cast<size_t>(c.batches) * c.in_h * c.in_w * c.in_c, c.seed);
+  const auto w = lpai_test::random_i8(static_cast<size_t>(c.k_h) * c.k_w * out_c, c.seed + 1, -127, 127);
+  const auto b32 = lpai_test::random_i32(out_c, c.seed + 2, -2000000, 2000000);
+  std::vector<int64_t> b(out_c);
+  for (int o = 0; o < out_c; ++o) b[o] = bias_kind == 2 ? int64_t{b32[o]} * 777 : b32[o];
+  std::vector<float> fs;
+  if (c.per_channel) {
+    for (int o = 0; o < out_c; ++o) fs.push_back(0.004f + 0.0013f * static_cast<float>(o % 5));
+  } else {
+    fs.push_back(0.005f);
+  }
+  const float in_scale = 0.0002f;
+  TestTensor in = TestTensor::make(DataType::kInt16, {c.batches, c.in_h, c.in_w, c.in_c}, x, in_scale, 0, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {1, c.k_h, c.k_w, out_c}, w, fs[0], 0, true);
+  wt.scales = fs;
+  wt.zero_points.assign(fs.size(), 0);
+  wt.quant_axis = 3;
+  TestTensor bias = bias_kind == 2 ? TestTensor::make(DataType::kInt64, {out_c}, b, in_scale * fs[0], 0, true)
+                                   : TestTensor::make(DataType::kInt32, {out_c}, b32, in_scale * fs[0], 0, true);
+  TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {c.batches, g.out_h, g.out_w, out_c}, {},
+                                             c.out_scale, 0, false);
+  lpai::prepare::OpOptions o;
+  o.padding = c.padding;
+  o.stride_h = c.stride_h;
+  o.stride_w = c.stride_w;
+  o.dilation_h = c.dil_h;
+  o.dilation_w = c.dil_w;
+  o.depth_multiplier = c.dm;
+  o.activation = c.activation;
+  KernelHarness h(kDw, o, {&in, &wt, bias_kind != 0 ? &bias : nullptr}, {&out});
+  const auto got = lpai_test::as_values<int16_t>(h.run());
+  const auto want = ref::depthwise_conv_2d_16x8(g, c.dm, x, in_scale, w, fs,
+                                                bias_kind != 0 ? &b : nullptr, c.out_scale,
+                                                c.activation);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+}
+
+TEST(DepthwiseConv2d16x8, MatchesReference) {
+  uint32_t seed = 700;
+  for (int bias_kind : {0, 1, 2}) {
+    run_case_16x8({2, 5, 1, 3, 3, 2, 1, 1, 2, 1, 1, 0, 0, 0, true, true, 0, seed++, 0.002f}, bias_kind);
+    run_case_16x8({1, 7, 11, 4, 3, 1, 3, 2, 2, 1, 1, 1, 0, 0, true, true, 0, seed++, 0.0004f}, bias_kind);
+    run_case_16x8({2, 4, 12, 10, 1, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 1, seed++, 0.004f}, bias_kind);
+    run_case_16x8({1, 9, 9, 70, 1, 3, 3, 1, 1, 2, 2, 0, 0, 0, false, true, 3, seed++, 0.01f}, bias_kind);
+    run_case_16x8({1, 6, 5, 2, 2, 3, 2, 2, 1, 1, 2, 1, 0, 0, true, true, 2, seed++, 0.0001f}, bias_kind);
+    run_case_16x8({1, 5, 5, 3, 1, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 0, seed++, 0.000001f}, bias_kind);  // saturates
+  }
+}
+
+TEST(DepthwiseConv2d16x8, ValidateRejects) {
+  const auto x = lpai_test::random_i16(1 * 4 * 4 * 2, 3);
+  const auto w = lpai_test::random_i8(3 * 3 * 2, 4, -127, 127);
+  TestTensor in = TestTensor::make(DataType::kInt16, {1, 4, 4, 2}, x, 0.001f, 0, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {1, 3, 3, 2}, w, 0.01f, 0, true);
+  TestTensor b = TestTensor::make(DataType::kInt64, {2}, std::vector<int64_t>{5, -5}, 1e-5f, 0, true);
+  TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {1, 4, 4, 2}, {}, 0.01f, 0, false);
+  KernelHarness h(kDw, {}, {&in, &wt, &b}, {&out});
+  ASSERT_TRUE(h.prepare().ok());
+  ASSERT_EQ(h.validate(), Status::kOk);
+  const std::vector<uint8_t> good = h.params;
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::DepthwiseConv2dParams*>(h.params.data()); };
+  hdr()->input_zero_point = 3;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->flags &= ~lpai::kernels::kDwFlagInt16x8;  // blob size no longer matches
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  int32_t shift8 = 8;
+  std::memcpy(h.params.data() + sizeof(lpai::kernels::DepthwiseConv2dParams) + 8 * 2 + 4 * 2, &shift8, 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  h.out_records[0].data_type = static_cast<uint8_t>(DataType::kInt8);
+  h.out_records[0].size /= 2;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
 }
 
 }  // namespace

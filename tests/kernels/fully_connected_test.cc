@@ -1,4 +1,4 @@
-// FULLY_CONNECTED int8: prepare + validate + eval against the plain reference, and rejections.
+// FULLY_CONNECTED int8 and 16x8: prepare + validate + eval against the plain reference, and rejections.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -6,6 +6,7 @@
 #include "common/test_support.h"
 #include "kernels/fully_connected.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/reference/int16x8_ref.h"
 #include "kernels/reference/reference_ops.h"
 
 namespace {
@@ -131,6 +132,123 @@ TEST(FullyConnectedValidate, RejectsBadParamsSize) {
   h.params.resize(8);
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
   EXPECT_TRUE(logs.contains("FULLY_CONNECTED"));
+}
+
+// 16x8 ---------------------------------------------------------------------------------------
+
+enum class Bias16 { kNone, kInt32, kInt64 };
+
+struct Fc16Case {
+  int batches, k, n;
+  float in_scale, out_scale;
+  bool per_channel;
+  Bias16 bias;
+  int activation;
+  uint32_t seed;
+};
+
+// TFLite Micro (the conformance oracle): an int32 bias accumulates in int32 (32-bit
+// requantisation); an int64 bias or none in int64.
+void run_case_16x8(const Fc16Case& c) {
+  SCOPED_TRACE(::testing::Message() << "16x8 batches=" << c.batches << " k=" << c.k << " n=" << c.n
+                                    << " per_channel=" << c.per_channel << " bias="
+                                    << static_cast<int>(c.bias) << " act=" << c.activation);
+  const auto x = lpai_test::random_i16(static_cast<size_t>(c.batches) * c.k, c.seed);
+  const auto w = lpai_test::random_i8(static_cast<size_t>(c.n) * c.k, c.seed + 1, -127, 127);
+  const auto b32 = lpai_test::random_i32(c.n, c.seed + 2, -3000000, 3000000);
+  std::vector<int64_t> b(c.n);
+  for (int o = 0; o < c.n; ++o) b[o] = c.bias == Bias16::kInt64 ? int64_t{b32[o]} * 4099 : b32[o];
+  std::vector<float> w_scales;
+  if (c.per_channel) {
+    for (int o = 0; o < c.n; ++o) w_scales.push_back(0.002f + 0.0007f * static_cast<float>(o % 11));
+  } else {
+    w_scales.push_back(0.0041f);
+  }
+  TestTensor in = TestTensor::make(DataType::kInt16, {c.batches, c.k}, x, c.in_scale, 0, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {c.n, c.k}, w, w_scales[0], 0, true);
+  wt.scales = w_scales;
+  wt.zero_points.assign(w_scales.size(), 0);
+  TestTensor bias = c.bias == Bias16::kInt64
+                        ? TestTensor::make(DataType::kInt64, {c.n}, b, c.in_scale * w_scales[0], 0, true)
+                        : TestTensor::make(DataType::kInt32, {c.n}, b32, c.in_scale * w_scales[0], 0, true);
+  bias.scales.clear();
+  bias.zero_points.clear();
+  TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {c.batches, c.n}, {}, c.out_scale, 0, false);
+  lpai::prepare::OpOptions opt;
+  opt.activation = c.activation;
+  KernelHarness h(kFc, opt, {&in, &wt, c.bias != Bias16::kNone ? &bias : nullptr}, {&out});
+  const auto got = lpai_test::as_values<int16_t>(h.run());
+  const auto want = ref::fully_connected_16x8(x, c.in_scale, c.batches, c.k, w, w_scales,
+                                              c.bias != Bias16::kNone ? &b : nullptr, c.n,
+                                              c.out_scale, c.activation, c.bias == Bias16::kInt32);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+}
+
+TEST(FullyConnected16x8, MatchesReferenceForEveryBiasKind) {
+  uint32_t seed = 500;
+  for (Bias16 bias : {Bias16::kNone, Bias16::kInt32, Bias16::kInt64}) {
+    for (bool pc : {false, true}) {
+      run_case_16x8({2, 37, 26, 0.00038f, 0.05f, pc, bias, 3, seed++});
+      run_case_16x8({4, 109, 28, 0.0006f, 0.08f, pc, bias, 1, seed++});
+      run_case_16x8({1, 1, 1, 0.001f, 0.001f, pc, bias, 0, seed++});            // 1x1
+      run_case_16x8({3, 300, 17, 0.0003f, 0.00002f, pc, bias, 0, seed++});      // saturates
+      run_case_16x8({1, 9000, 5, 0.0001f, 0.01f, pc, bias, 2, seed++});         // > one dot chunk
+    }
+  }
+}
+
+TEST(FullyConnected16x8, ValidateRejectsBadNodes) {
+  const auto x = lpai_test::random_i16(2 * 5, 9);
+  const auto w = lpai_test::random_i8(3 * 5, 10, -127, 127);
+  TestTensor in = TestTensor::make(DataType::kInt16, {2, 5}, x, 0.001f, 0, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {3, 5}, w, 0.01f, 0, true);
+  TestTensor b = TestTensor::make(DataType::kInt64, {3}, std::vector<int64_t>{1, -2, 3}, 1e-5f, 0, true);
+  TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {2, 3}, {}, 0.01f, 0, false);
+  KernelHarness h(kFc, {}, {&in, &wt, &b}, {&out});
+  ASSERT_TRUE(h.prepare().ok());
+  ASSERT_EQ(h.validate(), Status::kOk);
+  const std::vector<uint8_t> good = h.params;
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::FullyConnectedParams*>(h.params.data()); };
+  hdr()->flags |= lpai::kernels::kFcFlagAcc32;  // int32 mode with an int64 bias tensor
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  h.params = good;
+  hdr()->output_zero_point = 1;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  int32_t shift8 = 8;  // beyond the 64-bit requantisation's range
+  std::memcpy(h.params.data() + sizeof(lpai::kernels::FullyConnectedParams) + 8 * 3 + 4 * 3, &shift8, 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  int64_t big = int64_t{1} << 47;
+  std::memcpy(h.params.data() + sizeof(lpai::kernels::FullyConnectedParams), &big, 8);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  h.params.resize(h.params.size() - 4);
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  h.in_records[0].data_type = static_cast<uint8_t>(DataType::kInt8);
+  h.in_records[0].size = 10;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+}
+
+TEST(FullyConnected16x8, PrepareRejects) {
+  const auto x = lpai_test::random_i16(5, 9);
+  const auto w = lpai_test::random_i8(3 * 5, 10, -127, 127);
+  TestTensor in = TestTensor::make(DataType::kInt16, {1, 5}, x, 0.001f, 0, false);
+  TestTensor wt = TestTensor::make(DataType::kInt8, {3, 5}, w, 0.01f, 0, true);
+  TestTensor b16 = TestTensor::make(DataType::kInt16, {3}, std::vector<int16_t>{1, 2, 3}, 1e-5f, 0, true);
+  TestTensor out = TestTensor::make<int16_t>(DataType::kInt16, {1, 3}, {}, 0.01f, 0, false);
+  TestTensor out8 = TestTensor::make<int8_t>(DataType::kInt8, {1, 3}, {}, 0.01f, 0, false);
+  KernelHarness bad_bias(kFc, {}, {&in, &wt, &b16}, {&out});
+  EXPECT_FALSE(bad_bias.prepare().ok());
+  KernelHarness mixed(kFc, {}, {&in, &wt}, {&out8});
+  EXPECT_FALSE(mixed.prepare().ok());
+  // 64-bit requantisation: an effective scale of 2^8 or more is refused.
+  TestTensor tiny_out = TestTensor::make<int16_t>(DataType::kInt16, {1, 3}, {}, 1e-8f, 0, false);
+  KernelHarness big_scale(kFc, {}, {&in, &wt}, {&tiny_out});
+  EXPECT_FALSE(big_scale.prepare().ok());
 }
 
 TEST(FullyConnectedValidate, RejectsBadParamContents) {

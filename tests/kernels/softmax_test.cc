@@ -8,6 +8,7 @@
 
 #include "kernels/ew_golden.h"
 #include "kernels/ew_harness.h"
+#include "kernels/reference/int16x8_ref.h"
 #include "kernels/reference/softmax_ref.h"
 #include "kernels/softmax.h"
 
@@ -95,6 +96,76 @@ TEST(SoftmaxKernel, GoldenModelsBitExact) {
   EXPECT_EQ(checked, 4);
 }
 
+// int16 -> int16: bit-exact against the table reference, and close to the real softmax.
+void run_int16_case(const std::vector<int32_t>& shape, float scale, float beta, uint32_t seed,
+                    const std::vector<int32_t>* values = nullptr) {
+  size_t n = 1;
+  for (int32_t d : shape) n *= d;
+  const std::vector<int32_t> x = values ? *values : ew_test::random_values(n, -32768, 32767, seed);
+  Node node(kSoftmax);
+  node.options().beta = beta;
+  node.add_input({DataType::kInt16, shape, scale, 0}, x);
+  node.add_output({DataType::kInt16, shape, 1.0f / 32768, 0});
+  auto r = node.prepare();
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
+  node.run();
+  const auto got = node.output();
+  std::vector<int16_t> x16(x.begin(), x.end());
+  const auto want = ref::softmax_int16(x16, shape.back(), scale, beta);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+  // Sanity against the real function (the tables cut exp below -10 and interpolate).
+  const size_t depth = static_cast<size_t>(shape.back());
+  for (size_t row = 0; row < n / depth; ++row) {
+    int32_t m = -32768;
+    for (size_t c = 0; c < depth; ++c) m = std::max(m, x[row * depth + c]);
+    double sum = 0;
+    for (size_t c = 0; c < depth; ++c) sum += std::exp(double(beta) * scale * (x[row * depth + c] - m));
+    for (size_t c = 0; c < depth; ++c) {
+      const double p = std::exp(double(beta) * scale * (x[row * depth + c] - m)) / sum;
+      EXPECT_NEAR(got[row * depth + c], std::min(p * 32768.0, 32767.0), 64.0);
+    }
+  }
+}
+
+TEST(SoftmaxKernel, Int16MatchesTableReference) {
+  run_int16_case({9}, 0.0005f, 1.0f, 11);
+  run_int16_case({4, 6}, 0.00028f, 0.34f, 12);
+  run_int16_case({7, 7, 2}, 0.0012f, 1.0f, 13);
+  run_int16_case({10, 7, 1}, 0.00038f, 1.0f, 14);  // depth 1: all 1.0
+  run_int16_case({3, 500}, 0.0001f, 2.0f, 15);
+  run_int16_case({2, 33}, 0.01f, 1.0f, 16);  // large differences: exp table clamps at -10
+  std::vector<int32_t> v = {32767, -32768, -32768, 0, 7, 7, 7, 7};
+  run_int16_case({2, 4}, 0.001f, 1.0f, 0, &v);
+}
+
+TEST(SoftmaxKernel, Int16ValidateRejects) {
+  Node node(kSoftmax);
+  node.add_input({DataType::kInt16, {2, 4}, 0.001f, 0}, {});
+  node.add_output({DataType::kInt16, {2, 4}, 1.0f / 32768, 0});
+  ASSERT_TRUE(node.prepare().ok());
+  ASSERT_EQ(node.validate(), lpai::Status::kOk);
+  node.out_rec(0).zero_point = -32768;  // the int8-input rule does not apply to int16 input
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.out_rec(0).zero_point = 0;
+  const std::vector<uint8_t> good = node.params();
+  std::vector<uint8_t> bad = good;
+  lpai::kernels::Softmax16Params p;
+  std::memcpy(&p, bad.data(), sizeof(p));
+  p.input_shift = 31;
+  std::memcpy(bad.data(), &p, sizeof(p));
+  node.set_params(bad);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  p.input_shift = 0;
+  p.tag = 0;
+  std::memcpy(bad.data(), &p, sizeof(p));
+  node.set_params(bad);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  node.set_params(good);
+  EXPECT_EQ(node.validate(), lpai::Status::kOk);
+}
+
 TEST(SoftmaxKernel, PrepareRejects) {
   {
     Node node(kSoftmax);
@@ -105,8 +176,15 @@ TEST(SoftmaxKernel, PrepareRejects) {
   {
     Node node(kSoftmax);
     node.add_input({DataType::kInt16, {4}, 0.1f, 0}, {});
-    node.add_output({DataType::kInt16, {4}, 1.0f / 32768, 0});
+    node.add_output({DataType::kInt8, {4}, 1.0f / 256, -128});
     EXPECT_NE(node.prepare().error.find("unsupported"), std::string::npos);
+  }
+  {
+    // int16 -> int16: output zero point 0 and scale 1/32768 (TFLite Micro's rule).
+    Node node(kSoftmax);
+    node.add_input({DataType::kInt16, {4}, 0.1f, 0}, {});
+    node.add_output({DataType::kInt16, {4}, 1.0f / 65536, 0});
+    EXPECT_NE(node.prepare().error.find("1/32768"), std::string::npos);
   }
 }
 

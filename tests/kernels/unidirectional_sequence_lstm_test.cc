@@ -291,6 +291,100 @@ void expect_matches_reference(SyntheticLstm& s, int runs, uint32_t seed,
   }
 }
 
+// 16x8: the same synthetic LSTM with int16 input / hidden state / output (zero point 0) and
+// int64 (or int32) gate biases.
+struct SyntheticLstm16 : SyntheticLstm {
+  std::vector<int64_t> bias64_data[4];
+  std::vector<int32_t> bias32_data[4];
+
+  SyntheticLstm16(int B, int T, int I, int S, bool time_major, uint32_t seed, bool bias32,
+                  int cell_power = -11, float cell_clip = 1.5f)
+      : SyntheticLstm(B, T, I, S, time_major, seed, cell_power, cell_clip, 0, 0) {
+    m.input_scale = 0.00013f;
+    m.hidden_scale = 3.1e-5f;
+    const int d0 = time_major ? T : B, d1 = time_major ? B : T;
+    t[0] = tensor(DataType::kInt16, {d0, d1, I}, m.input_scale, 0);
+    for (int g = 0; g < 4; ++g) {
+      bias32_data[g] = random_values<int32_t>(S, seed + 10 * g + 7, -2000000, 2000000);
+      bias64_data[g].assign(bias32_data[g].begin(), bias32_data[g].end());
+      if (!bias32) {
+        for (auto& v : bias64_data[g]) v *= 301;
+      }
+      m.bias64[g] = bias64_data[g];
+      t[12 + g] = tensor(bias32 ? DataType::kInt32 : DataType::kInt64, {S},
+                         m.input_scale * m.w_in_scale[g], 0);
+      t[12 + g].data = bias32 ? reinterpret_cast<const uint8_t*>(bias32_data[g].data())
+                              : reinterpret_cast<const uint8_t*>(bias64_data[g].data());
+      t[12 + g].data_size = static_cast<size_t>(S) * (bias32 ? 4 : 8);
+    }
+    t[18] = tensor(DataType::kInt16, {B, S}, m.hidden_scale, 0);
+    t[18].is_variable = true;
+    t[24] = tensor(DataType::kInt16, {d0, d1, S}, m.hidden_scale, 0);
+  }
+};
+
+void expect_16x8_matches_reference(SyntheticLstm16& s, int runs, uint32_t seed) {
+  const PrepResult prep = prepare_lstm(s.op);
+  ASSERT_TRUE(prep.ok()) << prep.error;
+  NodeRunner node(s.op, prep);
+  ASSERT_EQ(node.validate(), Status::kOk);
+  const size_t BS = static_cast<size_t>(s.m.batch) * s.m.state_size;
+  std::vector<int16_t> hidden = random_values<int16_t>(BS, seed + 101, -32768, 32767);
+  std::vector<int16_t> cell = random_values<int16_t>(BS, seed + 102, -9000, 9000);
+  put(&node.in(18), hidden);
+  put(&node.in(19), cell);
+  for (int r = 0; r < runs; ++r) {
+    const auto x = random_values<int16_t>(
+        static_cast<size_t>(s.m.batch) * s.m.time * s.m.input_size, seed + 200 + r, -32768, 32767);
+    put(&node.in(0), x);
+    node.eval();
+    const std::vector<int16_t> expected = ref::lstm16(s.m, x, &hidden, &cell);
+    EXPECT_EQ(as<int16_t>(node.out()), expected) << "output, run " << r;
+    EXPECT_EQ(as<int16_t>(node.in(18)), hidden) << "hidden state, run " << r;
+    EXPECT_EQ(as<int16_t>(node.in(19)), cell) << "cell state, run " << r;
+  }
+}
+
+TEST(UnidirectionalSequenceLstm16x8, MatchesReference) {
+  for (bool bias32 : {false, true}) {
+    SyntheticLstm16 a(2, 3, 13, 5, true, 71, bias32);
+    expect_16x8_matches_reference(a, 3, 710);
+    SyntheticLstm16 b(2, 2, 3, 8, false, 72, bias32, -12, 0.0f);
+    expect_16x8_matches_reference(b, 3, 720);
+    SyntheticLstm16 c(1, 4, 40, 17, false, 73, bias32, -9, 0.7f);
+    expect_16x8_matches_reference(c, 2, 730);
+  }
+}
+
+TEST(UnidirectionalSequenceLstm16x8, PrepareAndValidateReject) {
+  {
+    SyntheticLstm16 s(1, 1, 4, 3, false, 80, false);
+    s.t[18].zero_points = {5};  // asymmetric int16 hidden state
+    EXPECT_NE(prepare_lstm(s.op).error.find("zero points must be 0"), std::string::npos);
+  }
+  {
+    SyntheticLstm16 s(1, 1, 4, 3, false, 81, false);
+    s.t[24].type = DataType::kInt8;
+    EXPECT_NE(prepare_lstm(s.op).error.find("like the input"), std::string::npos);
+  }
+  {
+    SyntheticLstm16 s(1, 1, 4, 3, false, 82, false);
+    s.t[0].scales = {40.0f};  // gate FC scale 2^8 and more: beyond the 64-bit requantisation
+    EXPECT_NE(prepare_lstm(s.op).error.find("shift > 7"), std::string::npos);
+  }
+  {
+    SyntheticLstm16 s(1, 1, 4, 3, false, 83, false);
+    const PrepResult prep = prepare_lstm(s.op);
+    ASSERT_TRUE(prep.ok()) << prep.error;
+    NodeRunner node(s.op, prep);
+    ASSERT_EQ(node.validate(), Status::kOk);
+    lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+    node.in_record(18).data_type = static_cast<uint8_t>(DataType::kInt8);
+    node.in_record(18).size /= 2;
+    EXPECT_EQ(node.validate(), Status::kBinaryBadTensor);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // (a) synthetic shapes
 
@@ -477,8 +571,10 @@ TEST(UnidirectionalSequenceLstm, PrepareRejectsWhatTflmDoesNotEvaluate) {
          s->op.inputs[5] = nullptr;
        },
        "CIFG"},
-      {"int16 input", [](SyntheticLstm* s) { s->t[0].type = DataType::kInt16; },
-       "only the full-integer LSTM with int8"},
+      {"int16 input with int8 state", [](SyntheticLstm* s) { s->t[0].type = DataType::kInt16; },
+       "like the input"},
+      {"float input", [](SyntheticLstm* s) { s->t[0].type = DataType::kFloat32; },
+       "int8 or int16 (16x8) activations"},
       {"float cell", [](SyntheticLstm* s) { s->t[19].type = DataType::kFloat32; },
        "cell state type float32"},
       {"sigmoid/relu cell activation", [](SyntheticLstm* s) { s->op.options.activation = 1; },
@@ -552,9 +648,12 @@ TEST(UnidirectionalSequenceLstm, ValidateRejectsInconsistentNodes) {
       {"layer norm present", [](NodeRunner* n) { n->set_absent(23, false); },
        Status::kNotSupported},
       {"cifg", [](NodeRunner* n) { n->set_absent(1, true); }, Status::kNotSupported},
-      {"int16 input",
-       [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kInt16); },
+      {"float input",
+       [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kFloat32); },
        Status::kNotSupported},
+      {"int16 input on an int8 blob (hidden zero point, state types)",
+       [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kInt16); },
+       Status::kBinaryBadParams},
       {"input dims", [](NodeRunner* n) { n->in_record(0).dims[2] = 6; }, Status::kBinaryBadTensor},
       {"weights not const",
        [](NodeRunner* n) { n->in_record(6).mem_class = static_cast<uint8_t>(MemClass::kScratch); },

@@ -69,10 +69,15 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   const int batches = input->shape[0], in_h = input->shape[1], in_w = input->shape[2],
             in_c = input->shape[3];
   const int out_c = filter->shape[0], k_h = filter->shape[1], k_w = filter->shape[2];
-  if (filter->shape[3] != in_c) {
-    return reject("grouped convolution (filter depth " + std::to_string(filter->shape[3]) +
-                  " != input depth " + std::to_string(in_c) + ") is not supported");
+  // Grouped convolution as TFLite: groups = in_c / filter depth, which must divide in_c and
+  // out_c.
+  const int fc = filter->shape[3];
+  if (in_c % fc != 0 || out_c % (in_c / fc) != 0) {
+    return reject("filter depth " + std::to_string(fc) + " does not divide the input depth " +
+                  std::to_string(in_c) + " into groups that divide the " + std::to_string(out_c) +
+                  " output channels");
   }
+  const int groups = in_c / fc;
   if (filter->scales.empty() || filter->scales.size() != filter->zero_points.size()) {
     return reject("filter is not quantised");
   }
@@ -80,9 +85,9 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   const bool per_channel = filter->scales.size() > 1;
   if (per_channel && filter->quant_axis != 0) return reject("per-channel filter must use axis 0");
   if (bias != nullptr) {
-    const DataType bias_type = wide ? DataType::kInt64 : DataType::kInt32;
-    if (bias->type != bias_type || !bias->is_const()) {
-      return reject(wide ? "bias must be a constant int64 tensor for 16x8 convolution"
+    const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
+    if (!type_ok || !bias->is_const()) {
+      return reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8 convolution"
                          : "bias must be a constant int32 tensor");
     }
     if (bias->element_count() != out_c) return reject("bias length differs from output channels");
@@ -101,8 +106,8 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     return reject("output shape " + util::shape_string(output->shape) + " differs from " +
                   util::shape_string(want_out));
   }
-  const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * in_c;
-  if (depth > kernels::kConvMaxDepth) return reject("filter depth k_h * k_w * in_c exceeds 65536");
+  const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * fc;
+  if (depth > kernels::kConvMaxDepth) return reject("filter depth k_h * k_w * in_c / groups exceeds 65536");
   if (wide && static_cast<uint32_t>(in_c) > kernels::kConvMaxInChannels16) {
     return reject("16x8 convolution supports at most 8192 input channels");
   }
@@ -115,8 +120,12 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   std::vector<int32_t> multiplier, shift;
   e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
   if (!e.empty()) return reject(e);
+  // TFLite Micro: an int64 bias selects the int64 accumulator (64-bit requantisation, shift <= 7);
+  // an int32 bias or none the int32 accumulator (32-bit requantisation).
+  const bool acc32 = wide && (bias == nullptr || bias->type == DataType::kInt32);
   for (int32_t s : shift) {
-    if (wide && s > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+    if (wide && !acc32 && s > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+    if (s > 30) return reject("effective output scale too large (shift > 30)");
   }
   const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
   int32_t act_min = 0, act_max = 0;
@@ -146,17 +155,19 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   p.act_max = act_max;
   p.flags = (per_channel ? kernels::kConvFlagPerChannel : 0u) |
             (bias != nullptr ? kernels::kConvFlagHasBias : 0u) |
-            (wide ? kernels::kConvFlagInt16x8 : 0u);
+            (wide ? kernels::kConvFlagInt16x8 : 0u) | (acc32 ? kernels::kConvFlagAcc32 : 0u);
   const uint64_t total_pixels = static_cast<uint64_t>(batches) * out_h * out_w;
   const bool in_place = k_h == 1 && k_w == 1 && pad_h == 0 && pad_w == 0;
   p.im2col_rows = (wide || in_place) ? 0 : im2col_rows_for(depth, total_pixels);
-  p.reserved = 0;
+  p.groups = static_cast<uint32_t>(groups);
   append_pod(&r.params, p);
 
   if (wide) {
     std::vector<int64_t> b64(out_c, 0);
     for (int c = 0; c < out_c; ++c) {
-      if (bias != nullptr) b64[c] = util::const_i64(*bias, c);
+      if (bias != nullptr) {
+        b64[c] = bias->type == DataType::kInt64 ? util::const_i64(*bias, c) : util::const_i32(*bias, c);
+      }
       if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
         return reject("16x8 bias value outside [-2^47, 2^47)");
       }

@@ -1,4 +1,4 @@
-// DEPTHWISE_CONV_2D: offline prepare for the int8 kernel (firmware/kernels/depthwise_conv_2d.h).
+// DEPTHWISE_CONV_2D: offline prepare for the int8 and int16x8 kernels (firmware/kernels/depthwise_conv_2d.h).
 // Mirrors TFLite Micro's DepthwiseConvPrepare: padding by ComputePaddingHeightWidth, per-channel
 // multipliers by PopulateConvolutionQuantizationParams over filter dim 3, activation range by
 // CalculateActivationRangeQuantized.
@@ -28,12 +28,16 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   const PrepTensor* filter = op.inputs[1];
   const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
   const PrepTensor* output = op.outputs[0];
-  if (input != nullptr && input->type != DataType::kInt8) {
-    return reject("only int8 activations are supported");
+  if (input == nullptr || (input->type != DataType::kInt8 && input->type != DataType::kInt16)) {
+    return reject("only int8 or int16 (16x8) activations are supported");
   }
+  const bool wide = input->type == DataType::kInt16;
   std::string e;
-  if (!(e = util::check_per_tensor(input, DataType::kInt8, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, DataType::kInt8, "output")).empty()) return reject(e);
+  if (!(e = util::check_per_tensor(input, input->type, "input")).empty()) return reject(e);
+  if (!(e = util::check_per_tensor(output, input->type, "output")).empty()) return reject(e);
+  if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
+    return reject("16x8 input and output zero points must be 0");
+  }
   if (filter == nullptr || filter->type != DataType::kInt8 || !filter->is_const()) {
     return reject("filter must be a constant int8 tensor");
   }
@@ -65,8 +69,10 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   const bool per_channel = filter->scales.size() > 1;
   if (per_channel && filter->quant_axis != 3) return reject("per-channel filter must use axis 3");
   if (bias != nullptr) {
-    if (bias->type != DataType::kInt32 || !bias->is_const()) {
-      return reject("bias must be a constant int32 tensor");
+    const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
+    if (!type_ok || !bias->is_const()) {
+      return reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8"
+                         : "bias must be a constant int32 tensor");
     }
     if (bias->element_count() != out_c) return reject("bias length differs from output channels");
   }
@@ -93,7 +99,8 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
   if (!e.empty()) return reject(e);
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(o.activation, *output, -128, 127, &act_min, &act_max);
+  e = util::activation_range(o.activation, *output, wide ? -32768 : -128, wide ? 32767 : 127,
+                             &act_min, &act_max);
   if (!e.empty()) return reject(e);
   if (act_min > act_max) return reject("empty fused activation range");
 
@@ -119,8 +126,27 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   p.act_min = act_min;
   p.act_max = act_max;
   p.flags = (per_channel ? kernels::kDwFlagPerChannel : 0u) |
-            (bias != nullptr ? kernels::kDwFlagHasBias : 0u);
+            (bias != nullptr ? kernels::kDwFlagHasBias : 0u) | (wide ? kernels::kDwFlagInt16x8 : 0u);
   p.reserved = 0;
+  if (wide) {
+    // TFLite Micro's 16x8 depthwise always accumulates in int64 (64-bit requantisation).
+    std::vector<int64_t> b64(out_c, 0);
+    for (int c = 0; c < out_c; ++c) {
+      if (bias != nullptr) {
+        b64[c] = bias->type == DataType::kInt64 ? util::const_i64(*bias, c) : util::const_i32(*bias, c);
+      }
+      if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
+        return reject("16x8 bias value outside [-2^47, 2^47)");
+      }
+      if (shift[c] > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+    }
+    append_pod(&r.params, p);
+    append_array(&r.params, b64);
+    append_array(&r.params, multiplier);
+    append_array(&r.params, shift);
+    r.temp_bytes = 0;
+    return r;
+  }
   std::vector<int32_t> b(out_c, 0);
   if (bias != nullptr) {
     for (int c = 0; c < out_c; ++c) b[c] = util::const_i32(*bias, c);

@@ -1,4 +1,5 @@
-// FULLY_CONNECTED: offline prepare for the int8 kernel (firmware/kernels/fully_connected.h).
+// FULLY_CONNECTED: offline prepare for the int8 and int16x8 kernels
+// (firmware/kernels/fully_connected.h).
 // Multipliers as TFLite Micro's CalculateOpDataFullyConnected: per-tensor weights use
 // GetQuantizedConvolutionMultipler (float product input_scale * weight_scale, then double
 // division, with its bias-scale check); per-channel weights use double products per channel.
@@ -31,12 +32,15 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
   const PrepTensor* output = op.outputs[0];
   std::string e;
-  if (input != nullptr && input->type != DataType::kInt8) {
-    return reject("only int8 activations are supported (input type " +
-                  std::to_string(static_cast<int>(input->type)) + ")");
+  if (input == nullptr || (input->type != DataType::kInt8 && input->type != DataType::kInt16)) {
+    return reject("only int8 or int16 (16x8) activations are supported");
   }
-  if (!(e = util::check_per_tensor(input, DataType::kInt8, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, DataType::kInt8, "output")).empty()) return reject(e);
+  const bool wide = input->type == DataType::kInt16;
+  if (!(e = util::check_per_tensor(input, input->type, "input")).empty()) return reject(e);
+  if (!(e = util::check_per_tensor(output, input->type, "output")).empty()) return reject(e);
+  if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
+    return reject("16x8 input and output zero points must be 0");
+  }
   if (weights == nullptr || weights->type != DataType::kInt8 || !weights->is_const()) {
     return reject("weights must be a constant int8 tensor");
   }
@@ -57,8 +61,10 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
     return reject("per-channel weights need N scales along axis 0");
   }
   if (bias != nullptr) {
-    if (bias->type != DataType::kInt32 || !bias->is_const()) {
-      return reject("bias must be a constant int32 tensor (int64 bias is not supported)");
+    const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
+    if (!type_ok || !bias->is_const()) {
+      return reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8"
+                         : "bias must be a constant int32 tensor");
     }
     if (bias->element_count() != n) {
       return reject("bias has " + std::to_string(bias->element_count()) + " elements, expected " +
@@ -103,9 +109,42 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   }
 
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(op.options.activation, *output, -128, 127, &act_min, &act_max);
+  e = util::activation_range(op.options.activation, *output, wide ? -32768 : -128,
+                             wide ? 32767 : 127, &act_min, &act_max);
   if (!e.empty()) return reject(e);
   if (act_min > act_max) return reject("empty fused activation range");
+
+  if (wide) {
+    // TFLite Micro (the oracle's build): int64 bias or none -> int64 accumulator (64-bit
+    // requantisation, shift <= 7); int32 bias -> int32 accumulator (32-bit requantisation).
+    const bool acc32 = bias != nullptr && bias->type == DataType::kInt32;
+    std::vector<int64_t> b64(n, 0);
+    for (int o = 0; o < n; ++o) {
+      if (bias != nullptr) {
+        b64[o] = bias->type == DataType::kInt64 ? util::const_i64(*bias, o) : util::const_i32(*bias, o);
+      }
+      if (!acc32 && (b64[o] < -(int64_t{1} << 47) || b64[o] >= (int64_t{1} << 47))) {
+        return reject("16x8 bias value outside [-2^47, 2^47)");
+      }
+      if (!acc32 && shift[o] > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+    }
+    kernels::FullyConnectedParams p{};
+    p.batches = static_cast<uint32_t>(batches);
+    p.accum_depth = static_cast<uint32_t>(k);
+    p.output_depth = static_cast<uint32_t>(n);
+    p.output_zero_point = 0;
+    p.act_min = act_min;
+    p.act_max = act_max;
+    p.flags = (per_channel ? kernels::kFcFlagPerChannel : 0u) |
+              (bias != nullptr ? kernels::kFcFlagHasBias : 0u) | kernels::kFcFlagInt16x8 |
+              (acc32 ? kernels::kFcFlagAcc32 : 0u);
+    append_pod(&r.params, p);
+    append_array(&r.params, b64);
+    append_array(&r.params, multiplier);
+    append_array(&r.params, shift);
+    r.temp_bytes = 0;
+    return r;
+  }
 
   // Fold bias - input_zero_point * sum(weights row) into one int32 per channel.
   const int64_t input_zp = input->zero_points[0];

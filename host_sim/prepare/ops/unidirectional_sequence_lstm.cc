@@ -7,7 +7,10 @@
 // (lstm_eval_common.cc): gate pre-activations at the fixed scale 2^-12, gate outputs at 2^-15,
 // FC multipliers from float(input_scale * weight_scale) / 2^-12, element-wise products through
 // QuantizeMultiplier, cell clip truncated to int16, tanh(cell) scaling from the rounded log2 of
-// the cell scale. The operator's intermediates (gate and hidden "intermediate" tensors) are not
+// the cell scale. 16x8 (int16 input): TFLM's LstmStep<int16_t, int8_t, int16_t, int64_t>:
+// int16 input / hidden state / output with zero point 0, int64 gate biases (int32 widened),
+// the same scales; the gate FC shifts must stay <= 7 (64-bit requantisation).
+// The operator's intermediates (gate and hidden "intermediate" tensors) are not
 // used by that kernel and are ignored here.
 #include "kernels/unidirectional_sequence_lstm.h"
 
@@ -125,12 +128,14 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   const PrepTensor* output = op.outputs[0];
   if (!input || !hidden || !cell || !output)
     return fail("input, hidden state, cell state and output are required");
-  if (input->type != DataType::kInt8) {
+  if (input->type != DataType::kInt8 && input->type != DataType::kInt16) {
     return fail(std::string("input type ") + type_name(input->type) +
-                " is not supported: only the full-integer LSTM with int8 activations");
+                " is not supported: only the integer LSTMs with int8 or int16 (16x8) activations");
   }
-  if (hidden->type != DataType::kInt8 || output->type != DataType::kInt8) {
-    return fail("hidden state and output must be int8 like the input");
+  const bool wide = input->type == DataType::kInt16;
+  if (hidden->type != input->type || output->type != input->type) {
+    return fail(std::string("hidden state and output must be ") + type_name(input->type) +
+                " like the input");
   }
   if (cell->type != DataType::kInt16) {
     return fail(std::string("cell state type ") + type_name(cell->type) +
@@ -190,11 +195,14 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
     }
     if (!(w->scales[0] > 0.0f) || !(rw->scales[0] > 0.0f))
       return fail(gate + " gate weight scale must be positive");
-    if (bias->type != DataType::kInt32 ||
-        bias->shape != std::vector<int32_t>{static_cast<int32_t>(S)} || !bias->is_const() ||
-        bias->data_size != static_cast<size_t>(4 * S)) {
-      return fail(gate + " gate bias must be a constant int32 [" + std::to_string(S) + "], got " +
-                  type_name(bias->type) + " " + shape_str(bias->shape));
+    const bool bias_type_ok =
+        bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
+    const size_t bias_bytes = bias->type == DataType::kInt64 ? 8 : 4;
+    if (!bias_type_ok || bias->shape != std::vector<int32_t>{static_cast<int32_t>(S)} ||
+        !bias->is_const() || bias->data_size != bias_bytes * static_cast<size_t>(S)) {
+      return fail(gate + " gate bias must be a constant " + (wide ? "int64 or int32" : "int32") +
+                  " [" + std::to_string(S) + "], got " + type_name(bias->type) + " " +
+                  shape_str(bias->shape));
     }
   }
   if (hidden->element_count() != B * S || cell->element_count() != B * S) {
@@ -215,6 +223,9 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   const int64_t hidden_zp = zero_point_of(*hidden);
   if (input_zp < -128 || input_zp > 127 || hidden_zp < -128 || hidden_zp > 127) {
     return fail("input/hidden zero point outside the int8 range");
+  }
+  if (wide && (input_zp != 0 || hidden_zp != 0 || zero_point_of(*output) != 0)) {
+    return fail("16x8 input, hidden state and output zero points must be 0");
   }
 
   const float cell_scale = cell->scales[0];
@@ -257,6 +268,35 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   const kernels::lstm::LutInputScale tanh_scale = kernels::lstm::cell_tanh_scale(cell_power);
   p.cell_tanh_multiplier = tanh_scale.multiplier;
   p.cell_tanh_shift = tanh_scale.shift;
+
+  if (wide) {
+    for (uint32_t g = 0; g < 4; ++g) {
+      if (p.input_fc[g].shift > 7 || p.recurrent_fc[g].shift > 7) {
+        return fail(std::string(kGateNames[g]) +
+                    " gate FC scale too large for the 16x8 LSTM (shift > 7)");
+      }
+    }
+    std::vector<int64_t> bias64(4 * S);
+    for (uint32_t g = 0; g < 4; ++g) {
+      const PrepTensor* bias = in(12 + g);
+      for (int64_t j = 0; j < S; ++j) {
+        if (bias->type == DataType::kInt64) {
+          std::memcpy(&bias64[g * S + j], bias->data + 8 * j, 8);
+        } else {
+          int32_t b = 0;
+          std::memcpy(&b, bias->data + 4 * j, 4);
+          bias64[g * S + j] = b;
+        }
+        if (bias64[g * S + j] < -(int64_t{1} << 46) || bias64[g * S + j] >= (int64_t{1} << 46)) {
+          return fail(std::string(kGateNames[g]) + " gate bias value outside [-2^46, 2^46)");
+        }
+      }
+    }
+    append_pod(&r.params, p);
+    append_array(&r.params, bias64);
+    r.temp_bytes = kernels::unidirectional_sequence_lstm_temp_size(p.state_size);
+    return r;
+  }
 
   // Zero-point-folded biases: bias - zp_in * rowsum(W), and -zp_hidden * rowsum(R).
   std::vector<int32_t> bias_in(4 * S), bias_rec(4 * S);

@@ -69,6 +69,14 @@ int32_t mbqm(int32_t x, Q q) {
 
 int32_t clamp(int32_t v, int32_t lo, int32_t hi) { return std::min(hi, std::max(lo, v)); }
 
+// TFLite MultiplyByQuantizedMultiplier for int64 x: the multiplier rounded to 16 bits (half up,
+// capped at 0x7FFF), then x * m16 / 2^(15 - e) rounded half up.
+int32_t mbqm64(int64_t x, Q q) {
+  const int64_t m16 = q.m < 0x7FFF0000 ? (int64_t{q.m} + 32768) / 65536 : 0x7FFF;
+  const int sh = 15 - q.e;
+  return static_cast<int32_t>(floor_div(x * m16 + (int64_t{1} << (sh - 1)), int64_t{1} << sh));
+}
+
 const uint16_t* table() { return lpai::kernels::lstm::kSigmoidTable; }
 
 // sigmoid of a scaled input v (table position |v| / 512, in steps of 1/24).
@@ -172,6 +180,65 @@ std::vector<int8_t> lstm(const LstmModel& m, const std::vector<int8_t>& input,
         const int32_t hv = clamp(m.hidden_zero_point + mbqm(th * gate[3][j], q_hidden), -128, 127);
         h[j] = static_cast<int8_t>(hv);
         out[static_cast<size_t>(row) * S + j] = static_cast<int8_t>(hv);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<int16_t> lstm16(const LstmModel& m, const std::vector<int16_t>& input,
+                            std::vector<int16_t>* hidden, std::vector<int16_t>* cell) {
+  const int B = m.batch, T = m.time, I = m.input_size, S = m.state_size;
+  const double gate_scale = 1.0 / 4096.0;
+  Q q_in[4], q_rec[4];
+  for (int g = 0; g < 4; ++g) {
+    const float pin = m.input_scale * m.w_in_scale[g];
+    const float prec = m.hidden_scale * m.w_rec_scale[g];
+    q_in[g] = quantize(static_cast<double>(pin) / gate_scale);
+    q_rec[g] = quantize(static_cast<double>(prec) / gate_scale);
+  }
+  const double q15 = 1.0 / 32768.0;
+  const Q q_forget_cell = quantize(q15);
+  const Q q_input_gate = quantize(q15 * q15 / m.cell_scale);
+  const Q q_hidden = quantize(q15 * q15 / m.hidden_scale);
+  const int power = static_cast<int>(std::lround(std::log2(m.cell_scale)));
+  const bool clip = m.cell_clip > 0.0f;
+  const int32_t qclip =
+      clip ? static_cast<int32_t>(std::min(static_cast<double>(m.cell_clip) / m.cell_scale, 32767.0))
+           : 0;
+  std::vector<int16_t> out(static_cast<size_t>(B) * T * S);
+  std::vector<int16_t> gate[4];
+  for (auto& g : gate) g.resize(S);
+  for (int b = 0; b < B; ++b) {
+    for (int t = 0; t < T; ++t) {
+      const int row = m.time_major ? t * B + b : b * T + t;
+      const int16_t* x = &input[static_cast<size_t>(row) * I];
+      int16_t* h = &(*hidden)[static_cast<size_t>(b) * S];
+      int16_t* c = &(*cell)[static_cast<size_t>(b) * S];
+      for (int g = 0; g < 4; ++g) {
+        for (int j = 0; j < S; ++j) {
+          int64_t acc_in = m.bias64[g][j];
+          for (int k = 0; k < I; ++k) acc_in += int64_t{m.w_in[g][j * I + k]} * x[k];
+          int64_t acc_rec = 0;
+          for (int k = 0; k < S; ++k) acc_rec += int64_t{m.w_rec[g][j * S + k]} * h[k];
+          const int32_t a = clamp(mbqm64(acc_in, q_in[g]), -32768, 32767);
+          const int32_t r = clamp(mbqm64(acc_rec, q_rec[g]), -32768, 32767);
+          const int16_t pre = static_cast<int16_t>(clamp(a + r, -32768, 32767));
+          gate[g][j] = g == 2 ? tanh_q312(pre) : sigmoid_q312(pre);
+        }
+      }
+      for (int j = 0; j < S; ++j) {
+        const int32_t kept = clamp(mbqm(gate[1][j] * c[j], q_forget_cell), -32768, 32767);
+        const int32_t added = clamp(mbqm(gate[0][j] * gate[2][j], q_input_gate), -32768, 32767);
+        int32_t nc = clamp(kept + added, -32768, 32767);
+        if (clip) nc = clamp(nc, -qclip, qclip);
+        c[j] = static_cast<int16_t>(nc);
+      }
+      for (int j = 0; j < S; ++j) {
+        const int16_t th = tanh_cell(c[j], power);
+        const int32_t hv = clamp(mbqm(th * gate[3][j], q_hidden), -32768, 32767);
+        h[j] = static_cast<int16_t>(hv);
+        out[static_cast<size_t>(row) * S + j] = static_cast<int16_t>(hv);
       }
     }
   }

@@ -30,6 +30,7 @@ struct LstmModel {
   std::vector<int8_t> w_rec[4];
   float w_rec_scale[4] = {1, 1, 1, 1};
   std::vector<int32_t> bias[4];
+  std::vector<int64_t> bias64[4];  // 16x8 only (lstm16): the int64 gate biases
 };
 
 // Runs the whole sequence on `input` (time_major ? [T][B][I] : [B][T][I]); hidden [B][S] and
@@ -37,6 +38,12 @@ struct LstmModel {
 // S values per row.
 std::vector<int8_t> lstm(const LstmModel& m, const std::vector<int8_t>& input,
                          std::vector<int8_t>* hidden, std::vector<int16_t>* cell);
+
+// 16x8 LSTM (TFLite Micro's LstmStep<int16_t, int8_t, int16_t, int64_t>): int16 input,
+// hidden state and output (zero points 0), int64 biases (m.bias64), int64 gate FC sums with
+// the 64-bit MultiplyByQuantizedMultiplier; the rest as lstm().
+std::vector<int16_t> lstm16(const LstmModel& m, const std::vector<int16_t>& input,
+                            std::vector<int16_t>* hidden, std::vector<int16_t>* cell);
 
 // The int16 LUT non-linearities (Q3.12 gate input -> Q0.15), exposed for their own tests.
 int16_t sigmoid_q312(int16_t x);
