@@ -1,4 +1,5 @@
 // PACK: offline prepare (TFLite Micro's Pack).
+#include "kernels/kernel_api.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
@@ -10,6 +11,11 @@ PrepResult prepare_pack(const PrepOp& op) {
   PrepResult r;
   const size_t n = op.inputs.size();
   if (!ew::check_arity(op, n, 1, &r.error)) return r;
+  if (n > kernels::kMaxNodeInputs) {
+    r.error = std::to_string(n) + " inputs exceed the node limit of " +
+              std::to_string(kernels::kMaxNodeInputs);
+    return r;
+  }
   if (n == 0 || (op.options.values_count != 0 && op.options.values_count != static_cast<int>(n))) {
     r.error = "values_count " + std::to_string(op.options.values_count) + " does not match " +
               std::to_string(n) + " inputs";

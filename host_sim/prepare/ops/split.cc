@@ -1,5 +1,6 @@
 // SPLIT: offline prepare (TFLite Micro's Split with a constant axis); the split itself is
 // shared with SPLIT_V (mv::split_outputs).
+#include "kernels/kernel_api.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
@@ -19,6 +20,11 @@ PrepResult split_outputs(const PrepOp& op, const PrepTensor& in, const PrepTenso
     return r;
   }
   const size_t n = op.outputs.size();
+  if (n > kernels::kMaxNodeOutputs) {
+    r.error = std::to_string(n) + " outputs exceed the node limit of " +
+              std::to_string(kernels::kMaxNodeOutputs);
+    return r;
+  }
   if (n == 0 || (sizes != nullptr && sizes->size() != n) ||
       (sizes == nullptr && op.options.num_splits != static_cast<int>(n))) {
     r.error = "num_splits / size_splits do not match the " + std::to_string(n) + " outputs";

@@ -1,4 +1,5 @@
 // UNPACK: offline prepare (TFLite Micro's Unpack).
+#include "kernels/kernel_api.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
@@ -10,6 +11,11 @@ PrepResult prepare_unpack(const PrepOp& op) {
   PrepResult r;
   const size_t n = op.outputs.size();
   if (!ew::check_arity(op, 1, n, &r.error)) return r;
+  if (n > kernels::kMaxNodeOutputs) {
+    r.error = std::to_string(n) + " outputs exceed the node limit of " +
+              std::to_string(kernels::kMaxNodeOutputs);
+    return r;
+  }
   const PrepTensor& in = *op.inputs[0];
   int64_t axis;
   if (in.shape.empty() || !mv::normalize_axis(op.options.axis, in.shape.size(), &axis)) {
