@@ -12,6 +12,17 @@ namespace {
 
 constexpr unsigned fmt_u(uint32_t v) { return v; }
 
+// Narrow rows (cols == N, e.g. the 3 channels of an NCHW -> NHWC image): N planes interleaved.
+template <typename T, uint32_t N>
+T* interleave(const T* in, uint32_t rows, ptrdiff_t sr, ptrdiff_t sc, T* out) {
+  for (uint32_t r = 0; r < rows; ++r) {
+    const T* src = in + r * sr;
+    for (uint32_t c = 0; c < N; ++c) out[c] = src[c * sc];
+    out += N;
+  }
+  return out;
+}
+
 // Rows x cols block of the 2-D tail: out is dense (rows * cols), in strided.
 template <typename T>
 T* copy_2d(const T* in, uint32_t rows, uint32_t cols, ptrdiff_t sr, ptrdiff_t sc, T* out) {
@@ -30,20 +41,47 @@ T* copy_2d(const T* in, uint32_t rows, uint32_t cols, ptrdiff_t sr, ptrdiff_t sc
     }
     return out;
   }
+  if (sc == -1) {  // reversed rows
+    for (uint32_t r = 0; r < rows; ++r) {
+      const T* src = in + r * sr;
+      for (uint32_t c = 0; c < cols; ++c) out[c] = src[-static_cast<ptrdiff_t>(c)];
+      out += cols;
+    }
+    return out;
+  }
   if (rows == 1) {
     for (uint32_t c = 0; c < cols; ++c) out[c] = in[c * sc];
     return out + cols;
   }
-  // Cache-blocked transpose-like walk: tiles of kTile x kTile elements.
+  switch (cols) {
+    case 2: return interleave<T, 2>(in, rows, sr, sc, out);
+    case 3: return interleave<T, 3>(in, rows, sr, sc, out);
+    case 4: return interleave<T, 4>(in, rows, sr, sc, out);
+    default: break;
+  }
+  // Cache-blocked transpose-like walk over tiles of tr x tc elements. The inner loop writes
+  // contiguously, except for narrow output rows read from a unit-stride dim, where it runs
+  // down the rows (contiguous reads) over a tall tile.
   constexpr uint32_t kTile = 32;
-  for (uint32_t r0 = 0; r0 < rows; r0 += kTile) {
-    const uint32_t r1 = rows - r0 < kTile ? rows : r0 + kTile;
-    for (uint32_t c0 = 0; c0 < cols; c0 += kTile) {
-      const uint32_t c1 = cols - c0 < kTile ? cols : c0 + kTile;
-      for (uint32_t r = r0; r < r1; ++r) {
-        const T* src = in + r * sr;
-        T* dst = out + static_cast<size_t>(r) * cols;
-        for (uint32_t c = c0; c < c1; ++c) dst[c] = src[c * sc];
+  const bool rows_inner = (sr == 1 || sr == -1) && cols < kTile;
+  const uint32_t tr = rows_inner ? 1024u / cols : kTile;
+  const uint32_t tc = kTile;
+  for (uint32_t r0 = 0; r0 < rows; r0 += tr) {
+    const uint32_t r1 = rows - r0 < tr ? rows : r0 + tr;
+    for (uint32_t c0 = 0; c0 < cols; c0 += tc) {
+      const uint32_t c1 = cols - c0 < tc ? cols : c0 + tc;
+      if (rows_inner) {
+        for (uint32_t c = c0; c < c1; ++c) {
+          const T* src = in + c * sc;
+          T* dst = out + c;
+          for (uint32_t r = r0; r < r1; ++r) dst[static_cast<size_t>(r) * cols] = src[r * sr];
+        }
+      } else {
+        for (uint32_t r = r0; r < r1; ++r) {
+          const T* src = in + r * sr;
+          T* dst = out + static_cast<size_t>(r) * cols;
+          for (uint32_t c = c0; c < c1; ++c) dst[c] = src[c * sc];
+        }
       }
     }
   }
