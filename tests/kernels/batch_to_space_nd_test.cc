@@ -42,6 +42,27 @@ TEST(BatchToSpaceNdKernel, Shapes) {
   check(DataType::kInt16, {4, 2, 3, 3}, 2, 2, {0, 1, 1, 0});
 }
 
+TEST(BatchToSpaceNdKernel, RandomSweep) {
+  uint32_t seed = 555;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 200; ++iter) {
+    const int bh = 1 + static_cast<int>(next(3)), bw = 1 + static_cast<int>(next(3));
+    const int h = 1 + static_cast<int>(next(4)), w = 1 + static_cast<int>(next(4));
+    const int b = 1 + static_cast<int>(next(2)), c = 1 + static_cast<int>(next(3));
+    const int ct = static_cast<int>(next(h * bh)), cb = static_cast<int>(next(h * bh - ct));
+    const int cl = static_cast<int>(next(w * bw)), cr = static_cast<int>(next(w * bw - cl));
+    check(iter % 2 ? DataType::kInt16 : DataType::kInt8, {b * bh * bw, h, w, c}, bh, bw,
+          {ct, cb, cl, cr});
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(BatchToSpaceNdKernel, Rejects) {
   Node bad(kBatchToSpaceNd);
   bad.add_input(mv_test::spec(DataType::kInt8, {3, 2, 2, 1}), {});

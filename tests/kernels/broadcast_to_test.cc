@@ -33,6 +33,26 @@ TEST(BroadcastToKernel, Shapes) {
   check(DataType::kInt32, {1, 3}, {2, 3});
 }
 
+TEST(BroadcastToKernel, RandomSweep) {
+  uint32_t seed = 4242;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 200; ++iter) {
+    const int rank = 1 + static_cast<int>(next(6));
+    const int in_rank = 1 + static_cast<int>(next(rank));
+    std::vector<int32_t> os, s;
+    for (int i = 0; i < rank; ++i) os.push_back(1 + static_cast<int32_t>(next(4)));
+    for (int i = rank - in_rank; i < rank; ++i) s.push_back(next(2) ? os[i] : 1);
+    check(iter % 2 ? DataType::kInt16 : DataType::kInt8, s, os);
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(BroadcastToKernel, Rejects) {
   {
     Node n(kBroadcastTo);

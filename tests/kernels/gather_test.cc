@@ -41,6 +41,32 @@ TEST(GatherKernel, Axes) {
   check(DataType::kInt16, {6, 2}, {3}, {5, 0, 5}, 0, 0, true);
 }
 
+TEST(GatherKernel, RandomSweep) {
+  uint32_t seed = 2024;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 200; ++iter) {
+    const int rank = 1 + static_cast<int>(next(4));
+    std::vector<int32_t> s;
+    for (int i = 0; i < rank; ++i) s.push_back(1 + static_cast<int32_t>(next(4)));
+    const int axis = static_cast<int>(next(rank));
+    const int bd = static_cast<int>(next(axis + 1));
+    std::vector<int32_t> is(s.begin(), s.begin() + bd);
+    const int extra = static_cast<int>(next(3));
+    for (int i = 0; i < extra; ++i) is.push_back(1 + static_cast<int32_t>(next(3)));
+    std::vector<int32_t> idx(mv_test::count(is));
+    for (auto& v : idx) v = static_cast<int32_t>(next(s[axis]));
+    check(DataType::kInt8, s, is, idx, next(2) ? axis : axis - rank, bd, iter % 2 == 0,
+          iter % 3 == 0);
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(GatherKernel, RuntimeIndicesAreClamped) {
   const std::vector<int32_t> x = {10, 11, 20, 21, 30, 31};
   Node n(kGather);

@@ -44,6 +44,30 @@ TEST(MirrorPadKernel, Symmetric) {
   check(DataType::kInt16, {5, 1, 2}, {{1, 4}, {1, 0}, {1, 2}}, false);
 }
 
+TEST(MirrorPadKernel, RandomSweep) {
+  uint32_t seed = 31337;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 200; ++iter) {
+    const bool reflect = iter % 2 == 0;
+    const int rank = 1 + static_cast<int>(next(6));
+    std::vector<int32_t> shape;
+    std::vector<std::pair<int, int>> pads;
+    for (int i = 0; i < rank; ++i) {
+      shape.push_back(1 + static_cast<int32_t>(next(4)));
+      const int limit = shape.back() - (reflect ? 1 : 0);
+      pads.push_back({static_cast<int>(next(limit + 1)), static_cast<int>(next(limit + 1))});
+    }
+    check(iter % 3 == 0 ? DataType::kInt16 : DataType::kInt8, shape, pads, reflect);
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(MirrorPadKernel, Rejects) {
   {
     Node n(kMirrorPad);

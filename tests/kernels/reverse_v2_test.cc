@@ -35,6 +35,29 @@ TEST(ReverseV2Kernel, Axes) {
   check(DataType::kInt16, {9}, {0});
 }
 
+TEST(ReverseV2Kernel, RandomSweep) {
+  uint32_t seed = 99;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 200; ++iter) {
+    const int rank = 1 + static_cast<int>(next(6));
+    std::vector<int32_t> shape;
+    std::vector<int> axes;
+    for (int i = 0; i < rank; ++i) {
+      shape.push_back(1 + static_cast<int32_t>(next(5)));
+      if (next(2)) axes.push_back(next(2) ? i : i - rank);
+    }
+    if (axes.empty()) axes.push_back(0);
+    check(iter % 2 ? DataType::kInt16 : DataType::kInt8, shape, axes);
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(ReverseV2Kernel, Rejects) {
   {
     Node n(kReverseV2);

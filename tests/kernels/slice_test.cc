@@ -37,6 +37,31 @@ TEST(SliceKernel, Shapes) {
   check(DataType::kInt16, {5, 2}, {3, 0}, {1, -1});
 }
 
+// Random ranks 1..6 and boxes: slices merge and flatten like every other strided view.
+TEST(SliceKernel, RandomSweep) {
+  uint32_t seed = 777;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 300; ++iter) {
+    const int rank = 1 + static_cast<int>(next(6));
+    std::vector<int32_t> shape;
+    std::vector<int> begin, size;
+    for (int i = 0; i < rank; ++i) {
+      shape.push_back(1 + static_cast<int32_t>(next(5)));
+      begin.push_back(static_cast<int>(next(shape.back())));
+      const int left = shape.back() - begin.back();
+      size.push_back(next(4) == 0 ? -1 : 1 + static_cast<int>(next(left)));
+    }
+    check(iter % 2 ? DataType::kInt16 : DataType::kInt8, shape, begin, size);
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(SliceKernel, Rejects) {
   Node bad(kSlice);
   bad.add_input(mv_test::spec(DataType::kInt8, {4}), {});

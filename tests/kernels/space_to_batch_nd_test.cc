@@ -43,6 +43,28 @@ TEST(SpaceToBatchNdKernel, Shapes) {
   check(DataType::kInt16, {1, 4, 4, 2}, 2, 2, {0, 0, 2, 2});
 }
 
+TEST(SpaceToBatchNdKernel, RandomSweep) {
+  uint32_t seed = 556;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 200; ++iter) {
+    const int bh = 1 + static_cast<int>(next(3)), bw = 1 + static_cast<int>(next(3));
+    const int h = 1 + static_cast<int>(next(6)), w = 1 + static_cast<int>(next(6));
+    const int pt = static_cast<int>(next(3)), pl = static_cast<int>(next(3));
+    const int pb = (bh - (h + pt) % bh) % bh + bh * static_cast<int>(next(2));
+    const int pr = (bw - (w + pl) % bw) % bw;
+    check(iter % 2 ? DataType::kInt16 : DataType::kInt8,
+          {1 + static_cast<int32_t>(next(2)), h, w, 1 + static_cast<int32_t>(next(3))}, bh, bw,
+          {pt, pb, pl, pr});
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(SpaceToBatchNdKernel, Rejects) {
   Node bad(kSpaceToBatchNd);
   bad.add_input(mv_test::spec(DataType::kInt8, {1, 5, 4, 1}), {});

@@ -42,6 +42,28 @@ TEST(TransposeKernel, Int16AndInt32) {
   check(DataType::kInt32, {2, 3, 4}, {2, 0, 1});
 }
 
+// Random ranks 1..6, dims 1..5 and permutations (the flattening must hold for every one).
+TEST(TransposeKernel, RandomSweep) {
+  uint32_t seed = 12345;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 300; ++iter) {
+    const int rank = 1 + static_cast<int>(next(6));
+    std::vector<int32_t> shape;
+    for (int i = 0; i < rank; ++i) shape.push_back(1 + static_cast<int32_t>(next(5)));
+    std::vector<int> perm(rank);
+    for (int i = 0; i < rank; ++i) perm[i] = i;
+    for (int i = rank - 1; i > 0; --i) std::swap(perm[i], perm[next(i + 1)]);
+    check(iter % 3 == 0 ? DataType::kInt16 : DataType::kInt8, shape, perm);
+    if (HasFailure()) {
+      ADD_FAILURE() << "iteration " << iter;
+      return;
+    }
+  }
+}
+
 TEST(TransposeKernel, Rejects) {
   {
     Node n(kTranspose);
