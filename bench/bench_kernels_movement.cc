@@ -52,6 +52,9 @@ void BM_Transpose_Nchw2Nhwc_1x3x224x224(benchmark::State& s) {
 void BM_Transpose_Nhwc2Nchw_1x56x56x64(benchmark::State& s) {
   transpose(s, DataType::kInt8, {1, 56, 56, 64}, {0, 3, 1, 2});
 }
+void BM_Transpose_SwapHW_1x64x64x3(benchmark::State& s) {
+  transpose(s, DataType::kInt8, {1, 64, 64, 3}, {0, 2, 1, 3});
+}
 void BM_Transpose_Rank5_Int16(benchmark::State& s) {
   transpose(s, DataType::kInt16, {4, 8, 16, 6, 10}, {4, 2, 0, 3, 1});
 }
@@ -151,6 +154,7 @@ void BM_ReverseV2_Inner_Int16_64x1024(benchmark::State& state) {
 
 BENCHMARK(BM_Transpose_Nchw2Nhwc_1x3x224x224);
 BENCHMARK(BM_Transpose_Nhwc2Nchw_1x56x56x64);
+BENCHMARK(BM_Transpose_SwapHW_1x64x64x3);
 BENCHMARK(BM_Transpose_Rank5_Int16);
 BENCHMARK(BM_DepthToSpace_1x28x28x64_b2);
 BENCHMARK(BM_SpaceToBatchNd_1x64x64x32_b2);

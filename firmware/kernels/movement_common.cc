@@ -27,6 +27,14 @@ T* interleave(const T* in, uint32_t rows, ptrdiff_t sr, ptrdiff_t sc, T* out) {
 template <typename T>
 T* copy_2d(const T* in, uint32_t rows, uint32_t cols, ptrdiff_t sr, ptrdiff_t sc, T* out) {
   if (sc == 1) {
+    if (cols * sizeof(T) < 16) {  // short rows: a plain loop beats a memcpy call per row
+      for (uint32_t r = 0; r < rows; ++r) {
+        const T* src = in + r * sr;
+        for (uint32_t c = 0; c < cols; ++c) out[c] = src[c];
+        out += cols;
+      }
+      return out;
+    }
     for (uint32_t r = 0; r < rows; ++r) {
       __builtin_memcpy(out, in + r * sr, cols * sizeof(T));
       out += cols;
