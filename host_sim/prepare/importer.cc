@@ -754,14 +754,28 @@ int Importer::noop_data_input(int builtin, const std::vector<int>& ins,
     const PrepTensor& perm = g_.tensors[ins[1]];
     if (static_cast<int64_t>(a.shape.size()) != perm.element_count()) return -1;
     int64_t last = -1;
+    std::vector<bool> seen(a.shape.size(), false);
     for (size_t i = 0; i < a.shape.size(); ++i) {
       int64_t p;
       if (!const_int(perm, i, &p)) return -1;
       if (p < 0) p += static_cast<int64_t>(a.shape.size());
-      if (p < 0 || p >= static_cast<int64_t>(a.shape.size()) || b.shape[i] != a.shape[p]) return -1;
+      if (p < 0 || p >= static_cast<int64_t>(a.shape.size()) || seen[p] ||
+          b.shape[i] != a.shape[p]) {
+        return -1;
+      }
+      seen[p] = true;
       if (a.shape[p] == 1) continue;
       if (p < last) return -1;
       last = p;
+    }
+  }
+  // SLICE begin, PADV2 / MIRROR_PAD paddings: all zero (the model says so, not just the sizes).
+  if (builtin == static_cast<int>(Op::kSlice) || builtin == static_cast<int>(Op::kPadv2) ||
+      builtin == static_cast<int>(Op::kMirrorPad)) {
+    const PrepTensor& t = g_.tensors[ins[1]];
+    for (int64_t i = 0; i < t.element_count(); ++i) {
+      int64_t v;
+      if (!const_int(t, static_cast<size_t>(i), &v) || v != 0) return -1;
     }
   }
   if (builtin == static_cast<int>(Op::kReverseV2)) {
