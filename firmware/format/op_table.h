@@ -56,7 +56,26 @@
 #define LPAI_ELEMENTWISE_OPS(X)
 
 // Data movement and shape operators.
-#define LPAI_MOVEMENT_OPS(X)
+#define LPAI_MOVEMENT_OPS(X)                                                   \
+  X(kDepthToSpace, DEPTH_TO_SPACE, 5, 94, depth_to_space)                      \
+  X(kEmbeddingLookup, EMBEDDING_LOOKUP, 7, 0, embedding_lookup)                \
+  X(kSpaceToDepth, SPACE_TO_DEPTH, 26, 19, space_to_depth)                     \
+  X(kGather, GATHER, 36, 23, gather)                                           \
+  X(kBatchToSpaceNd, BATCH_TO_SPACE_ND, 37, 24, batch_to_space_nd)             \
+  X(kSpaceToBatchNd, SPACE_TO_BATCH_ND, 38, 25, space_to_batch_nd)             \
+  X(kTranspose, TRANSPOSE, 39, 26, transpose)                                  \
+  X(kSplit, SPLIT, 49, 35, split)                                              \
+  X(kPadv2, PADV2, 60, 43, padv2)                                              \
+  X(kSlice, SLICE, 65, 48, slice)                                              \
+  X(kShape, SHAPE, 77, 55, shape)                                              \
+  X(kPack, PACK, 83, 59, pack)                                                 \
+  X(kUnpack, UNPACK, 88, 64, unpack)                                           \
+  X(kMirrorPad, MIRROR_PAD, 100, 77, mirror_pad)                               \
+  X(kSplitV, SPLIT_V, 102, 79, split_v)                                        \
+  X(kReverseV2, REVERSE_V2, 105, 81, reverse_v2)                               \
+  X(kGatherNd, GATHER_ND, 107, 83, gather_nd)                                  \
+  X(kBroadcastTo, BROADCAST_TO, 130, 104, broadcast_to)                        \
+  X(kDynamicUpdateSlice, DYNAMIC_UPDATE_SLICE, 151, 117, dynamic_update_slice)
 
 // Reductions, matrix products, resizes and stateful operators.
 #define LPAI_REDUCE_OPS(X)
@@ -67,6 +86,8 @@
 
 #define LPAI_KERNEL_OPS(X) LPAI_TFLITE_KERNEL_OPS(X) LPAI_PROJECT_OPS(X)
 
-#define LPAI_IMPORT_OPS(X)
+#define LPAI_IMPORT_OPS(X) \
+  X(SQUEEZE, 43, 30)       \
+  X(EXPAND_DIMS, 70, 52)
 
 #endif  // LPAI_FORMAT_OP_TABLE_H

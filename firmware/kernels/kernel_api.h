@@ -23,7 +23,7 @@ namespace lpai {
 namespace kernels {
 
 constexpr uint32_t kMaxNodeInputs = 24;  // UNIDIRECTIONAL_SEQUENCE_LSTM has 24
-constexpr uint32_t kMaxNodeOutputs = 4;
+constexpr uint32_t kMaxNodeOutputs = 16;  // SPLIT / SPLIT_V / UNPACK: one per part
 
 struct TensorRef {
   uint8_t* data;                      // resolved address; nullptr for an absent input

@@ -12,7 +12,11 @@
 //    importer inserted; every other op has a TFLite builtin code with a prepare function.
 //  - alias_of[i] == -1: tensor i owns its storage; otherwise the id of the tensor whose bytes it
 //    shares (always a root: alias_of[alias_of[i]] == -1). Aliases and roots are scratch
-//    activations of identical byte size; never graph IO, constants or variables.
+//    activations of identical byte size, type and quantisation; never graph IO, constants or
+//    variables. The importer makes them for RESHAPE, the shape-only LPAI_IMPORT_OPS (SQUEEZE,
+//    EXPAND_DIMS) and data-movement ops whose output bytes provably equal their input bytes
+//    (identity TRANSPOSE, whole-tensor SLICE, one-way SPLIT, ...); where either side is graph
+//    IO (or the input is not a scratch activation) the op becomes a COPY node instead.
 //  - Tensors used by no op (inputs, outputs) and not graph IO are "unused": not planned, not
 //    serialized. Intermediates (op.intermediates) do not count as uses.
 //  - Constant data (PrepTensor::data) points into `storage` for an imported model, or into

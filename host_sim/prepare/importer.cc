@@ -21,6 +21,35 @@ namespace tfl = ::lpai::tflite;
 constexpr int kReshapeBuiltin = static_cast<int>(format::BuiltinOp::kReshape);
 constexpr int kCustomBuiltin = 32;
 
+// Operators of the table's LPAI_IMPORT_OPS block: shape-only, never run (alias or copy).
+bool is_import_op(int builtin) {
+  switch (builtin) {
+#define LPAI_IMPORT_CASE(NAME, code, options) case code:
+    LPAI_IMPORT_OPS(LPAI_IMPORT_CASE)
+#undef LPAI_IMPORT_CASE
+    return true;
+    default:
+      return false;
+  }
+}
+
+// Reads element i of a constant int32/int64 tensor (false when it is not one or i is out of
+// range).
+bool const_int(const PrepTensor& t, size_t i, int64_t* v) {
+  if (!t.is_const()) return false;
+  if (t.type == format::DataType::kInt32 && (i + 1) * 4 <= t.data_size) {
+    int32_t x;
+    std::memcpy(&x, t.data + 4 * i, 4);
+    *v = x;
+    return true;
+  }
+  if (t.type == format::DataType::kInt64 && (i + 1) * 8 <= t.data_size) {
+    std::memcpy(v, t.data + 8 * i, 8);
+    return true;
+  }
+  return false;
+}
+
 // The role a tensor plays in the imported graph; decides which checks apply.
 enum class Role { kConst, kVariable, kActivation };
 
@@ -88,7 +117,9 @@ class Importer {
   bool check_tensor(int id, Role role, std::string* why);
   bool check_quant(const PrepTensor& t, Role role, std::string* why) const;
   bool use_tensor(int id, const std::string& where);
-  bool add_reshape(int node, const std::vector<int>& ins, const std::vector<int>& outs);
+  bool add_reshape(int node, int builtin, int data, const std::vector<int>& ins,
+                   const std::vector<int>& outs);
+  int noop_data_input(int builtin, const std::vector<int>& ins, const std::vector<int>& outs) const;
 
   Role role_of(int id) const {
     const PrepTensor& t = g_.tensors[id];
@@ -649,12 +680,20 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
   }
 }
 
-bool Importer::add_reshape(int node, const std::vector<int>& ins, const std::vector<int>& outs) {
-  const std::string where = node_label(node, kReshapeBuiltin);
-  if (ins.empty() || ins.size() > 2 || ins[0] < 0 || outs.size() != 1) {
+// RESHAPE, the LPAI_IMPORT_OPS (SQUEEZE, EXPAND_DIMS) and data-movement ops proven to be
+// no-ops (noop_data_input): the output is the data input `data` (index into ins) with another
+// shape. Becomes an alias of the input's storage when both are scratch activations, else a
+// COPY node. Other inputs (shape, axis, perm...) are not read at run time.
+bool Importer::add_reshape(int node, int builtin, int data, const std::vector<int>& ins,
+                           const std::vector<int>& outs) {
+  const std::string where = node_label(node, builtin);
+  if (builtin == kReshapeBuiltin && (ins.empty() || ins.size() > 2)) {
     return fail(where + ": expects 1 or 2 inputs (data, optional shape) and 1 output");
   }
-  const int in = ins[0], out = outs[0];
+  if (data < 0 || static_cast<size_t>(data) >= ins.size() || ins[data] < 0 || outs.size() != 1) {
+    return fail(where + ": expects a data input and 1 output");
+  }
+  const int in = ins[data], out = outs[0];
   const PrepTensor& a = g_.tensors[in];
   const PrepTensor& b = g_.tensors[out];
   if (a.type != b.type) return fail(where + ": input and output types differ");
@@ -683,6 +722,77 @@ bool Importer::add_reshape(int node, const std::vector<int>& ins, const std::vec
   return true;
 }
 
+// The data input index of a data-movement op whose output bytes provably equal its input
+// bytes (so it can be planned like RESHAPE), or -1. Every other input must be constant.
+// Equal element counts suffice for ops that only drop (SLICE, SPLIT, SPLIT_V, UNPACK) or add
+// (PADV2, MIRROR_PAD: paddings are non-negative; BROADCAST_TO; PACK of one input) elements;
+// TRANSPOSE needs its non-unit dims kept in order, REVERSE_V2 only unit axes.
+int Importer::noop_data_input(int builtin, const std::vector<int>& ins,
+                              const std::vector<int>& outs) const {
+  using Op = format::BuiltinOp;
+  int data = 0;
+  switch (static_cast<Op>(builtin)) {
+    case Op::kSplit: data = 1; break;
+    case Op::kTranspose: case Op::kSlice: case Op::kSplitV: case Op::kUnpack: case Op::kPadv2:
+    case Op::kMirrorPad: case Op::kBroadcastTo: case Op::kPack: case Op::kReverseV2:
+      break;
+    default:
+      return -1;
+  }
+  if (outs.size() != 1 || ins.size() <= static_cast<size_t>(data)) return -1;
+  for (size_t i = 0; i < ins.size(); ++i) {
+    if (ins[i] < 0) return -1;
+    if (static_cast<int>(i) != data && !g_.tensors[ins[i]].is_const()) return -1;
+  }
+  const PrepTensor& a = g_.tensors[ins[data]];
+  const PrepTensor& b = g_.tensors[outs[0]];
+  if (a.is_const() || a.type != b.type || a.scales != b.scales || a.zero_points != b.zero_points ||
+      tensor_bytes(a) != tensor_bytes(b) || tensor_bytes(a) == 0) {
+    return -1;
+  }
+  if (builtin == static_cast<int>(Op::kPack) && ins.size() != 1) return -1;
+  if (builtin == static_cast<int>(Op::kTranspose)) {
+    if (ins.size() != 2 || a.shape.size() != b.shape.size()) return -1;
+    const PrepTensor& perm = g_.tensors[ins[1]];
+    if (static_cast<int64_t>(a.shape.size()) != perm.element_count()) return -1;
+    int64_t last = -1;
+    std::vector<bool> seen(a.shape.size(), false);
+    for (size_t i = 0; i < a.shape.size(); ++i) {
+      int64_t p;
+      if (!const_int(perm, i, &p)) return -1;
+      if (p < 0) p += static_cast<int64_t>(a.shape.size());
+      if (p < 0 || p >= static_cast<int64_t>(a.shape.size()) || seen[p] ||
+          b.shape[i] != a.shape[p]) {
+        return -1;
+      }
+      seen[p] = true;
+      if (a.shape[p] == 1) continue;
+      if (p < last) return -1;
+      last = p;
+    }
+  }
+  // SLICE begin, PADV2 / MIRROR_PAD paddings: all zero (the model says so, not just the sizes).
+  if (builtin == static_cast<int>(Op::kSlice) || builtin == static_cast<int>(Op::kPadv2) ||
+      builtin == static_cast<int>(Op::kMirrorPad)) {
+    const PrepTensor& t = g_.tensors[ins[1]];
+    for (int64_t i = 0; i < t.element_count(); ++i) {
+      int64_t v;
+      if (!const_int(t, static_cast<size_t>(i), &v) || v != 0) return -1;
+    }
+  }
+  if (builtin == static_cast<int>(Op::kReverseV2)) {
+    if (ins.size() != 2 || a.shape != b.shape) return -1;
+    const PrepTensor& axes = g_.tensors[ins[1]];
+    for (int64_t i = 0; i < axes.element_count(); ++i) {
+      int64_t ax;
+      if (!const_int(axes, static_cast<size_t>(i), &ax)) return -1;
+      if (ax < 0) ax += static_cast<int64_t>(a.shape.size());
+      if (ax < 0 || ax >= static_cast<int64_t>(a.shape.size()) || a.shape[ax] != 1) return -1;
+    }
+  }
+  return data;
+}
+
 bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
   const int n = static_cast<int>(g_.tensors.size());
   const auto* codes = model->operator_codes();
@@ -702,7 +812,9 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
                                  static_cast<int>(code->builtin_code()));
     const std::string where = node_label(node, builtin);
     if (builtin == kCustomBuiltin) return fail(where + ": custom operators are not supported");
-    if (find_prepare(builtin) == nullptr) return fail(where + ": operator not supported by lpai-rt");
+    if (find_prepare(builtin) == nullptr && !is_import_op(builtin)) {
+      return fail(where + ": operator not supported by lpai-rt");
+    }
 
     // Index lists.
     std::vector<int> ins, outs, inter;
@@ -729,13 +841,21 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
       }
     }
 
+    // Shape-only ops: RESHAPE, the import ops (data input 0) and provable no-ops.
+    int alias_data = -1;
+    if (builtin == kReshapeBuiltin || is_import_op(builtin)) {
+      alias_data = 0;
+    } else {
+      alias_data = noop_data_input(builtin, ins, outs);
+    }
+
     // Dataflow: inputs are constants, variables, graph inputs or written earlier; outputs are
     // scratch activations written exactly once.
     for (size_t i = 0; i < ins.size(); ++i) {
       const int id = ins[i];
       if (id < 0) continue;
       const std::string w = where + " input " + std::to_string(i);
-      if (builtin == kReshapeBuiltin && i == 1) continue;  // shape operand: not read at run time
+      if (alias_data >= 0 && static_cast<int>(i) != alias_data) continue;  // not read at run time
       if (!use_tensor(id, w)) return false;
       if (role_of(id) == Role::kActivation && !info_[id].graph_input && written_at_[id] < 0) {
         return fail(w + ": " + tensor_label(id) + " is read before any operator writes it");
@@ -761,8 +881,8 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
       written_at_[id] = node;
     }
 
-    if (builtin == kReshapeBuiltin) {
-      if (!add_reshape(node, ins, outs)) return false;
+    if (alias_data >= 0) {
+      if (!add_reshape(node, builtin, alias_data, ins, outs)) return false;
       continue;
     }
     if (folded_[k]) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now

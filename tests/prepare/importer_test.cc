@@ -624,5 +624,80 @@ TEST(Importer, BitFlippedModelsNeverCrash) {
   EXPECT_EQ(rejected + accepted, bytes.size() * 8);
 }
 
+// SQUEEZE / EXPAND_DIMS (LPAI_IMPORT_OPS) and data-movement ops that provably keep the bytes
+// (TRANSPOSE keeping the non-unit dims in order, SLICE of everything) are planned like RESHAPE.
+TEST(Importer, ShapeOnlyOpsAliasLikeReshape) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4});
+  const int a = m.act("a", {4});
+  const int b = m.act("b", {4, 1});
+  const int c = m.act("c", {1, 4});
+  const int out = m.act("out", {1, 4});
+  OpSpec squeeze;
+  squeeze.builtin = 43;
+  squeeze.inputs = {in};
+  squeeze.outputs = {a};
+  m.op(squeeze);
+  OpSpec expand;
+  expand.builtin = 70;
+  expand.inputs = {a, m.const_i32("axis", {1})};
+  expand.outputs = {b};
+  m.op(expand);
+  OpSpec transpose;
+  transpose.builtin = 39;
+  transpose.inputs = {b, m.const_i32("perm", {1, 0})};
+  transpose.outputs = {c};
+  m.op(transpose);
+  OpSpec slice;
+  slice.builtin = 65;
+  slice.inputs = {c, m.const_i32("begin", {0, 0}), m.const_i32("size", {1, -1})};
+  slice.outputs = {out};
+  m.op(slice);
+  m.io({in}, {out});
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 2u);  // copies at the graph input and output; aliases inside
+  EXPECT_EQ(g.ops[0].builtin, kCopyBuiltin);
+  EXPECT_EQ(g.ops[0].inputs[0]->index, in);
+  EXPECT_EQ(g.ops[0].outputs[0]->index, a);
+  EXPECT_EQ(g.ops[1].builtin, kCopyBuiltin);
+  EXPECT_EQ(g.ops[1].inputs[0]->index, c);
+  EXPECT_EQ(g.ops[1].outputs[0]->index, out);
+  EXPECT_EQ(g.alias_root(b), a);
+  EXPECT_EQ(g.alias_root(c), a);
+}
+
+TEST(Importer, RealTransposeStaysAnOperator) {
+  TfliteBuilder m;
+  const int in = m.act("in", {2, 3});
+  const int out = m.act("out", {3, 2});
+  OpSpec t;
+  t.builtin = 39;
+  t.inputs = {in, m.const_i32("perm", {1, 0})};
+  t.outputs = {out};
+  m.op(t);
+  m.io({in}, {out});
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 1u);
+  EXPECT_EQ(g.ops[0].builtin, 39);
+  EXPECT_EQ(g.ops[0].inputs.size(), 2u);
+}
+
+TEST(Importer, SqueezeChangingBytesIsRejected) {
+  TfliteBuilder m;
+  const int in = m.act("in", {1, 4});
+  const int out = m.act("out", {3});
+  OpSpec s;
+  s.builtin = 43;
+  s.inputs = {in};
+  s.outputs = {out};
+  m.op(s);
+  m.io({in}, {out});
+  expect_reject(m, {"node 0 (SQUEEZE)", "input has 4 bytes, output 3"});
+}
+
 }  // namespace
 }  // namespace lpai_test

@@ -1,0 +1,20 @@
+// BROADCAST_TO kernel: see kernels/broadcast_to.h.
+#include "kernels/broadcast_to.h"
+
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return movement::validate_strided(args, "BROADCAST_TO", 2);
+}
+
+}  // namespace
+
+const OpKernel kBroadcastToKernel = {format::BuiltinOp::kBroadcastTo, "BROADCAST_TO", validate,
+                                movement::eval_strided};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,20 @@
+// DEPTH_TO_SPACE kernel: see kernels/depth_to_space.h.
+#include "kernels/depth_to_space.h"
+
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return movement::validate_strided(args, "DEPTH_TO_SPACE", 1);
+}
+
+}  // namespace
+
+const OpKernel kDepthToSpaceKernel = {format::BuiltinOp::kDepthToSpace, "DEPTH_TO_SPACE", validate,
+                                movement::eval_strided};
+
+}  // namespace kernels
+}  // namespace lpai

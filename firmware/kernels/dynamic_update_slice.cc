@@ -1,0 +1,113 @@
+// DYNAMIC_UPDATE_SLICE kernel: see kernels/dynamic_update_slice.h.
+#include "kernels/dynamic_update_slice.h"
+
+#include <stddef.h>
+
+#include "core/log.h"
+#include "kernels/movement_common.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+constexpr uint32_t kR = format::kMaxRank;
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(DynamicUpdateSliceParams) || args.num_inputs != 3 ||
+      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
+      args.inputs[2].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("DYNAMIC_UPDATE_SLICE: params %u bytes (want %u), %u inputs, %u outputs "
+                   "(want 3, 1)", fmt_u(args.params_size),
+                   fmt_u(sizeof(DynamicUpdateSliceParams)), fmt_u(args.num_inputs),
+                   fmt_u(args.num_outputs));
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* upd = args.inputs[1].desc;
+  const format::TensorRecord* idx = args.inputs[2].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const DynamicUpdateSliceParams& p =
+      *reinterpret_cast<const DynamicUpdateSliceParams*>(args.params);
+  const format::DataType it = static_cast<format::DataType>(idx->data_type);
+  bool ok = movement::copyable_type(in->data_type) && movement::same_type_and_quant(in, out) &&
+            movement::same_type_and_quant(in, upd) && p.rank == in->rank &&
+            out->rank == in->rank && upd->rank == in->rank &&
+            ((it == format::DataType::kInt32 && p.index_bytes == 4) ||
+             (it == format::DataType::kInt64 && p.index_bytes == 8)) &&
+            idx->rank == 1 && idx->dims[0] == p.rank;
+  const uint32_t lead = kR - p.rank;
+  for (uint32_t k = 0; k < kR && ok; ++k) {
+    const uint32_t d = k < lead ? 1u : in->dims[k - lead];
+    const uint32_t u = k < lead ? 1u : upd->dims[k - lead];
+    ok = p.dims[k] == d && p.update[k] == u && u <= d && (k < lead || out->dims[k - lead] == d);
+  }
+  if (!ok) {
+    LPAI_LOG_ERROR("DYNAMIC_UPDATE_SLICE: types (%u, update %u, indices %u) or shapes do not "
+                   "match the blob", fmt_u(in->data_type), fmt_u(upd->data_type),
+                   fmt_u(idx->data_type));
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+template <typename I>
+void clamp_starts(const DynamicUpdateSliceParams& p, const I* idx, uint32_t* start) {
+  const uint32_t lead = kR - p.rank;
+  for (uint32_t k = 0; k < kR; ++k) {
+    if (k < lead) {
+      start[k] = 0;
+      continue;
+    }
+    const I v = idx[k - lead];
+    const I hi = static_cast<I>(p.dims[k] - p.update[k]);
+    start[k] = static_cast<uint32_t>(v < 0 ? 0 : (v > hi ? hi : v));
+  }
+}
+
+void eval(const KernelArgs& args) {
+  const DynamicUpdateSliceParams& p =
+      *reinterpret_cast<const DynamicUpdateSliceParams*>(args.params);
+  const uint32_t es =
+      format::data_type_size(static_cast<format::DataType>(args.inputs[0].desc->data_type));
+  uint8_t* out = args.outputs[0].data;
+  if (out != args.inputs[0].data) {
+    __builtin_memmove(out, args.inputs[0].data, args.outputs[0].desc->size);
+  }
+  uint32_t s[kR];
+  if (p.index_bytes == 8) {
+    clamp_starts(p, reinterpret_cast<const int64_t*>(args.inputs[2].data), s);
+  } else {
+    clamp_starts(p, reinterpret_cast<const int32_t*>(args.inputs[2].data), s);
+  }
+  const uint32_t* d = p.dims;
+  const uint32_t* u = p.update;
+  const uint8_t* src = args.inputs[1].data;
+  const size_t row = static_cast<size_t>(u[5]) * es;
+  for (uint32_t i0 = 0; i0 < u[0]; ++i0) {
+    const size_t x0 = s[0] + i0;
+    for (uint32_t i1 = 0; i1 < u[1]; ++i1) {
+      const size_t x1 = x0 * d[1] + s[1] + i1;
+      for (uint32_t i2 = 0; i2 < u[2]; ++i2) {
+        const size_t x2 = x1 * d[2] + s[2] + i2;
+        for (uint32_t i3 = 0; i3 < u[3]; ++i3) {
+          const size_t x3 = x2 * d[3] + s[3] + i3;
+          for (uint32_t i4 = 0; i4 < u[4]; ++i4) {
+            const size_t x4 = (x3 * d[4] + s[4] + i4) * d[5] + s[5];
+            __builtin_memcpy(out + x4 * es, src, row);
+            src += row;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+const OpKernel kDynamicUpdateSliceKernel = {format::BuiltinOp::kDynamicUpdateSlice,
+                                            "DYNAMIC_UPDATE_SLICE", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

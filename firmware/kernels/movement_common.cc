@@ -1,0 +1,266 @@
+// Data-movement engines: see kernels/movement_common.h.
+#include "kernels/movement_common.h"
+
+#include <stddef.h>
+
+#include "core/log.h"
+
+namespace lpai {
+namespace kernels {
+namespace movement {
+namespace {
+
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+
+// Narrow rows (cols == N, e.g. the 3 channels of an NCHW -> NHWC image): N planes interleaved.
+template <typename T, uint32_t N>
+T* interleave(const T* in, uint32_t rows, ptrdiff_t sr, ptrdiff_t sc, T* out) {
+  for (uint32_t r = 0; r < rows; ++r) {
+    const T* src = in + r * sr;
+    for (uint32_t c = 0; c < N; ++c) out[c] = src[c * sc];
+    out += N;
+  }
+  return out;
+}
+
+// Rows x cols block of the 2-D tail: out is dense (rows * cols), in strided.
+template <typename T>
+T* copy_2d(const T* in, uint32_t rows, uint32_t cols, ptrdiff_t sr, ptrdiff_t sc, T* out) {
+  if (sc == 1) {
+    if (cols * sizeof(T) < 16) {  // short rows: a plain loop beats a memcpy call per row
+      for (uint32_t r = 0; r < rows; ++r) {
+        const T* src = in + r * sr;
+        for (uint32_t c = 0; c < cols; ++c) out[c] = src[c];
+        out += cols;
+      }
+      return out;
+    }
+    for (uint32_t r = 0; r < rows; ++r) {
+      __builtin_memcpy(out, in + r * sr, cols * sizeof(T));
+      out += cols;
+    }
+    return out;
+  }
+  if (sc == 0) {
+    for (uint32_t r = 0; r < rows; ++r) {
+      const T v = in[r * sr];
+      for (uint32_t c = 0; c < cols; ++c) out[c] = v;
+      out += cols;
+    }
+    return out;
+  }
+  if (sc == -1) {  // reversed rows
+    for (uint32_t r = 0; r < rows; ++r) {
+      const T* src = in + r * sr;
+      for (uint32_t c = 0; c < cols; ++c) out[c] = src[-static_cast<ptrdiff_t>(c)];
+      out += cols;
+    }
+    return out;
+  }
+  if (rows == 1) {
+    for (uint32_t c = 0; c < cols; ++c) out[c] = in[c * sc];
+    return out + cols;
+  }
+  switch (cols) {
+    case 2: return interleave<T, 2>(in, rows, sr, sc, out);
+    case 3: return interleave<T, 3>(in, rows, sr, sc, out);
+    case 4: return interleave<T, 4>(in, rows, sr, sc, out);
+    default: break;
+  }
+  // Cache-blocked transpose-like walk over tiles of tr x tc elements. The inner loop writes
+  // contiguously, except for narrow output rows read from a unit-stride dim, where it runs
+  // down the rows (contiguous reads) over a tall tile.
+  constexpr uint32_t kTile = 32;
+  const bool rows_inner = (sr == 1 || sr == -1) && cols < kTile;
+  const uint32_t tr = rows_inner ? 1024u / cols : kTile;
+  const uint32_t tc = kTile;
+  for (uint32_t r0 = 0; r0 < rows; r0 += tr) {
+    const uint32_t r1 = rows - r0 < tr ? rows : r0 + tr;
+    for (uint32_t c0 = 0; c0 < cols; c0 += tc) {
+      const uint32_t c1 = cols - c0 < tc ? cols : c0 + tc;
+      if (rows_inner) {
+        for (uint32_t c = c0; c < c1; ++c) {
+          const T* src = in + c * sc;
+          T* dst = out + c;
+          for (uint32_t r = r0; r < r1; ++r) dst[static_cast<size_t>(r) * cols] = src[r * sr];
+        }
+      } else {
+        for (uint32_t r = r0; r < r1; ++r) {
+          const T* src = in + r * sr;
+          T* dst = out + static_cast<size_t>(r) * cols;
+          for (uint32_t c = c0; c < c1; ++c) dst[c] = src[c * sc];
+        }
+      }
+    }
+  }
+  return out + static_cast<size_t>(rows) * cols;
+}
+
+template <typename T>
+void strided_typed(const StridedCopyParams& p, const T* in, T* out) {
+  const uint32_t* d = p.out_dims;
+  const ptrdiff_t s0 = p.in_strides[0], s1 = p.in_strides[1], s2 = p.in_strides[2],
+                  s3 = p.in_strides[3], s4 = p.in_strides[4], s5 = p.in_strides[5];
+  const T* b = in + p.in_offset;
+  for (uint32_t i0 = 0; i0 < d[0]; ++i0) {
+    const T* b0 = b + i0 * s0;
+    for (uint32_t i1 = 0; i1 < d[1]; ++i1) {
+      const T* b1 = b0 + i1 * s1;
+      for (uint32_t i2 = 0; i2 < d[2]; ++i2) {
+        const T* b2 = b1 + i2 * s2;
+        for (uint32_t i3 = 0; i3 < d[3]; ++i3) {
+          out = copy_2d(b2 + i3 * s3, d[4], d[5], s4, s5, out);
+        }
+      }
+    }
+  }
+}
+
+uint32_t elem_size(const format::TensorRecord* t) {
+  return format::data_type_size(static_cast<format::DataType>(t->data_type));
+}
+
+}  // namespace
+
+bool copyable_type(uint8_t data_type) {
+  const format::DataType t = static_cast<format::DataType>(data_type);
+  return t == format::DataType::kInt8 || t == format::DataType::kInt16 ||
+         t == format::DataType::kInt32 || t == format::DataType::kBool;
+}
+
+bool same_type_and_quant(const format::TensorRecord* a, const format::TensorRecord* b) {
+  return a->data_type == b->data_type && a->zero_point == b->zero_point &&
+         a->scale_bits == b->scale_bits;
+}
+
+void strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi) {
+  int64_t l = p.in_offset, h = p.in_offset;
+  for (uint32_t k = 0; k < kR; ++k) {
+    if (p.out_dims[k] == 0) {
+      *lo = 0;
+      *hi = -1;  // empty: nothing is read
+      return;
+    }
+    const int64_t span = static_cast<int64_t>(p.out_dims[k] - 1) * p.in_strides[k];
+    if (span < 0) {
+      l += span;
+    } else {
+      h += span;
+    }
+  }
+  *lo = l;
+  *hi = h;
+}
+
+Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_inputs) {
+  if (args.params_size != sizeof(StridedCopyParams) || args.num_inputs != n_inputs ||
+      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("%s: params %u bytes (want %u), %u inputs, %u outputs (want %u, 1)", op,
+                   fmt_u(args.params_size), fmt_u(sizeof(StridedCopyParams)),
+                   fmt_u(args.num_inputs), fmt_u(args.num_outputs), fmt_u(n_inputs));
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  if (!copyable_type(in->data_type) || !same_type_and_quant(in, out)) {
+    LPAI_LOG_ERROR("%s: types %u -> %u or quantisation differ (want equal int8/int16/int32/bool)",
+                   op, fmt_u(in->data_type), fmt_u(out->data_type));
+    return Status::kBinaryBadParams;
+  }
+  const StridedCopyParams& p = *reinterpret_cast<const StridedCopyParams*>(args.params);
+  uint64_t n = 1;
+  for (uint32_t k = 0; k < kR; ++k) n *= p.out_dims[k];
+  int64_t lo = 0, hi = 0;
+  strided_extent(p, &lo, &hi);
+  const int64_t in_n = element_count(in);
+  if (p.reserved != 0 || n != element_count(out) || (n != 0 && (lo < 0 || hi >= in_n))) {
+    LPAI_LOG_ERROR("%s: copy description does not match the input/output shapes", op);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+void eval_strided(const KernelArgs& args) {
+  const StridedCopyParams& p = *reinterpret_cast<const StridedCopyParams*>(args.params);
+  const uint8_t* in = args.inputs[0].data;
+  uint8_t* out = args.outputs[0].data;
+  switch (elem_size(args.inputs[0].desc)) {
+    case 1:
+      strided_typed(p, in, out);
+      break;
+    case 2:
+      strided_typed(p, reinterpret_cast<const int16_t*>(in), reinterpret_cast<int16_t*>(out));
+      break;
+    default:
+      strided_typed(p, reinterpret_cast<const int32_t*>(in), reinterpret_cast<int32_t*>(out));
+      break;
+  }
+}
+
+Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_input,
+                       uint32_t n_inputs) {
+  const ChunkCopyParams* p = reinterpret_cast<const ChunkCopyParams*>(args.params);
+  const bool split = data_input >= 0;
+  const uint32_t many = split ? args.num_outputs : args.num_inputs;
+  if (args.params_size < sizeof(ChunkCopyParams) ||
+      args.params_size != sizeof(ChunkCopyParams) + 4u * p->count || p->count != many ||
+      many == 0 || (split ? args.num_inputs != n_inputs : args.num_outputs != 1)) {
+    LPAI_LOG_ERROR("%s: params %u bytes, %u inputs, %u outputs do not match", op,
+                   fmt_u(args.params_size), fmt_u(args.num_inputs), fmt_u(args.num_outputs));
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* big =
+      split ? args.inputs[data_input].desc : args.outputs[0].desc;
+  if (big == nullptr || !copyable_type(big->data_type)) {
+    LPAI_LOG_ERROR("%s: data tensor absent or of unsupported type", op);
+    return Status::kBinaryBadParams;
+  }
+  const uint32_t* chunk = reinterpret_cast<const uint32_t*>(args.params + sizeof(ChunkCopyParams));
+  uint64_t total = 0;
+  for (uint32_t t = 0; t < many; ++t) {
+    const format::TensorRecord* r = split ? args.outputs[t].desc : args.inputs[t].desc;
+    if (r == nullptr || !same_type_and_quant(r, big) ||
+        static_cast<uint64_t>(p->outer) * chunk[t] != element_count(r)) {
+      LPAI_LOG_ERROR("%s: tensor %u absent, of another type/quantisation or size", op, fmt_u(t));
+      return Status::kBinaryBadParams;
+    }
+    total += chunk[t];
+  }
+  if (total * p->outer != element_count(big)) {
+    LPAI_LOG_ERROR("%s: chunks do not add up to the data tensor", op);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+void eval_split(const KernelArgs& args, uint32_t data_input) {
+  const ChunkCopyParams& p = *reinterpret_cast<const ChunkCopyParams*>(args.params);
+  const uint32_t* chunk = reinterpret_cast<const uint32_t*>(args.params + sizeof(ChunkCopyParams));
+  const uint32_t es = elem_size(args.inputs[data_input].desc);
+  const uint8_t* in = args.inputs[data_input].data;
+  for (uint32_t o = 0; o < p.outer; ++o) {
+    for (uint32_t t = 0; t < p.count; ++t) {
+      const size_t bytes = static_cast<size_t>(chunk[t]) * es;
+      __builtin_memcpy(args.outputs[t].data + o * bytes, in, bytes);
+      in += bytes;
+    }
+  }
+}
+
+void eval_pack(const KernelArgs& args) {
+  const ChunkCopyParams& p = *reinterpret_cast<const ChunkCopyParams*>(args.params);
+  const uint32_t* chunk = reinterpret_cast<const uint32_t*>(args.params + sizeof(ChunkCopyParams));
+  const uint32_t es = elem_size(args.outputs[0].desc);
+  uint8_t* out = args.outputs[0].data;
+  for (uint32_t o = 0; o < p.outer; ++o) {
+    for (uint32_t t = 0; t < p.count; ++t) {
+      const size_t bytes = static_cast<size_t>(chunk[t]) * es;
+      __builtin_memcpy(out, args.inputs[t].data + o * bytes, bytes);
+      out += bytes;
+    }
+  }
+}
+
+}  // namespace movement
+}  // namespace kernels
+}  // namespace lpai

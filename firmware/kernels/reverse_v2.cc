@@ -1,0 +1,20 @@
+// REVERSE_V2 kernel: see kernels/reverse_v2.h.
+#include "kernels/reverse_v2.h"
+
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return movement::validate_strided(args, "REVERSE_V2", 2);
+}
+
+}  // namespace
+
+const OpKernel kReverseV2Kernel = {format::BuiltinOp::kReverseV2, "REVERSE_V2", validate,
+                                movement::eval_strided};
+
+}  // namespace kernels
+}  // namespace lpai

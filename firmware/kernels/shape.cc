@@ -1,0 +1,58 @@
+// SHAPE kernel: see kernels/shape.h.
+#include "kernels/shape.h"
+
+#include "core/log.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size != sizeof(ShapeParams) || args.num_inputs != 1 || args.num_outputs != 1 ||
+      args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("SHAPE: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
+                   fmt_u(args.params_size), fmt_u(sizeof(ShapeParams)), fmt_u(args.num_inputs),
+                   fmt_u(args.num_outputs));
+    return Status::kBinaryBadParams;
+  }
+  const ShapeParams& p = *reinterpret_cast<const ShapeParams*>(args.params);
+  const format::TensorRecord* in = args.inputs[0].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = static_cast<format::DataType>(out->data_type);
+  bool ok = (t == format::DataType::kInt32 || t == format::DataType::kInt64) &&
+            p.rank == in->rank && element_count(out) == p.rank;
+  for (uint32_t i = 0; i < format::kMaxRank && ok; ++i) {
+    ok = p.dims[i] == (i < p.rank ? in->dims[i] : 0u);
+  }
+  if (!ok) {
+    LPAI_LOG_ERROR("SHAPE: output type %u / size or the recorded dims do not match the input",
+                   fmt_u(out->data_type));
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& args) {
+  const ShapeParams& p = *reinterpret_cast<const ShapeParams*>(args.params);
+  uint8_t* out = args.outputs[0].data;
+  const bool i64 = args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt64);
+  for (uint32_t i = 0; i < p.rank; ++i) {
+    if (i64) {
+      const int64_t v = p.dims[i];
+      __builtin_memcpy(out + 8 * i, &v, 8);
+    } else {
+      const int32_t v = static_cast<int32_t>(p.dims[i]);
+      __builtin_memcpy(out + 4 * i, &v, 4);
+    }
+  }
+}
+
+}  // namespace
+
+const OpKernel kShapeKernel = {format::BuiltinOp::kShape, "SHAPE", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,20 @@
+// SPACE_TO_DEPTH kernel: see kernels/space_to_depth.h.
+#include "kernels/space_to_depth.h"
+
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return movement::validate_strided(args, "SPACE_TO_DEPTH", 1);
+}
+
+}  // namespace
+
+const OpKernel kSpaceToDepthKernel = {format::BuiltinOp::kSpaceToDepth, "SPACE_TO_DEPTH", validate,
+                                movement::eval_strided};
+
+}  // namespace kernels
+}  // namespace lpai

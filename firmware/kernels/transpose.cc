@@ -1,0 +1,20 @@
+// TRANSPOSE kernel: see kernels/transpose.h.
+#include "kernels/transpose.h"
+
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return movement::validate_strided(args, "TRANSPOSE", 2);
+}
+
+}  // namespace
+
+const OpKernel kTransposeKernel = {format::BuiltinOp::kTranspose, "TRANSPOSE", validate,
+                                movement::eval_strided};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,41 @@
+// BATCH_TO_SPACE_ND: offline prepare (TFLite Micro's reference kernel with constant
+// block_shape and crops; 3-D inputs seen as [B, H, 1, C]).
+#include <cstring>
+
+#include "kernels/batch_to_space_nd.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/movement_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_batch_to_space_nd(const PrepOp& op) {
+  PrepResult r;
+  std::vector<int64_t> in, out, block, crops;
+  if (!mv::space_batch_common(op, "crops", &in, &out, &block, &crops, &r.error)) return r;
+  const int64_t bb = block[0] * block[1];
+  if (in[0] % bb != 0 || out[0] != in[0] / bb ||
+      out[1] != in[1] * block[0] - crops[0] - crops[1] ||
+      out[2] != in[2] * block[1] - crops[2] - crops[3] || out[1] < 0 || out[2] < 0 ||
+      out[3] != in[3]) {
+    r.error = "input batch not divisible by the block size or output shape " +
+              mv::shape_str(op.outputs[0]->shape) + " wrong";
+    return r;
+  }
+  kernels::BatchToSpaceNdParams p;
+  std::memset(&p, 0, sizeof(p));
+  for (int i = 0; i < 4; ++i) {
+    p.in_dims[i] = static_cast<uint32_t>(in[i]);
+    p.out_dims[i] = static_cast<uint32_t>(out[i]);
+  }
+  p.block_h = static_cast<uint32_t>(block[0]);
+  p.block_w = static_cast<uint32_t>(block[1]);
+  p.crop_top = static_cast<uint32_t>(crops[0]);
+  p.crop_left = static_cast<uint32_t>(crops[2]);
+  r.params = ew::blob_of(p);
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

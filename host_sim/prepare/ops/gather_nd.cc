@@ -1,0 +1,72 @@
+// GATHER_ND: offline prepare (TFLite Micro's GatherNdPrepare).
+#include <cstring>
+
+#include "kernels/gather_nd.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/movement_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_gather_nd(const PrepOp& op) {
+  PrepResult r;
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& idx = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
+  if (idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) {
+    r.error = std::string("indices of type ") + ew::type_name(idx.type) + " (int32 or int64)";
+    return r;
+  }
+  if (idx.shape.empty() || in.shape.empty()) {
+    r.error = "input and indices must have rank >= 1";
+    return r;
+  }
+  const size_t depth = static_cast<size_t>(idx.shape.back());
+  if (depth > in.shape.size()) {
+    r.error = "indices depth " + std::to_string(depth) + " exceeds the input rank";
+    return r;
+  }
+  std::vector<int32_t> want(idx.shape.begin(), idx.shape.end() - 1);
+  want.insert(want.end(), in.shape.begin() + depth, in.shape.end());
+  if (out.shape != want) {
+    r.error = "output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want);
+    return r;
+  }
+  const int64_t slices = mv::product(idx.shape, 0, idx.shape.size() - 1);
+  if (idx.is_const() && depth > 0) {  // constant indices: out-of-range ones are refused here
+    for (int64_t k = 0; k < slices * static_cast<int64_t>(depth); ++k) {
+      int64_t v;
+      if (idx.type == format::DataType::kInt64) {
+        std::memcpy(&v, idx.data + 8 * k, 8);
+      } else {
+        int32_t v32;
+        std::memcpy(&v32, idx.data + 4 * k, 4);
+        v = v32;
+      }
+      if (v < 0 || v >= in.shape[k % depth]) {
+        r.error = "constant index " + std::to_string(v) + " out of range for dim " +
+                  std::to_string(k % depth);
+        return r;
+      }
+    }
+  }
+  kernels::GatherNdParams p;
+  std::memset(&p, 0, sizeof(p));
+  p.slices = static_cast<uint32_t>(slices);
+  p.depth = static_cast<uint32_t>(depth);
+  p.slice_size = static_cast<uint32_t>(mv::product(in.shape, depth, in.shape.size()));
+  p.index_bytes = idx.type == format::DataType::kInt64 ? 8 : 4;
+  const std::vector<int64_t> st = mv::strides_of(in.shape);
+  for (size_t k = 0; k < depth; ++k) {
+    p.dims[k] = static_cast<uint32_t>(in.shape[k]);
+    p.strides[k] = static_cast<uint32_t>(st[k]);
+  }
+  r.params = ew::blob_of(p);
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

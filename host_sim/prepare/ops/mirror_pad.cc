@@ -1,0 +1,66 @@
+// MIRROR_PAD: offline prepare (TFLite Micro's MirrorPad with constant paddings).
+#include <cstring>
+
+#include "kernels/mirror_pad.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/movement_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_mirror_pad(const PrepOp& op) {
+  PrepResult r;
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& pads = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
+  if (op.options.mirror_mode != 0 && op.options.mirror_mode != 1) {
+    r.error = "mode " + std::to_string(op.options.mirror_mode) + " unknown (REFLECT, SYMMETRIC)";
+    return r;
+  }
+  const uint32_t offset = op.options.mirror_mode == 0 ? 1 : 0;
+  const size_t rank = in.shape.size();
+  const bool i64 = pads.type == format::DataType::kInt64;
+  if (out.shape.size() != rank || !pads.is_const() ||
+      (pads.type != format::DataType::kInt32 && !i64) ||
+      pads.shape != std::vector<int32_t>{static_cast<int32_t>(rank), 2} ||
+      pads.data_size != rank * 2 * (i64 ? 8u : 4u)) {
+    r.error = "paddings must be a constant int32/int64 tensor of shape [rank, 2], output of equal rank";
+    return r;
+  }
+  kernels::MirrorPadParams p;
+  std::memset(&p, 0, sizeof(p));
+  const size_t lead = format::kMaxRank - rank;
+  for (size_t i = 0; i < format::kMaxRank; ++i) p.in_dims[i] = p.out_dims[i] = 1;
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t before = 0, after = 0;
+    if (i64) {
+      std::memcpy(&before, pads.data + 16 * i, 8);
+      std::memcpy(&after, pads.data + 16 * i + 8, 8);
+    } else {
+      int32_t b32, a32;
+      std::memcpy(&b32, pads.data + 8 * i, 4);
+      std::memcpy(&a32, pads.data + 8 * i + 4, 4);
+      before = b32;
+      after = a32;
+    }
+    const int64_t limit = static_cast<int64_t>(in.shape[i]) - offset;
+    if (before < 0 || after < 0 || before > limit || after > limit ||
+        in.shape[i] + before + after != out.shape[i]) {
+      r.error = "paddings of dim " + std::to_string(i) + " are negative, exceed the dim" +
+                (offset ? " - 1 (REFLECT)" : " (SYMMETRIC)") + " or do not produce the output shape";
+      return r;
+    }
+    p.in_dims[lead + i] = static_cast<uint32_t>(in.shape[i]);
+    p.out_dims[lead + i] = static_cast<uint32_t>(out.shape[i]);
+    p.before[lead + i] = static_cast<uint32_t>(before);
+  }
+  p.offset = offset;
+  r.params = ew::blob_of(p);
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,63 @@
+// Helpers shared by the prepare functions of the data-movement ops (TRANSPOSE, SLICE, SPLIT,
+// PACK, GATHER, ...). Host only.
+#ifndef LPAI_HOST_PREPARE_OPS_MOVEMENT_PREP_H
+#define LPAI_HOST_PREPARE_OPS_MOVEMENT_PREP_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/movement_common.h"
+#include "prepare/op_prepare.h"
+
+namespace lpai {
+namespace prepare {
+namespace mv {
+
+// `out` has the type and quantisation (scales, zero points) of `in`, the type is one of
+// `types` (bytes are copied, so nothing is requantised), and both ranks are <= 6.
+bool check_copy(const PrepTensor& in, const PrepTensor& out, const std::vector<format::DataType>& types,
+                std::string* error);
+// int8 and int16 (the conformance types of most movement ops), plus int32 and bool.
+const std::vector<format::DataType>& copy_types();
+
+// The values of a constant int32/int64 tensor; false (with *error naming `what`) otherwise.
+bool const_ints(const PrepTensor& t, const char* what, std::vector<int64_t>* values,
+                std::string* error);
+// The values of a constant int32/int64 tensor of any rank (row-major), e.g. [n, 2] paddings.
+bool const_ints_2d(const PrepTensor& t, const char* what, std::vector<int64_t>* values,
+                   std::string* error);
+// SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND: checks and 4-D [B, H, W, C] views (3-D inputs get
+// W = 1, block 1 and zero padding for it); pads = [top, bottom, left, right]. In
+// space_to_batch_nd.cc.
+bool space_batch_common(const PrepOp& op, const char* pads_name, std::vector<int64_t>* in4,
+                        std::vector<int64_t>* out4, std::vector<int64_t>* block,
+                        std::vector<int64_t>* pads, std::string* error);
+// An axis in [-rank, rank) normalised to [0, rank); false when outside.
+bool normalize_axis(int64_t axis, size_t rank, int64_t* out);
+// Row-major element strides of a shape.
+std::vector<int64_t> strides_of(const std::vector<int32_t>& shape);
+int64_t product(const std::vector<int32_t>& shape, size_t from, size_t to);
+
+// Serialises the strided view (output dims in order, input stride of each, input offset of
+// the first output element) after flattening it to the minimal rank: unit dims dropped,
+// neighbours merged where stride[k] == stride[k+1] * dims[k+1]. False (error set) when more
+// than 6 dims remain or an index does not fit int32.
+bool strided_blob(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides,
+                  int64_t offset, PrepResult* r);
+// ChunkCopyParams + chunk list.
+std::vector<uint8_t> chunk_blob(uint32_t outer, const std::vector<uint32_t>& chunks);
+// SPLIT / SPLIT_V: checks the outputs against data `in` split along the constant `axis_t`
+// (num_splits equal parts when sizes is null, else the given sizes with at most one -1) and
+// makes the chunk-copy blob. Defined in split.cc.
+PrepResult split_outputs(const PrepOp& op, const PrepTensor& in, const PrepTensor& axis_t,
+                         const std::vector<int64_t>* sizes);
+bool outputs_present(const PrepOp& op, std::string* error);
+// "[1,2,3]" for messages.
+std::string shape_str(const std::vector<int32_t>& s);
+
+}  // namespace mv
+}  // namespace prepare
+}  // namespace lpai
+
+#endif  // LPAI_HOST_PREPARE_OPS_MOVEMENT_PREP_H

@@ -1,0 +1,52 @@
+// PACK: offline prepare (TFLite Micro's Pack).
+#include "kernels/kernel_api.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/movement_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_pack(const PrepOp& op) {
+  PrepResult r;
+  const size_t n = op.inputs.size();
+  if (!ew::check_arity(op, n, 1, &r.error)) return r;
+  if (n > kernels::kMaxNodeInputs) {
+    r.error = std::to_string(n) + " inputs exceed the node limit of " +
+              std::to_string(kernels::kMaxNodeInputs);
+    return r;
+  }
+  if (n == 0 || (op.options.values_count != 0 && op.options.values_count != static_cast<int>(n))) {
+    r.error = "values_count " + std::to_string(op.options.values_count) + " does not match " +
+              std::to_string(n) + " inputs";
+    return r;
+  }
+  const PrepTensor& out = *op.outputs[0];
+  const PrepTensor& in0 = *op.inputs[0];
+  int64_t axis;
+  if (!mv::normalize_axis(op.options.axis, in0.shape.size() + 1, &axis)) {
+    r.error = "axis " + std::to_string(op.options.axis) + " out of range";
+    return r;
+  }
+  std::vector<int32_t> want = in0.shape;
+  want.insert(want.begin() + axis, static_cast<int32_t>(n));
+  if (out.shape != want) {
+    r.error = "output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want);
+    return r;
+  }
+  for (size_t t = 0; t < n; ++t) {
+    const PrepTensor& in = *op.inputs[t];
+    if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
+    if (in.shape != in0.shape) {
+      r.error = "input " + std::to_string(t) + " shape differs from input 0";
+      return r;
+    }
+  }
+  const uint32_t chunk = static_cast<uint32_t>(mv::product(in0.shape, axis, in0.shape.size()));
+  r.params = mv::chunk_blob(static_cast<uint32_t>(mv::product(in0.shape, 0, axis)),
+                            std::vector<uint32_t>(n, chunk));
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,50 @@
+// UNPACK: offline prepare (TFLite Micro's Unpack).
+#include "kernels/kernel_api.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/movement_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_unpack(const PrepOp& op) {
+  PrepResult r;
+  const size_t n = op.outputs.size();
+  if (!ew::check_arity(op, 1, n, &r.error)) return r;
+  if (n > kernels::kMaxNodeOutputs) {
+    r.error = std::to_string(n) + " outputs exceed the node limit of " +
+              std::to_string(kernels::kMaxNodeOutputs);
+    return r;
+  }
+  const PrepTensor& in = *op.inputs[0];
+  int64_t axis;
+  if (in.shape.empty() || !mv::normalize_axis(op.options.axis, in.shape.size(), &axis)) {
+    r.error = "axis " + std::to_string(op.options.axis) + " out of range for input rank " +
+              std::to_string(in.shape.size());
+    return r;
+  }
+  if (n == 0 || static_cast<int64_t>(n) != in.shape[axis] ||
+      (op.options.values_count != 0 && op.options.values_count != static_cast<int>(n))) {
+    r.error = "num " + std::to_string(op.options.values_count) + " / " + std::to_string(n) +
+              " outputs do not match the axis dim " + std::to_string(in.shape[axis]);
+    return r;
+  }
+  std::vector<int32_t> want = in.shape;
+  want.erase(want.begin() + axis);
+  const uint32_t chunk = static_cast<uint32_t>(mv::product(in.shape, axis + 1, in.shape.size()));
+  for (size_t t = 0; t < n; ++t) {
+    const PrepTensor& out = *op.outputs[t];
+    if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
+    if (out.shape != want) {
+      r.error = "output " + std::to_string(t) + " shape " + mv::shape_str(out.shape) +
+                " should be " + mv::shape_str(want);
+      return r;
+    }
+  }
+  r.params = mv::chunk_blob(static_cast<uint32_t>(mv::product(in.shape, 0, axis)),
+                            std::vector<uint32_t>(n, chunk));
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai
