@@ -53,7 +53,17 @@
   X(kQuantize, QUANTIZE, 114, 89, quantize)
 
 // Element-wise, comparison and activation operators.
-#define LPAI_ELEMENTWISE_OPS(X)
+#define LPAI_ELEMENTWISE_OPS(X)                                                \
+  X(kLess, LESS, 58, 41, less)                                                 \
+  X(kGreater, GREATER, 61, 44, greater)                                        \
+  X(kGreaterEqual, GREATER_EQUAL, 62, 45, greater_equal)                       \
+  X(kLessEqual, LESS_EQUAL, 63, 46, less_equal)                                \
+  X(kEqual, EQUAL, 71, 53, equal)                                              \
+  X(kNotEqual, NOT_EQUAL, 72, 54, not_equal)                                   \
+  X(kRsqrt, RSQRT, 76, 0, rsqrt)                                               \
+  X(kAbs, ABS, 101, 78, abs)                                                   \
+  X(kElu, ELU, 111, 0, elu)                                                    \
+  X(kHardSwish, HARD_SWISH, 117, 91, hard_swish)
 
 // Data movement and shape operators.
 #define LPAI_MOVEMENT_OPS(X)
