@@ -54,6 +54,8 @@
 
 // Element-wise, comparison and activation operators.
 #define LPAI_ELEMENTWISE_OPS(X)                                                \
+  X(kMaximum, MAXIMUM, 55, 39, maximum)                                        \
+  X(kMinimum, MINIMUM, 57, 39, minimum)                                        \
   X(kLess, LESS, 58, 41, less)                                                 \
   X(kGreater, GREATER, 61, 44, greater)                                        \
   X(kGreaterEqual, GREATER_EQUAL, 62, 45, greater_equal)                       \
@@ -61,9 +63,12 @@
   X(kEqual, EQUAL, 71, 53, equal)                                              \
   X(kNotEqual, NOT_EQUAL, 72, 54, not_equal)                                   \
   X(kRsqrt, RSQRT, 76, 0, rsqrt)                                               \
+  X(kZerosLike, ZEROS_LIKE, 93, 67, zeros_like)                                \
+  X(kFill, FILL, 94, 68, fill)                                                 \
   X(kAbs, ABS, 101, 78, abs)                                                   \
   X(kElu, ELU, 111, 0, elu)                                                    \
-  X(kHardSwish, HARD_SWISH, 117, 91, hard_swish)
+  X(kHardSwish, HARD_SWISH, 117, 91, hard_swish)                               \
+  X(kSelectV2, SELECT_V2, 123, 98, select_v2)
 
 // Data movement and shape operators.
 #define LPAI_MOVEMENT_OPS(X)
