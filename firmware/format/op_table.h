@@ -54,6 +54,7 @@
 
 // Element-wise, comparison and activation operators.
 #define LPAI_ELEMENTWISE_OPS(X)                                                \
+  X(kPrelu, PRELU, 54, 0, prelu)                                               \
   X(kMaximum, MAXIMUM, 55, 39, maximum)                                        \
   X(kMinimum, MINIMUM, 57, 39, minimum)                                        \
   X(kLess, LESS, 58, 41, less)                                                 \
@@ -65,6 +66,7 @@
   X(kRsqrt, RSQRT, 76, 0, rsqrt)                                               \
   X(kZerosLike, ZEROS_LIKE, 93, 67, zeros_like)                                \
   X(kFill, FILL, 94, 68, fill)                                                 \
+  X(kSquaredDifference, SQUARED_DIFFERENCE, 99, 76, squared_difference)        \
   X(kAbs, ABS, 101, 78, abs)                                                   \
   X(kElu, ELU, 111, 0, elu)                                                    \
   X(kHardSwish, HARD_SWISH, 117, 91, hard_swish)                               \
