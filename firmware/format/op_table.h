@@ -54,6 +54,7 @@
 
 // Element-wise, comparison and activation operators.
 #define LPAI_ELEMENTWISE_OPS(X)                                                \
+  X(kDiv, DIV, 42, 29, div)                                                    \
   X(kPrelu, PRELU, 54, 0, prelu)                                               \
   X(kMaximum, MAXIMUM, 55, 39, maximum)                                        \
   X(kMinimum, MINIMUM, 57, 39, minimum)                                        \
@@ -68,6 +69,7 @@
   X(kFill, FILL, 94, 68, fill)                                                 \
   X(kSquaredDifference, SQUARED_DIFFERENCE, 99, 76, squared_difference)        \
   X(kAbs, ABS, 101, 78, abs)                                                   \
+  X(kAddN, ADD_N, 106, 82, add_n)                                              \
   X(kElu, ELU, 111, 0, elu)                                                    \
   X(kHardSwish, HARD_SWISH, 117, 91, hard_swish)                               \
   X(kSelectV2, SELECT_V2, 123, 98, select_v2)
