@@ -54,7 +54,9 @@
 
 // Element-wise, comparison and activation operators.
 #define LPAI_ELEMENTWISE_OPS(X)                                                \
+  X(kL2Normalization, L2_NORMALIZATION, 11, 12, l2_normalization)              \
   X(kDiv, DIV, 42, 29, div)                                                    \
+  X(kLogSoftmax, LOG_SOFTMAX, 50, 36, log_softmax)                             \
   X(kPrelu, PRELU, 54, 0, prelu)                                               \
   X(kMaximum, MAXIMUM, 55, 39, maximum)                                        \
   X(kMinimum, MINIMUM, 57, 39, minimum)                                        \
