@@ -1,6 +1,7 @@
 // PRELU: offline prepare (TFLite Micro's CalculatePreluParams; multipliers in double).
 #include <cstring>
 
+#include "kernels/fixed_point.h"
 #include "kernels/prelu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
@@ -49,6 +50,15 @@ PrepResult prepare_prelu(const PrepOp& op) {
   }
   if (!ew::plan_broadcast(in, alpha, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);
+  if (t == format::DataType::kInt8) {
+    ew::append_int8_lut(&r.params, [&p](int32_t v) {
+      const int32_t x = p.input_offset + v;
+      if (x < 0) return 0;
+      return kernels::clamp_i32(
+          kernels::multiply_by_quantized_multiplier(x, p.multiplier_1, p.shift_1) + p.output_offset,
+          -128, 127);
+    });
+  }
   return r;
 }
 
