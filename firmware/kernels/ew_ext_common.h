@@ -38,7 +38,10 @@ inline int32_t mbqm_any(int32_t x, int32_t multiplier, int shift) {
 }
 
 // TFLite's CountLeadingSignBits for int32 (31 for 0 and -1).
-inline int count_leading_sign_bits(int32_t x) { return x == 0 ? 31 : __builtin_clrsb(x); }
+inline int count_leading_sign_bits(int32_t x) {
+  const uint32_t magnitude_bits = static_cast<uint32_t>(x < 0 ? ~x : x);
+  return fpm::count_leading_zeros(magnitude_bits) - 1;
+}
 
 // TFLite's GetInvSqrtQuantizedMultiplierExp with reverse_shift -1: 1/sqrt(input) as a Q31
 // multiplier and a (left) shift. input >= 0; 0 and 1 give (INT32_MAX, 0).
