@@ -53,7 +53,28 @@
   X(kQuantize, QUANTIZE, 114, 89, quantize)
 
 // Element-wise, comparison and activation operators.
-#define LPAI_ELEMENTWISE_OPS(X)
+#define LPAI_ELEMENTWISE_OPS(X)                                                \
+  X(kL2Normalization, L2_NORMALIZATION, 11, 12, l2_normalization)              \
+  X(kDiv, DIV, 42, 29, div)                                                    \
+  X(kLogSoftmax, LOG_SOFTMAX, 50, 36, log_softmax)                             \
+  X(kPrelu, PRELU, 54, 0, prelu)                                               \
+  X(kMaximum, MAXIMUM, 55, 39, maximum)                                        \
+  X(kMinimum, MINIMUM, 57, 39, minimum)                                        \
+  X(kLess, LESS, 58, 41, less)                                                 \
+  X(kGreater, GREATER, 61, 44, greater)                                        \
+  X(kGreaterEqual, GREATER_EQUAL, 62, 45, greater_equal)                       \
+  X(kLessEqual, LESS_EQUAL, 63, 46, less_equal)                                \
+  X(kEqual, EQUAL, 71, 53, equal)                                              \
+  X(kNotEqual, NOT_EQUAL, 72, 54, not_equal)                                   \
+  X(kRsqrt, RSQRT, 76, 0, rsqrt)                                               \
+  X(kZerosLike, ZEROS_LIKE, 93, 67, zeros_like)                                \
+  X(kFill, FILL, 94, 68, fill)                                                 \
+  X(kSquaredDifference, SQUARED_DIFFERENCE, 99, 76, squared_difference)        \
+  X(kAbs, ABS, 101, 78, abs)                                                   \
+  X(kAddN, ADD_N, 106, 82, add_n)                                              \
+  X(kElu, ELU, 111, 0, elu)                                                    \
+  X(kHardSwish, HARD_SWISH, 117, 91, hard_swish)                               \
+  X(kSelectV2, SELECT_V2, 123, 98, select_v2)
 
 // Data movement and shape operators.
 #define LPAI_MOVEMENT_OPS(X)                                                   \

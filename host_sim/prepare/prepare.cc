@@ -41,7 +41,8 @@ namespace {
 
 // Operators whose int8/int16 operands may be plain integers (no quantisation).
 bool accepts_raw_integers(int builtin) {
-  return builtin == static_cast<int>(format::BuiltinOp::kCast);
+  return builtin == static_cast<int>(format::BuiltinOp::kCast) ||
+         builtin == static_cast<int>(format::BuiltinOp::kAbs);
 }
 
 // Operators whose int16 activations may carry a non-zero zero point (every other int16

@@ -98,6 +98,7 @@ class Node {
     const uint8_t* b = reinterpret_cast<const uint8_t*>(t.storage.data());
     switch (t.spec.type) {
       case DataType::kInt8: return static_cast<int8_t>(b[k]);
+      case DataType::kBool: return b[k];
       case DataType::kUint8: return b[k];
       case DataType::kInt16: { int16_t v; std::memcpy(&v, b + 2 * k, 2); return v; }
       default: { int32_t v; std::memcpy(&v, b + 4 * k, 4); return v; }

@@ -1,0 +1,81 @@
+// Validator and evaluation shared by the six comparison kernels (see kernels/comparison.h).
+#ifndef LPAI_KERNELS_COMPARISON_IMPL_H
+#define LPAI_KERNELS_COMPARISON_IMPL_H
+
+#include "kernels/comparison.h"
+#include "kernels/ew_ext_common.h"
+
+namespace lpai {
+namespace kernels {
+namespace cmp {
+
+inline Status validate(const KernelArgs& args, const char* name, bool allow_bool) {
+  if (args.params_size < sizeof(ComparisonParams) || args.num_inputs != 2 ||
+      args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
+      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("%s: params %u bytes, %u inputs, %u outputs (want >= %u, 2, 1)", name,
+                   args.params_size, args.num_inputs, args.num_outputs,
+                   static_cast<unsigned>(sizeof(ComparisonParams)));
+    return Status::kBinaryBadParams;
+  }
+  const ComparisonParams& p = *reinterpret_cast<const ComparisonParams*>(args.params);
+  const format::TensorRecord* in1 = args.inputs[0].desc;
+  const format::TensorRecord* in2 = args.inputs[1].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(in1);
+  const bool type_ok = (p.mode == kCompareInt8Scaled && t == format::DataType::kInt8) ||
+                       (p.mode == kCompareInt32 && t == format::DataType::kInt32) ||
+                       (allow_bool && p.mode == kCompareBool && t == format::DataType::kBool);
+  if (!type_ok || type_of(in2) != t || type_of(out) != format::DataType::kBool) {
+    LPAI_LOG_ERROR("%s: mode %u with types %u/%u -> %u unsupported", name, p.mode,
+                   in1->data_type, in2->data_type, out->data_type);
+    return Status::kBinaryBadParams;
+  }
+  const uint32_t want = static_cast<uint32_t>(sizeof(ComparisonParams)) +
+                        (p.mode == kCompareInt8Scaled ? kComparisonTableBytes : 0u);
+  if (args.params_size != want) {
+    LPAI_LOG_ERROR("%s: params %u bytes, want %u", name, args.params_size, want);
+    return Status::kBinaryBadParams;
+  }
+  return ewx::validate_binary_broadcast(name, p.broadcast, p.shape, in1, in2, out);
+}
+
+// Cmp: struct with static bool apply(int32_t a, int32_t b).
+template <typename Cmp>
+inline void eval(const KernelArgs& args) {
+  const ComparisonParams& p = *reinterpret_cast<const ComparisonParams*>(args.params);
+  uint8_t* o = args.outputs[0].data;
+  const uint32_t n = element_count(args.outputs[0].desc);
+  if (p.mode == kCompareInt8Scaled) {
+    const int32_t* s1 = reinterpret_cast<const int32_t*>(args.params + sizeof(ComparisonParams));
+    const int32_t* s2 = s1 + 256;
+    ewx::binary_loop(p.broadcast, p.shape, reinterpret_cast<const int8_t*>(args.inputs[0].data),
+                     reinterpret_cast<const int8_t*>(args.inputs[1].data), o, n,
+                     [s1, s2](int8_t a, int8_t b) {
+                       return static_cast<uint8_t>(Cmp::apply(s1[static_cast<uint8_t>(a)],
+                                                              s2[static_cast<uint8_t>(b)]));
+                     });
+  } else if (p.mode == kCompareInt32) {
+    ewx::binary_loop(p.broadcast, p.shape, reinterpret_cast<const int32_t*>(args.inputs[0].data),
+                     reinterpret_cast<const int32_t*>(args.inputs[1].data), o, n,
+                     [](int32_t a, int32_t b) { return static_cast<uint8_t>(Cmp::apply(a, b)); });
+  } else {
+    ewx::binary_loop(p.broadcast, p.shape, args.inputs[0].data, args.inputs[1].data, o, n,
+                     [](uint8_t a, uint8_t b) {
+                       return static_cast<uint8_t>(Cmp::apply(a != 0, b != 0));
+                     });
+  }
+}
+
+struct Equal { static bool apply(int32_t a, int32_t b) { return a == b; } };
+struct NotEqual { static bool apply(int32_t a, int32_t b) { return a != b; } };
+struct Greater { static bool apply(int32_t a, int32_t b) { return a > b; } };
+struct GreaterEqual { static bool apply(int32_t a, int32_t b) { return a >= b; } };
+struct Less { static bool apply(int32_t a, int32_t b) { return a < b; } };
+struct LessEqual { static bool apply(int32_t a, int32_t b) { return a <= b; } };
+
+}  // namespace cmp
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_COMPARISON_IMPL_H

@@ -1,0 +1,18 @@
+// EQUAL kernel: see kernels/comparison.h.
+#include "kernels/comparison_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return cmp::validate(args, "EQUAL", true); }
+
+void eval(const KernelArgs& args) { cmp::eval<cmp::Equal>(args); }
+
+}  // namespace
+
+const OpKernel kEqualKernel = {format::BuiltinOp::kEqual, "EQUAL", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

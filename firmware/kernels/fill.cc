@@ -1,0 +1,57 @@
+// FILL kernel: see kernels/fill.h.
+#include "kernels/fill.h"
+
+#include "core/log.h"
+#include "kernels/elementwise_common.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size != 0 || args.num_inputs != 2 || args.num_outputs != 1 ||
+      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("FILL: params %u bytes (want 0), %u inputs, %u outputs (want 2, 1)",
+                   args.params_size, args.num_inputs, args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* value = args.inputs[1].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(out);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
+       t != format::DataType::kInt32 && t != format::DataType::kBool) ||
+      type_of(value) != t || element_count(value) != 1) {
+    LPAI_LOG_ERROR("FILL: value type %u (%u elements) -> %u unsupported (one element of the "
+                   "output's type: int8, int16, int32 or bool)",
+                   value->data_type, element_count(value), out->data_type);
+    return Status::kBinaryBadParams;
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& args) {
+  const uint32_t n = element_count(args.outputs[0].desc);
+  switch (format::data_type_size(type_of(args.outputs[0].desc))) {
+    case 1: __builtin_memset(args.outputs[0].data, args.inputs[1].data[0], n); break;
+    case 2: {
+      const int16_t v = *reinterpret_cast<const int16_t*>(args.inputs[1].data);
+      int16_t* o = reinterpret_cast<int16_t*>(args.outputs[0].data);
+      for (uint32_t i = 0; i < n; ++i) o[i] = v;
+      break;
+    }
+    default: {
+      const int32_t v = *reinterpret_cast<const int32_t*>(args.inputs[1].data);
+      int32_t* o = reinterpret_cast<int32_t*>(args.outputs[0].data);
+      for (uint32_t i = 0; i < n; ++i) o[i] = v;
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+const OpKernel kFillKernel = {format::BuiltinOp::kFill, "FILL", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,18 @@
+// GREATER kernel: see kernels/comparison.h.
+#include "kernels/comparison_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return cmp::validate(args, "GREATER", false); }
+
+void eval(const KernelArgs& args) { cmp::eval<cmp::Greater>(args); }
+
+}  // namespace
+
+const OpKernel kGreaterKernel = {format::BuiltinOp::kGreater, "GREATER", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,18 @@
+// GREATER_EQUAL kernel: see kernels/comparison.h.
+#include "kernels/comparison_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return cmp::validate(args, "GREATER_EQUAL", false); }
+
+void eval(const KernelArgs& args) { cmp::eval<cmp::GreaterEqual>(args); }
+
+}  // namespace
+
+const OpKernel kGreaterEqualKernel = {format::BuiltinOp::kGreaterEqual, "GREATER_EQUAL", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

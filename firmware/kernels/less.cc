@@ -1,0 +1,18 @@
+// LESS kernel: see kernels/comparison.h.
+#include "kernels/comparison_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return cmp::validate(args, "LESS", false); }
+
+void eval(const KernelArgs& args) { cmp::eval<cmp::Less>(args); }
+
+}  // namespace
+
+const OpKernel kLessKernel = {format::BuiltinOp::kLess, "LESS", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,18 @@
+// LESS_EQUAL kernel: see kernels/comparison.h.
+#include "kernels/comparison_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return cmp::validate(args, "LESS_EQUAL", false); }
+
+void eval(const KernelArgs& args) { cmp::eval<cmp::LessEqual>(args); }
+
+}  // namespace
+
+const OpKernel kLessEqualKernel = {format::BuiltinOp::kLessEqual, "LESS_EQUAL", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

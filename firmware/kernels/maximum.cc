@@ -1,0 +1,18 @@
+// MAXIMUM kernel: see kernels/maximum_minimum.h.
+#include "kernels/maximum_minimum_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return maxmin::validate(args, "MAXIMUM"); }
+
+void eval(const KernelArgs& args) { maxmin::eval<true>(args); }
+
+}  // namespace
+
+const OpKernel kMaximumKernel = {format::BuiltinOp::kMaximum, "MAXIMUM", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

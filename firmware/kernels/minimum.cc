@@ -1,0 +1,18 @@
+// MINIMUM kernel: see kernels/maximum_minimum.h.
+#include "kernels/maximum_minimum_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return maxmin::validate(args, "MINIMUM"); }
+
+void eval(const KernelArgs& args) { maxmin::eval<false>(args); }
+
+}  // namespace
+
+const OpKernel kMinimumKernel = {format::BuiltinOp::kMinimum, "MINIMUM", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

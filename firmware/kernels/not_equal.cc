@@ -1,0 +1,18 @@
+// NOT_EQUAL kernel: see kernels/comparison.h.
+#include "kernels/comparison_impl.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return cmp::validate(args, "NOT_EQUAL", true); }
+
+void eval(const KernelArgs& args) { cmp::eval<cmp::NotEqual>(args); }
+
+}  // namespace
+
+const OpKernel kNotEqualKernel = {format::BuiltinOp::kNotEqual, "NOT_EQUAL", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,19 @@
+// RSQRT kernel: see kernels/rsqrt.h.
+#include "kernels/rsqrt.h"
+
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return ewx::validate_int8_lut_op(args, "RSQRT"); }
+
+void eval(const KernelArgs& args) { ewx::eval_int8_lut_op(args); }
+
+}  // namespace
+
+const OpKernel kRsqrtKernel = {format::BuiltinOp::kRsqrt, "RSQRT", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

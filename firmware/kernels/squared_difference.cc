@@ -1,0 +1,89 @@
+// SQUARED_DIFFERENCE kernel: see kernels/squared_difference.h.
+#include "kernels/squared_difference.h"
+
+#include "kernels/ew_ext_common.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size < sizeof(SquaredDifferenceParams) || args.num_inputs != 2 ||
+      args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
+      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: params %u bytes, %u inputs, %u outputs (want 2, 1)",
+                   args.params_size, args.num_inputs, args.num_outputs);
+    return Status::kBinaryBadParams;
+  }
+  const format::TensorRecord* in1 = args.inputs[0].desc;
+  const format::TensorRecord* in2 = args.inputs[1].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(out);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
+      type_of(in2) != t) {
+    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: types %u/%u -> %u unsupported (int8 or int16, equal)",
+                   in1->data_type, in2->data_type, out->data_type);
+    return Status::kBinaryBadParams;
+  }
+  const bool i8 = t == format::DataType::kInt8;
+  const uint32_t want = static_cast<uint32_t>(sizeof(SquaredDifferenceParams)) +
+                        (i8 ? kSquaredDifferenceTableBytes : 0u);
+  const SquaredDifferenceParams& p = *reinterpret_cast<const SquaredDifferenceParams*>(args.params);
+  if (args.params_size != want || p.input1_shift < -31 || p.input1_shift > 0 ||
+      p.input2_shift < -31 || p.input2_shift > 0 || p.output_shift < -31 ||
+      p.output_shift > 30 || p.input1_multiplier < 0 || p.input2_multiplier < 0 ||
+      p.output_multiplier < 0 ||
+      (i8 ? (p.output_offset < -128 || p.output_offset > 127) : p.output_offset != 0)) {
+    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: params %u bytes (want %u) or value out of range "
+                   "(shifts %d/%d/%d, offset %d)",
+                   args.params_size, want, p.input1_shift, p.input2_shift, p.output_shift,
+                   p.output_offset);
+    return Status::kBinaryBadParams;
+  }
+  return ewx::validate_binary_broadcast("SQUARED_DIFFERENCE", p.broadcast, p.shape, in1, in2, out);
+}
+
+inline int32_t finish(const SquaredDifferenceParams& p, int32_t s1, int32_t s2, int32_t lo,
+                      int32_t hi) {
+  const int32_t d = s1 - s2;
+  return clamp_i32(
+      multiply_by_quantized_multiplier(d * d, p.output_multiplier, p.output_shift) + p.output_offset,
+      lo, hi);
+}
+
+void eval(const KernelArgs& args) {
+  const SquaredDifferenceParams& p = *reinterpret_cast<const SquaredDifferenceParams*>(args.params);
+  const uint32_t n = element_count(args.outputs[0].desc);
+  if (type_of(args.outputs[0].desc) == format::DataType::kInt8) {
+    const int32_t* t1 =
+        reinterpret_cast<const int32_t*>(args.params + sizeof(SquaredDifferenceParams));
+    const int32_t* t2 = t1 + 256;
+    ewx::binary_loop(p.broadcast, p.shape, reinterpret_cast<const int8_t*>(args.inputs[0].data),
+                     reinterpret_cast<const int8_t*>(args.inputs[1].data),
+                     reinterpret_cast<int8_t*>(args.outputs[0].data), n,
+                     [&p, t1, t2](int8_t a, int8_t b) {
+                       return static_cast<int8_t>(finish(p, t1[static_cast<uint8_t>(a)],
+                                                         t2[static_cast<uint8_t>(b)], -128, 127));
+                     });
+    return;
+  }
+  ewx::binary_loop(p.broadcast, p.shape, reinterpret_cast<const int16_t*>(args.inputs[0].data),
+                   reinterpret_cast<const int16_t*>(args.inputs[1].data),
+                   reinterpret_cast<int16_t*>(args.outputs[0].data), n,
+                   [&p](int16_t a, int16_t b) {
+                     const int32_t s1 =
+                         multiply_by_quantized_multiplier(a, p.input1_multiplier, p.input1_shift);
+                     const int32_t s2 =
+                         multiply_by_quantized_multiplier(b, p.input2_multiplier, p.input2_shift);
+                     return static_cast<int16_t>(finish(p, s1, s2, -32768, 32767));
+                   });
+}
+
+}  // namespace
+
+const OpKernel kSquaredDifferenceKernel = {format::BuiltinOp::kSquaredDifference,
+                                           "SQUARED_DIFFERENCE", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

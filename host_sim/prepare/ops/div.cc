@@ -1,0 +1,68 @@
+// DIV: offline prepare (TFLite Micro's CalculateOpDataDiv: the scale ratio in float, then
+// QuantizeMultiplier); the reciprocal of every in2 byte as GetReciprocal computes it.
+#include <cstring>
+
+#include "kernels/div.h"
+#include "kernels/fixed_point_math.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_div(const PrepOp& op) {
+  PrepResult r;
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in1 = *op.inputs[0];
+  const PrepTensor& in2 = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  if (out.type != format::DataType::kInt8 || in1.type != out.type || in2.type != out.type) {
+    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(out.type) + " unsupported (int8 only)";
+    return r;
+  }
+  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
+      !ew::check_per_tensor(in2, "input 1", &r.error) ||
+      !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  kernels::DivParams p;
+  std::memset(&p, 0, sizeof(p));
+  p.input1_offset = -ew::zp_of(in1);
+  p.output_offset = ew::zp_of(out);
+  const double real =
+      static_cast<double>(ew::scale_of(in1) / (ew::scale_of(in2) * ew::scale_of(out)));
+  ew::quantize(real, &p.output_multiplier, &p.output_shift);
+  if (p.output_shift > 22) {
+    r.error = "scale ratio s1 / (s2 * s_out) above 2^22 is not supported";
+    return r;
+  }
+  if (!ew::activation_range(op.options.activation, out, &p.activation_min, &p.activation_max,
+                            &r.error)) {
+    return r;
+  }
+  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
+  r.params = ew::blob_of(p);
+  const int32_t zp2 = ew::zp_of(in2);
+  int32_t recip[256];
+  int32_t meta[256];
+  for (int i = 0; i < 256; ++i) {
+    int32_t b = static_cast<int8_t>(static_cast<uint8_t>(i)) - zp2;
+    const int32_t negated = b < 0 ? 1 : 0;
+    if (negated) b = -b;
+    if (b == 0) {  // TFLite Micro's contract: never divides by the zero point
+      recip[i] = 0;
+      meta[i] = 0;
+      continue;
+    }
+    int rs = 0;
+    recip[i] = kernels::fpm::get_reciprocal(b, 31, &rs);
+    meta[i] = rs | (negated << 8);
+  }
+  for (int32_t v : recip) append_pod(&r.params, v);
+  for (int32_t v : meta) append_pod(&r.params, v);
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

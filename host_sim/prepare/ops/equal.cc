@@ -1,0 +1,11 @@
+// EQUAL: offline prepare (see prepare/ops/comparison_prep.h).
+#include "prepare/op_prepare.h"
+#include "prepare/ops/comparison_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_equal(const PrepOp& op) { return prepare_comparison(op, true); }
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,37 @@
+// L2_NORMALIZATION: offline prepare (TFLite Micro's l2norm.cc: int8, no fused activation).
+#include <cstring>
+
+#include "kernels/l2_normalization.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_l2_normalization(const PrepOp& op) {
+  PrepResult r;
+  if (!ew::check_unary_int(op, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  if (in.type != format::DataType::kInt8) {
+    r.error = "only int8 is supported";
+    return r;
+  }
+  if (op.options.activation != 0) {
+    r.error = "fused activations are not supported (TFLite Micro requires NONE)";
+    return r;
+  }
+  if (in.shape.empty() || in.shape.back() <= 0) {
+    r.error = "input must have rank >= 1 and a non-empty last dimension";
+    return r;
+  }
+  kernels::L2NormalizationParams p;
+  std::memset(&p, 0, sizeof(p));
+  p.input_zero_point = ew::zp_of(in);
+  p.depth = static_cast<uint32_t>(in.shape.back());
+  p.outer = static_cast<uint32_t>(in.element_count() / in.shape.back());
+  r.params = ew::blob_of(p);
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,77 @@
+// SQUARED_DIFFERENCE: offline prepare (TFLite Micro's squared_difference.cc PrepareQuantized).
+#include <algorithm>
+#include <cstring>
+
+#include "kernels/fixed_point.h"
+#include "kernels/squared_difference.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/elementwise_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_squared_difference(const PrepOp& op) {
+  PrepResult r;
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in1 = *op.inputs[0];
+  const PrepTensor& in2 = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  const format::DataType t = out.type;
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
+      in2.type != t) {
+    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
+    return r;
+  }
+  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
+      !ew::check_per_tensor(in2, "input 1", &r.error) ||
+      !ew::check_per_tensor(out, "output", &r.error)) {
+    return r;
+  }
+  const bool i8 = t == format::DataType::kInt8;
+  if (!i8 && (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
+    r.error = "int16 SQUARED_DIFFERENCE requires zero points 0";
+    return r;
+  }
+  const int left_shift = i8 ? 7 : 0;
+  kernels::SquaredDifferenceParams p;
+  std::memset(&p, 0, sizeof(p));
+  p.output_offset = ew::zp_of(out);
+  const double twice_max =
+      2.0 * static_cast<double>(std::max(ew::scale_of(in1), ew::scale_of(in2)));
+  const double real1 = static_cast<double>(ew::scale_of(in1)) / twice_max;
+  const double real2 = static_cast<double>(ew::scale_of(in2)) / twice_max;
+  const double real_out = (twice_max * twice_max) /
+                          static_cast<double>(static_cast<float>(1 << (left_shift * 2)) *
+                                              ew::scale_of(out));
+  if (!ew::quantize_smaller_than_one(real1, &p.input1_multiplier, &p.input1_shift, "input 0",
+                                     &r.error) ||
+      !ew::quantize_smaller_than_one(real2, &p.input2_multiplier, &p.input2_shift, "input 1",
+                                     &r.error)) {
+    return r;
+  }
+  ew::quantize(real_out, &p.output_multiplier, &p.output_shift);
+  if (p.output_shift > 30) {
+    r.error = "output scale ratio out of range";
+    return r;
+  }
+  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
+  r.params = ew::blob_of(p);
+  if (i8) {
+    const int32_t zps[2] = {ew::zp_of(in1), ew::zp_of(in2)};
+    const int32_t ms[2] = {p.input1_multiplier, p.input2_multiplier};
+    const int32_t ss[2] = {p.input1_shift, p.input2_shift};
+    for (int k = 0; k < 2; ++k) {
+      for (int i = 0; i < 256; ++i) {
+        const int32_t x = static_cast<int8_t>(static_cast<uint8_t>(i));
+        const int32_t s =
+            kernels::multiply_by_quantized_multiplier((x - zps[k]) * (1 << left_shift), ms[k], ss[k]);
+        append_pod(&r.params, s);
+      }
+    }
+  }
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai
