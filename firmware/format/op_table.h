@@ -59,7 +59,11 @@
 #define LPAI_MOVEMENT_OPS(X)
 
 // Reductions, matrix products, resizes and stateful operators.
-#define LPAI_REDUCE_OPS(X)
+#define LPAI_REDUCE_OPS(X)                                                     \
+  X(kMean, MEAN, 40, 27, mean)                                                 \
+  X(kSum, SUM, 74, 27, sum)                                                    \
+  X(kReduceMax, REDUCE_MAX, 82, 27, reduce_max)                                \
+  X(kReduceMin, REDUCE_MIN, 89, 27, reduce_min)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \
