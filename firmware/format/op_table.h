@@ -63,7 +63,10 @@
   X(kMean, MEAN, 40, 27, mean)                                                 \
   X(kSum, SUM, 74, 27, sum)                                                    \
   X(kReduceMax, REDUCE_MAX, 82, 27, reduce_max)                                \
-  X(kReduceMin, REDUCE_MIN, 89, 27, reduce_min)
+  X(kReduceMin, REDUCE_MIN, 89, 27, reduce_min)                                \
+  X(kArgMax, ARG_MAX, 56, 40, arg_max)                                         \
+  X(kArgMin, ARG_MIN, 79, 57, arg_min)                                         \
+  X(kCumsum, CUMSUM, 128, 102, cumsum)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \

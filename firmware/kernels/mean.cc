@@ -1,5 +1,5 @@
 // MEAN kernel: the shared reduction of kernels/reduce_common.h.
-#include "kernels/reduce_common.h"
+#include "kernels/mean.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // SUM kernel: the shared reduction of kernels/reduce_common.h.
-#include "kernels/reduce_common.h"
+#include "kernels/sum.h"
 #include "kernels/registry.h"
 
 namespace lpai {
