@@ -66,7 +66,10 @@
   X(kReduceMin, REDUCE_MIN, 89, 27, reduce_min)                                \
   X(kArgMax, ARG_MAX, 56, 40, arg_max)                                         \
   X(kArgMin, ARG_MIN, 79, 57, arg_min)                                         \
-  X(kCumsum, CUMSUM, 128, 102, cumsum)
+  X(kCumsum, CUMSUM, 128, 102, cumsum)                                         \
+  X(kResizeBilinear, RESIZE_BILINEAR, 23, 15, resize_bilinear)                 \
+  X(kResizeNearestNeighbor, RESIZE_NEAREST_NEIGHBOR, 97, 74,                   \
+    resize_nearest_neighbor)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \
