@@ -70,7 +70,8 @@
   X(kResizeBilinear, RESIZE_BILINEAR, 23, 15, resize_bilinear)                 \
   X(kResizeNearestNeighbor, RESIZE_NEAREST_NEIGHBOR, 97, 74,                   \
     resize_nearest_neighbor)                                                   \
-  X(kBatchMatmul, BATCH_MATMUL, 126, 101, batch_matmul)
+  X(kBatchMatmul, BATCH_MATMUL, 126, 101, batch_matmul)                        \
+  X(kSvdf, SVDF, 27, 6, svdf)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \
