@@ -98,7 +98,7 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   const int64_t lhs_bytes = adj_x ? lhs.element_count() * esize : 0;
   const int64_t rhs_bytes = adj_y ? 0 : rhs.element_count() * esize;
   const int64_t rhs_off = (lhs_bytes + 3) & ~int64_t{3};
-  const int64_t temp = rhs_bytes > 0 ? rhs_off + rhs_bytes : lhs_bytes;
+  const int64_t temp = rhs_off + rhs_bytes;
   if (temp > INT32_MAX) {
     r.error = "operands too large";
     return r;
