@@ -2,6 +2,7 @@
 #include "kernels/batch_matmul.h"
 
 #include "kernels/fixed_point.h"
+#include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -74,9 +75,14 @@ Status validate(const KernelArgs& args) {
   const uint64_t esize = i16 ? 2 : 1;
   const uint64_t lhs_bytes = p.adj_x ? static_cast<uint64_t>(p.lhs_matrices) * m * k * esize : 0;
   const uint64_t rhs_bytes = p.adj_y ? 0 : static_cast<uint64_t>(p.rhs_matrices) * k * n * esize;
+  const uint64_t sums_bytes =
+      !i16 && p.lhs_zero_point != 0 ? static_cast<uint64_t>(p.rhs_matrices) * n * 4 : 0;
   if (p.rhs_temp_offset < 0 || static_cast<uint64_t>(p.rhs_temp_offset) < lhs_bytes ||
-      (p.rhs_temp_offset & 3) != 0 ||
-      static_cast<uint64_t>(p.temp_bytes) < static_cast<uint64_t>(p.rhs_temp_offset) + rhs_bytes) {
+      (p.rhs_temp_offset & 3) != 0 || p.rhs_sums_offset < 0 || (p.rhs_sums_offset & 3) != 0 ||
+      (sums_bytes > 0 && static_cast<uint64_t>(p.rhs_sums_offset) <
+                             static_cast<uint64_t>(p.rhs_temp_offset) + rhs_bytes) ||
+      static_cast<uint64_t>(p.temp_bytes) < static_cast<uint64_t>(p.rhs_temp_offset) + rhs_bytes ||
+      static_cast<uint64_t>(p.temp_bytes) < static_cast<uint64_t>(p.rhs_sums_offset) + sums_bytes) {
     LPAI_LOG_ERROR("BATCH_MATMUL: temp layout inconsistent");
     return Status::kBinaryBadParams;
   }
@@ -148,6 +154,60 @@ void run(const BatchMatmulParams& p, const T* lhs, const T* rhs, T* out, int32_t
   }
 }
 
+// int8, depth <= gemm::kMaxAccumDepth: raw dot products from the shared int8 kernels, zero
+// points folded per output (see the header). rhs_sums: N int32 per rhs matrix, or null when
+// zp_l == 0.
+void run_int8_fast(const BatchMatmulParams& p, const int8_t* lhs, const int8_t* rhs,
+                   const int32_t* rhs_sums, int8_t* out) {
+  const uint32_t m = static_cast<uint32_t>(p.rows);
+  const uint32_t n = static_cast<uint32_t>(p.cols);
+  const uint32_t k = static_cast<uint32_t>(p.depth);
+  const uint32_t zl = static_cast<uint32_t>(p.lhs_zero_point);
+  const uint32_t zr = static_cast<uint32_t>(p.rhs_zero_point);
+  const uint32_t both = zl * zr * k;
+  for (uint32_t b0 = 0; b0 < static_cast<uint32_t>(p.batch[0]); ++b0) {
+    for (uint32_t b1 = 0; b1 < static_cast<uint32_t>(p.batch[1]); ++b1) {
+      for (uint32_t b2 = 0; b2 < static_cast<uint32_t>(p.batch[2]); ++b2) {
+        const uint32_t li = b0 * static_cast<uint32_t>(p.lhs_stride[0]) +
+                            b1 * static_cast<uint32_t>(p.lhs_stride[1]) +
+                            b2 * static_cast<uint32_t>(p.lhs_stride[2]);
+        const uint32_t ri = b0 * static_cast<uint32_t>(p.rhs_stride[0]) +
+                            b1 * static_cast<uint32_t>(p.rhs_stride[1]) +
+                            b2 * static_cast<uint32_t>(p.rhs_stride[2]);
+        const int8_t* a = lhs + li * m * k;
+        const int8_t* bm = rhs + ri * n * k;
+        const int32_t* rs = rhs_sums != nullptr ? rhs_sums + ri * n : nullptr;
+        for (uint32_t r = 0; r < m; ++r) {
+          const int8_t* ar = a + r * k;
+          uint32_t row_term = both;  // K zl zr - zr * sum(lhs row)
+          if (zr != 0) {
+            uint32_t sl = 0;
+            for (uint32_t i = 0; i < k; ++i) sl += static_cast<uint32_t>(static_cast<int32_t>(ar[i]));
+            row_term -= zr * sl;
+          }
+          for (uint32_t c = 0; c < n; c += 4) {
+            const uint32_t last = n - 1;
+            const int8_t* w0 = bm + c * k;
+            const int8_t* w1 = bm + (c + 1 <= last ? c + 1 : last) * k;
+            const int8_t* w2 = bm + (c + 2 <= last ? c + 2 : last) * k;
+            const int8_t* w3 = bm + (c + 3 <= last ? c + 3 : last) * k;
+            int32_t dot[4];
+            gemm::dot_1x4(ar, w0, w1, w2, w3, k, dot);
+            const uint32_t cnt = n - c < 4 ? n - c : 4;
+            for (uint32_t j = 0; j < cnt; ++j) {
+              uint32_t acc = static_cast<uint32_t>(dot[j]) + row_term;
+              if (rs != nullptr) acc -= zl * static_cast<uint32_t>(rs[c + j]);
+              const int32_t v = multiply_by_quantized_multiplier(static_cast<int32_t>(acc),
+                                                                 p.multiplier, p.shift);
+              *out++ = static_cast<int8_t>(clamp_i32(v + p.output_zero_point, -128, 127));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 template <typename T, typename Acc, bool kWide>
 void eval_typed(const KernelArgs& args, int32_t lo, int32_t hi) {
   const BatchMatmulParams& p = params_of(args);
@@ -165,6 +225,22 @@ void eval_typed(const KernelArgs& args, int32_t lo, int32_t hi) {
     T* t = reinterpret_cast<T*>(args.temp + p.rhs_temp_offset);
     transpose(rhs, t, static_cast<uint32_t>(p.rhs_matrices), k, n);
     rhs = t;
+  }
+  if (!kWide && k <= gemm::kMaxAccumDepth) {
+    int32_t* sums = nullptr;
+    if (p.lhs_zero_point != 0) {
+      sums = reinterpret_cast<int32_t*>(args.temp + p.rhs_sums_offset);
+      const uint32_t rows = static_cast<uint32_t>(p.rhs_matrices) * n;
+      for (uint32_t i = 0; i < rows; ++i) {
+        const T* row = rhs + i * k;
+        uint32_t s = 0;
+        for (uint32_t j = 0; j < k; ++j) s += static_cast<uint32_t>(static_cast<int32_t>(row[j]));
+        sums[i] = static_cast<int32_t>(s);
+      }
+    }
+    run_int8_fast(p, reinterpret_cast<const int8_t*>(lhs), reinterpret_cast<const int8_t*>(rhs),
+                  sums, reinterpret_cast<int8_t*>(args.outputs[0].data));
+    return;
   }
   run<T, Acc, kWide>(p, lhs, rhs, reinterpret_cast<T*>(args.outputs[0].data), lo, hi);
 }

@@ -7,7 +7,10 @@
 // Either operand may be constant or a runtime tensor. Eval first copies an lhs stored [K][M]
 // (adj_x) and an rhs stored [K][N] (!adj_y) transposed into the planned temp so that both
 // operands have K contiguous: temp = lhs_transposed (adj_x) then rhs_transposed (!adj_y), each
-// a whole operand, the rhs part starting at rhs_temp_offset.
+// a whole operand, the rhs part starting at rhs_temp_offset. int8 with depth <= 2^16 runs the
+// shared int8 dot kernels on the raw bytes and folds the zero points afterwards:
+//   acc = sum l*r - zp_r * sum_k l - zp_l * sum_k r + K * zp_l * zp_r   (mod 2^32, = TFLite's)
+// with the rhs row sums (when zp_l != 0) kept in temp at rhs_sums_offset.
 #ifndef LPAI_KERNELS_BATCH_MATMUL_H
 #define LPAI_KERNELS_BATCH_MATMUL_H
 
@@ -35,9 +38,11 @@ struct BatchMatmulParams {
   int32_t multiplier;                          // Q31
   int32_t shift;                               // int8: [-31, 30]; int16: [-31, 14]
   int32_t rhs_temp_offset;                     // byte offset of the rhs part of temp
+  int32_t rhs_sums_offset;                     // int8 with lhs_zero_point != 0: byte offset of
+                                               // int32 row sums of every rhs row (N per matrix)
   int32_t temp_bytes;                          // temp the kernel needs
 };
-static_assert(sizeof(BatchMatmulParams) == 92, "BatchMatmulParams layout");
+static_assert(sizeof(BatchMatmulParams) == 96, "BatchMatmulParams layout");
 
 }  // namespace kernels
 }  // namespace lpai

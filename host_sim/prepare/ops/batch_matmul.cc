@@ -98,12 +98,16 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   const int64_t lhs_bytes = adj_x ? lhs.element_count() * esize : 0;
   const int64_t rhs_bytes = adj_y ? 0 : rhs.element_count() * esize;
   const int64_t rhs_off = (lhs_bytes + 3) & ~int64_t{3};
-  const int64_t temp = rhs_off + rhs_bytes;
+  const int64_t sums_off = (rhs_off + rhs_bytes + 3) & ~int64_t{3};
+  const int64_t sums_bytes =
+      !i16 && p.lhs_zero_point != 0 ? static_cast<int64_t>(p.rhs_matrices) * n * 4 : 0;
+  const int64_t temp = sums_bytes > 0 ? sums_off + sums_bytes : rhs_off + rhs_bytes;
   if (temp > INT32_MAX) {
     r.error = "operands too large";
     return r;
   }
   p.rhs_temp_offset = static_cast<int32_t>(rhs_off);
+  p.rhs_sums_offset = static_cast<int32_t>(sums_bytes > 0 ? sums_off : 0);
   p.temp_bytes = static_cast<int32_t>(temp);
   r.temp_bytes = static_cast<uint32_t>(temp);
   r.params.resize(sizeof(p));
