@@ -29,12 +29,11 @@ Status validate(const KernelArgs& args) {
   return Status::kOk;
 }
 
-inline int8_t interpolate(int32_t v00, int32_t v10, int32_t v01, int32_t v11, int32_t dy,
-                          int32_t dx) {
-  const int32_t out20 = v00 * (1024 - dy) * (1024 - dx) + v10 * dy * (1024 - dx) +
-                        v01 * (1024 - dy) * dx + v11 * dy * dx;
-  const int32_t t = out20 > 0 ? out20 + (1 << 19) : out20 - (1 << 19);
-  return static_cast<int8_t>(t >= 0 ? (t >> 20) : -((-t) >> 20));
+// (o + (o > 0 ? 2^19 : -2^19)) / 2^20 with C truncation, branch-free: a negative t is
+// biased by 2^20 - 1 before the arithmetic shift.
+inline int8_t round_20(int32_t o) {
+  const int32_t t = o + (o > 0 ? (1 << 19) : -(1 << 19));
+  return static_cast<int8_t>((t + ((t >> 31) & ((1 << 20) - 1))) >> 20);
 }
 
 void eval(const KernelArgs& args) {
@@ -59,8 +58,16 @@ void eval(const KernelArgs& args) {
         const uint32_t c0 = static_cast<uint32_t>(x0s[x]) * depth;
         const uint32_t c1 = static_cast<uint32_t>(x1s[x]) * depth;
         const int32_t dx = dxs[x];
+        const int32_t w00 = (1024 - dy) * (1024 - dx);
+        const int32_t w10 = dy * (1024 - dx);
+        const int32_t w01 = (1024 - dy) * dx;
+        const int32_t w11 = dy * dx;
+        const int8_t* p00 = r0 + c0;
+        const int8_t* p10 = r1 + c0;
+        const int8_t* p01 = r0 + c1;
+        const int8_t* p11 = r1 + c1;
         for (uint32_t c = 0; c < depth; ++c) {
-          out[c] = interpolate(r0[c0 + c], r1[c0 + c], r0[c1 + c], r1[c1 + c], dy, dx);
+          out[c] = round_20(p00[c] * w00 + p10[c] * w10 + p01[c] * w01 + p11[c] * w11);
         }
         out += depth;
       }
