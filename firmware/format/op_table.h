@@ -99,7 +99,19 @@
   X(kDynamicUpdateSlice, DYNAMIC_UPDATE_SLICE, 151, 117, dynamic_update_slice)
 
 // Reductions, matrix products, resizes and stateful operators.
-#define LPAI_REDUCE_OPS(X)
+#define LPAI_REDUCE_OPS(X)                                                     \
+  X(kMean, MEAN, 40, 27, mean)                                                 \
+  X(kSum, SUM, 74, 27, sum)                                                    \
+  X(kReduceMax, REDUCE_MAX, 82, 27, reduce_max)                                \
+  X(kReduceMin, REDUCE_MIN, 89, 27, reduce_min)                                \
+  X(kArgMax, ARG_MAX, 56, 40, arg_max)                                         \
+  X(kArgMin, ARG_MIN, 79, 57, arg_min)                                         \
+  X(kCumsum, CUMSUM, 128, 102, cumsum)                                         \
+  X(kResizeBilinear, RESIZE_BILINEAR, 23, 15, resize_bilinear)                 \
+  X(kResizeNearestNeighbor, RESIZE_NEAREST_NEIGHBOR, 97, 74,                   \
+    resize_nearest_neighbor)                                                   \
+  X(kBatchMatmul, BATCH_MATMUL, 126, 101, batch_matmul)                        \
+  X(kSvdf, SVDF, 27, 6, svdf)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \

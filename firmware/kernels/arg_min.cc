@@ -1,0 +1,17 @@
+// ARG_MIN kernel: see kernels/arg_min_max_common.h.
+#include "kernels/arg_min.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) { return validate_arg_min_max(args, "ARG_MIN"); }
+
+}  // namespace
+
+const OpKernel kArgMinKernel = {format::BuiltinOp::kArgMin, "ARG_MIN", validate,
+                                eval_arg_min_max<false>};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,18 @@
+// REDUCE_MAX kernel: the shared reduction of kernels/reduce_common.h.
+#include "kernels/reduce_max.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return validate_reduce(args, "REDUCE_MAX", 1u << kReduceMaxMode, false);
+}
+
+}  // namespace
+
+const OpKernel kReduceMaxKernel = {format::BuiltinOp::kReduceMax, "REDUCE_MAX", validate, eval_reduce};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,18 @@
+// REDUCE_MIN kernel: the shared reduction of kernels/reduce_common.h.
+#include "kernels/reduce_min.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return validate_reduce(args, "REDUCE_MIN", 1u << kReduceMinMode, false);
+}
+
+}  // namespace
+
+const OpKernel kReduceMinKernel = {format::BuiltinOp::kReduceMin, "REDUCE_MIN", validate, eval_reduce};
+
+}  // namespace kernels
+}  // namespace lpai

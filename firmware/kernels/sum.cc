@@ -1,0 +1,18 @@
+// SUM kernel: the shared reduction of kernels/reduce_common.h.
+#include "kernels/sum.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& args) {
+  return validate_reduce(args, "SUM", 1u << kReduceRequantize, true);
+}
+
+}  // namespace
+
+const OpKernel kSumKernel = {format::BuiltinOp::kSum, "SUM", validate, eval_reduce};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,143 @@
+// SVDF kernel: see kernels/svdf.h.
+#include "kernels/svdf.h"
+
+#include "kernels/fixed_point.h"
+#include "kernels/op_checks.h"
+#include "kernels/registry.h"
+#include "kernels/unary_common.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+constexpr const char* kName = "SVDF";
+
+bool is_2d(const format::TensorRecord* t, format::DataType type, int32_t d0, int32_t d1) {
+  const uint32_t dims[2] = {static_cast<uint32_t>(d0), static_cast<uint32_t>(d1)};
+  return checks::has_shape(t, type, 2, dims);
+}
+
+Status validate(const KernelArgs& args) {
+  if (args.num_inputs != 5 || args.num_outputs != 1 || args.outputs[0].desc == nullptr ||
+      args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
+      args.inputs[2].desc == nullptr || args.inputs[4].desc == nullptr) {
+    return checks::fail(Status::kBinaryBadParams, kName,
+                        "needs input, weights_feature, weights_time, state and one output");
+  }
+  if (args.params_size != sizeof(SvdfParams)) {
+    return checks::fail(Status::kBinaryBadParams, kName, "parameter blob size");
+  }
+  const SvdfParams& p = *reinterpret_cast<const SvdfParams*>(args.params);
+  if (p.batches < 1 || p.input_size < 1 || p.rank < 1 || p.num_units < 1 ||
+      p.memory_size < 1 || p.num_filters != p.num_units * p.rank || (p.has_bias & ~1) != 0 ||
+      p.feature_multiplier < 0 || p.output_multiplier < 0 || p.feature_shift < -31 ||
+      p.feature_shift > 30 || p.output_shift < -31 || p.output_shift > 30 ||
+      p.input_zero_point < -128 || p.input_zero_point > 127) {
+    return checks::fail(Status::kBinaryBadParams, kName, "parameters out of range");
+  }
+  const format::DataType st = type_of(args.inputs[4].desc);
+  const bool st_ok = st == format::DataType::kInt8 || st == format::DataType::kInt16;
+  if (!st_ok || !is_2d(args.inputs[0].desc, format::DataType::kInt8, p.batches, p.input_size) ||
+      !is_2d(args.inputs[1].desc, format::DataType::kInt8, p.num_filters, p.input_size) ||
+      !is_2d(args.inputs[2].desc, st, p.num_filters, p.memory_size) ||
+      !is_2d(args.inputs[4].desc, st, p.batches, p.num_filters * p.memory_size) ||
+      !is_2d(args.outputs[0].desc, format::DataType::kInt8, p.batches, p.num_units)) {
+    return checks::fail(Status::kBinaryBadTensor, kName, "tensor types or shapes");
+  }
+  if (!checks::is_const(args.inputs[1].desc) || !checks::is_const(args.inputs[2].desc) ||
+      checks::is_const(args.inputs[4].desc)) {
+    return checks::fail(Status::kBinaryBadTensor, kName,
+                        "weights must be constant and the state writable");
+  }
+  const bool bias_present = args.inputs[3].desc != nullptr;
+  if (bias_present != (p.has_bias != 0)) {
+    return checks::fail(Status::kBinaryBadParams, kName, "bias presence disagrees");
+  }
+  if (bias_present) {
+    const uint32_t dims[1] = {static_cast<uint32_t>(p.num_units)};
+    if (!checks::has_shape(args.inputs[3].desc, format::DataType::kInt32, 1, dims)) {
+      return checks::fail(Status::kBinaryBadTensor, kName, "bias must be int32 [units]");
+    }
+  }
+  const int32_t lo = st == format::DataType::kInt16 ? -32768 : -128;
+  const int32_t hi = st == format::DataType::kInt16 ? 32767 : 127;
+  if (p.state_zero_point < lo || p.state_zero_point > hi) {
+    return checks::fail(Status::kBinaryBadParams, kName, "state zero point out of range");
+  }
+  return Status::kOk;
+}
+
+template <typename T>
+void run(const KernelArgs& args, int32_t lo, int32_t hi) {
+  const SvdfParams& p = *reinterpret_cast<const SvdfParams*>(args.params);
+  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* wf = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  const T* wt = reinterpret_cast<const T*>(args.inputs[2].data);
+  const int32_t* bias = p.has_bias ? reinterpret_cast<const int32_t*>(args.inputs[3].data) : nullptr;
+  T* state = reinterpret_cast<T*>(args.inputs[4].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t b_n = static_cast<uint32_t>(p.batches);
+  const uint32_t n_in = static_cast<uint32_t>(p.input_size);
+  const uint32_t n_f = static_cast<uint32_t>(p.num_filters);
+  const uint32_t n_u = static_cast<uint32_t>(p.num_units);
+  const uint32_t rank = static_cast<uint32_t>(p.rank);
+  const uint32_t mem = static_cast<uint32_t>(p.memory_size);
+  const int32_t zs = p.state_zero_point;
+
+  // 1. Shift the whole state left by one element.
+  const uint32_t total = b_n * n_f * mem;
+  for (uint32_t i = 0; i + 1 < total; ++i) state[i] = state[i + 1];
+
+  // 2. Feature matmul into the newest state column.
+  for (uint32_t b = 0; b < b_n; ++b) {
+    const int8_t* x = in + b * n_in;
+    T* dst = state + b * n_f * mem + (mem - 1);
+    for (uint32_t f = 0; f < n_f; ++f) {
+      const int8_t* w = wf + f * n_in;
+      uint32_t dot = 0;  // int32, wrapping
+      for (uint32_t i = 0; i < n_in; ++i) {
+        dot += static_cast<uint32_t>(w[i] * (x[i] - p.input_zero_point));
+      }
+      const int32_t v = multiply_by_quantized_multiplier(static_cast<int32_t>(dot),
+                                                         p.feature_multiplier, p.feature_shift);
+      dst[f * mem] = static_cast<T>(clamp_i32(wrapping_add_i32(zs, v), lo, hi));
+    }
+  }
+
+  // 3 + 4. Time weights, rank reduction, bias, rescale.
+  for (uint32_t b = 0; b < b_n; ++b) {
+    const T* s_b = state + b * n_f * mem;
+    for (uint32_t u = 0; u < n_u; ++u) {
+      uint32_t acc = bias != nullptr ? static_cast<uint32_t>(bias[u]) : 0u;
+      for (uint32_t r = 0; r < rank; ++r) {
+        const uint32_t f = u * rank + r;
+        const T* w = wt + f * mem;
+        const T* s = s_b + f * mem;
+        uint32_t dot = 0;
+        for (uint32_t m = 0; m < mem; ++m) {
+          dot += static_cast<uint32_t>(static_cast<int32_t>(w[m]) * (s[m] - zs));
+        }
+        acc += dot;
+      }
+      const int32_t v = multiply_by_quantized_multiplier(static_cast<int32_t>(acc),
+                                                         p.output_multiplier, p.output_shift) +
+                        p.output_zero_point;
+      out[b * n_u + u] = static_cast<int8_t>(clamp_i32(v, -128, 127));
+    }
+  }
+}
+
+void eval(const KernelArgs& args) {
+  if (args.inputs[4].desc->data_type == static_cast<uint8_t>(format::DataType::kInt16)) {
+    run<int16_t>(args, -32768, 32767);
+  } else {
+    run<int8_t>(args, -128, 127);
+  }
+}
+
+}  // namespace
+
+const OpKernel kSvdfKernel = {format::BuiltinOp::kSvdf, "SVDF", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

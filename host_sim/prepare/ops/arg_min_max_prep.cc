@@ -1,0 +1,65 @@
+// ARG_MAX / ARG_MIN prepare: see arg_min_max_prep.h.
+#include "prepare/ops/arg_min_max_prep.h"
+
+#include <cstring>
+
+#include "kernels/arg_min_max_common.h"
+#include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/int8_prep_util.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_arg_min_max(const PrepOp& op) {
+  PrepResult r;
+  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& axis = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  if (in.type != format::DataType::kInt8) {
+    r.error = std::string("input type ") + ew::type_name(in.type) + " unsupported (int8)";
+    return r;
+  }
+  if (out.type != format::DataType::kInt32) {
+    r.error = std::string("output type ") + ew::type_name(out.type) +
+              " unsupported (int32, as TFLite Micro)";
+    return r;
+  }
+  if (axis.type != format::DataType::kInt32 || !axis.is_const() || axis.element_count() != 1) {
+    r.error = "axis must be a constant int32 scalar";
+    return r;
+  }
+  const int rank = static_cast<int>(in.shape.size());
+  int32_t a = util::const_i32(axis, 0);
+  if (a < 0) a += rank;
+  if (rank < 1 || a < 0 || a >= rank) {
+    r.error = "axis " + std::to_string(util::const_i32(axis, 0)) + " out of range";
+    return r;
+  }
+  std::vector<int32_t> want;
+  int64_t outer = 1, inner = 1;
+  for (int k = 0; k < rank; ++k) {
+    if (k < a) outer *= in.shape[k];
+    if (k > a) inner *= in.shape[k];
+    if (k != a) want.push_back(in.shape[k]);
+  }
+  if (out.shape != want) {
+    r.error = "output shape " + util::shape_string(out.shape) + ", want " +
+              util::shape_string(want);
+    return r;
+  }
+  if (in.shape[a] < 1) {
+    r.error = "empty reduction axis";
+    return r;
+  }
+  kernels::ArgMinMaxParams p;
+  p.outer = static_cast<int32_t>(outer);
+  p.axis_size = in.shape[a];
+  p.inner = static_cast<int32_t>(inner);
+  r.params.resize(sizeof(p));
+  std::memcpy(r.params.data(), &p, sizeof(p));
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,72 @@
+// RESIZE_BILINEAR: offline prepare. The interpolation tables are TFLite's
+// ComputeInterpolationValuesInteger (10-bit scales rounded as ResizeBilinearInteger does).
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "kernels/resize_bilinear.h"
+#include "prepare/op_prepare.h"
+#include "prepare/ops/resize_prep.h"
+
+namespace lpai {
+namespace prepare {
+namespace {
+
+int32_t scale_10(int32_t in_size, int32_t out_size, bool align_corners) {
+  if (align_corners && out_size > 1) {
+    return ((1 << 10) * (in_size - 1) + (out_size - 1) / 2) / (out_size - 1);
+  }
+  return ((1 << 10) * in_size + out_size / 2) / out_size;
+}
+
+// Appends lower[n], upper[n], delta[n]; false when TFLite would index outside the input.
+bool axis_tables(int32_t in_size, int32_t out_size, bool align_corners, bool half_pixel,
+                 std::vector<int32_t>* blob_tables) {
+  const int32_t s = scale_10(in_size, out_size, align_corners);
+  std::vector<int32_t> lo(out_size), hi(out_size), d(out_size);
+  for (int32_t v = 0; v < out_size; ++v) {
+    const int32_t pos = half_pixel ? v * s + s / 2 - (1 << 9) : v * s;
+    lo[v] = std::max(pos / (1 << 10), 0);
+    hi[v] = std::min((pos + (1 << 10) - 1) / (1 << 10), in_size - 1);
+    d[v] = pos - (1 << 10) * lo[v];
+    if (lo[v] >= in_size || hi[v] < 0 || d[v] < -512 || d[v] >= 1024) return false;
+  }
+  blob_tables->insert(blob_tables->end(), lo.begin(), lo.end());
+  blob_tables->insert(blob_tables->end(), hi.begin(), hi.end());
+  blob_tables->insert(blob_tables->end(), d.begin(), d.end());
+  return true;
+}
+
+}  // namespace
+
+PrepResult prepare_resize_bilinear(const PrepOp& op) {
+  PrepResult r;
+  kernels::ResizeGeometry g;
+  if (!resize_geometry(op, false, &g, &r.error)) return r;
+  const bool ac = op.options.align_corners;
+  const bool hp = op.options.half_pixel_centers;
+  if (ac && hp) {
+    r.error = "half_pixel_centers requires align_corners false";
+    return r;
+  }
+  if (static_cast<int64_t>(g.in_h) * 1024 * 2 > INT32_MAX / 4 ||
+      static_cast<int64_t>(g.in_w) * 1024 * 2 > INT32_MAX / 4 ||
+      static_cast<int64_t>(g.out_h) * g.in_h * 1024 > INT32_MAX ||
+      static_cast<int64_t>(g.out_w) * g.in_w * 1024 > INT32_MAX) {
+    r.error = "image too large for the 10-bit interpolation";
+    return r;
+  }
+  std::vector<int32_t> tables;
+  if (!axis_tables(g.in_h, g.out_h, ac, hp, &tables) ||
+      !axis_tables(g.in_w, g.out_w, ac, hp, &tables)) {
+    r.error = "resize ratio outside what TFLite's 10-bit interpolation indexes safely";
+    return r;
+  }
+  r.params.resize(sizeof(g));
+  std::memcpy(r.params.data(), &g, sizeof(g));
+  append_array(&r.params, tables);
+  return r;
+}
+
+}  // namespace prepare
+}  // namespace lpai

@@ -1,0 +1,11 @@
+// SUM: offline prepare, the shared reduction prepare (reduce_prep.h).
+#include "prepare/op_prepare.h"
+#include "prepare/ops/reduce_prep.h"
+
+namespace lpai {
+namespace prepare {
+
+PrepResult prepare_sum(const PrepOp& op) { return prepare_reduce(op, ReduceKind::kSum); }
+
+}  // namespace prepare
+}  // namespace lpai
