@@ -47,7 +47,9 @@ void eval(const KernelArgs& args) {
   const int32_t init = term[0];
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t acc = static_cast<uint32_t>(init);
-    for (uint32_t j = 0; j < m; ++j) acc += static_cast<uint32_t>(term[static_cast<uint8_t>(in[j][i])]);
+    for (uint32_t j = 0; j < m; ++j) {
+      acc += static_cast<uint32_t>(term[static_cast<uint8_t>(in[j][i])]);
+    }
     const int32_t v = multiply_by_quantized_multiplier(static_cast<int32_t>(acc),
                                                        p.output_multiplier, p.output_shift) +
                       p.output_offset;

@@ -137,7 +137,8 @@ inline void binary_loop(uint32_t broadcast, const BroadcastShape& shape, const T
     for (uint32_t i = 0; i < n; ++i) o[i] = f(a[i], b[i]);
     return;
   }
-  for_each_broadcast(shape, [&](uint32_t oi, uint32_t ai, uint32_t bi) { o[oi] = f(a[ai], b[bi]); });
+  for_each_broadcast(shape,
+                     [&](uint32_t oi, uint32_t ai, uint32_t bi) { o[oi] = f(a[ai], b[bi]); });
 }
 
 }  // namespace ewx

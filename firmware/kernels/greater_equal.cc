@@ -12,7 +12,8 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::GreaterEqual>(args); }
 
 }  // namespace
 
-const OpKernel kGreaterEqualKernel = {format::BuiltinOp::kGreaterEqual, "GREATER_EQUAL", validate, eval};
+const OpKernel kGreaterEqualKernel = {format::BuiltinOp::kGreaterEqual, "GREATER_EQUAL", validate,
+                                      eval};
 
 }  // namespace kernels
 }  // namespace lpai

@@ -60,7 +60,8 @@ void eval_int16(const PreluParams& p, const KernelArgs& args) {
                    reinterpret_cast<int16_t*>(args.outputs[0].data),
                    element_count(args.outputs[0].desc), [&p](int16_t a, U al) {
                      const int32_t x = a;
-                     const int32_t pos = multiply_by_quantized_multiplier(x, p.multiplier_1, p.shift_1);
+                     const int32_t pos =
+                         multiply_by_quantized_multiplier(x, p.multiplier_1, p.shift_1);
                      const int32_t neg = multiply_by_quantized_multiplier(
                          x * (p.alpha_offset + al), p.multiplier_2, p.shift_2);
                      const int32_t keep_pos = -static_cast<int32_t>(x >= 0);  // all ones or 0

@@ -47,9 +47,9 @@ Status validate(const KernelArgs& args) {
 inline int32_t finish(const SquaredDifferenceParams& p, int32_t s1, int32_t s2, int32_t lo,
                       int32_t hi) {
   const int32_t d = s1 - s2;
-  return clamp_i32(
-      multiply_by_quantized_multiplier(d * d, p.output_multiplier, p.output_shift) + p.output_offset,
-      lo, hi);
+  const int32_t v =
+      multiply_by_quantized_multiplier(d * d, p.output_multiplier, p.output_shift);
+  return clamp_i32(v + p.output_offset, lo, hi);
 }
 
 void eval(const KernelArgs& args) {

@@ -34,7 +34,8 @@ PrepResult prepare_add_n(const PrepOp& op) {
     const PrepTensor& in = *op.inputs[j];
     if (in.type != first.type || in.shape != first.shape || in.scales != first.scales ||
         in.zero_points != first.zero_points) {
-      r.error = "input " + std::to_string(j) + " differs from input 0 in type, shape or quantisation";
+      r.error = "input " + std::to_string(j) +
+                " differs from input 0 in type, shape or quantisation";
       return r;
     }
   }

@@ -64,8 +64,8 @@ PrepResult prepare_squared_difference(const PrepOp& op) {
     for (int k = 0; k < 2; ++k) {
       for (int i = 0; i < 256; ++i) {
         const int32_t x = static_cast<int8_t>(static_cast<uint8_t>(i));
-        const int32_t s =
-            kernels::multiply_by_quantized_multiplier((x - zps[k]) * (1 << left_shift), ms[k], ss[k]);
+        const int32_t s = kernels::multiply_by_quantized_multiplier(
+            (x - zps[k]) * (1 << left_shift), ms[k], ss[k]);
         append_pod(&r.params, s);
       }
     }
