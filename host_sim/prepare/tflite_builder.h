@@ -27,6 +27,7 @@ enum Builtin : int {
   kDepthwiseConv2d = 4,
   kFullyConnected = 9,
   kMaxPool2d = 17,
+  kLshProjection = 15,  // no TFLite Micro kernel: the tests' example of an unsupported op
   kRelu = 19,
   kReshape = 22,
   kSoftmax = 25,

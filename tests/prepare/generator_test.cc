@@ -151,14 +151,14 @@ TEST_F(Generator, ModelErrorsExitOneAndWriteNothing) {
   TfliteBuilder u;
   const int in = u.act("in", {4});
   const int o = u.act("o", {4});
-  u.op({kMean, {in}, {o}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  u.op({kLshProjection, {in}, {o}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
   u.io({in}, {o});
-  const std::string um = (dir_ / "mean.tflite").string();
+  const std::string um = (dir_ / "lsh.tflite").string();
   write(um, u.finish());
   fs::create_directories(out_);
-  const ToolRun r = run_tool("--model " + um + " --binary_file mean --output_dir " + out_.string() + " --report");
+  const ToolRun r = run_tool("--model " + um + " --binary_file lsh --output_dir " + out_.string() + " --report");
   EXPECT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find("node 0 (MEAN): operator not supported"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("node 0 (UNKNOWN(15)): operator not supported"), std::string::npos) << r.output;
   EXPECT_EQ(files_in(out_), 0u);
 }
 
