@@ -15,11 +15,13 @@ TEST(ReduceMinKernel, Int8) {
   check(kReduceMin, DataType::kInt8, {2, 5, 8, 5}, {0, 2, -1}, true, 0.03f, -41, 0.03f, -41, 5);
   check(kReduceMin, DataType::kInt8, {3, 8}, {0, 1}, false, 0.017f, 122, 0.017f, 122, 6);
   check(kReduceMin, DataType::kInt8, {2, 3, 4, 5, 6}, {1, 3}, false, 0.1f, 0, 0.1f, 0, 7);
+  // Equal scales, different zero points: raw values pass through, as in TFLite Micro.
+  check(kReduceMin, DataType::kInt8, {4, 6}, {1}, false, 0.1f, -20, 0.1f, 33, 9);
   check(kReduceMin, DataType::kInt8, {5, 4}, {1}, false, 0.1f, 0, 0.1f, 0, 8,
         std::vector<int32_t>(20, 127));  // all at the init value
 }
 
-TEST(ReduceMinKernel, PrepareRejectsRequantisation) {  // TFLite Micro requires equal quant
+TEST(ReduceMinKernel, PrepareRejectsRescaling) {  // TFLite Micro requires equal scales
   reduce_test::Node node(kReduceMin);
   node.add_input({DataType::kInt8, {2, 3}, 0.1f, 0}, {});
   node.add_const({DataType::kInt32, {1}, 1.0f, 0, false}, {1});
