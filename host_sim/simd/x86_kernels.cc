@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
 #include "kernels/fully_connected.h"
 #include "kernels/int8_gemm.h"
 
@@ -49,6 +50,7 @@ namespace simd {
 namespace {
 
 using kernels::Conv2dParams;
+using kernels::DepthwiseConv2dParams;
 using kernels::FullyConnectedParams;
 using kernels::KernelArgs;
 using kernels::gemm::Requant;
@@ -82,12 +84,22 @@ constexpr size_t kCacheLimit = size_t{256} << 20;
 constexpr uint32_t lanes_of(int isa) { return isa == kIsaAvx512 ? 16u : 8u; }
 constexpr uint32_t group_of(int isa) { return isa == kIsaAvx512 ? 4u : 2u; }
 
-void pack(const int8_t* w, uint32_t n, uint32_t k, int isa, Packed* p) {
+// w[o][kk] = filter[o * k + kk], or filter[kk * n + o] when transposed (depthwise [taps][dm]).
+void pack(const int8_t* filter, uint32_t n, uint32_t k, int isa, bool transposed, Packed* p) {
+  std::vector<int8_t> t;
+  const int8_t* w = filter;
+  if (transposed) {
+    t.resize(static_cast<size_t>(n) * k);
+    for (uint32_t o = 0; o < n; ++o) {
+      for (uint32_t kk = 0; kk < k; ++kk) t[static_cast<size_t>(o) * k + kk] = filter[static_cast<size_t>(kk) * n + o];
+    }
+    w = t.data();
+  }
   const uint32_t lanes = lanes_of(isa), group = group_of(isa);
   const uint32_t blocks = (n + lanes - 1) / lanes, groups = (k + group - 1) / group;
   p->n = n;
   p->k = k;
-  p->orig.assign(w, w + static_cast<size_t>(n) * k);
+  p->orig.assign(filter, filter + static_cast<size_t>(n) * k);
   p->corr.assign(static_cast<size_t>(blocks) * lanes, 0);
   if (isa == kIsaAvx512) {
     p->data.assign(static_cast<size_t>(blocks) * groups * 64, 0);
@@ -112,10 +124,11 @@ void pack(const int8_t* w, uint32_t n, uint32_t k, int isa, Packed* p) {
   }
 }
 
-const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa) {
+const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bool transposed) {
   thread_local Cache cache;
   const size_t bytes = static_cast<size_t>(n) * k;
-  auto it = cache.entries.find({w, isa});
+  const int key = isa + (transposed ? 2 : 0);
+  auto it = cache.entries.find({w, key});
   if (it != cache.entries.end() && it->second.n == n && it->second.k == k &&
       std::memcmp(it->second.orig.data(), w, bytes) == 0) {
     return it->second;
@@ -125,11 +138,11 @@ const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa) {
       cache.entries.clear();
       cache.bytes = 0;
     }
-    it = cache.entries.emplace(std::make_pair(w, isa), Packed()).first;
+    it = cache.entries.emplace(std::make_pair(w, key), Packed()).first;
   } else {
     cache.bytes -= it->second.orig.size() + it->second.data.size();
   }
-  pack(w, n, k, isa, &it->second);
+  pack(w, n, k, isa, transposed, &it->second);
   cache.bytes += it->second.orig.size() + it->second.data.size();
   return it->second;
 }
@@ -359,46 +372,86 @@ struct Avx2 {
 // ---- CONV_2D driver -----------------------------------------------------------------------
 // Unrolls the input window of output pixel (b, oy, ox) into row[k_h * k_w * in_c] (padding
 // taps = input zero point), as kernels/conv_2d.cc does.
-void im2col_row(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
+struct Geom {
+  uint32_t batches, in_h, in_w, in_c, out_h, out_w, k_h, k_w;
+  uint32_t stride_h, stride_w, dilation_h, dilation_w, pad_h, pad_w;
+  int32_t input_zero_point;
+};
+
+template <class P>
+Geom geom_of(const P& p, uint32_t in_c) {
+  return Geom{p.batches,  p.in_h,     p.in_w,       in_c,         p.out_h,
+              p.out_w,    p.k_h,      p.k_w,        p.stride_h,   p.stride_w,
+              p.dilation_h, p.dilation_w, p.pad_h,  p.pad_w,      p.input_zero_point};
+}
+
+// memcpy for the short runs of im2col (a few bytes per filter row): fixed-size, overlapping
+// moves instead of a library call or a byte loop.
+inline void copy_short(int8_t* dst, const int8_t* src, size_t n) {
+  if (n >= 16) {
+    std::memcpy(dst, src, n);
+  } else if (n >= 8) {
+    uint64_t a, b;
+    std::memcpy(&a, src, 8);
+    std::memcpy(&b, src + n - 8, 8);
+    std::memcpy(dst, &a, 8);
+    std::memcpy(dst + n - 8, &b, 8);
+  } else if (n >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, src, 4);
+    std::memcpy(&b, src + n - 4, 4);
+    std::memcpy(dst, &a, 4);
+    std::memcpy(dst + n - 4, &b, 4);
+  } else {
+    for (size_t i = 0; i < n; ++i) dst[i] = src[i];
+  }
+}
+
+void im2col_row(const Geom& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
                 int8_t* row) {
   const uint32_t c = p.in_c;
+  const size_t span = static_cast<size_t>(p.k_w) * c;
   const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
   const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
   const int zp = p.input_zero_point;
-  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+  // Valid horizontal taps [kx0, kx1): the same for every filter row.
+  uint32_t kx0 = 0, kx1 = 0;
+  while (kx0 < p.k_w && x0 + static_cast<int32_t>(kx0 * p.dilation_w) < 0) ++kx0;
+  kx1 = kx0;
+  while (kx1 < p.k_w && x0 + static_cast<int32_t>(kx1 * p.dilation_w) < static_cast<int32_t>(p.in_w)) ++kx1;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky, row += span) {
     const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-    if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
-      std::memset(row, zp, static_cast<size_t>(p.k_w) * c);
-      row += p.k_w * c;
+    if (iy < 0 || iy >= static_cast<int32_t>(p.in_h) || kx1 == kx0) {
+      std::memset(row, zp, span);
       continue;
     }
     const int8_t* in_row =
         in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
-    for (uint32_t kx = 0; kx < p.k_w; ++kx) {
-      const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
-      if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
-        std::memset(row, zp, c);
-      } else {
-        std::memcpy(row, in_row + static_cast<size_t>(ix) * c, c);
+    if (kx0 > 0) std::memset(row, zp, static_cast<size_t>(kx0) * c);
+    if (kx1 < p.k_w) std::memset(row + static_cast<size_t>(kx1) * c, zp, static_cast<size_t>(p.k_w - kx1) * c);
+    const int8_t* src = in_row + static_cast<size_t>(x0 + static_cast<int32_t>(kx0 * p.dilation_w)) * c;
+    int8_t* dst = row + static_cast<size_t>(kx0) * c;
+    if (p.dilation_w == 1) {
+      const size_t n = static_cast<size_t>(kx1 - kx0) * c;  // one contiguous run
+      copy_short(dst, src, n);
+    } else {
+      for (uint32_t kx = kx0; kx < kx1; ++kx, dst += c, src += static_cast<size_t>(p.dilation_w) * c) {
+        for (uint32_t i = 0; i < c; ++i) dst[i] = src[i];
       }
-      row += c;
     }
   }
 }
 
 constexpr uint32_t kRowBlock = 64;  // output pixels gathered per block
 
+// out[pixel][o] = requantize(window(pixel) . w[o]) for o < n over every output pixel; w is
+// [n][k] (or [k][n] when transposed), k = k_h * k_w * in_c.
 template <class I>
-bool conv_impl(const KernelArgs& args) {
-  const Conv2dParams& p = *reinterpret_cast<const Conv2dParams*>(args.params);
-  if ((p.flags & kernels::kConvFlagInt16x8) != 0 || !int8_io(args)) return false;
-  const Requant q = kernels::gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
-  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
-  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
-  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
-  const uint32_t k = p.k_h * p.k_w * p.in_c, n = p.out_c;
+void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed, uint32_t n,
+               const Requant& q, int8_t* out) {
+  const uint32_t k = p.k_h * p.k_w * p.in_c;
   const uint32_t plane = p.out_h * p.out_w, total = p.batches * plane;
-  const Packed& pw = packed_filter(w, n, k, I::kIsa);
+  const Packed& pw = packed_filter(w, n, k, I::kIsa, transposed);
   thread_local Tables t;
   fill_tables(q, pw.corr.data(), n, static_cast<uint32_t>(pw.corr.size()), &t);
 
@@ -434,6 +487,189 @@ bool conv_impl(const KernelArgs& args) {
       }
     }
     I::gemm(rows, count, pw, t, out + static_cast<size_t>(first) * n);
+  }
+}
+
+template <class I>
+bool conv_impl(const KernelArgs& args) {
+  const Conv2dParams& p = *reinterpret_cast<const Conv2dParams*>(args.params);
+  if ((p.flags & kernels::kConvFlagInt16x8) != 0 || !int8_io(args)) return false;
+  const Requant q = kernels::gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
+  conv_core<I>(geom_of(p, p.in_c), reinterpret_cast<const int8_t*>(args.inputs[0].data),
+               reinterpret_cast<const int8_t*>(args.inputs[1].data), false, p.out_c, q,
+               reinterpret_cast<int8_t*>(args.outputs[0].data));
+  return true;
+}
+
+// ---- DEPTHWISE_CONV_2D --------------------------------------------------------------------
+// in_c == 1 (any depth multiplier, e.g. micro_speech's first layer): a convolution with one input
+// channel and out_c output channels over the filter [taps][out_c] (packed transposed); its
+// padding taps hold the input zero point, so the bias becomes bias[oc] - zp * sum_t f[t][oc]
+// (wrapped), which makes sum_t (x - zp) f over the valid taps exactly, as TFLite skips the rest.
+template <class I>
+void dw_as_conv(const DepthwiseConv2dParams& p, const Requant& q, const int8_t* in,
+                const int8_t* filter, int8_t* out) {
+  thread_local std::vector<int32_t> bias;
+  const uint32_t taps = p.k_h * p.k_w;
+  bias.resize(p.out_c);
+  for (uint32_t oc = 0; oc < p.out_c; ++oc) {
+    int32_t sum = 0;
+    for (uint32_t t = 0; t < taps; ++t) sum += filter[static_cast<size_t>(t) * p.out_c + oc];
+    bias[oc] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[oc]) -
+                                    static_cast<uint32_t>(p.input_zero_point * sum));
+  }
+  Requant qa = q;
+  qa.folded_bias = bias.data();
+  conv_core<I>(geom_of(p, 1), in, filter, true, p.out_c, qa, out);
+}
+
+// Valid tap range [first, last) along one axis for an output starting at `origin`.
+inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t size, uint32_t* first,
+                      uint32_t* last) {
+  uint32_t f = 0;
+  if (origin < 0) f = (static_cast<uint32_t>(-origin) + dilation - 1) / dilation;
+  uint32_t l = k;
+  const int64_t room = static_cast<int64_t>(size) - 1 - origin;
+  if (room < 0) {
+    l = 0;
+  } else if (room / dilation + 1 < k) {
+    l = static_cast<uint32_t>(room / dilation + 1);
+  }
+  *first = f;
+  *last = l > f ? l : f;
+}
+
+// depth_multiplier 1: channels are lanes; per output pixel and valid tap (taps outside the input
+// are skipped, as in TFLite) (x - zp) * f is formed exactly in 16 bits and widened into 32-bit
+// accumulators. f16 is the filter widened to int16, [taps][c_pad] (zeros past in_c).
+struct DwArgs {
+  const DepthwiseConv2dParams* p;
+  const int8_t* in;
+  const int16_t* f16;
+  size_t c_pad;
+  const Tables* t;
+  int8_t* out;
+};
+
+template <class Body>
+inline void for_each_pixel(const DepthwiseConv2dParams& p, Body&& body) {
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      uint32_t ky0, ky1;
+      tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        uint32_t kx0, kx1;
+        tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
+        body(b, oy, ox, iy0, ix0, ky0, ky1, kx0, kx1);
+      }
+    }
+  }
+}
+
+LPAI_TARGET_AVX512 void dw_dm1_avx512(const DwArgs& a) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c = p.in_c;
+  const __m512i zp = _mm512_set1_epi16(static_cast<int16_t>(p.input_zero_point));
+  for_each_pixel(p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
+                        uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX512 {
+    int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
+    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t c0 = 0; c0 < c; c0 += 32) {
+      const uint32_t nv = c - c0 < 32 ? c - c0 : 32;
+      const __mmask32 m = nv == 32 ? ~__mmask32{0} : (__mmask32{1} << nv) - 1;
+      __m512i lo = _mm512_setzero_si512(), hi = lo;
+      for (uint32_t ky = ky0; ky < ky1; ++ky) {
+        const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+        for (uint32_t kx = kx0; kx < kx1; ++kx) {
+          const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
+          const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
+          const __m512i xv = _mm512_sub_epi16(_mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, xs)), zp);
+          const __m512i fv = _mm512_loadu_si512(a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0);
+          const __m512i pr = _mm512_mullo_epi16(xv, fv);
+          lo = _mm512_add_epi32(lo, _mm512_cvtepi16_epi32(_mm512_castsi512_si256(pr)));
+          hi = _mm512_add_epi32(hi, _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(pr, 1)));
+        }
+      }
+      const __m128i vl = requant16(lo, *a.t, c0);
+      const __m128i vh = requant16(hi, *a.t, c0 + 16);
+      _mm256_mask_storeu_epi8(dst + c0, m, _mm256_inserti128_si256(_mm256_castsi128_si256(vl), vh, 1));
+    }
+  });
+}
+
+LPAI_TARGET_AVX2 void dw_dm1_avx2(const DwArgs& a) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c = p.in_c;
+  const __m256i zp = _mm256_set1_epi16(static_cast<int16_t>(p.input_zero_point));
+  for_each_pixel(p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
+                        uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX2 {
+    int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
+    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t c0 = 0; c0 < c; c0 += 16) {
+      const uint32_t nv = c - c0 < 16 ? c - c0 : 16;
+      __m256i lo = _mm256_setzero_si256(), hi = lo;
+      for (uint32_t ky = ky0; ky < ky1; ++ky) {
+        const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+        for (uint32_t kx = kx0; kx < kx1; ++kx) {
+          const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
+          const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
+          __m128i xb;
+          if (nv == 16) {
+            xb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(xs));
+          } else {
+            alignas(16) int8_t tmp[16] = {};
+            std::memcpy(tmp, xs, nv);
+            xb = _mm_load_si128(reinterpret_cast<const __m128i*>(tmp));
+          }
+          const __m256i xv = _mm256_sub_epi16(_mm256_cvtepi8_epi16(xb), zp);
+          const __m256i fv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+              a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0));
+          const __m256i pr = _mm256_mullo_epi16(xv, fv);
+          lo = _mm256_add_epi32(lo, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(pr)));
+          hi = _mm256_add_epi32(hi, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(pr, 1)));
+        }
+      }
+      store8(requant8(lo, *a.t, c0), dst + c0, nv < 8 ? nv : 8);
+      if (nv > 8) store8(requant8(hi, *a.t, c0 + 8), dst + c0 + 8, nv - 8);
+    }
+  });
+}
+
+template <int kIsa>
+bool dw_impl(const KernelArgs& args) {
+  const DepthwiseConv2dParams& p = *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
+  if (p.flags != (p.flags & kernels::kDwKnownFlags) || !int8_io(args)) return false;
+  if (p.depth_multiplier != 1 && p.in_c != 1) return false;  // portable
+  const Requant q = kernels::gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
+  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  if (p.depth_multiplier != 1) {
+    if (kIsa == kIsaAvx512) {
+      dw_as_conv<Avx512>(p, q, in, filter, out);
+    } else {
+      dw_as_conv<Avx2>(p, q, in, filter, out);
+    }
+    return true;
+  }
+  const uint32_t taps = p.k_h * p.k_w;
+  const size_t c_pad = (p.in_c + 31) / 32 * 32;
+  thread_local std::vector<int16_t> f16;
+  thread_local std::vector<int32_t> zeros;
+  thread_local Tables t;
+  f16.assign(taps * c_pad, 0);
+  for (uint32_t tap = 0; tap < taps; ++tap) {
+    for (uint32_t ch = 0; ch < p.in_c; ++ch) f16[tap * c_pad + ch] = filter[static_cast<size_t>(tap) * p.in_c + ch];
+  }
+  zeros.assign(p.out_c, 0);
+  fill_tables(q, zeros.data(), p.out_c, static_cast<uint32_t>(c_pad), &t);
+  const DwArgs a{&p, in, f16.data(), c_pad, &t, out};
+  if (kIsa == kIsaAvx512) {
+    dw_dm1_avx512(a);
+  } else {
+    dw_dm1_avx2(a);
   }
   return true;
 }
@@ -530,6 +766,8 @@ bool fc_impl(const KernelArgs& args) {
 bool conv_s8_avx2(const kernels::KernelArgs& args) { return conv_impl<Avx2>(args); }
 bool conv_s8_avx512vnni(const kernels::KernelArgs& args) { return conv_impl<Avx512>(args); }
 bool fc_s8_avx2(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx2>(args); }
+bool dw_s8_avx2(const kernels::KernelArgs& args) { return dw_impl<kIsaAvx2>(args); }
+bool dw_s8_avx512vnni(const kernels::KernelArgs& args) { return dw_impl<kIsaAvx512>(args); }
 bool fc_s8_avx512vnni(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx512>(args); }
 
 #else  // not x86-64: portable kernels only
@@ -538,6 +776,8 @@ bool conv_s8_avx2(const kernels::KernelArgs&) { return false; }
 bool conv_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
 bool fc_s8_avx2(const kernels::KernelArgs&) { return false; }
 bool fc_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
+bool dw_s8_avx2(const kernels::KernelArgs&) { return false; }
+bool dw_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
 
 #endif
 
