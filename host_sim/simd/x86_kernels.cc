@@ -551,8 +551,16 @@ struct DwArgs {
   int8_t* out;
 };
 
+// Calls body(b, oy, ox, iy0, ix0, ky0, ky1, kx0, kx1) per output pixel; the tap ranges are
+// computed once per row and once per column (no divisions per pixel).
 template <class Body>
 inline void for_each_pixel(const DepthwiseConv2dParams& p, Body&& body) {
+  thread_local std::vector<uint32_t> cols;
+  cols.resize(2 * static_cast<size_t>(p.out_w));
+  for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+    tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &cols[2 * ox], &cols[2 * ox + 1]);
+  }
   for (uint32_t b = 0; b < p.batches; ++b) {
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
       const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
@@ -560,43 +568,119 @@ inline void for_each_pixel(const DepthwiseConv2dParams& p, Body&& body) {
       tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
         const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        uint32_t kx0, kx1;
-        tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
-        body(b, oy, ox, iy0, ix0, ky0, ky1, kx0, kx1);
+        body(b, oy, ox, iy0, ix0, ky0, ky1, cols[2 * ox], cols[2 * ox + 1]);
       }
     }
   }
 }
 
-LPAI_TARGET_AVX512 void dw_dm1_avx512(const DwArgs& a) {
+// One output pixel, every channel (blocks of 32).
+LPAI_TARGET_AVX512 inline void dw_pixel_avx512(const DwArgs& a, uint32_t b, uint32_t oy, uint32_t ox,
+                                               int32_t iy0, int32_t ix0, uint32_t ky0, uint32_t ky1,
+                                               uint32_t kx0, uint32_t kx1) {
   const DepthwiseConv2dParams& p = *a.p;
   const uint32_t c = p.in_c;
   const __m512i zp = _mm512_set1_epi16(static_cast<int16_t>(p.input_zero_point));
-  for_each_pixel(p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
-                        uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX512 {
-    int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
-    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
-    for (uint32_t c0 = 0; c0 < c; c0 += 32) {
-      const uint32_t nv = c - c0 < 32 ? c - c0 : 32;
-      const __mmask32 m = nv == 32 ? ~__mmask32{0} : (__mmask32{1} << nv) - 1;
-      __m512i lo = _mm512_setzero_si512(), hi = lo;
-      for (uint32_t ky = ky0; ky < ky1; ++ky) {
-        const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
-        for (uint32_t kx = kx0; kx < kx1; ++kx) {
-          const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
-          const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
-          const __m512i xv = _mm512_sub_epi16(_mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, xs)), zp);
-          const __m512i fv = _mm512_loadu_si512(a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0);
-          const __m512i pr = _mm512_mullo_epi16(xv, fv);
-          lo = _mm512_add_epi32(lo, _mm512_cvtepi16_epi32(_mm512_castsi512_si256(pr)));
-          hi = _mm512_add_epi32(hi, _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(pr, 1)));
-        }
+  int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
+  const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+  for (uint32_t c0 = 0; c0 < c; c0 += 32) {
+    const uint32_t nv = c - c0 < 32 ? c - c0 : 32;
+    const __mmask32 m = nv == 32 ? ~__mmask32{0} : (__mmask32{1} << nv) - 1;
+    __m512i lo = _mm512_setzero_si512(), hi = lo;
+    for (uint32_t ky = ky0; ky < ky1; ++ky) {
+      const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+      for (uint32_t kx = kx0; kx < kx1; ++kx) {
+        const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
+        const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
+        const __m512i xv = _mm512_sub_epi16(_mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, xs)), zp);
+        const __m512i fv = _mm512_loadu_si512(a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0);
+        const __m512i pr = _mm512_mullo_epi16(xv, fv);
+        lo = _mm512_add_epi32(lo, _mm512_cvtepi16_epi32(_mm512_castsi512_si256(pr)));
+        hi = _mm512_add_epi32(hi, _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(pr, 1)));
       }
-      const __m128i vl = requant16(lo, *a.t, c0);
+    }
+    const __m128i vl = requant16(lo, *a.t, c0);
+    if (nv <= 16) {
+      _mm_mask_storeu_epi8(dst + c0, static_cast<__mmask16>(m), vl);
+    } else {
       const __m128i vh = requant16(hi, *a.t, c0 + 16);
       _mm256_mask_storeu_epi8(dst + c0, m, _mm256_inserti128_si256(_mm256_castsi128_si256(vl), vh, 1));
     }
+  }
+}
+
+LPAI_TARGET_AVX512 void dw_dm1_avx512(const DwArgs& a) {
+  for_each_pixel(*a.p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
+                           uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX512 {
+    dw_pixel_avx512(a, b, oy, ox, iy0, ix0, ky0, ky1, kx0, kx1);
   });
+}
+
+// in_c 8 or 16: 32 / in_c output pixels of a row per vector (lane j: pixel j / in_c, channel
+// j % in_c) where every horizontal tap of those pixels is inside the input; ft is the int16
+// filter tiled to 32 lanes per tap, tt the tables tiled the same way. Other pixels: one each.
+LPAI_TARGET_AVX512 void dw_small_c_avx512(const DwArgs& a, const int16_t* ft, const Tables& tt) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c = p.in_c, group = 32 / c;
+  const size_t xs_step = static_cast<size_t>(p.stride_w) * c;  // next pixel's input
+  const __m512i zp = _mm512_set1_epi16(static_cast<int16_t>(p.input_zero_point));
+  thread_local std::vector<uint32_t> cols;
+  cols.resize(2 * static_cast<size_t>(p.out_w));
+  for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+    tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &cols[2 * ox], &cols[2 * ox + 1]);
+  }
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      uint32_t ky0, ky1;
+      tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
+      int8_t* row_out = a.out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c;
+      uint32_t ox = 0;
+      while (ox < p.out_w) {
+        const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        const bool full = ox + group <= p.out_w && cols[2 * ox] == 0 && cols[2 * ox + 1] == p.k_w &&
+                          cols[2 * (ox + group - 1)] == 0 && cols[2 * (ox + group - 1) + 1] == p.k_w;
+        if (!full) {
+          dw_pixel_avx512(a, b, oy, ox, iy0, ix0, ky0, ky1, cols[2 * ox], cols[2 * ox + 1]);
+          ++ox;
+          continue;
+        }
+        __m512i lo = _mm512_setzero_si512(), hi = lo;
+        for (uint32_t ky = ky0; ky < ky1; ++ky) {
+          const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+          const int8_t* xrow = base + (static_cast<size_t>(iy) * p.in_w + static_cast<uint32_t>(ix0)) * c;
+          for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+            const int8_t* xs = xrow + static_cast<size_t>(kx) * p.dilation_w * c;
+            __m256i xb;
+            if (c == 16) {
+              xb = _mm256_inserti128_si256(
+                  _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xs))),
+                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(xs + xs_step)), 1);
+            } else {
+              int64_t v0, v1, v2, v3;
+              std::memcpy(&v0, xs, 8);
+              std::memcpy(&v1, xs + xs_step, 8);
+              std::memcpy(&v2, xs + 2 * xs_step, 8);
+              std::memcpy(&v3, xs + 3 * xs_step, 8);
+              xb = _mm256_set_epi64x(v3, v2, v1, v0);
+            }
+            const __m512i xv = _mm512_sub_epi16(_mm512_cvtepi8_epi16(xb), zp);
+            const __m512i fv = _mm512_loadu_si512(ft + (static_cast<size_t>(ky) * p.k_w + kx) * 32);
+            const __m512i pr = _mm512_mullo_epi16(xv, fv);
+            lo = _mm512_add_epi32(lo, _mm512_cvtepi16_epi32(_mm512_castsi512_si256(pr)));
+            hi = _mm512_add_epi32(hi, _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(pr, 1)));
+          }
+        }
+        const __m128i vl = requant16(lo, tt, 0);
+        const __m128i vh = requant16(hi, tt, 16);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(row_out + static_cast<size_t>(ox) * c),
+                            _mm256_inserti128_si256(_mm256_castsi128_si256(vl), vh, 1));
+        ox += group;
+      }
+    }
+  }
 }
 
 LPAI_TARGET_AVX2 void dw_dm1_avx2(const DwArgs& a) {
@@ -666,7 +750,28 @@ bool dw_impl(const KernelArgs& args) {
   zeros.assign(p.out_c, 0);
   fill_tables(q, zeros.data(), p.out_c, static_cast<uint32_t>(c_pad), &t);
   const DwArgs a{&p, in, f16.data(), c_pad, &t, out};
-  if (kIsa == kIsaAvx512) {
+  if (kIsa == kIsaAvx512 && (p.in_c == 8 || p.in_c == 16)) {
+    thread_local std::vector<int16_t> ft;
+    thread_local Tables tt;
+    ft.resize(taps * 32);
+    for (uint32_t tap = 0; tap < taps; ++tap) {
+      for (uint32_t j = 0; j < 32; ++j) ft[tap * 32 + j] = f16[tap * c_pad + j % p.in_c];
+    }
+    tt.bias.resize(32);
+    tt.mult.resize(32);
+    tt.ls.resize(32);
+    tt.rs.resize(32);
+    for (uint32_t j = 0; j < 32; ++j) {
+      tt.bias[j] = t.bias[j % p.in_c];
+      tt.mult[j] = t.mult[j % p.in_c];
+      tt.ls[j] = t.ls[j % p.in_c];
+      tt.rs[j] = t.rs[j % p.in_c];
+    }
+    tt.zp = t.zp;
+    tt.lo = t.lo;
+    tt.hi = t.hi;
+    dw_small_c_avx512(a, ft.data(), tt);
+  } else if (kIsa == kIsaAvx512) {
     dw_dm1_avx512(a);
   } else {
     dw_dm1_avx2(a);
