@@ -42,6 +42,8 @@ bool hook(uint16_t op, const kernels::KernelArgs& args) {
   switch (static_cast<format::BuiltinOp>(op)) {
     case format::BuiltinOp::kConv2d:
       return wide ? simd::conv_s8_avx512vnni(args) : simd::conv_s8_avx2(args);
+    case format::BuiltinOp::kAdd:
+      return wide ? simd::add_s8_avx512vnni(args) : simd::add_s8_avx2(args);
     case format::BuiltinOp::kDepthwiseConv2d:
       return wide ? simd::dw_s8_avx512vnni(args) : simd::dw_s8_avx2(args);
     case format::BuiltinOp::kFullyConnected:

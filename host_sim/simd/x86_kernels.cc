@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/add_sub_impl.h"
 #include "kernels/conv_2d.h"
 #include "kernels/depthwise_conv_2d.h"
 #include "kernels/fully_connected.h"
@@ -49,6 +50,7 @@ namespace simd {
 #if defined(LPAI_X86_SIMD)
 namespace {
 
+using kernels::AddParams;
 using kernels::Conv2dParams;
 using kernels::DepthwiseConv2dParams;
 using kernels::FullyConnectedParams;
@@ -171,12 +173,12 @@ void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t pad
 }
 
 // ---- AVX-512 VNNI -------------------------------------------------------------------------
-// int8 of requantize(acc[j] (+ bias folded in the table)) for the 16 lanes at table index c.
-LPAI_TARGET_AVX512 inline __m128i requant16(__m512i acc, const Tables& t, size_t c) {
+// multiply_by_quantized_multiplier(x, m, shift) per lane, ls = max(shift, 0), rs = max(-shift, 0)
+// (kernels/fixed_point.h): high half of the doubled product rounded half up, then a rounding
+// right shift, ties away from zero.
+LPAI_TARGET_AVX512 inline __m512i mbqm16(__m512i x, __m512i m, __m512i ls, __m512i rs) {
   const __m512i one = _mm512_set1_epi32(1);
-  __m512i x = _mm512_add_epi32(acc, _mm512_loadu_si512(t.bias.data() + c));
-  x = _mm512_sllv_epi32(x, _mm512_loadu_si512(t.ls.data() + c));
-  const __m512i m = _mm512_loadu_si512(t.mult.data() + c);
+  x = _mm512_sllv_epi32(x, ls);
   const __m512i nudge = _mm512_set1_epi64(int64_t{1} << 30);
   __m512i pe = _mm512_add_epi64(_mm512_mul_epi32(x, m), nudge);
   __m512i po = _mm512_add_epi64(
@@ -186,12 +188,18 @@ LPAI_TARGET_AVX512 inline __m128i requant16(__m512i acc, const Tables& t, size_t
   po = _mm512_slli_epi64(po, 1);
   const __m512i h = _mm512_mask_blend_epi32(0xAAAA, pe, po);
   // Rounding divide by 2^rs, ties away from zero (TFLite's RoundingDivideByPOT).
-  const __m512i rs = _mm512_loadu_si512(t.rs.data() + c);
   const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, rs), one);
   const __m512i rem = _mm512_and_si512(h, mask);
   const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1), _mm512_srli_epi32(h, 31));
-  __m512i r = _mm512_srav_epi32(h, rs);
-  r = _mm512_mask_add_epi32(r, _mm512_cmpgt_epi32_mask(rem, thr), r, one);
+  const __m512i r = _mm512_srav_epi32(h, rs);
+  return _mm512_mask_add_epi32(r, _mm512_cmpgt_epi32_mask(rem, thr), r, one);
+}
+
+// int8 of requantize(acc[j] (+ bias folded in the table)) for the 16 lanes at table index c.
+LPAI_TARGET_AVX512 inline __m128i requant16(__m512i acc, const Tables& t, size_t c) {
+  const __m512i x = _mm512_add_epi32(acc, _mm512_loadu_si512(t.bias.data() + c));
+  __m512i r = mbqm16(x, _mm512_loadu_si512(t.mult.data() + c), _mm512_loadu_si512(t.ls.data() + c),
+                     _mm512_loadu_si512(t.rs.data() + c));
   r = _mm512_add_epi32(r, _mm512_set1_epi32(t.zp));
   r = _mm512_max_epi32(r, _mm512_set1_epi32(t.lo));
   r = _mm512_min_epi32(r, _mm512_set1_epi32(t.hi));
@@ -275,11 +283,9 @@ struct Avx512 {
 };
 
 // ---- AVX2 ---------------------------------------------------------------------------------
-LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const Tables& t, size_t c) {
+LPAI_TARGET_AVX2 inline __m256i mbqm8(__m256i x, __m256i m, __m256i ls, __m256i rs) {
   const __m256i one = _mm256_set1_epi32(1);
-  __m256i x = _mm256_add_epi32(acc, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias.data() + c)));
-  x = _mm256_sllv_epi32(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.ls.data() + c)));
-  const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.mult.data() + c));
+  x = _mm256_sllv_epi32(x, ls);
   const __m256i nudge = _mm256_set1_epi64x(int64_t{1} << 30);
   __m256i pe = _mm256_add_epi64(_mm256_mul_epi32(x, m), nudge);
   __m256i po = _mm256_add_epi64(
@@ -287,12 +293,18 @@ LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const Tables& t, size_t c)
   pe = _mm256_srli_epi64(pe, 31);
   po = _mm256_slli_epi64(po, 1);
   const __m256i h = _mm256_blend_epi32(pe, po, 0xAA);
-  const __m256i rs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.rs.data() + c));
   const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, rs), one);
   const __m256i rem = _mm256_and_si256(h, mask);
   const __m256i thr = _mm256_add_epi32(_mm256_srai_epi32(mask, 1), _mm256_srli_epi32(h, 31));
-  __m256i r = _mm256_srav_epi32(h, rs);
-  r = _mm256_sub_epi32(r, _mm256_cmpgt_epi32(rem, thr));
+  const __m256i r = _mm256_srav_epi32(h, rs);
+  return _mm256_sub_epi32(r, _mm256_cmpgt_epi32(rem, thr));
+}
+
+LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const Tables& t, size_t c) {
+  const __m256i x = _mm256_add_epi32(acc, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias.data() + c)));
+  __m256i r = mbqm8(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.mult.data() + c)),
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.ls.data() + c)),
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.rs.data() + c)));
   r = _mm256_add_epi32(r, _mm256_set1_epi32(t.zp));
   r = _mm256_max_epi32(r, _mm256_set1_epi32(t.lo));
   r = _mm256_min_epi32(r, _mm256_set1_epi32(t.hi));
@@ -779,6 +791,72 @@ bool dw_impl(const KernelArgs& args) {
   return true;
 }
 
+// ---- ADD (int8, same shapes) ------------------------------------------------------------
+// kernels/add_sub_impl.h compute(): each input offset, shifted left by 20, scaled by its
+// multiplier; the wrapped sum scaled by the output multiplier, offset, clamped. Lane by lane.
+LPAI_TARGET_AVX512 void add_avx512(const AddParams& p, const int8_t* a, const int8_t* b, int8_t* o, uint32_t n) {
+  const __m512i off1 = _mm512_set1_epi32(p.input1_offset), off2 = _mm512_set1_epi32(p.input2_offset);
+  const __m512i m1 = _mm512_set1_epi32(p.input1_multiplier), m2 = _mm512_set1_epi32(p.input2_multiplier);
+  const __m512i mo = _mm512_set1_epi32(p.output_multiplier);
+  const __m512i rs1 = _mm512_set1_epi32(-p.input1_shift), rs2 = _mm512_set1_epi32(-p.input2_shift);
+  const __m512i rso = _mm512_set1_epi32(-p.output_shift);
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i ls = _mm512_set1_epi32(p.left_shift);
+  const __m512i oo = _mm512_set1_epi32(p.output_offset);
+  const __m512i lo = _mm512_set1_epi32(p.activation_min), hi = _mm512_set1_epi32(p.activation_max);
+  for (uint32_t i = 0; i < n; i += 16) {
+    const __mmask16 m = n - i >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << (n - i)) - 1);
+    const __m512i va = _mm512_sllv_epi32(_mm512_add_epi32(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(m, a + i)), off1), ls);
+    const __m512i vb = _mm512_sllv_epi32(_mm512_add_epi32(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(m, b + i)), off2), ls);
+    const __m512i raw = _mm512_add_epi32(mbqm16(va, m1, zero, rs1), mbqm16(vb, m2, zero, rs2));
+    __m512i r = _mm512_add_epi32(mbqm16(raw, mo, zero, rso), oo);
+    r = _mm512_min_epi32(_mm512_max_epi32(r, lo), hi);
+    _mm_mask_storeu_epi8(o + i, m, _mm512_cvtepi32_epi8(r));
+  }
+}
+
+LPAI_TARGET_AVX2 void add_avx2(const AddParams& p, const int8_t* a, const int8_t* b, int8_t* o, uint32_t n) {
+  const __m256i off1 = _mm256_set1_epi32(p.input1_offset), off2 = _mm256_set1_epi32(p.input2_offset);
+  const __m256i m1 = _mm256_set1_epi32(p.input1_multiplier), m2 = _mm256_set1_epi32(p.input2_multiplier);
+  const __m256i mo = _mm256_set1_epi32(p.output_multiplier);
+  const __m256i rs1 = _mm256_set1_epi32(-p.input1_shift), rs2 = _mm256_set1_epi32(-p.input2_shift);
+  const __m256i rso = _mm256_set1_epi32(-p.output_shift);
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i ls = _mm256_set1_epi32(p.left_shift);
+  const __m256i oo = _mm256_set1_epi32(p.output_offset);
+  const __m256i lo = _mm256_set1_epi32(p.activation_min), hi = _mm256_set1_epi32(p.activation_max);
+  uint32_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    int64_t xa, xb;
+    std::memcpy(&xa, a + i, 8);
+    std::memcpy(&xb, b + i, 8);
+    const __m256i va = _mm256_sllv_epi32(_mm256_add_epi32(_mm256_cvtepi8_epi32(_mm_cvtsi64_si128(xa)), off1), ls);
+    const __m256i vb = _mm256_sllv_epi32(_mm256_add_epi32(_mm256_cvtepi8_epi32(_mm_cvtsi64_si128(xb)), off2), ls);
+    const __m256i raw = _mm256_add_epi32(mbqm8(va, m1, zero, rs1), mbqm8(vb, m2, zero, rs2));
+    __m256i r = _mm256_add_epi32(mbqm8(raw, mo, zero, rso), oo);
+    r = _mm256_min_epi32(_mm256_max_epi32(r, lo), hi);
+    store8(r, o + i, 8);
+  }
+  for (; i < n; ++i) o[i] = kernels::add_sub::compute<int8_t, false>(p, a[i], b[i]);
+}
+
+template <int kIsa>
+bool add_impl(const KernelArgs& args) {
+  const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
+  const auto s8 = static_cast<uint8_t>(format::DataType::kInt8);
+  if (p.broadcast != 0 || args.outputs[0].desc->data_type != s8 || p.left_shift != 20) return false;
+  const int8_t* a = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* b = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t n = kernels::element_count(args.outputs[0].desc);
+  if (kIsa == kIsaAvx512) {
+    add_avx512(p, a, b, o, n);
+  } else {
+    add_avx2(p, a, b, o, n);
+  }
+  return true;
+}
+
 // ---- FULLY_CONNECTED ----------------------------------------------------------------------
 LPAI_TARGET_AVX512 void fc_rows_vnni(const FullyConnectedParams& p, const Requant& q,
                                      const int8_t* x, const int8_t* w, int8_t* out) {
@@ -873,6 +951,8 @@ bool conv_s8_avx512vnni(const kernels::KernelArgs& args) { return conv_impl<Avx5
 bool fc_s8_avx2(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx2>(args); }
 bool dw_s8_avx2(const kernels::KernelArgs& args) { return dw_impl<kIsaAvx2>(args); }
 bool dw_s8_avx512vnni(const kernels::KernelArgs& args) { return dw_impl<kIsaAvx512>(args); }
+bool add_s8_avx2(const kernels::KernelArgs& args) { return add_impl<kIsaAvx2>(args); }
+bool add_s8_avx512vnni(const kernels::KernelArgs& args) { return add_impl<kIsaAvx512>(args); }
 bool fc_s8_avx512vnni(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx512>(args); }
 
 #else  // not x86-64: portable kernels only
@@ -883,6 +963,8 @@ bool fc_s8_avx2(const kernels::KernelArgs&) { return false; }
 bool fc_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
 bool dw_s8_avx2(const kernels::KernelArgs&) { return false; }
 bool dw_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
+bool add_s8_avx2(const kernels::KernelArgs&) { return false; }
+bool add_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
 
 #endif
 
