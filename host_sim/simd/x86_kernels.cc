@@ -477,12 +477,18 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
   const Row* rows[kRowBlock];
   const bool in_place = I::kIsa == kIsaAvx512 && p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 &&
                         p.pad_w == 0 && k % 4 == 0;
+  // Output pixel (b, oy, ox) of row `first + j`, advanced incrementally (no divisions per row).
+  uint32_t b = 0, oy = 0, ox = 0;
   for (uint32_t first = 0; first < total; first += kRowBlock) {
     const uint32_t count = total - first < kRowBlock ? total - first : kRowBlock;
-    for (uint32_t j = 0; j < count; ++j) {
-      const uint32_t i = first + j;
-      const uint32_t b = i / plane, r = i % plane;
-      const uint32_t oy = r / p.out_w, ox = r % p.out_w;
+    for (uint32_t j = 0; j < count; ++j, ++ox) {
+      if (ox == p.out_w) {
+        ox = 0;
+        if (++oy == p.out_h) {
+          oy = 0;
+          ++b;
+        }
+      }
       int8_t* row = bytes.data() + j * stride;
       if (in_place) {
         rows[j] = reinterpret_cast<const Row*>(
