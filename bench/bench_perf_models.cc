@@ -1,8 +1,10 @@
 // Full-inference latency of the MLPerf Tiny models through the offline prepare and the C shim
 // (host::Session::execute on the current IO buffers, no copies), and a per-node profile.
 //
-// Benchmarks: BM_PerfModel/<model> for the nine shared models, label = the kernel variant that
-// ran (host::kernel_variant_name(); LPAI_KERNEL_VARIANT=portable|avx2|avx512vnni forces one).
+// Benchmarks: BM_PerfModel/<model>/<variant> for the nine shared models and every host kernel
+// variant this CPU supports (portable, avx2, avx512vnni; simd/kernel_variant.h), label = the
+// variant that ran; LPAI_KERNEL_VARIANT=<variant> registers that one only (and is the variant
+// of --profile / --dump / --check).
 // Counters: "MACs/s" (conv, depthwise and fully-connected multiply-accumulates of one inference
 // per second of CPU time); "ref_x" and "cmsis_x": the same-run peer figures of
 // ../shared/golden/tflm_figures.md (section "Same-run peers": TFLite Micro reference kernels and
@@ -11,7 +13,7 @@
 // figures: their ref_x uses the best-of-11 reference figure of the same file, and they have no
 // cmsis_x. Stateful models (LSTM) carry their state across iterations (one frame each).
 //   lpai_bench_perf_models --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-//   LPAI_KERNEL_VARIANT=portable lpai_bench_perf_models ...   (each variant, same machine)
+//   lpai_bench_perf_models --benchmark_filter=/portable ...   (one variant)
 //
 // The shared folder: --shared_dir=<dir>, else $LPAI_SHARED_DIR, else the compiled-in path.
 //
@@ -139,7 +141,12 @@ void fill_inputs(lpai::host::Session* s, uint32_t k) {
   }
 }
 
-void BM_PerfModel(benchmark::State& state, const ModelInfo& m) {
+void BM_PerfModel(benchmark::State& state, const ModelInfo& m, lpai::host::KernelVariant v) {
+  lpai::host::install_kernel_variant();
+  if (!lpai::host::set_kernel_variant(v)) {
+    state.SkipWithError("kernel variant not supported by this CPU");
+    return;
+  }
   Loaded l;
   std::string error;
   if (!load(m.name, false, &l, &error)) {
@@ -294,10 +301,26 @@ int main(int argc, char** argv) {
     if (a.rfind("--dump=", 0) == 0) return dump_or_check(a.substr(7), false);
     if (a.rfind("--check=", 0) == 0) return dump_or_check(a.substr(8), true);
   }
+  // Every kernel variant this CPU supports, side by side in one run (LPAI_KERNEL_VARIANT: that
+  // one only).
+  std::vector<lpai::host::KernelVariant> variants;
+  lpai::host::KernelVariant forced;
+  const char* env = std::getenv("LPAI_KERNEL_VARIANT");
+  if (env != nullptr && lpai::host::parse_kernel_variant(env, &forced)) {
+    variants.push_back(forced);
+  } else {
+    for (auto v : {lpai::host::KernelVariant::kPortable, lpai::host::KernelVariant::kAvx2,
+                   lpai::host::KernelVariant::kAvx512Vnni}) {
+      if (lpai::host::kernel_variant_supported(v)) variants.push_back(v);
+    }
+  }
   for (const ModelInfo& m : kModels) {
-    benchmark::RegisterBenchmark((std::string("BM_PerfModel/") + m.name).c_str(),
-                                 [&m](benchmark::State& s) { BM_PerfModel(s, m); })
-        ->Unit(benchmark::kMicrosecond);
+    for (lpai::host::KernelVariant v : variants) {
+      benchmark::RegisterBenchmark(
+          (std::string("BM_PerfModel/") + m.name + "/" + lpai::host::kernel_variant_name(v)).c_str(),
+          [&m, v](benchmark::State& s) { BM_PerfModel(s, m, v); })
+          ->Unit(benchmark::kMicrosecond);
+    }
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
