@@ -330,16 +330,21 @@ bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
         const int32_t x0 = static_cast<int32_t>((rem % p.out_w) * p.stride_w) - static_cast<int32_t>(p.pad_w);
         const int8_t* base = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c + ic;
         int8_t* row = rows[r];
+        uint32_t kx0, kx1;  // horizontal taps inside the input, the same for every filter row
+        tap_range(x0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
+        const size_t step = static_cast<size_t>(p.dilation_w) * p.in_c;
         for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          int8_t* dst = row + ky * p.k_w;
           const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-          const bool y_in = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
-          for (uint32_t kx = 0; kx < p.k_w; ++kx) {
-            const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
-            row[ky * p.k_w + kx] =
-                y_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w)
-                    ? base[(static_cast<size_t>(iy) * p.in_w + static_cast<uint32_t>(ix)) * p.in_c]
-                    : static_cast<int8_t>(zp);
+          if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
+            for (uint32_t kx = 0; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
+            continue;
           }
+          for (uint32_t kx = 0; kx < kx0; ++kx) dst[kx] = static_cast<int8_t>(zp);
+          const int8_t* src = base + (static_cast<size_t>(iy) * p.in_w +
+                                      static_cast<uint32_t>(x0 + static_cast<int32_t>(kx0 * p.dilation_w))) * p.in_c;
+          for (uint32_t kx = kx0; kx < kx1; ++kx, src += step) dst[kx] = *src;
+          for (uint32_t kx = kx1; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
         }
       }
       int8_t* o0 = out + static_cast<size_t>(i) * p.out_c + oc0;
