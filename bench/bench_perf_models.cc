@@ -321,7 +321,8 @@ int main(int argc, char** argv) {
           [&m, v](benchmark::State& s) { BM_PerfModel(s, m, v); })
           ->Unit(benchmark::kMicrosecond)
           // The fastest repetition next to the median: on a shared machine other processes only
-          // ever add time.
+          // ever add time. (Google Benchmark applies it to the counters too, so the _min row's
+          // rates are each counter's lowest: divide a peer figure by its CPU time instead.)
           ->ComputeStatistics("min", [](const std::vector<double>& x) {
             return x.empty() ? 0.0 : *std::min_element(x.begin(), x.end());
           });
