@@ -294,7 +294,7 @@ void eval_pixels_dm1(const DepthwiseConv2dParams& p, const int8_t* in, const int
 // bias[oc] - zp * sum_t f[t][oc] (wrapped, as the sum is): padding taps contribute nothing, as
 // in TFLite. Returns false (nothing written) when the filter does not fit the stack limits.
 constexpr uint32_t kDmMaxTaps = 256;
-constexpr uint32_t kDmMaxFilter = 4096;  // dm * taps bytes
+constexpr uint32_t kDmMaxFilter = 1024;  // dm * taps bytes (stack: about 3.6 KiB in all)
 bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
                   const int8_t* filter, int8_t* out) {
   const uint32_t taps = p.k_h * p.k_w, dm = p.depth_multiplier;
