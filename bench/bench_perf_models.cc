@@ -1,11 +1,21 @@
 // Full-inference latency of the MLPerf Tiny models through the offline prepare and the C shim
 // (host::Session::execute on the current IO buffers, no copies), and a per-node profile.
 //
-// Benchmarks: BM_PerfModel/<model>, counters "MACs/s" (conv, depthwise and fully-connected
-// multiply-accumulates of one inference per second of CPU time) and "TFLM_x" (TFLite Micro's
-// reference-kernel figure from ../shared/golden/tflm_figures.md, best of 11 process medians,
-// divided by this run's CPU time per inference; > 1 means faster than TFLM).
+// Benchmarks: BM_PerfModel/<model>/<variant> for the nine shared models and every host kernel
+// variant this CPU supports (portable, avx2, avx512vnni; simd/kernel_variant.h), label = the
+// variant that ran; LPAI_KERNEL_VARIANT=<variant> registers that one only (and is the variant
+// of --profile / --dump / --check).
+// Counters: "MACs/s" (conv, depthwise and fully-connected multiply-accumulates of one inference
+// per second of CPU time); "ref_x" and "cmsis_x": the same-run peer figures of
+// ../shared/golden/tflm_figures.md (section "Same-run peers": TFLite Micro reference kernels and
+// TFLite Micro + CMSIS-NN portable C, CPU time per inference) divided by this run's CPU time per
+// inference (> 1: faster than the peer). hello_world, trained_lstm and dtln have no same-run
+// figures: their ref_x uses the best-of-11 reference figure of the same file, and they have no
+// cmsis_x. Stateful models (LSTM) carry their state across iterations (one frame each).
 //   lpai_bench_perf_models --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+//   lpai_bench_perf_models --benchmark_filter=/portable ...   (one variant)
+//
+// The shared folder: --shared_dir=<dir>, else $LPAI_SHARED_DIR, else the compiled-in path.
 //
 // Extra modes (instead of the benchmarks), all on the golden inputs k = 0..3 (golden README rule):
 //   --profile                per node: op, lowest ns over 50 profiled executes, MACs, GMAC/s
@@ -18,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -34,14 +45,23 @@ namespace {
 
 struct ModelInfo {
   const char* name;
-  double tflm_us;  // tflm_figures.md, best of 11 process medians (-O2 -DNDEBUG)
+  double ref_us;    // TFLM reference kernels, CPU µs ("Same-run peers"; else best of 11)
+  double cmsis_us;  // TFLM + CMSIS-NN portable C, CPU µs ("Same-run peers"); 0: not measured
 };
 
 const ModelInfo kModels[] = {
-    {"kws_ref_model", 3791.2},          {"vww_96_int8", 9866.1},
-    {"pretrainedResnet_quant", 11927.8}, {"ad01_int8", 216.5},
-    {"str_ww_ref_model", 862.9},
+    {"kws_ref_model", 2456.1, 899.5},
+    {"vww_96_int8", 6097.5, 2546.0},
+    {"pretrainedResnet_quant", 7843.2, 4085.0},
+    {"ad01_int8", 151.2, 81.9},
+    {"str_ww_ref_model", 562.3, 320.3},
+    {"micro_speech_quantized", 556.2, 100.1},
+    {"hello_world_int8", 0.53, 0.0},
+    {"trained_lstm_int8", 135.0, 0.0},
+    {"dtln_noise_suppression", 335.4, 0.0},
 };
+
+std::string g_shared_dir = LPAI_SHARED_DIR;
 
 std::vector<uint8_t> read_bytes(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -72,19 +92,7 @@ int64_t op_macs(const lpai::prepare::PrepOp& op) {
   }
 }
 
-const char* op_name(int builtin) {
-  switch (builtin) {
-    case 0: return "ADD";
-    case 1: return "AVERAGE_POOL_2D";
-    case 3: return "CONV_2D";
-    case 4: return "DEPTHWISE_CONV_2D";
-    case 9: return "FULLY_CONNECTED";
-    case 17: return "MAX_POOL_2D";
-    case 22: return "RESHAPE";
-    case 25: return "SOFTMAX";
-    default: return "?";
-  }
-}
+const char* op_name(int builtin) { return lpai::format::op_name(static_cast<uint32_t>(builtin)); }
 
 std::string shape_string(const std::vector<int32_t>& s) {
   std::string r = "[";
@@ -102,9 +110,9 @@ struct Loaded {
 bool load(const std::string& name, bool profiling, Loaded* l, std::string* error) {
   lpai_hal_set_log_level(LPAI_LOG_LEVEL_ERROR);
   const std::vector<uint8_t> model =
-      read_bytes(std::string(LPAI_SHARED_DIR) + "/models/" + name + ".tflite");
+      read_bytes(g_shared_dir + "/models/" + name + ".tflite");
   if (model.empty()) {
-    *error = "../shared/models/" + name + ".tflite not present";
+    *error = g_shared_dir + "/models/" + name + ".tflite not present";
     return false;
   }
   if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{},
@@ -133,7 +141,12 @@ void fill_inputs(lpai::host::Session* s, uint32_t k) {
   }
 }
 
-void BM_PerfModel(benchmark::State& state, const ModelInfo& m) {
+void BM_PerfModel(benchmark::State& state, const ModelInfo& m, lpai::host::KernelVariant v) {
+  lpai::host::install_kernel_variant();
+  if (!lpai::host::set_kernel_variant(v)) {
+    state.SkipWithError("kernel variant not supported by this CPU");
+    return;
+  }
   Loaded l;
   std::string error;
   if (!load(m.name, false, &l, &error)) {
@@ -148,11 +161,16 @@ void BM_PerfModel(benchmark::State& state, const ModelInfo& m) {
       return;
     }
   }
+  state.SetLabel(lpai::host::kernel_variant_name());
   state.counters["MACs/s"] =
       benchmark::Counter(static_cast<double>(l.macs), benchmark::Counter::kIsIterationInvariantRate);
-  // TFLM_x = tflm_us / (cpu seconds per iteration * 1e6).
-  state.counters["TFLM_x"] = benchmark::Counter(m.tflm_us * 1e-6,
-                                                benchmark::Counter::kIsIterationInvariantRate);
+  // <peer>_x = peer_us / (cpu seconds per iteration * 1e6).
+  state.counters["ref_x"] = benchmark::Counter(m.ref_us * 1e-6,
+                                               benchmark::Counter::kIsIterationInvariantRate);
+  if (m.cmsis_us > 0) {
+    state.counters["cmsis_x"] = benchmark::Counter(m.cmsis_us * 1e-6,
+                                                   benchmark::Counter::kIsIterationInvariantRate);
+  }
 }
 
 int profile() {
@@ -187,9 +205,9 @@ int profile() {
       return *std::min_element(v.begin(), v.end());
     };
     const double total_ns = static_cast<double>(median(totals));
-    std::printf("== %s: sum of node minima %.1f us, %.3f MMACs, TFLM %.1f us (x%.2f)\n", m.name,
-                total_ns / 1e3, static_cast<double>(l.macs) / 1e6, m.tflm_us,
-                m.tflm_us * 1e3 / total_ns);
+    std::printf("== %s [%s]: sum of node minima %.1f us, %.3f MMACs, TFLM ref %.1f us (x%.2f)\n",
+                m.name, lpai::host::kernel_variant_name(), total_ns / 1e3,
+                static_cast<double>(l.macs) / 1e6, m.ref_us, m.ref_us * 1e3 / total_ns);
     for (size_t i = 0; i < n_nodes; ++i) {
       const auto& op = l.prepared.graph.ops[i];
       const double ns = static_cast<double>(median(samples[i]));
@@ -243,7 +261,7 @@ int dump_or_check(const std::string& dir, bool check) {
         const std::vector<uint8_t> want = read_bytes(file);
         if (want.size() != bytes || std::memcmp(want.data(), out, bytes) != 0) ++diffs;
         const std::vector<uint8_t> golden =
-            read_bytes(std::string(LPAI_SHARED_DIR) + "/golden/" + m.name + "/output_" +
+            read_bytes(g_shared_dir + "/golden/" + m.name + "/output_" +
                        std::to_string(k) + "_" + std::to_string(j) + ".bin");
         if (!golden.empty()) {
           ++goldens;
@@ -263,16 +281,52 @@ int dump_or_check(const std::string& dir, bool check) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (const char* env = std::getenv("LPAI_SHARED_DIR")) {
+    if (*env != '\0') g_shared_dir = env;
+  }
+  // --shared_dir=<dir> (taken out of argv before Google Benchmark sees it).
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--shared_dir=", 0) == 0) {
+      g_shared_dir = a.substr(13);
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--profile") return profile();
     if (a.rfind("--dump=", 0) == 0) return dump_or_check(a.substr(7), false);
     if (a.rfind("--check=", 0) == 0) return dump_or_check(a.substr(8), true);
   }
+  // Every kernel variant this CPU supports, side by side in one run (LPAI_KERNEL_VARIANT: that
+  // one only).
+  std::vector<lpai::host::KernelVariant> variants;
+  lpai::host::KernelVariant forced;
+  const char* env = std::getenv("LPAI_KERNEL_VARIANT");
+  if (env != nullptr && lpai::host::parse_kernel_variant(env, &forced)) {
+    variants.push_back(forced);
+  } else {
+    for (auto v : {lpai::host::KernelVariant::kPortable, lpai::host::KernelVariant::kAvx2,
+                   lpai::host::KernelVariant::kAvx512Vnni}) {
+      if (lpai::host::kernel_variant_supported(v)) variants.push_back(v);
+    }
+  }
   for (const ModelInfo& m : kModels) {
-    benchmark::RegisterBenchmark((std::string("BM_PerfModel/") + m.name).c_str(),
-                                 [&m](benchmark::State& s) { BM_PerfModel(s, m); })
-        ->Unit(benchmark::kMicrosecond);
+    for (lpai::host::KernelVariant v : variants) {
+      benchmark::RegisterBenchmark(
+          (std::string("BM_PerfModel/") + m.name + "/" + lpai::host::kernel_variant_name(v)).c_str(),
+          [&m, v](benchmark::State& s) { BM_PerfModel(s, m, v); })
+          ->Unit(benchmark::kMicrosecond)
+          // The fastest repetition next to the median: on a shared machine other processes only
+          // ever add time. (Google Benchmark applies it to the counters too, so the _min row's
+          // rates are each counter's lowest: divide a peer figure by its CPU time instead.)
+          ->ComputeStatistics("min", [](const std::vector<double>& x) {
+            return x.empty() ? 0.0 : *std::min_element(x.begin(), x.end());
+          });
+    }
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

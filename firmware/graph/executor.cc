@@ -15,7 +15,15 @@ inline uint8_t* address(const format::TensorRecord& t, const Frame& f) {
   return t.io_slot != format::kNone ? f.io[t.io_slot] : f.base[t.mem_class] + t.offset;
 }
 
+#if defined(LPAI_HOST_KERNEL_HOOK)
+KernelHook g_kernel_hook = nullptr;
+#endif
+
 }  // namespace
+
+#if defined(LPAI_HOST_KERNEL_HOOK)
+void set_kernel_hook(KernelHook hook) { g_kernel_hook = hook; }
+#endif
 
 void run(const format::BinaryView& view, const Frame& f) {
   const uint32_t nodes = view.node_count();
@@ -57,7 +65,10 @@ void run(const format::BinaryView& view, const Frame& f) {
       args.temp = address(t, f);
       args.temp_size = t.size;
     }
-    kernels::find_kernel(n.op)->eval(args);
+#if defined(LPAI_HOST_KERNEL_HOOK)
+    if (g_kernel_hook == nullptr || !g_kernel_hook(n.op, args))
+#endif
+      kernels::find_kernel(n.op)->eval(args);
     if (f.node_cycles != nullptr && i < f.node_cycles_capacity) {
       f.node_cycles[i] = lpai_hal_cycles() - t0;
     }

@@ -26,6 +26,15 @@ struct Frame {
 // base/io pointer the graph uses must be valid.
 void run(const format::BinaryView& view, const Frame& frame);
 
+#if defined(LPAI_HOST_KERNEL_HOOK)
+// Host simulation only (defined for LPAI_PLATFORM=host; firmware targets compile none of it):
+// an alternative eval tried before the op's kernel, e.g. the x86 SIMD kernels of
+// host_sim/simd. It returns true when it ran the node (bit-identical outputs), false to fall
+// back to the portable kernel. nullptr (the default) means portable kernels only.
+using KernelHook = bool (*)(uint16_t op, const kernels::KernelArgs& args);
+void set_kernel_hook(KernelHook hook);
+#endif
+
 }  // namespace exec
 }  // namespace lpai
 

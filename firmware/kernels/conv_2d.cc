@@ -6,6 +6,8 @@
 // padded taps contribute exactly nothing, as in TFLite (which skips them). Output channels
 // go in runs of gemm::kFastRun: per run, stack tables (gemm::FastRun) and, per pair of rows,
 // the run's dot products, then one vectorised exact requantisation of the run.
+// Filters with k_h * k_w * in_c <= gemm::kSmallK (1x1 over few channels, 3x3 over RGB) take
+// int8_gemm_small_k.h instead: output channels as lanes.
 // int16x8: direct loops, 64-bit sums per output (per tap partial sums in 32 bits), requantised
 // as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
@@ -15,6 +17,7 @@
 #endif
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
+#include "kernels/int8_gemm_small_k.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
@@ -148,6 +151,13 @@ void im2col_row(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy
       continue;
     }
     const int8_t* in_row = in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
+    if (p.dilation_w == 1 && x0 >= 0 && x0 + static_cast<int32_t>(p.k_w) <= static_cast<int32_t>(p.in_w)) {
+      // The whole filter row is inside the input: one contiguous run (few bytes for small in_c,
+      // where a copy per tap would cost a library call each).
+      __builtin_memcpy(row, in_row + static_cast<size_t>(x0) * c, static_cast<size_t>(p.k_w) * c);
+      row += p.k_w * c;
+      continue;
+    }
     for (uint32_t kx = 0; kx < p.k_w; ++kx) {
       const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
       if (ix < 0 || ix >= static_cast<int32_t>(p.in_w)) {
@@ -264,6 +274,18 @@ void eval_s8(const KernelArgs& args) {
   // Runs of output channels [first, first + count), count <= kFastRun, over rows [r0, r1) of
   // the current row source.
   auto do_rows = [&](auto&& row_ptr, uint32_t r0, uint32_t r1, uint32_t first, uint32_t count) {
+    if (k_len <= gemm::kSmallK) {  // short rows: output channels as lanes (int8_gemm_small_k.h)
+      int8_t wt[gemm::kSmallK * gemm::kFastRun];
+      const uint32_t n_pad = gemm::small_k_transpose(w, first, count, k_len, wt);
+      for (uint32_t j = r0; j < r1; j += 2) {
+        const bool pair = j + 1 < r1;
+        const int8_t* x0 = row_ptr(j);
+        int8_t* o0 = out + static_cast<size_t>(j) * n + first;
+        gemm::small_k_row_pair(x0, pair ? row_ptr(j + 1) : x0, wt, count, n_pad, k_len, run, o0,
+                               pair ? o0 + n : nullptr);
+      }
+      return;
+    }
     const int8_t* wr = w + static_cast<size_t>(first) * k_len;
     for (uint32_t j = r0; j < r1; j += 2) {
       const bool pair = j + 1 < r1;

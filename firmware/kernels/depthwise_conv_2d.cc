@@ -9,7 +9,8 @@
 //  - otherwise per output pixel, channels in runs of gemm::kFastRun, blocks of 16, 8, 1.
 // Requantisation through gemm::FastRun tables built per channel run (stack, about 1.9 KiB;
 // vectorised, exact; channels outside its bound use the general sequence).
-// Other depth multipliers: per pixel, chunks of 64 output channels, scalar.
+// Other depth multipliers: one small GEMM per input channel (eval_dm_gemm) when the filter
+// block fits its stack limits; else per pixel, chunks of 64 output channels, scalar.
 // int16x8: per pixel, chunks of 64 output channels, 64-bit sums, any depth multiplier.
 #include "kernels/depthwise_conv_2d.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
@@ -350,6 +351,75 @@ void eval_s16(const KernelArgs& args) {
   }
 }
 
+// depth_multiplier > 1 as one small GEMM per input channel: output channels ic * dm + m
+// (m < dm) of every pixel are the rows of the pixel's window on channel ic (taps values, the
+// padding taps holding input_zero_point) times the filter column block transposed to [dm][taps]
+// on the stack, through the shared 2x2 blocked dot products and the vectorised exact
+// requantisation. sum (x - zp) f = x . f - zp * sum f, so the bias of channel oc becomes
+// bias[oc] - zp * sum_t f[t][oc] (wrapped, as the sum is): padding taps contribute nothing, as
+// in TFLite. Returns false (nothing written) when the filter does not fit the stack limits.
+constexpr uint32_t kDmMaxTaps = 256;
+constexpr uint32_t kDmMaxFilter = 1024;  // dm * taps bytes (stack: about 3.6 KiB in all)
+bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                  const int8_t* filter, int8_t* out) {
+  const uint32_t taps = p.k_h * p.k_w, dm = p.depth_multiplier;
+  if (taps > kDmMaxTaps || dm > gemm::kFastRun || taps * dm > kDmMaxFilter) return false;
+  int8_t wt[kDmMaxFilter];
+  int32_t bias[gemm::kFastRun];
+  int8_t rows[2][kDmMaxTaps];
+  // |x . f| <= taps * 128 * 128.
+  const uint32_t acc_bound = taps * (128u * 128u);
+  const int32_t zp = p.input_zero_point;
+  const uint32_t plane = p.out_h * p.out_w, total = p.batches * plane;
+  gemm::FastRun run;
+  for (uint32_t ic = 0; ic < p.in_c; ++ic) {
+    const uint32_t oc0 = ic * dm;
+    for (uint32_t m = 0; m < dm; ++m) {
+      int32_t sum = 0;
+      for (uint32_t t = 0; t < taps; ++t) {
+        const int8_t f = filter[static_cast<size_t>(t) * p.out_c + oc0 + m];
+        wt[m * taps + t] = f;
+        sum += f;
+      }
+      bias[m] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[oc0 + m]) -
+                                     static_cast<uint32_t>(zp * sum));
+    }
+    const gemm::Requant qc{bias, q.multiplier + oc0, q.shift + oc0, q.output_zero_point,
+                           q.act_min, q.act_max};
+    gemm::fast_run_fill(qc, 0, dm, dm, acc_bound, &run);
+    for (uint32_t i = 0; i < total; i += 2) {
+      const bool pair = i + 1 < total;
+      for (uint32_t r = 0; r < (pair ? 2u : 1u); ++r) {
+        const uint32_t b = (i + r) / plane, rem = (i + r) % plane;
+        const int32_t y0 = static_cast<int32_t>((rem / p.out_w) * p.stride_h) - static_cast<int32_t>(p.pad_h);
+        const int32_t x0 = static_cast<int32_t>((rem % p.out_w) * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        const int8_t* base = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c + ic;
+        int8_t* row = rows[r];
+        uint32_t kx0, kx1;  // horizontal taps inside the input, the same for every filter row
+        tap_range(x0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
+        const size_t step = static_cast<size_t>(p.dilation_w) * p.in_c;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          int8_t* dst = row + ky * p.k_w;
+          const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+          if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
+            for (uint32_t kx = 0; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
+            continue;
+          }
+          for (uint32_t kx = 0; kx < kx0; ++kx) dst[kx] = static_cast<int8_t>(zp);
+          const int8_t* src = base + (static_cast<size_t>(iy) * p.in_w +
+                                      static_cast<uint32_t>(x0 + static_cast<int32_t>(kx0 * p.dilation_w))) * p.in_c;
+          for (uint32_t kx = kx0; kx < kx1; ++kx, src += step) dst[kx] = *src;
+          for (uint32_t kx = kx1; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
+        }
+      }
+      int8_t* o0 = out + static_cast<size_t>(i) * p.out_c + oc0;
+      gemm::gemm_row_pair_run(rows[0], pair ? rows[1] : rows[0], wt, dm, taps, run, o0,
+                              pair ? o0 + p.out_c : nullptr);
+    }
+  }
+  return true;
+}
+
 void eval(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = header(args);
   if ((p.flags & kDwFlagInt16x8) != 0) {
@@ -366,6 +436,7 @@ void eval(const KernelArgs& args) {
   const uint32_t taps = p.k_h * p.k_w;
 
   if (p.depth_multiplier != 1) {
+    if (eval_dm_gemm(p, q, in, filter, out)) return;
     for (uint32_t b = 0; b < p.batches; ++b) {
       Pixel px;
       px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;

@@ -81,6 +81,7 @@ AlignedBytes::AlignedBytes(size_t size, size_t alignment, size_t size_alignment)
 
 std::unique_ptr<Session> Session::open(const std::vector<uint8_t>& binary,
                                        const SessionOptions& options, std::string* error) {
+  install_kernel_variant();  // the host kernel variant (simd/kernel_variant.h)
   std::unique_ptr<Session> s(new Session());
   s->options_ = options;
   if (!s->setup(binary, error)) return nullptr;  // ~Session releases what was created

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lpai/qnn_compat.h"
+#include "simd/kernel_variant.h"
 
 namespace lpai {
 namespace host {

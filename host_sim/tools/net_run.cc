@@ -141,7 +141,7 @@ std::pair<size_t, int32_t> top1(const std::vector<uint8_t>& bytes, const TensorI
 int main(int argc, char** argv) {
   CLI::App app{"lpai-net-run: run a context binary in host simulation"};
   std::string binary_path, input_list, output_dir = "output", config_file, log_level = "error";
-  std::string backend, direct_mode;
+  std::string backend, direct_mode, variant;
   int num_inferences = 0;
   bool profiling = false, shared_buffer = false;
   app.add_option("--retrieve_context", binary_path, "context binary (.bin)")->required();
@@ -160,7 +160,11 @@ int main(int argc, char** argv) {
   app.add_option("--num_inferences", num_inferences,
                  "inferences to run (cycles through the list; default: one per line)")
       ->check(CLI::PositiveNumber);
-  app.add_flag("--profiling", profiling, "per-inference and per-node cycles, copies, allocations");
+  app.add_flag("--profiling", profiling,
+               "per-inference and per-node cycles, copies, allocations, the kernel variant");
+  app.add_option("--kernel_variant", variant,
+                 "host kernel variant (default: the best this CPU supports, or $LPAI_KERNEL_VARIANT)")
+      ->check(CLI::IsMember({"portable", "avx2", "avx512vnni"}));
   app.add_flag("--shared_buffer", shared_buffer,
                "pass IO as registered shared buffers (MEMHANDLE, zero copy) instead of RAW");
   try {
@@ -172,6 +176,14 @@ int main(int argc, char** argv) {
   if (!backend.empty() && fs::path(backend).filename().string() != kLpaiBackendLibrary)
     return fail(1, "--backend '" + backend + "' is not the LPAI backend (" +
                        kLpaiBackendLibrary + "); lpai-net-run simulates only that backend");
+  lpai::host::install_kernel_variant();
+  if (!variant.empty()) {
+    lpai::host::KernelVariant v;
+    if (!lpai::host::parse_kernel_variant(variant.c_str(), &v) ||
+        !lpai::host::set_kernel_variant(v)) {
+      return fail(1, "kernel variant " + variant + " is not supported by this CPU");
+    }
+  }
 
   lpai::host::SessionOptions options;
   options.use_memhandle = shared_buffer;
@@ -252,9 +264,10 @@ int main(int argc, char** argv) {
     }
     if (profiling) {
       const QnnLpaiGraph_Counters_t c = session->counters();
-      std::printf("inference %zu: %llu cycles, %llu bytes copied, %u IO allocations so far\n", k,
+      std::printf("inference %zu: %llu cycles, %llu bytes copied, %u IO allocations so far, kernel variant %s\n", k,
                   static_cast<unsigned long long>(c.lastExecuteCycles),
-                  static_cast<unsigned long long>(c.ioBytesCopied - prev_copied), c.ioAllocations);
+                  static_cast<unsigned long long>(c.ioBytesCopied - prev_copied), c.ioAllocations,
+                  lpai::host::kernel_variant_name());
       prev_copied = c.ioBytesCopied;
       const std::vector<uint64_t> cycles = session->node_cycles();
       for (size_t n = 0; n < cycles.size(); ++n)

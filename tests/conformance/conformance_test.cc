@@ -21,6 +21,7 @@
 #include "common/test_support.h"
 #include "prepare/prepare.h"
 #include "runner/session.h"
+#include "simd/kernel_variant.h"
 
 namespace {
 
@@ -104,6 +105,16 @@ Outcome run_case(const std::string& dir, const nlohmann::json& c, std::string* w
 
 TEST(Conformance, PublicCasesAreBitExact) {
   LPAI_REQUIRE_SHARED(root, "conformance");
+  // LPAI_KERNEL_VARIANT=<variant> (simd/kernel_variant.h) runs every case through that host
+  // kernel variant; a variant this CPU lacks is a skip, not a silent portable run.
+  if (const char* v = std::getenv("LPAI_KERNEL_VARIANT")) {
+    lpai::host::KernelVariant want;
+    ASSERT_TRUE(lpai::host::parse_kernel_variant(v, &want)) << "LPAI_KERNEL_VARIANT=" << v;
+    if (!lpai::host::kernel_variant_supported(want)) GTEST_SKIP() << v << " not supported by this CPU";
+    lpai::host::install_kernel_variant();
+    ASSERT_EQ(lpai::host::kernel_variant(), want);
+  }
+  std::printf("kernel variant: %s\n", lpai::host::kernel_variant_name());
   std::ifstream mf(root + "/manifest.json");
   ASSERT_TRUE(mf) << "cannot open " << root << "/manifest.json";
   const nlohmann::json manifest = nlohmann::json::parse(mf);

@@ -89,9 +89,15 @@ TEST_F(NetRunTest, ProfilingPrintsCyclesCopiesAndAllocations) {
   const CommandResult r = net_run(bin_, list_, dir_ / "out", "--profiling");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(std::regex_search(r.output, std::regex("inference 0: [0-9]+ cycles, 192 bytes "
-                                                     "copied, 0 IO allocations")))
+                                                     "copied, 0 IO allocations so far, kernel "
+                                                     "variant (portable|avx2|avx512vnni)")))
       << r.output;
   EXPECT_TRUE(r.contains("inference 1: ")) << r.output;
+  // A forced variant is the one reported.
+  const CommandResult portable =
+      net_run(bin_, list_, dir_ / "portable", "--profiling --kernel_variant portable");
+  ASSERT_EQ(portable.exit_code, 0) << portable.output;
+  EXPECT_TRUE(portable.contains("kernel variant portable")) << portable.output;
   for (int node = 0; node < 3; ++node)
     EXPECT_TRUE(std::regex_search(r.output, std::regex("  node " + std::to_string(node) +
                                                        ": [0-9]+ cycles")))

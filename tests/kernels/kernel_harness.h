@@ -72,6 +72,9 @@ class KernelHarness {
   std::vector<lpai::format::TensorRecord> in_records, out_records;
   std::vector<bool> in_present;                     // false: absent (desc null)
   uint32_t num_inputs_override = 0;                 // != 0: num_inputs passed to the kernel
+  // != nullptr: eval() tries it first (an alternative kernel, e.g. a host SIMD variant); the op's
+  // kernel runs only when it returns false.
+  bool (*eval_override)(const lpai::kernels::KernelArgs&) = nullptr;
 
  private:
   lpai::kernels::KernelArgs make_args(bool with_data);

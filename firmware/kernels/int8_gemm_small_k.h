@@ -1,0 +1,67 @@
+// Short dot products (k_len <= kSmallK: 1x1 convolutions over few input channels, 3x3 over
+// RGB) for CONV_2D int8, portable C++. The blocked kernels of int8_gemm.h run their 16-lane
+// blocks along K, so for K < 16 they are all scalar tail. Here the lanes are output channels
+// instead: a run of weight rows is transposed once into wt[k][n_pad] (n_pad: n rounded up to
+// 16, zero-padded) and each activation row adds x[k] * wt[k][0..n_pad) for k < k_len, in
+// fixed 16-lane blocks the compiler vectorises. Each product fits int16 (|x * w| <= 2^14), so
+// it is formed in 16 bits and widened, as the depthwise kernel does. The sums are the same
+// int32 values as the blocked kernels' (no overflow: k_len * 2^14 < 2^31), so the results are
+// identical; requantisation through the run's gemm::FastRun tables.
+#ifndef LPAI_KERNELS_INT8_GEMM_SMALL_K_H
+#define LPAI_KERNELS_INT8_GEMM_SMALL_K_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/int8_gemm.h"
+
+namespace lpai {
+namespace kernels {
+namespace gemm {
+
+constexpr uint32_t kSmallK = 32;
+constexpr uint32_t kSmallKLanes = 16;
+
+// wt[k * n_pad + j] = w[(first + j) * k_len + k] for j < n, 0 for n <= j < n_pad; returns n_pad.
+// n <= kFastRun, k_len <= kSmallK; wt holds kSmallK * kFastRun bytes.
+inline uint32_t small_k_transpose(const int8_t* w, uint32_t first, uint32_t n, uint32_t k_len,
+                                  int8_t* wt) {
+  const uint32_t n_pad = (n + kSmallKLanes - 1) / kSmallKLanes * kSmallKLanes;
+  for (uint32_t k = 0; k < k_len; ++k) {
+    for (uint32_t j = 0; j < n_pad; ++j) {
+      wt[k * n_pad + j] = j < n ? w[static_cast<size_t>(first + j) * k_len + k] : int8_t{0};
+    }
+  }
+  return n_pad;
+}
+
+// Rows x0 and x1 (x1 may equal x0; then out1 is null) times the transposed run wt (n_pad
+// lanes, n of them real): out0[j], out1[j] for j < n.
+inline void small_k_row_pair(const int8_t* x0, const int8_t* x1, const int8_t* wt, uint32_t n,
+                             uint32_t n_pad, uint32_t k_len, const FastRun& r, int8_t* out0,
+                             int8_t* out1) {
+  int32_t acc0[kFastRun], acc1[kFastRun];
+  for (uint32_t o = 0; o < n_pad; o += kSmallKLanes) {
+    int32_t a0[kSmallKLanes] = {}, a1[kSmallKLanes] = {};
+    for (uint32_t k = 0; k < k_len; ++k) {
+      const int32_t xv0 = x0[k], xv1 = x1[k];
+      const int8_t* __restrict wr = wt + k * n_pad + o;
+      for (uint32_t j = 0; j < kSmallKLanes; ++j) {
+        a0[j] += static_cast<int16_t>(xv0 * wr[j]);
+        a1[j] += static_cast<int16_t>(xv1 * wr[j]);
+      }
+    }
+    for (uint32_t j = 0; j < kSmallKLanes; ++j) {
+      acc0[o + j] = a0[j];
+      acc1[o + j] = a1[j];
+    }
+  }
+  fast_requantize_run(acc0, r, n, out0);
+  if (out1 != nullptr) fast_requantize_run(acc1, r, n, out1);
+}
+
+}  // namespace gemm
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_INT8_GEMM_SMALL_K_H

@@ -1,0 +1,979 @@
+// x86-64 SIMD CONV_2D / FULLY_CONNECTED int8 (host simulation only). Contract in x86_kernels.h.
+//
+// CONV_2D: output channels are vector lanes. The filter [N][K] is repacked once per weight
+// tensor (cached per thread, keyed by address and verified byte for byte against a copy on
+// every call, so a reused address never serves stale weights):
+//   AVX-512 VNNI: blocks of 16 channels x groups of 4 taps, 64 bytes per (block, group); one
+//     vpdpbusd adds 4 products per lane. vpdpbusd multiplies unsigned by signed bytes, so the
+//     activation bytes are flipped (x ^ 0x80 = x + 128 as unsigned) and 128 * sum_k w[o][k] is
+//     taken out of the bias: (x + 128) . w - 128 sum w = x . w exactly.
+//   AVX2: blocks of 8 channels x pairs of taps as int16; vpmaddwd adds 2 products per lane.
+// Rows (input windows, im2col as in the portable kernel: padding taps hold the input zero
+// point, which the folded bias cancels) are gathered per block of output pixels into a
+// per-thread buffer padded with zeros to the tap group; 4 rows x up to 4 (VNNI) / 2 (AVX2)
+// channel blocks per micro-kernel step. Requantisation in vector lanes: the same 32/64-bit
+// integer sequence as kernels/fixed_point.h (multiply_by_quantized_multiplier).
+//
+// FULLY_CONNECTED: no repacking (weights are read once per call anyway): 4 weight rows at a
+// time dotted along K (VNNI: weights flipped to unsigned, 128 * sum_k x[k] taken out once per
+// row; AVX2: sign-extended int16 pairs), horizontal sums, then kernels::gemm::requantize.
+#include "simd/x86_kernels.h"
+
+#include <cstring>
+#include <map>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "kernels/add_sub_impl.h"
+#include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
+#include "kernels/fully_connected.h"
+#include "kernels/int8_gemm.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// GCC 12's avx512fintrin.h builds _mm512_reduce_add_epi32 from _mm256_undefined_si256(), which
+// -Wmaybe-uninitialized reports inside the header (and the _mm512_undefined_* self-initialised
+// placeholders trip -Wuninitialized); the values are never read.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+#define LPAI_X86_SIMD 1
+#define LPAI_TARGET_AVX2 __attribute__((target("avx2")))
+#define LPAI_TARGET_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vnni")))
+#endif
+
+namespace lpai {
+namespace host {
+namespace simd {
+
+#if defined(LPAI_X86_SIMD)
+namespace {
+
+using kernels::AddParams;
+using kernels::Conv2dParams;
+using kernels::DepthwiseConv2dParams;
+using kernels::FullyConnectedParams;
+using kernels::KernelArgs;
+using kernels::gemm::Requant;
+
+enum Isa { kIsaAvx2 = 0, kIsaAvx512 = 1 };
+
+// Only the int8 variants (input, filter, output) run here; anything else stays portable.
+bool int8_io(const KernelArgs& a) {
+  const auto s8 = static_cast<uint32_t>(format::DataType::kInt8);
+  return a.num_inputs >= 2 && a.num_outputs == 1 && a.inputs[0].desc != nullptr &&
+         a.inputs[1].desc != nullptr && a.inputs[0].desc->data_type == s8 &&
+         a.inputs[1].desc->data_type == s8 && a.outputs[0].desc->data_type == s8;
+}
+
+// ---- Packed filters -----------------------------------------------------------------------
+struct Packed {
+  uint32_t n = 0, k = 0;
+  std::vector<int8_t> orig;    // the filter as last packed (verification copy)
+  std::vector<int8_t> data;    // packed layout (int16 pairs for AVX2, stored as bytes)
+  std::vector<int32_t> corr;   // VNNI: 128 * sum_k w[o][k]; AVX2: zeros
+};
+
+struct Cache {
+  std::map<std::pair<const void*, int>, Packed> entries;
+  size_t bytes = 0;
+};
+
+constexpr size_t kCacheLimit = size_t{256} << 20;
+
+// Channel lanes per block and taps per group of each ISA.
+constexpr uint32_t lanes_of(int isa) { return isa == kIsaAvx512 ? 16u : 8u; }
+constexpr uint32_t group_of(int isa) { return isa == kIsaAvx512 ? 4u : 2u; }
+
+// w[o][kk] = filter[o * k + kk], or filter[kk * n + o] when transposed (depthwise [taps][dm]).
+void pack(const int8_t* filter, uint32_t n, uint32_t k, int isa, bool transposed, Packed* p) {
+  std::vector<int8_t> t;
+  const int8_t* w = filter;
+  if (transposed) {
+    t.resize(static_cast<size_t>(n) * k);
+    for (uint32_t o = 0; o < n; ++o) {
+      for (uint32_t kk = 0; kk < k; ++kk) t[static_cast<size_t>(o) * k + kk] = filter[static_cast<size_t>(kk) * n + o];
+    }
+    w = t.data();
+  }
+  const uint32_t lanes = lanes_of(isa), group = group_of(isa);
+  const uint32_t blocks = (n + lanes - 1) / lanes, groups = (k + group - 1) / group;
+  p->n = n;
+  p->k = k;
+  p->orig.assign(filter, filter + static_cast<size_t>(n) * k);
+  p->corr.assign(static_cast<size_t>(blocks) * lanes, 0);
+  if (isa == kIsaAvx512) {
+    p->data.assign(static_cast<size_t>(blocks) * groups * 64, 0);
+    for (uint32_t o = 0; o < n; ++o) {
+      const int8_t* row = w + static_cast<size_t>(o) * k;
+      int32_t sum = 0;
+      int8_t* dst = p->data.data() + static_cast<size_t>(o / 16) * groups * 64 + (o % 16) * 4;
+      for (uint32_t kk = 0; kk < k; ++kk) {
+        sum += row[kk];
+        dst[static_cast<size_t>(kk / 4) * 64 + kk % 4] = row[kk];
+      }
+      p->corr[o] = 128 * sum;
+    }
+  } else {
+    p->data.assign(static_cast<size_t>(blocks) * groups * 32, 0);
+    int16_t* base = reinterpret_cast<int16_t*>(p->data.data());
+    for (uint32_t o = 0; o < n; ++o) {
+      const int8_t* row = w + static_cast<size_t>(o) * k;
+      int16_t* dst = base + static_cast<size_t>(o / 8) * groups * 16 + (o % 8) * 2;
+      for (uint32_t kk = 0; kk < k; ++kk) dst[static_cast<size_t>(kk / 2) * 16 + kk % 2] = row[kk];
+    }
+  }
+}
+
+const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bool transposed) {
+  thread_local Cache cache;
+  const size_t bytes = static_cast<size_t>(n) * k;
+  const int key = isa + (transposed ? 2 : 0);
+  auto it = cache.entries.find({w, key});
+  if (it != cache.entries.end() && it->second.n == n && it->second.k == k &&
+      std::memcmp(it->second.orig.data(), w, bytes) == 0) {
+    return it->second;
+  }
+  if (it == cache.entries.end()) {
+    if (cache.bytes > kCacheLimit) {
+      cache.entries.clear();
+      cache.bytes = 0;
+    }
+    it = cache.entries.emplace(std::make_pair(w, key), Packed()).first;
+  } else {
+    cache.bytes -= it->second.orig.size() + it->second.data.size();
+  }
+  pack(w, n, k, isa, transposed, &it->second);
+  cache.bytes += it->second.orig.size() + it->second.data.size();
+  return it->second;
+}
+
+// ---- Per-channel requantisation tables (padded to whole blocks; pad lanes are never stored) -
+struct Tables {
+  std::vector<int32_t> bias, mult, ls, rs;
+  int32_t zp, lo, hi;
+};
+
+void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t padded, Tables* t) {
+  t->bias.assign(padded, 0);
+  t->mult.assign(padded, 0);
+  t->ls.assign(padded, 0);
+  t->rs.assign(padded, 0);
+  for (uint32_t o = 0; o < n; ++o) {
+    t->bias[o] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[o]) -
+                                      static_cast<uint32_t>(corr[o]));
+    t->mult[o] = q.multiplier[o];
+    t->ls[o] = q.shift[o] > 0 ? q.shift[o] : 0;
+    t->rs[o] = q.shift[o] > 0 ? 0 : -q.shift[o];
+  }
+  t->zp = q.output_zero_point;
+  t->lo = q.act_min;
+  t->hi = q.act_max;
+}
+
+// ---- AVX-512 VNNI -------------------------------------------------------------------------
+// multiply_by_quantized_multiplier(x, m, shift) per lane, ls = max(shift, 0), rs = max(-shift, 0)
+// (kernels/fixed_point.h): high half of the doubled product rounded half up, then a rounding
+// right shift, ties away from zero.
+LPAI_TARGET_AVX512 inline __m512i mbqm16(__m512i x, __m512i m, __m512i ls, __m512i rs) {
+  const __m512i one = _mm512_set1_epi32(1);
+  x = _mm512_sllv_epi32(x, ls);
+  const __m512i nudge = _mm512_set1_epi64(int64_t{1} << 30);
+  __m512i pe = _mm512_add_epi64(_mm512_mul_epi32(x, m), nudge);
+  __m512i po = _mm512_add_epi64(
+      _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(m, 32)), nudge);
+  // (p + 2^30) >> 31 fits 32 bits: bits 31..62 of the 64-bit sum.
+  pe = _mm512_srli_epi64(pe, 31);
+  po = _mm512_slli_epi64(po, 1);
+  const __m512i h = _mm512_mask_blend_epi32(0xAAAA, pe, po);
+  // Rounding divide by 2^rs, ties away from zero (TFLite's RoundingDivideByPOT).
+  const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, rs), one);
+  const __m512i rem = _mm512_and_si512(h, mask);
+  const __m512i thr = _mm512_add_epi32(_mm512_srai_epi32(mask, 1), _mm512_srli_epi32(h, 31));
+  const __m512i r = _mm512_srav_epi32(h, rs);
+  return _mm512_mask_add_epi32(r, _mm512_cmpgt_epi32_mask(rem, thr), r, one);
+}
+
+// int8 of requantize(acc[j] (+ bias folded in the table)) for the 16 lanes at table index c.
+LPAI_TARGET_AVX512 inline __m128i requant16(__m512i acc, const Tables& t, size_t c) {
+  const __m512i x = _mm512_add_epi32(acc, _mm512_loadu_si512(t.bias.data() + c));
+  __m512i r = mbqm16(x, _mm512_loadu_si512(t.mult.data() + c), _mm512_loadu_si512(t.ls.data() + c),
+                     _mm512_loadu_si512(t.rs.data() + c));
+  r = _mm512_add_epi32(r, _mm512_set1_epi32(t.zp));
+  r = _mm512_max_epi32(r, _mm512_set1_epi32(t.lo));
+  r = _mm512_min_epi32(r, _mm512_set1_epi32(t.hi));
+  return _mm512_cvtepi32_epi8(r);
+}
+
+// rows[4] (flip-free bytes, groups * 4 each) times NB channel blocks starting at block cb;
+// results requantised into out + r * out_stride (rows r < valid), channels < n.
+template <int NB>
+LPAI_TARGET_AVX512 inline void tile_vnni(const int8_t* const* rows, uint32_t valid,
+                                         const int8_t* wp, uint32_t groups, uint32_t cb,
+                                         uint32_t n, const Tables& t, int8_t* out,
+                                         size_t out_stride) {
+  __m512i acc[4][NB];
+#pragma GCC unroll 4
+  for (int r = 0; r < 4; ++r) {
+#pragma GCC unroll 4
+    for (int b = 0; b < NB; ++b) acc[r][b] = _mm512_setzero_si512();
+  }
+  const __m512i flip = _mm512_set1_epi8(static_cast<char>(0x80));
+  const size_t block_stride = static_cast<size_t>(groups) * 64;
+  const int8_t* w0 = wp + cb * block_stride;
+  const int8_t* x0 = rows[0];
+  const int8_t* x1 = rows[1];
+  const int8_t* x2 = rows[2];
+  const int8_t* x3 = rows[3];
+  for (uint32_t g = 0; g < groups; ++g) {
+    __m512i wv[NB];
+#pragma GCC unroll 4
+    for (int b = 0; b < NB; ++b) wv[b] = _mm512_loadu_si512(w0 + b * block_stride + g * 64);
+    int32_t xs[4];
+    std::memcpy(&xs[0], x0 + g * 4, 4);
+    std::memcpy(&xs[1], x1 + g * 4, 4);
+    std::memcpy(&xs[2], x2 + g * 4, 4);
+    std::memcpy(&xs[3], x3 + g * 4, 4);
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; ++r) {
+      const __m512i xb = _mm512_xor_si512(_mm512_set1_epi32(xs[r]), flip);
+#pragma GCC unroll 4
+      for (int b = 0; b < NB; ++b) acc[r][b] = _mm512_dpbusd_epi32(acc[r][b], xb, wv[b]);
+    }
+  }
+#pragma GCC unroll 4
+  for (int r = 0; r < 4; ++r) {
+    if (static_cast<uint32_t>(r) >= valid) break;
+#pragma GCC unroll 4
+    for (int b = 0; b < NB; ++b) {
+      const uint32_t c = (cb + b) * 16;
+      const __m128i v = requant16(acc[r][b], t, c);
+      int8_t* dst = out + r * out_stride + c;
+      if (c + 16 <= n) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), v);
+      } else {
+        _mm_mask_storeu_epi8(dst, static_cast<__mmask16>((1u << (n - c)) - 1), v);
+      }
+    }
+  }
+}
+
+struct Avx512 {
+  static constexpr int kIsa = kIsaAvx512;
+  // rows: `count` row pointers, each groups * 4 readable bytes; out rows of n bytes.
+  LPAI_TARGET_AVX512 static void gemm(const int8_t* const* rows, uint32_t count,
+                                      const Packed& pw, const Tables& t, int8_t* out) {
+    const uint32_t n = pw.n, groups = (pw.k + 3) / 4, blocks = (n + 15) / 16;
+    for (uint32_t m = 0; m < count; m += 4) {
+      const uint32_t valid = count - m < 4 ? count - m : 4;
+      const int8_t* r4[4];
+      for (uint32_t i = 0; i < 4; ++i) r4[i] = rows[m + (i < valid ? i : valid - 1)];
+      int8_t* o = out + static_cast<size_t>(m) * n;
+      uint32_t cb = 0;
+      for (; cb + 4 <= blocks; cb += 4) tile_vnni<4>(r4, valid, pw.data.data(), groups, cb, n, t, o, n);
+      switch (blocks - cb) {
+        case 3: tile_vnni<3>(r4, valid, pw.data.data(), groups, cb, n, t, o, n); break;
+        case 2: tile_vnni<2>(r4, valid, pw.data.data(), groups, cb, n, t, o, n); break;
+        case 1: tile_vnni<1>(r4, valid, pw.data.data(), groups, cb, n, t, o, n); break;
+        default: break;
+      }
+    }
+  }
+};
+
+// ---- AVX2 ---------------------------------------------------------------------------------
+LPAI_TARGET_AVX2 inline __m256i mbqm8(__m256i x, __m256i m, __m256i ls, __m256i rs) {
+  const __m256i one = _mm256_set1_epi32(1);
+  x = _mm256_sllv_epi32(x, ls);
+  const __m256i nudge = _mm256_set1_epi64x(int64_t{1} << 30);
+  __m256i pe = _mm256_add_epi64(_mm256_mul_epi32(x, m), nudge);
+  __m256i po = _mm256_add_epi64(
+      _mm256_mul_epi32(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(m, 32)), nudge);
+  pe = _mm256_srli_epi64(pe, 31);
+  po = _mm256_slli_epi64(po, 1);
+  const __m256i h = _mm256_blend_epi32(pe, po, 0xAA);
+  const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, rs), one);
+  const __m256i rem = _mm256_and_si256(h, mask);
+  const __m256i thr = _mm256_add_epi32(_mm256_srai_epi32(mask, 1), _mm256_srli_epi32(h, 31));
+  const __m256i r = _mm256_srav_epi32(h, rs);
+  return _mm256_sub_epi32(r, _mm256_cmpgt_epi32(rem, thr));
+}
+
+LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const Tables& t, size_t c) {
+  const __m256i x = _mm256_add_epi32(acc, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias.data() + c)));
+  __m256i r = mbqm8(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.mult.data() + c)),
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.ls.data() + c)),
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.rs.data() + c)));
+  r = _mm256_add_epi32(r, _mm256_set1_epi32(t.zp));
+  r = _mm256_max_epi32(r, _mm256_set1_epi32(t.lo));
+  r = _mm256_min_epi32(r, _mm256_set1_epi32(t.hi));
+  return r;
+}
+
+LPAI_TARGET_AVX2 inline void store8(__m256i r, int8_t* dst, uint32_t count) {
+  const __m128i w16 = _mm_packs_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+  const __m128i b = _mm_packs_epi16(w16, w16);
+  if (count >= 8) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst), b);
+  } else {
+    int8_t tmp[16];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tmp), b);
+    std::memcpy(dst, tmp, count);
+  }
+}
+
+// rows[4]: int16 rows (groups * 2 entries each); NB blocks of 8 channels from block cb.
+template <int NB>
+LPAI_TARGET_AVX2 inline void tile_avx2(const int16_t* const* rows, uint32_t valid,
+                                       const int16_t* wp, uint32_t groups, uint32_t cb,
+                                       uint32_t n, const Tables& t, int8_t* out,
+                                       size_t out_stride) {
+  __m256i acc[4][NB];
+#pragma GCC unroll 4
+  for (int r = 0; r < 4; ++r) {
+#pragma GCC unroll 4
+    for (int b = 0; b < NB; ++b) acc[r][b] = _mm256_setzero_si256();
+  }
+  const size_t block_stride = static_cast<size_t>(groups) * 16;
+  const int16_t* w0 = wp + cb * block_stride;
+  for (uint32_t g = 0; g < groups; ++g) {
+    __m256i wv[NB];
+#pragma GCC unroll 4
+    for (int b = 0; b < NB; ++b) {
+      wv[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + b * block_stride + g * 16));
+    }
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; ++r) {
+      int32_t xv;
+      std::memcpy(&xv, rows[r] + g * 2, 4);
+      const __m256i xb = _mm256_set1_epi32(xv);
+#pragma GCC unroll 4
+      for (int b = 0; b < NB; ++b) acc[r][b] = _mm256_add_epi32(acc[r][b], _mm256_madd_epi16(xb, wv[b]));
+    }
+  }
+#pragma GCC unroll 4
+  for (int r = 0; r < 4; ++r) {
+    if (static_cast<uint32_t>(r) >= valid) break;
+#pragma GCC unroll 4
+    for (int b = 0; b < NB; ++b) {
+      const uint32_t c = (cb + b) * 8;
+      store8(requant8(acc[r][b], t, c), out + r * out_stride + c, n - c < 8 ? n - c : 8);
+    }
+  }
+}
+
+struct Avx2 {
+  static constexpr int kIsa = kIsaAvx2;
+  LPAI_TARGET_AVX2 static void gemm(const int16_t* const* rows, uint32_t count, const Packed& pw,
+                                    const Tables& t, int8_t* out) {
+    const uint32_t n = pw.n, groups = (pw.k + 1) / 2, blocks = (n + 7) / 8;
+    const int16_t* wp = reinterpret_cast<const int16_t*>(pw.data.data());
+    for (uint32_t m = 0; m < count; m += 4) {
+      const uint32_t valid = count - m < 4 ? count - m : 4;
+      const int16_t* r4[4];
+      for (uint32_t i = 0; i < 4; ++i) r4[i] = rows[m + (i < valid ? i : valid - 1)];
+      int8_t* o = out + static_cast<size_t>(m) * n;
+      uint32_t cb = 0;
+      for (; cb + 2 <= blocks; cb += 2) tile_avx2<2>(r4, valid, wp, groups, cb, n, t, o, n);
+      if (cb < blocks) tile_avx2<1>(r4, valid, wp, groups, cb, n, t, o, n);
+    }
+  }
+};
+
+// ---- CONV_2D driver -----------------------------------------------------------------------
+// Unrolls the input window of output pixel (b, oy, ox) into row[k_h * k_w * in_c] (padding
+// taps = input zero point), as kernels/conv_2d.cc does.
+struct Geom {
+  uint32_t batches, in_h, in_w, in_c, out_h, out_w, k_h, k_w;
+  uint32_t stride_h, stride_w, dilation_h, dilation_w, pad_h, pad_w;
+  int32_t input_zero_point;
+};
+
+template <class P>
+Geom geom_of(const P& p, uint32_t in_c) {
+  return Geom{p.batches,  p.in_h,     p.in_w,       in_c,         p.out_h,
+              p.out_w,    p.k_h,      p.k_w,        p.stride_h,   p.stride_w,
+              p.dilation_h, p.dilation_w, p.pad_h,  p.pad_w,      p.input_zero_point};
+}
+
+// memcpy for the short runs of im2col (a few bytes per filter row): fixed-size, overlapping
+// moves instead of a library call or a byte loop.
+inline void copy_short(int8_t* dst, const int8_t* src, size_t n) {
+  if (n >= 16) {
+    std::memcpy(dst, src, n);
+  } else if (n >= 8) {
+    uint64_t a, b;
+    std::memcpy(&a, src, 8);
+    std::memcpy(&b, src + n - 8, 8);
+    std::memcpy(dst, &a, 8);
+    std::memcpy(dst + n - 8, &b, 8);
+  } else if (n >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, src, 4);
+    std::memcpy(&b, src + n - 4, 4);
+    std::memcpy(dst, &a, 4);
+    std::memcpy(dst + n - 4, &b, 4);
+  } else {
+    for (size_t i = 0; i < n; ++i) dst[i] = src[i];
+  }
+}
+
+void im2col_row(const Geom& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
+                int8_t* row) {
+  const uint32_t c = p.in_c;
+  const size_t span = static_cast<size_t>(p.k_w) * c;
+  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  const int zp = p.input_zero_point;
+  // Valid horizontal taps [kx0, kx1): the same for every filter row.
+  uint32_t kx0 = 0, kx1 = 0;
+  while (kx0 < p.k_w && x0 + static_cast<int32_t>(kx0 * p.dilation_w) < 0) ++kx0;
+  kx1 = kx0;
+  while (kx1 < p.k_w && x0 + static_cast<int32_t>(kx1 * p.dilation_w) < static_cast<int32_t>(p.in_w)) ++kx1;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky, row += span) {
+    const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+    if (iy < 0 || iy >= static_cast<int32_t>(p.in_h) || kx1 == kx0) {
+      std::memset(row, zp, span);
+      continue;
+    }
+    const int8_t* in_row =
+        in + (static_cast<size_t>(b) * p.in_h + static_cast<uint32_t>(iy)) * p.in_w * c;
+    if (kx0 > 0) std::memset(row, zp, static_cast<size_t>(kx0) * c);
+    if (kx1 < p.k_w) std::memset(row + static_cast<size_t>(kx1) * c, zp, static_cast<size_t>(p.k_w - kx1) * c);
+    const int8_t* src = in_row + static_cast<size_t>(x0 + static_cast<int32_t>(kx0 * p.dilation_w)) * c;
+    int8_t* dst = row + static_cast<size_t>(kx0) * c;
+    if (p.dilation_w == 1) {
+      const size_t n = static_cast<size_t>(kx1 - kx0) * c;  // one contiguous run
+      copy_short(dst, src, n);
+    } else {
+      for (uint32_t kx = kx0; kx < kx1; ++kx, dst += c, src += static_cast<size_t>(p.dilation_w) * c) {
+        for (uint32_t i = 0; i < c; ++i) dst[i] = src[i];
+      }
+    }
+  }
+}
+
+constexpr uint32_t kRowBlock = 64;  // output pixels gathered per block
+
+// out[pixel][o] = requantize(window(pixel) . w[o]) for o < n over every output pixel; w is
+// [n][k] (or [k][n] when transposed), k = k_h * k_w * in_c.
+template <class I>
+void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed, uint32_t n,
+               const Requant& q, int8_t* out) {
+  const uint32_t k = p.k_h * p.k_w * p.in_c;
+  const uint32_t plane = p.out_h * p.out_w, total = p.batches * plane;
+  const Packed& pw = packed_filter(w, n, k, I::kIsa, transposed);
+  thread_local Tables t;
+  fill_tables(q, pw.corr.data(), n, static_cast<uint32_t>(pw.corr.size()), &t);
+
+  const uint32_t group = group_of(I::kIsa);
+  const size_t stride = static_cast<size_t>((k + group - 1) / group) * group;  // padded row
+  thread_local std::vector<int8_t> bytes;
+  thread_local std::vector<int16_t> wide;
+  bytes.assign(kRowBlock * stride, 0);
+  if (I::kIsa == kIsaAvx2) wide.assign(kRowBlock * stride, 0);
+  using Row = typename std::conditional<I::kIsa == kIsaAvx512, int8_t, int16_t>::type;
+  const Row* rows[kRowBlock];
+  const bool in_place = I::kIsa == kIsaAvx512 && p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 &&
+                        p.pad_w == 0 && k % 4 == 0;
+  // Output pixel (b, oy, ox) of row `first + j`, advanced incrementally (no divisions per row).
+  uint32_t b = 0, oy = 0, ox = 0;
+  for (uint32_t first = 0; first < total; first += kRowBlock) {
+    const uint32_t count = total - first < kRowBlock ? total - first : kRowBlock;
+    for (uint32_t j = 0; j < count; ++j, ++ox) {
+      if (ox == p.out_w) {
+        ox = 0;
+        if (++oy == p.out_h) {
+          oy = 0;
+          ++b;
+        }
+      }
+      int8_t* row = bytes.data() + j * stride;
+      if (in_place) {
+        rows[j] = reinterpret_cast<const Row*>(
+            in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c);
+        continue;
+      }
+      im2col_row(p, in, b, oy, ox, row);
+      if (I::kIsa == kIsaAvx2) {
+        int16_t* wr = wide.data() + j * stride;
+        for (uint32_t kk = 0; kk < k; ++kk) wr[kk] = row[kk];
+        rows[j] = reinterpret_cast<const Row*>(wr);
+      } else {
+        rows[j] = reinterpret_cast<const Row*>(row);
+      }
+    }
+    I::gemm(rows, count, pw, t, out + static_cast<size_t>(first) * n);
+  }
+}
+
+template <class I>
+bool conv_impl(const KernelArgs& args) {
+  const Conv2dParams& p = *reinterpret_cast<const Conv2dParams*>(args.params);
+  if ((p.flags & kernels::kConvFlagInt16x8) != 0 || !int8_io(args)) return false;
+  const Requant q = kernels::gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
+  conv_core<I>(geom_of(p, p.in_c), reinterpret_cast<const int8_t*>(args.inputs[0].data),
+               reinterpret_cast<const int8_t*>(args.inputs[1].data), false, p.out_c, q,
+               reinterpret_cast<int8_t*>(args.outputs[0].data));
+  return true;
+}
+
+// ---- DEPTHWISE_CONV_2D --------------------------------------------------------------------
+// in_c == 1 (any depth multiplier, e.g. micro_speech's first layer): a convolution with one input
+// channel and out_c output channels over the filter [taps][out_c] (packed transposed); its
+// padding taps hold the input zero point, so the bias becomes bias[oc] - zp * sum_t f[t][oc]
+// (wrapped), which makes sum_t (x - zp) f over the valid taps exactly, as TFLite skips the rest.
+template <class I>
+void dw_as_conv(const DepthwiseConv2dParams& p, const Requant& q, const int8_t* in,
+                const int8_t* filter, int8_t* out) {
+  thread_local std::vector<int32_t> bias;
+  const uint32_t taps = p.k_h * p.k_w;
+  bias.resize(p.out_c);
+  for (uint32_t oc = 0; oc < p.out_c; ++oc) {
+    int32_t sum = 0;
+    for (uint32_t t = 0; t < taps; ++t) sum += filter[static_cast<size_t>(t) * p.out_c + oc];
+    bias[oc] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[oc]) -
+                                    static_cast<uint32_t>(p.input_zero_point * sum));
+  }
+  Requant qa = q;
+  qa.folded_bias = bias.data();
+  conv_core<I>(geom_of(p, 1), in, filter, true, p.out_c, qa, out);
+}
+
+// Valid tap range [first, last) along one axis for an output starting at `origin`.
+inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t size, uint32_t* first,
+                      uint32_t* last) {
+  uint32_t f = 0;
+  if (origin < 0) f = (static_cast<uint32_t>(-origin) + dilation - 1) / dilation;
+  uint32_t l = k;
+  const int64_t room = static_cast<int64_t>(size) - 1 - origin;
+  if (room < 0) {
+    l = 0;
+  } else if (room / dilation + 1 < k) {
+    l = static_cast<uint32_t>(room / dilation + 1);
+  }
+  *first = f;
+  *last = l > f ? l : f;
+}
+
+// depth_multiplier 1: channels are lanes; per output pixel and valid tap (taps outside the input
+// are skipped, as in TFLite) (x - zp) * f is formed exactly in 16 bits and widened into 32-bit
+// accumulators. f16 is the filter widened to int16, [taps][c_pad] (zeros past in_c).
+struct DwArgs {
+  const DepthwiseConv2dParams* p;
+  const int8_t* in;
+  const int16_t* f16;
+  size_t c_pad;
+  const Tables* t;
+  int8_t* out;
+};
+
+// Calls body(b, oy, ox, iy0, ix0, ky0, ky1, kx0, kx1) per output pixel; the tap ranges are
+// computed once per row and once per column (no divisions per pixel).
+template <class Body>
+inline void for_each_pixel(const DepthwiseConv2dParams& p, Body&& body) {
+  thread_local std::vector<uint32_t> cols;
+  cols.resize(2 * static_cast<size_t>(p.out_w));
+  for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+    tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &cols[2 * ox], &cols[2 * ox + 1]);
+  }
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      uint32_t ky0, ky1;
+      tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        body(b, oy, ox, iy0, ix0, ky0, ky1, cols[2 * ox], cols[2 * ox + 1]);
+      }
+    }
+  }
+}
+
+// One output pixel, every channel (blocks of 32).
+LPAI_TARGET_AVX512 inline void dw_pixel_avx512(const DwArgs& a, uint32_t b, uint32_t oy, uint32_t ox,
+                                               int32_t iy0, int32_t ix0, uint32_t ky0, uint32_t ky1,
+                                               uint32_t kx0, uint32_t kx1) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c = p.in_c;
+  const __m512i zp = _mm512_set1_epi16(static_cast<int16_t>(p.input_zero_point));
+  int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
+  const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+  for (uint32_t c0 = 0; c0 < c; c0 += 32) {
+    const uint32_t nv = c - c0 < 32 ? c - c0 : 32;
+    const __mmask32 m = nv == 32 ? ~__mmask32{0} : (__mmask32{1} << nv) - 1;
+    __m512i lo = _mm512_setzero_si512(), hi = lo;
+    for (uint32_t ky = ky0; ky < ky1; ++ky) {
+      const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+      for (uint32_t kx = kx0; kx < kx1; ++kx) {
+        const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
+        const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
+        const __m512i xv = _mm512_sub_epi16(_mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, xs)), zp);
+        const __m512i fv = _mm512_loadu_si512(a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0);
+        const __m512i pr = _mm512_mullo_epi16(xv, fv);
+        lo = _mm512_add_epi32(lo, _mm512_cvtepi16_epi32(_mm512_castsi512_si256(pr)));
+        hi = _mm512_add_epi32(hi, _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(pr, 1)));
+      }
+    }
+    const __m128i vl = requant16(lo, *a.t, c0);
+    if (nv <= 16) {
+      _mm_mask_storeu_epi8(dst + c0, static_cast<__mmask16>(m), vl);
+    } else {
+      const __m128i vh = requant16(hi, *a.t, c0 + 16);
+      _mm256_mask_storeu_epi8(dst + c0, m, _mm256_inserti128_si256(_mm256_castsi128_si256(vl), vh, 1));
+    }
+  }
+}
+
+LPAI_TARGET_AVX512 void dw_dm1_avx512(const DwArgs& a) {
+  for_each_pixel(*a.p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
+                           uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX512 {
+    dw_pixel_avx512(a, b, oy, ox, iy0, ix0, ky0, ky1, kx0, kx1);
+  });
+}
+
+// in_c 8 or 16: 32 / in_c output pixels of a row per vector (lane j: pixel j / in_c, channel
+// j % in_c) where every horizontal tap of those pixels is inside the input; ft is the int16
+// filter tiled to 32 lanes per tap, tt the tables tiled the same way. Other pixels: one each.
+LPAI_TARGET_AVX512 void dw_small_c_avx512(const DwArgs& a, const int16_t* ft, const Tables& tt) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c = p.in_c, group = 32 / c;
+  const size_t xs_step = static_cast<size_t>(p.stride_w) * c;  // next pixel's input
+  const __m512i zp = _mm512_set1_epi16(static_cast<int16_t>(p.input_zero_point));
+  thread_local std::vector<uint32_t> cols;
+  cols.resize(2 * static_cast<size_t>(p.out_w));
+  for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+    tap_range(ix0, p.k_w, p.dilation_w, p.in_w, &cols[2 * ox], &cols[2 * ox + 1]);
+  }
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      uint32_t ky0, ky1;
+      tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
+      int8_t* row_out = a.out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c;
+      uint32_t ox = 0;
+      while (ox < p.out_w) {
+        const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        const bool full = ox + group <= p.out_w && cols[2 * ox] == 0 && cols[2 * ox + 1] == p.k_w &&
+                          cols[2 * (ox + group - 1)] == 0 && cols[2 * (ox + group - 1) + 1] == p.k_w;
+        if (!full) {
+          dw_pixel_avx512(a, b, oy, ox, iy0, ix0, ky0, ky1, cols[2 * ox], cols[2 * ox + 1]);
+          ++ox;
+          continue;
+        }
+        __m512i lo = _mm512_setzero_si512(), hi = lo;
+        for (uint32_t ky = ky0; ky < ky1; ++ky) {
+          const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+          const int8_t* xrow = base + (static_cast<size_t>(iy) * p.in_w + static_cast<uint32_t>(ix0)) * c;
+          for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+            const int8_t* xs = xrow + static_cast<size_t>(kx) * p.dilation_w * c;
+            __m256i xb;
+            if (c == 16) {
+              xb = _mm256_inserti128_si256(
+                  _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xs))),
+                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(xs + xs_step)), 1);
+            } else {
+              int64_t v0, v1, v2, v3;
+              std::memcpy(&v0, xs, 8);
+              std::memcpy(&v1, xs + xs_step, 8);
+              std::memcpy(&v2, xs + 2 * xs_step, 8);
+              std::memcpy(&v3, xs + 3 * xs_step, 8);
+              xb = _mm256_set_epi64x(v3, v2, v1, v0);
+            }
+            const __m512i xv = _mm512_sub_epi16(_mm512_cvtepi8_epi16(xb), zp);
+            const __m512i fv = _mm512_loadu_si512(ft + (static_cast<size_t>(ky) * p.k_w + kx) * 32);
+            const __m512i pr = _mm512_mullo_epi16(xv, fv);
+            lo = _mm512_add_epi32(lo, _mm512_cvtepi16_epi32(_mm512_castsi512_si256(pr)));
+            hi = _mm512_add_epi32(hi, _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(pr, 1)));
+          }
+        }
+        const __m128i vl = requant16(lo, tt, 0);
+        const __m128i vh = requant16(hi, tt, 16);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(row_out + static_cast<size_t>(ox) * c),
+                            _mm256_inserti128_si256(_mm256_castsi128_si256(vl), vh, 1));
+        ox += group;
+      }
+    }
+  }
+}
+
+LPAI_TARGET_AVX2 void dw_dm1_avx2(const DwArgs& a) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c = p.in_c;
+  const __m256i zp = _mm256_set1_epi16(static_cast<int16_t>(p.input_zero_point));
+  for_each_pixel(p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
+                        uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX2 {
+    int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
+    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    for (uint32_t c0 = 0; c0 < c; c0 += 16) {
+      const uint32_t nv = c - c0 < 16 ? c - c0 : 16;
+      __m256i lo = _mm256_setzero_si256(), hi = lo;
+      for (uint32_t ky = ky0; ky < ky1; ++ky) {
+        const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
+        for (uint32_t kx = kx0; kx < kx1; ++kx) {
+          const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
+          const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
+          __m128i xb;
+          if (nv == 16) {
+            xb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(xs));
+          } else {
+            alignas(16) int8_t tmp[16] = {};
+            std::memcpy(tmp, xs, nv);
+            xb = _mm_load_si128(reinterpret_cast<const __m128i*>(tmp));
+          }
+          const __m256i xv = _mm256_sub_epi16(_mm256_cvtepi8_epi16(xb), zp);
+          const __m256i fv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+              a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0));
+          const __m256i pr = _mm256_mullo_epi16(xv, fv);
+          lo = _mm256_add_epi32(lo, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(pr)));
+          hi = _mm256_add_epi32(hi, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(pr, 1)));
+        }
+      }
+      store8(requant8(lo, *a.t, c0), dst + c0, nv < 8 ? nv : 8);
+      if (nv > 8) store8(requant8(hi, *a.t, c0 + 8), dst + c0 + 8, nv - 8);
+    }
+  });
+}
+
+template <int kIsa>
+bool dw_impl(const KernelArgs& args) {
+  const DepthwiseConv2dParams& p = *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
+  if (p.flags != (p.flags & kernels::kDwKnownFlags) || !int8_io(args)) return false;
+  if (p.depth_multiplier != 1 && p.in_c != 1) return false;  // portable
+  const Requant q = kernels::gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
+  const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  if (p.depth_multiplier != 1) {
+    if (kIsa == kIsaAvx512) {
+      dw_as_conv<Avx512>(p, q, in, filter, out);
+    } else {
+      dw_as_conv<Avx2>(p, q, in, filter, out);
+    }
+    return true;
+  }
+  const uint32_t taps = p.k_h * p.k_w;
+  const size_t c_pad = (p.in_c + 31) / 32 * 32;
+  thread_local std::vector<int16_t> f16;
+  thread_local std::vector<int32_t> zeros;
+  thread_local Tables t;
+  f16.assign(taps * c_pad, 0);
+  for (uint32_t tap = 0; tap < taps; ++tap) {
+    for (uint32_t ch = 0; ch < p.in_c; ++ch) f16[tap * c_pad + ch] = filter[static_cast<size_t>(tap) * p.in_c + ch];
+  }
+  zeros.assign(p.out_c, 0);
+  fill_tables(q, zeros.data(), p.out_c, static_cast<uint32_t>(c_pad), &t);
+  const DwArgs a{&p, in, f16.data(), c_pad, &t, out};
+  if (kIsa == kIsaAvx512 && (p.in_c == 8 || p.in_c == 16)) {
+    thread_local std::vector<int16_t> ft;
+    thread_local Tables tt;
+    ft.resize(taps * 32);
+    for (uint32_t tap = 0; tap < taps; ++tap) {
+      for (uint32_t j = 0; j < 32; ++j) ft[tap * 32 + j] = f16[tap * c_pad + j % p.in_c];
+    }
+    tt.bias.resize(32);
+    tt.mult.resize(32);
+    tt.ls.resize(32);
+    tt.rs.resize(32);
+    for (uint32_t j = 0; j < 32; ++j) {
+      tt.bias[j] = t.bias[j % p.in_c];
+      tt.mult[j] = t.mult[j % p.in_c];
+      tt.ls[j] = t.ls[j % p.in_c];
+      tt.rs[j] = t.rs[j % p.in_c];
+    }
+    tt.zp = t.zp;
+    tt.lo = t.lo;
+    tt.hi = t.hi;
+    dw_small_c_avx512(a, ft.data(), tt);
+  } else if (kIsa == kIsaAvx512) {
+    dw_dm1_avx512(a);
+  } else {
+    dw_dm1_avx2(a);
+  }
+  return true;
+}
+
+// ---- ADD (int8, same shapes) ------------------------------------------------------------
+// kernels/add_sub_impl.h compute(): each input offset, shifted left by 20, scaled by its
+// multiplier; the wrapped sum scaled by the output multiplier, offset, clamped. Lane by lane.
+LPAI_TARGET_AVX512 void add_avx512(const AddParams& p, const int8_t* a, const int8_t* b, int8_t* o, uint32_t n) {
+  const __m512i off1 = _mm512_set1_epi32(p.input1_offset), off2 = _mm512_set1_epi32(p.input2_offset);
+  const __m512i m1 = _mm512_set1_epi32(p.input1_multiplier), m2 = _mm512_set1_epi32(p.input2_multiplier);
+  const __m512i mo = _mm512_set1_epi32(p.output_multiplier);
+  const __m512i rs1 = _mm512_set1_epi32(-p.input1_shift), rs2 = _mm512_set1_epi32(-p.input2_shift);
+  const __m512i rso = _mm512_set1_epi32(-p.output_shift);
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i ls = _mm512_set1_epi32(p.left_shift);
+  const __m512i oo = _mm512_set1_epi32(p.output_offset);
+  const __m512i lo = _mm512_set1_epi32(p.activation_min), hi = _mm512_set1_epi32(p.activation_max);
+  for (uint32_t i = 0; i < n; i += 16) {
+    const __mmask16 m = n - i >= 16 ? static_cast<__mmask16>(0xFFFF) : static_cast<__mmask16>((1u << (n - i)) - 1);
+    const __m512i va = _mm512_sllv_epi32(_mm512_add_epi32(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(m, a + i)), off1), ls);
+    const __m512i vb = _mm512_sllv_epi32(_mm512_add_epi32(_mm512_cvtepi8_epi32(_mm_maskz_loadu_epi8(m, b + i)), off2), ls);
+    const __m512i raw = _mm512_add_epi32(mbqm16(va, m1, zero, rs1), mbqm16(vb, m2, zero, rs2));
+    __m512i r = _mm512_add_epi32(mbqm16(raw, mo, zero, rso), oo);
+    r = _mm512_min_epi32(_mm512_max_epi32(r, lo), hi);
+    _mm_mask_storeu_epi8(o + i, m, _mm512_cvtepi32_epi8(r));
+  }
+}
+
+LPAI_TARGET_AVX2 void add_avx2(const AddParams& p, const int8_t* a, const int8_t* b, int8_t* o, uint32_t n) {
+  const __m256i off1 = _mm256_set1_epi32(p.input1_offset), off2 = _mm256_set1_epi32(p.input2_offset);
+  const __m256i m1 = _mm256_set1_epi32(p.input1_multiplier), m2 = _mm256_set1_epi32(p.input2_multiplier);
+  const __m256i mo = _mm256_set1_epi32(p.output_multiplier);
+  const __m256i rs1 = _mm256_set1_epi32(-p.input1_shift), rs2 = _mm256_set1_epi32(-p.input2_shift);
+  const __m256i rso = _mm256_set1_epi32(-p.output_shift);
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i ls = _mm256_set1_epi32(p.left_shift);
+  const __m256i oo = _mm256_set1_epi32(p.output_offset);
+  const __m256i lo = _mm256_set1_epi32(p.activation_min), hi = _mm256_set1_epi32(p.activation_max);
+  uint32_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    int64_t xa, xb;
+    std::memcpy(&xa, a + i, 8);
+    std::memcpy(&xb, b + i, 8);
+    const __m256i va = _mm256_sllv_epi32(_mm256_add_epi32(_mm256_cvtepi8_epi32(_mm_cvtsi64_si128(xa)), off1), ls);
+    const __m256i vb = _mm256_sllv_epi32(_mm256_add_epi32(_mm256_cvtepi8_epi32(_mm_cvtsi64_si128(xb)), off2), ls);
+    const __m256i raw = _mm256_add_epi32(mbqm8(va, m1, zero, rs1), mbqm8(vb, m2, zero, rs2));
+    __m256i r = _mm256_add_epi32(mbqm8(raw, mo, zero, rso), oo);
+    r = _mm256_min_epi32(_mm256_max_epi32(r, lo), hi);
+    store8(r, o + i, 8);
+  }
+  for (; i < n; ++i) o[i] = kernels::add_sub::compute<int8_t, false>(p, a[i], b[i]);
+}
+
+template <int kIsa>
+bool add_impl(const KernelArgs& args) {
+  const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
+  const auto s8 = static_cast<uint8_t>(format::DataType::kInt8);
+  if (p.broadcast != 0 || args.outputs[0].desc->data_type != s8 || p.left_shift != 20) return false;
+  const int8_t* a = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* b = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t n = kernels::element_count(args.outputs[0].desc);
+  if (kIsa == kIsaAvx512) {
+    add_avx512(p, a, b, o, n);
+  } else {
+    add_avx2(p, a, b, o, n);
+  }
+  return true;
+}
+
+// ---- FULLY_CONNECTED ----------------------------------------------------------------------
+LPAI_TARGET_AVX512 void fc_rows_vnni(const FullyConnectedParams& p, const Requant& q,
+                                     const int8_t* x, const int8_t* w, int8_t* out) {
+  const uint32_t k = p.accum_depth, n = p.output_depth;
+  const __m512i flip = _mm512_set1_epi8(static_cast<char>(0x80));
+  const __m512i ones = _mm512_set1_epi8(1);
+  for (uint32_t m = 0; m < p.batches; ++m) {
+    const int8_t* xr = x + static_cast<size_t>(m) * k;
+    int8_t* dst = out + static_cast<size_t>(m) * n;
+    __m512i sx = _mm512_setzero_si512();
+    for (uint32_t kk = 0; kk < k; kk += 64) {
+      const __mmask64 mk = k - kk >= 64 ? ~__mmask64{0} : (__mmask64{1} << (k - kk)) - 1;
+      sx = _mm512_dpbusd_epi32(sx, ones, _mm512_maskz_loadu_epi8(mk, xr + kk));
+    }
+    const int32_t corr = 128 * _mm512_reduce_add_epi32(sx);
+    for (uint32_t o = 0; o < n; o += 4) {
+      const int8_t* wr[4];
+      for (uint32_t i = 0; i < 4; ++i) wr[i] = w + static_cast<size_t>(o + i < n ? o + i : n - 1) * k;
+      __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, a3 = a0;
+      for (uint32_t kk = 0; kk < k; kk += 64) {
+        const __mmask64 mk = k - kk >= 64 ? ~__mmask64{0} : (__mmask64{1} << (k - kk)) - 1;
+        const __m512i xv = _mm512_maskz_loadu_epi8(mk, xr + kk);
+        a0 = _mm512_dpbusd_epi32(a0, _mm512_xor_si512(_mm512_maskz_loadu_epi8(mk, wr[0] + kk), flip), xv);
+        a1 = _mm512_dpbusd_epi32(a1, _mm512_xor_si512(_mm512_maskz_loadu_epi8(mk, wr[1] + kk), flip), xv);
+        a2 = _mm512_dpbusd_epi32(a2, _mm512_xor_si512(_mm512_maskz_loadu_epi8(mk, wr[2] + kk), flip), xv);
+        a3 = _mm512_dpbusd_epi32(a3, _mm512_xor_si512(_mm512_maskz_loadu_epi8(mk, wr[3] + kk), flip), xv);
+      }
+      const int32_t d[4] = {_mm512_reduce_add_epi32(a0), _mm512_reduce_add_epi32(a1),
+                            _mm512_reduce_add_epi32(a2), _mm512_reduce_add_epi32(a3)};
+      for (uint32_t i = 0; i < 4 && o + i < n; ++i) {
+        const int32_t dot = static_cast<int32_t>(static_cast<uint32_t>(d[i]) - static_cast<uint32_t>(corr));
+        dst[o + i] = kernels::gemm::requantize(dot, o + i, q);
+      }
+    }
+  }
+}
+
+LPAI_TARGET_AVX2 inline int32_t hsum8(__m256i v) {
+  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+  return _mm_cvtsi128_si32(s);
+}
+
+LPAI_TARGET_AVX2 void fc_rows_avx2(const FullyConnectedParams& p, const Requant& q,
+                                   const int8_t* x, const int8_t* w, int8_t* out) {
+  const uint32_t k = p.accum_depth, n = p.output_depth;
+  const uint32_t k16 = k / 16 * 16;
+  for (uint32_t m = 0; m < p.batches; ++m) {
+    const int8_t* xr = x + static_cast<size_t>(m) * k;
+    int8_t* dst = out + static_cast<size_t>(m) * n;
+    for (uint32_t o = 0; o < n; o += 4) {
+      const int8_t* wr[4];
+      for (uint32_t i = 0; i < 4; ++i) wr[i] = w + static_cast<size_t>(o + i < n ? o + i : n - 1) * k;
+      __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+      for (uint32_t kk = 0; kk < k16; kk += 16) {
+        const __m256i xv = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xr + kk)));
+        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[0] + kk)))));
+        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[1] + kk)))));
+        a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[2] + kk)))));
+        a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[3] + kk)))));
+      }
+      int32_t d[4] = {hsum8(a0), hsum8(a1), hsum8(a2), hsum8(a3)};
+      for (uint32_t kk = k16; kk < k; ++kk) {
+        for (uint32_t i = 0; i < 4; ++i) d[i] += static_cast<int32_t>(xr[kk]) * wr[i][kk];
+      }
+      for (uint32_t i = 0; i < 4 && o + i < n; ++i) dst[o + i] = kernels::gemm::requantize(d[i], o + i, q);
+    }
+  }
+}
+
+template <int kIsa>
+bool fc_impl(const KernelArgs& args) {
+  const FullyConnectedParams& p = *reinterpret_cast<const FullyConnectedParams*>(args.params);
+  if (p.flags != (p.flags & kernels::kFcKnownFlags) || !int8_io(args)) return false;
+  const Requant q = kernels::gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
+  const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  if (kIsa == kIsaAvx512) {
+    fc_rows_vnni(p, q, x, w, out);
+  } else {
+    fc_rows_avx2(p, q, x, w, out);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool conv_s8_avx2(const kernels::KernelArgs& args) { return conv_impl<Avx2>(args); }
+bool conv_s8_avx512vnni(const kernels::KernelArgs& args) { return conv_impl<Avx512>(args); }
+bool fc_s8_avx2(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx2>(args); }
+bool dw_s8_avx2(const kernels::KernelArgs& args) { return dw_impl<kIsaAvx2>(args); }
+bool dw_s8_avx512vnni(const kernels::KernelArgs& args) { return dw_impl<kIsaAvx512>(args); }
+bool add_s8_avx2(const kernels::KernelArgs& args) { return add_impl<kIsaAvx2>(args); }
+bool add_s8_avx512vnni(const kernels::KernelArgs& args) { return add_impl<kIsaAvx512>(args); }
+bool fc_s8_avx512vnni(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx512>(args); }
+
+#else  // not x86-64: portable kernels only
+
+bool conv_s8_avx2(const kernels::KernelArgs&) { return false; }
+bool conv_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
+bool fc_s8_avx2(const kernels::KernelArgs&) { return false; }
+bool fc_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
+bool dw_s8_avx2(const kernels::KernelArgs&) { return false; }
+bool dw_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
+bool add_s8_avx2(const kernels::KernelArgs&) { return false; }
+bool add_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
+
+#endif
+
+}  // namespace simd
+}  // namespace host
+}  // namespace lpai
