@@ -209,6 +209,10 @@ int main(int argc, char** argv) {
       return fail(1, error);
     const std::vector<std::string> lines = lpai::host::input_list_lines(list_text);
     if (lines.empty()) return fail(1, "input list " + input_list + " has no inference lines");
+    if (lines.size() > kMaxInferences)
+      return fail(1, "input list " + input_list + " has " + std::to_string(lines.size()) +
+                         " inference lines, more than the limit of " +
+                         std::to_string(kMaxInferences));
 
     std::unique_ptr<Session> session = Session::open(binary, options, &error);
     if (!session) return fail(2, "initialisation failed: " + error);
@@ -243,10 +247,6 @@ int main(int argc, char** argv) {
     }
 
     const size_t total = num_inferences > 0 ? num_inferences : lines.size();
-    if (total > kMaxInferences)
-      return fail(1, "input list " + input_list + " has " + std::to_string(total) +
-                         " inference lines, more than the limit of " +
-                         std::to_string(kMaxInferences));
     std::error_code ec;
     fs::create_directories(output_dir, ec);
     const fs::path staging = fs::path(output_dir) / ".lpai-net-run.partial";

@@ -207,6 +207,15 @@ TEST_F(NetRunHardening, NumInferencesOutOfRangeIsOneLineWithThePrefix) {
   expect_only_line(r, kPrefix + std::string("--num_inferences must be a whole number from 1 to "
                                             "10000, got '") + std::string(24, '9') + "...'");
   expect_nothing_written();
+  // The list itself is bounded the same way (each line's inputs are read before running).
+  std::string many;
+  for (int k = 0; k < 10001; ++k) many += "a.bin b.bin\n";
+  ASSERT_TRUE(write_text(dir_ / "many.txt", many));
+  const CommandResult m = net_run(bin_, dir_ / "many.txt", out_);
+  EXPECT_EQ(m.exit_code, 1);
+  expect_only_line(m, kPrefix + ("input list " + (dir_ / "many.txt")) +
+                          " has 10001 inference lines, more than the limit of 10000");
+  expect_nothing_written();
   const CommandResult ok = net_run(bin_, list_, out_, "--num_inferences 2");
   EXPECT_EQ(ok.exit_code, 0) << ok.output;
   EXPECT_EQ(dir_entries(out_).size(), 2u);
