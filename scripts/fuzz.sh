@@ -31,6 +31,6 @@ for h in "${harnesses[@]}"; do
     echo "fuzz: $h failed; input saved under build-fuzz/fuzz-artifacts/" >&2
     exit 1
   fi
-  grep -E "^#[0-9]+ +DONE" "$log" | tail -n 1 || true
+  grep -E "DONE +cov:" "$log" | tail -n 1 || true
   grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb" "$log" || true
 done
