@@ -149,9 +149,7 @@ std::pair<size_t, int32_t> top1(const std::vector<uint8_t>& bytes, const TensorI
   return {best, best_v};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_net_run(int argc, char** argv) {
   CLI::App app{"lpai-net-run: run a context binary in host simulation"};
   std::string binary_path, input_list, output_dir, config_file, log_level = "error";
   std::string num_inferences_text;
@@ -186,154 +184,162 @@ int main(int argc, char** argv) {
   lpai_hal_host_set_log_echo(0);
   lpai_hal_host_set_log_sink(log_sink, nullptr);
 
-  try {
-    lpai::host::SessionOptions options;
-    options.use_memhandle = shared_buffer;
-    options.profiling = profiling;
-    std::string error;
-    if (!config_file.empty()) {
-      lpai::host::NetRunConfig cfg;
-      if (!lpai::host::load_net_run_config(config_file, &cfg, &error)) return fail(1, error);
-      options.mem_type = cfg.mem_type;
+  lpai::host::SessionOptions options;
+  options.use_memhandle = shared_buffer;
+  options.profiling = profiling;
+  std::string error;
+  if (!config_file.empty()) {
+    lpai::host::NetRunConfig cfg;
+    if (!lpai::host::load_net_run_config(config_file, &cfg, &error)) return fail(1, error);
+    options.mem_type = cfg.mem_type;
+  }
+
+  std::vector<uint8_t> binary;
+  if (!lpai::host::read_file_bytes(binary_path, "context binary", LPAI_HOST_DDR_ARENA_BYTES,
+                                   &binary, &error))
+    return fail(1, error);
+
+  // Read and check every input before running anything.
+  std::string list_text;
+  if (!lpai::host::read_file_text(input_list, "input list", lpai::host::kMaxInputListBytes,
+                                  &list_text, &error))
+    return fail(1, error);
+  const std::vector<std::string> lines = lpai::host::input_list_lines(list_text);
+  if (lines.empty()) return fail(1, "input list " + input_list + " has no inference lines");
+  if (lines.size() > kMaxInferences)
+    return fail(1, "input list " + input_list + " has " + std::to_string(lines.size()) +
+                       " inference lines, more than the limit of " +
+                       std::to_string(kMaxInferences));
+
+  std::unique_ptr<Session> session = Session::open(binary, options, &error);
+  if (!session) return fail(2, "initialisation failed: " + error);
+  std::vector<uint8_t>().swap(binary);  // the session holds its own copy
+
+  std::vector<std::string> input_names, output_names;
+  for (const TensorInfo& t : session->inputs()) input_names.push_back(t.name);
+  for (const TensorInfo& t : session->outputs()) output_names.push_back(t.name);
+  const std::vector<std::string> out_files = lpai::host::output_file_names(output_names);
+  const std::string list_dir = fs::path(input_list).parent_path().string();
+  std::vector<std::vector<std::vector<uint8_t>>> all_inputs;
+  for (size_t l = 0; l < lines.size(); ++l) {
+    std::vector<std::string> files;
+    if (!lpai::host::parse_input_list_line(lines[l], input_names, list_dir, &files, &error))
+      return fail(1, input_list + " line " + std::to_string(l + 1) + ": " + error);
+    std::vector<std::vector<uint8_t>> data(files.size());
+    for (size_t k = 0; k < files.size(); ++k) {
+      const TensorInfo& in = session->inputs()[k];
+      uint64_t size = 0;
+      if (!lpai::host::regular_file_size(files[k], "input file", &size, &error))
+        return fail(1, error);
+      if (size != in.bytes)
+        return fail(1, "input file " + files[k] + " has " + std::to_string(size) +
+                           " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
+      if (!lpai::host::read_file_bytes(files[k], "input file", in.bytes, &data[k], &error))
+        return fail(1, error);
+      if (data[k].size() != in.bytes)
+        return fail(1, "input file " + files[k] + " has " + std::to_string(data[k].size()) +
+                           " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
     }
+    all_inputs.push_back(std::move(data));
+  }
 
-    std::vector<uint8_t> binary;
-    if (!lpai::host::read_file_bytes(binary_path, "context binary", LPAI_HOST_DDR_ARENA_BYTES,
-                                     &binary, &error))
-      return fail(1, error);
-
-    // Read and check every input before running anything.
-    std::string list_text;
-    if (!lpai::host::read_file_text(input_list, "input list", lpai::host::kMaxInputListBytes,
-                                    &list_text, &error))
-      return fail(1, error);
-    const std::vector<std::string> lines = lpai::host::input_list_lines(list_text);
-    if (lines.empty()) return fail(1, "input list " + input_list + " has no inference lines");
-    if (lines.size() > kMaxInferences)
-      return fail(1, "input list " + input_list + " has " + std::to_string(lines.size()) +
-                         " inference lines, more than the limit of " +
-                         std::to_string(kMaxInferences));
-
-    std::unique_ptr<Session> session = Session::open(binary, options, &error);
-    if (!session) return fail(2, "initialisation failed: " + error);
-    std::vector<uint8_t>().swap(binary);  // the session holds its own copy
-
-    std::vector<std::string> input_names, output_names;
-    for (const TensorInfo& t : session->inputs()) input_names.push_back(t.name);
-    for (const TensorInfo& t : session->outputs()) output_names.push_back(t.name);
-    const std::vector<std::string> out_files = lpai::host::output_file_names(output_names);
-    const std::string list_dir = fs::path(input_list).parent_path().string();
-    std::vector<std::vector<std::vector<uint8_t>>> all_inputs;
-    for (size_t l = 0; l < lines.size(); ++l) {
-      std::vector<std::string> files;
-      if (!lpai::host::parse_input_list_line(lines[l], input_names, list_dir, &files, &error))
-        return fail(1, input_list + " line " + std::to_string(l + 1) + ": " + error);
-      std::vector<std::vector<uint8_t>> data(files.size());
-      for (size_t k = 0; k < files.size(); ++k) {
-        const TensorInfo& in = session->inputs()[k];
-        uint64_t size = 0;
-        if (!lpai::host::regular_file_size(files[k], "input file", &size, &error))
-          return fail(1, error);
-        if (size != in.bytes)
-          return fail(1, "input file " + files[k] + " has " + std::to_string(size) +
-                             " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
-        if (!lpai::host::read_file_bytes(files[k], "input file", in.bytes, &data[k], &error))
-          return fail(1, error);
-        if (data[k].size() != in.bytes)
-          return fail(1, "input file " + files[k] + " has " + std::to_string(data[k].size()) +
-                             " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
-      }
-      all_inputs.push_back(std::move(data));
-    }
-
-    const size_t total = num_inferences > 0 ? num_inferences : lines.size();
-    std::error_code ec;
-    fs::create_directories(output_dir, ec);
-    const fs::path staging = fs::path(output_dir) / ".lpai-net-run.partial";
-    install_signal_handlers();
+  const size_t total = num_inferences > 0 ? num_inferences : lines.size();
+  std::error_code ec;
+  fs::create_directories(output_dir, ec);
+  const fs::path staging = fs::path(output_dir) / ".lpai-net-run.partial";
+  install_signal_handlers();
+  fs::remove_all(staging, ec);
+  fs::create_directories(staging, ec);
+  if (ec) {
     fs::remove_all(staging, ec);
-    fs::create_directories(staging, ec);
-    if (ec) {
+    return fail(1, "cannot create output directory " + output_dir);
+  }
+  auto abandon = [&](int code, const std::string& message) {
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+    return fail(code, message);
+  };
+
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last_progress = t0;
+  std::vector<std::vector<uint8_t>> outputs;
+  uint64_t prev_copied = 0;
+  for (size_t k = 0; k < total; ++k) {
+    if (g_signal != 0) {
       fs::remove_all(staging, ec);
-      return fail(1, "cannot create output directory " + output_dir);
+      die_by_signal(g_signal, true);
     }
-    auto abandon = [&](int code, const std::string& message) {
-      std::error_code ignored;
-      fs::remove_all(staging, ignored);
-      return fail(code, message);
-    };
-
-    const auto t0 = std::chrono::steady_clock::now();
-    auto last_progress = t0;
-    std::vector<std::vector<uint8_t>> outputs;
-    uint64_t prev_copied = 0;
-    for (size_t k = 0; k < total; ++k) {
-      if (g_signal != 0) {
-        fs::remove_all(staging, ec);
-        die_by_signal(g_signal, true);
-      }
-      if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error))
-        return abandon(2, "inference " + std::to_string(k) + ": " + error);
-      const fs::path dir = staging / ("Result_" + std::to_string(k));
-      fs::create_directories(dir, ec);
-      for (size_t j = 0; j < outputs.size(); ++j) {
-        // O_EXCL semantics: a second output can never land on an existing file.
-        const fs::path file = dir / out_files[j];
-        if (lpai::host::exists_noexcept(file.string()))
-          return abandon(1, "output file " + file.string() + " would be written twice");
-        std::ofstream f(file, std::ios::binary);
-        f.write(reinterpret_cast<const char*>(outputs[j].data()),
-                static_cast<std::streamsize>(outputs[j].size()));
-        if (!f) return abandon(1, "cannot write results under " + dir.string());
-      }
-      if (profiling) {
-        const QnnLpaiGraph_Counters_t c = session->counters();
-        std::printf("inference %zu: %llu cycles, %llu bytes copied, %u IO allocations so far\n", k,
-                    static_cast<unsigned long long>(c.lastExecuteCycles),
-                    static_cast<unsigned long long>(c.ioBytesCopied - prev_copied), c.ioAllocations);
-        prev_copied = c.ioBytesCopied;
-        const std::vector<uint64_t> cycles = session->node_cycles();
-        for (size_t n = 0; n < cycles.size(); ++n)
-          std::printf("  node %zu: %llu cycles\n", n, static_cast<unsigned long long>(cycles[n]));
-      }
-      const auto now = std::chrono::steady_clock::now();
-      if (total > 1 && (now - last_progress > std::chrono::seconds(1) || k + 1 == total)) {
-        std::fprintf(stderr, "\rlpai-net-run: %zu/%zu inferences", k + 1, total);
-        if (k + 1 == total) std::fputc('\n', stderr);
-        last_progress = now;
-      }
-    }
-    // Move results into place (signals wait until every folder has moved).
-    block_signals(true);
-    for (size_t k = 0; k < total; ++k) {
-      const std::string name = "Result_" + std::to_string(k);
-      fs::remove_all(fs::path(output_dir) / name, ec);
-      fs::rename(staging / name, fs::path(output_dir) / name, ec);
-      if (ec) {
-        const std::string why = ec.message();
-        block_signals(false);
-        return abandon(1, "cannot move results into " + output_dir + ": " + why);
-      }
-    }
-    fs::remove_all(staging, ec);
-    block_signals(false);
-    if (g_signal != 0) die_by_signal(g_signal, false);
-
-    const QnnLpaiGraph_Counters_t c = session->counters();
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("graph '%s': %zu inference(s) in %.3f ms; IO bytes copied %llu, IO allocations %u\n",
-                lpai::host::printable(session->graph_name()).c_str(), total, ms,
-                static_cast<unsigned long long>(c.ioBytesCopied), c.ioAllocations);
+    if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error))
+      return abandon(2, "inference " + std::to_string(k) + ": " + error);
+    const fs::path dir = staging / ("Result_" + std::to_string(k));
+    fs::create_directories(dir, ec);
     for (size_t j = 0; j < outputs.size(); ++j) {
-      const TensorInfo& t = session->outputs()[j];
-      const auto [idx, q] = top1(outputs[j], t);
-      std::printf("Result_%zu/%s: top-1 index %zu (q=%d, %.4f)\n", total - 1,
-                  out_files[j].c_str(), idx, q, t.scale * static_cast<float>(q + t.offset));
+      // O_EXCL semantics: a second output can never land on an existing file.
+      const fs::path file = dir / out_files[j];
+      if (lpai::host::exists_noexcept(file.string()))
+        return abandon(1, "output file " + file.string() + " would be written twice");
+      std::ofstream f(file, std::ios::binary);
+      f.write(reinterpret_cast<const char*>(outputs[j].data()),
+              static_cast<std::streamsize>(outputs[j].size()));
+      if (!f) return abandon(1, "cannot write results under " + dir.string());
     }
-    session.reset();
-    flush_firmware_errors();
-    return 0;
+    if (profiling) {
+      const QnnLpaiGraph_Counters_t c = session->counters();
+      std::printf("inference %zu: %llu cycles, %llu bytes copied, %u IO allocations so far\n", k,
+                  static_cast<unsigned long long>(c.lastExecuteCycles),
+                  static_cast<unsigned long long>(c.ioBytesCopied - prev_copied), c.ioAllocations);
+      prev_copied = c.ioBytesCopied;
+      const std::vector<uint64_t> cycles = session->node_cycles();
+      for (size_t n = 0; n < cycles.size(); ++n)
+        std::printf("  node %zu: %llu cycles\n", n, static_cast<unsigned long long>(cycles[n]));
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (total > 1 && (now - last_progress > std::chrono::seconds(1) || k + 1 == total)) {
+      std::fprintf(stderr, "\rlpai-net-run: %zu/%zu inferences", k + 1, total);
+      if (k + 1 == total) std::fputc('\n', stderr);
+      last_progress = now;
+    }
+  }
+  // Move results into place (signals wait until every folder has moved).
+  block_signals(true);
+  for (size_t k = 0; k < total; ++k) {
+    const std::string name = "Result_" + std::to_string(k);
+    fs::remove_all(fs::path(output_dir) / name, ec);
+    fs::rename(staging / name, fs::path(output_dir) / name, ec);
+    if (ec) {
+      const std::string why = ec.message();
+      block_signals(false);
+      return abandon(1, "cannot move results into " + output_dir + ": " + why);
+    }
+  }
+  fs::remove_all(staging, ec);
+  block_signals(false);
+  if (g_signal != 0) die_by_signal(g_signal, false);
+
+  const QnnLpaiGraph_Counters_t c = session->counters();
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("graph '%s': %zu inference(s) in %.3f ms; IO bytes copied %llu, IO allocations %u\n",
+              lpai::host::printable(session->graph_name()).c_str(), total, ms,
+              static_cast<unsigned long long>(c.ioBytesCopied), c.ioAllocations);
+  for (size_t j = 0; j < outputs.size(); ++j) {
+    const TensorInfo& t = session->outputs()[j];
+    const auto [idx, q] = top1(outputs[j], t);
+    std::printf("Result_%zu/%s: top-1 index %zu (q=%d, %.4f)\n", total - 1,
+                out_files[j].c_str(), idx, q, t.scale * static_cast<float>(q + t.offset));
+  }
+  session.reset();
+  flush_firmware_errors();
+  return 0;
+}
+
+}  // namespace
+
+// Exceptions never leave the tool: what the code above does not turn into a message itself
+// (an allocation failure) is still one line.
+int main(int argc, char** argv) {
+  try {
+    return run_net_run(argc, argv);
   } catch (const std::bad_alloc&) {
     return fail(1, "out of memory");
   } catch (const std::exception& e) {
