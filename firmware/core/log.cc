@@ -239,6 +239,25 @@ size_t format_to(char* buf, size_t cap, const char* fmt, ...) {
   return n;
 }
 
+size_t escape_line(const char* in, size_t n, char* out, size_t cap) {
+  static const char kHex[] = "0123456789abcdef";
+  Out o{out, cap, 0};
+  for (size_t i = 0; i < n; ++i) {
+    const unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      o.put(static_cast<char>(c));
+      continue;
+    }
+    if (o.len + 4 >= cap) break;  // never a cut escape
+    o.put('\\');
+    o.put('x');
+    o.put(kHex[c >> 4]);
+    o.put(kHex[c & 0xFu]);
+  }
+  if (cap != 0) out[o.len] = '\0';
+  return o.len;
+}
+
 void log(lpai_log_level_t level, const char* fmt, ...) {
   if (!log_enabled(level)) return;
   char line[kLogLineMax];
@@ -246,7 +265,11 @@ void log(lpai_log_level_t level, const char* fmt, ...) {
   va_start(args, fmt);
   const size_t n = vformat_to(line, sizeof(line), fmt, args);
   va_end(args);
-  lpai_hal_log_write(level, line, n);
+  // Names quoted from a model (tensors, graphs) may hold any byte: one log line stays one
+  // printable line.
+  char escaped[kLogLineMax];
+  const size_t m = escape_line(line, n, escaped, sizeof(escaped));
+  lpai_hal_log_write(level, escaped, m);
 }
 
 }  // namespace lpai

@@ -23,7 +23,14 @@ constexpr size_t kLogLineMax = 256;
 size_t format_to(char* buf, size_t cap, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 size_t vformat_to(char* buf, size_t cap, const char* fmt, va_list args);
 
-// Formats and hands one line to lpai_hal_log_write if `level` passes the HAL filter.
+// Copies n bytes of `in` to out (capacity cap, NUL-terminated when cap > 0) with every byte
+// outside printable ASCII (0x20..0x7e) written as \xNN; stops before an escape that would not
+// fit. Returns the characters written, excluding the NUL.
+size_t escape_line(const char* in, size_t n, char* out, size_t cap);
+
+// Formats and hands one line to lpai_hal_log_write if `level` passes the HAL filter. Bytes
+// outside printable ASCII (a newline or escape sequence in a model's tensor or graph name) are
+// written as \xNN, so a log line is always one printable line.
 void log(lpai_log_level_t level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
 inline bool log_enabled(lpai_log_level_t level) {

@@ -226,14 +226,21 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
   }
   detail::Runtime& r = detail::runtime();
   Context* slot = nullptr;
+  uint32_t retired = 0;
   for (Context& c : r.contexts) {
-    if (!c.live) {
+    if (!c.live && detail::slot_retired(c.generation)) ++retired;
+    if (!c.live && !detail::slot_retired(c.generation)) {
       slot = &c;
       break;
     }
   }
   if (slot == nullptr) {
-    LPAI_LOG_ERROR("context create: all %u context slots are in use", kMaxContexts);
+    if (retired == 0) {
+      LPAI_LOG_ERROR("context create: all %u context slots are in use", kMaxContexts);
+    } else {
+      LPAI_LOG_ERROR("context create: no free context slot (%u of %u retired: handle generations "
+                     "used up)", retired, kMaxContexts);
+    }
     return Status::kContextNoFreeSlot;
   }
 

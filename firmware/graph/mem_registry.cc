@@ -131,7 +131,8 @@ Status mem_register(Handle context, const MemRequest* requests, uint32_t count, 
     }
   }
   uint32_t free_slots = 0;
-  for (const MemEntry& m : rt.mem) free_slots += m.live ? 0u : 1u;
+  for (const MemEntry& m : rt.mem)
+    free_slots += (m.live || detail::slot_retired(m.generation)) ? 0u : 1u;
   if (free_slots < count) {
     LPAI_LOG_ERROR("mem register: %u descriptors, %u of %u handles free", count, free_slots,
                    kMaxMemHandles);
@@ -139,7 +140,7 @@ Status mem_register(Handle context, const MemRequest* requests, uint32_t count, 
   }
   uint32_t next = 0;
   for (uint32_t i = 0; i < count; ++i) {
-    while (rt.mem[next].live) ++next;
+    while (rt.mem[next].live || detail::slot_retired(rt.mem[next].generation)) ++next;
     MemEntry& m = rt.mem[next];
     m.live = true;
     ++m.generation;

@@ -19,6 +19,15 @@ enum class HandleKind : uint32_t { kBackend = 1, kContext = 2, kGraph = 3, kMem 
 
 constexpr uintptr_t kGenerationMask = (~static_cast<uintptr_t>(0)) >> 12;
 
+// Largest generation a handle carries without wrapping: the handle's generation field (20 bits
+// where uintptr_t has 32) or the uint32_t counter, whichever is smaller. A slot whose generation
+// has reached it is retired: never handed out again, so a freed handle can never name a later
+// object (docs/memory-model.md). On a 32-bit target a context or memory-handle slot therefore
+// serves 2^20 - 1 create/free cycles, then the next free slot is used.
+constexpr uint32_t kMaxGeneration =
+    kGenerationMask < 0xFFFFFFFFu ? static_cast<uint32_t>(kGenerationMask) : 0xFFFFFFFFu;
+inline bool slot_retired(uint32_t generation) { return generation >= kMaxGeneration; }
+
 inline Handle make_handle(HandleKind kind, uint32_t index, uint32_t generation) {
   return (static_cast<uintptr_t>(generation & kGenerationMask) << 12) |
          (static_cast<uintptr_t>(kind) << 8) | static_cast<uintptr_t>(index + 1);

@@ -1,9 +1,8 @@
 #include "config/net_run_config.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "config/file_io.h"
 #include "core/log.h"
 
 namespace lpai {
@@ -13,21 +12,29 @@ namespace {
 using nlohmann::json;
 
 bool read_json(const std::string& path, json* out, std::string* error) {
-  std::ifstream f(path);
-  if (!f) {
-    *error = "cannot open config file " + path;
+  std::string text;
+  if (!exists_noexcept(path)) {
+    *error = "cannot open config file " + printable(path);
     return false;
   }
+  if (!read_file_text(path, "config file", kMaxConfigFileBytes, &text, error)) return false;
   try {
-    *out = json::parse(f);
+    *out = json::parse(text);
   } catch (const json::parse_error& e) {
-    *error = "config file " + path + " is not valid JSON: " + e.what();
+    *error = "config file " + printable(path) + " is not valid JSON: " + printable(e.what());
+    return false;
+  } catch (const json::exception& e) {
+    // out_of_range (a number such as 1e400), type errors and the rest of the library's errors.
+    *error = "config file " + printable(path) + ": " + printable(e.what());
+    return false;
+  } catch (const std::bad_alloc&) {
+    *error = "config file " + printable(path) + ": out of memory while parsing";
     return false;
   }
   return true;
 }
 
-bool file_exists(const std::string& path) { return std::ifstream(path).good(); }
+bool file_exists(const std::string& path) { return exists_noexcept(path); }
 
 std::string dir_of(const std::string& path) {
   const size_t slash = path.find_last_of('/');
@@ -121,8 +128,8 @@ bool load_net_run_config(const std::string& json_path, NetRunConfig* out, std::s
     std::string resolved = conf_path;
     if (!file_exists(resolved)) resolved = dir_of(json_path) + "/" + base_of(conf_path);
     if (!file_exists(resolved)) {
-      *error = "backend extension config " + conf_path + " not found (also looked for " +
-               resolved + ")";
+      *error = "backend extension config " + printable(conf_path) +
+               " not found (also looked for " + printable(resolved) + ")";
       return false;
     }
     if (!parse_backend_extension_config(resolved, &result, error)) return false;

@@ -11,12 +11,16 @@
 #ifndef LPAI_HOST_CONFIG_NET_RUN_CONFIG_H
 #define LPAI_HOST_CONFIG_NET_RUN_CONFIG_H
 
+#include <cstdint>
 #include <string>
 
 #include "lpai/qnn_compat.h"
 
 namespace lpai {
 namespace host {
+
+// Config files (.json and .conf) larger than this are refused before they are read.
+constexpr uint64_t kMaxConfigFileBytes = 1u << 20;
 
 struct NetRunConfig {
   std::string shared_library_path;  // recorded, not loaded: the backend is linked in
@@ -31,8 +35,10 @@ struct NetRunConfig {
 // the firmware log sink) and returns QNN_LPAI_MEM_TYPE_UNDEFINED.
 QnnLpaiMem_MemType_t parse_mem_type(const std::string& value);
 
-// Reads the .json (and the .conf it names). False with a one-line *error when a file is
-// missing, not JSON, or a field has the wrong JSON type. An invalid mem_type string is not an
+// Reads the .json (and the .conf it names). False with a one-line *error (never an exception)
+// when a file is missing, a directory or otherwise not a regular file, over
+// kMaxConfigFileBytes, not JSON, holds a number JSON cannot represent (1e400), or a field has
+// the wrong JSON type. An invalid mem_type string is not an
 // error here: it resolves to UNDEFINED and the allocator rejects it later, as documented.
 bool load_net_run_config(const std::string& json_path, NetRunConfig* out, std::string* error);
 

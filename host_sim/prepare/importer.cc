@@ -181,7 +181,14 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
     inf.external = src->external_buffer() != 0;
     if (const tfl::QuantizationParameters* q = src->quantization()) {
       if (q->scale()) t.scales.assign(q->scale()->begin(), q->scale()->end());
-      if (q->zero_point()) t.zero_points.assign(q->zero_point()->begin(), q->zero_point()->end());
+      if (const auto* zp = q->zero_point()) {
+        // flatbuffers' verifier (2.0.x) checks a vector's length field, not that its [long]
+        // elements are 8-byte aligned: copy the bytes instead of loading misaligned int64s
+        // (undefined behaviour, a fault on strict-alignment hosts; found by fuzzing).
+        t.zero_points.resize(zp->size());
+        if (zp->size() != 0)
+          std::memcpy(t.zero_points.data(), zp->Data(), zp->size() * sizeof(int64_t));
+      }
       // TFLite Micro reads quantized_dimension only for per-channel tensors; older converters
       // left stale values on per-tensor ones (person_detect's biases): normalised to 0.
       t.quant_axis = t.scales.size() > 1 ? q->quantized_dimension() : 0;

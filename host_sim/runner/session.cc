@@ -108,7 +108,7 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   }
   const QnnSystemContext_GraphInfoV1_t& g = info->contextBinaryInfoV1.graphs[0].graphInfoV1;
   graph_name_ = g.graphName;
-  auto describe = [this](const Qnn_Tensor_t& t) {
+  auto describe = [](const Qnn_Tensor_t& t) {
     TensorInfo ti;
     ti.id = t.v1.id;
     ti.name = t.v1.name != nullptr ? t.v1.name : "";

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "CLI/CLI.hpp"
+#include "config/file_io.h"
 #include "format/context_binary_format.h"
 #include "prepare/prepare.h"
 #include "prepare/report.h"
@@ -30,7 +31,8 @@ namespace fs = std::filesystem;
 constexpr const char* kTool = "lpai-context-binary-generator";
 
 int fail(int code, const std::string& msg) {
-  std::cerr << kTool << ": error: " << msg << std::endl;
+  // Errors quote model data (op and tensor names): escaped, so the message stays one line.
+  std::cerr << kTool << ": error: " << lpai::host::printable(msg) << std::endl;
   return code;
 }
 
@@ -53,23 +55,12 @@ bool parse_alignment(const std::string& text, uint32_t* start, uint32_t* size) {
          parse(text.substr(colon + 1), kMaxSizeAlignment, size);
 }
 
+// Models larger than this are refused before a byte is read (a TFLite flatbuffer is at most
+// 2 GiB; a context binary must fit the DDR arena it is loaded into, far below this).
+constexpr uint64_t kMaxModelBytes = 1ull << 30;
+
 bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* error) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) {
-    *error = "cannot read model '" + path + "': not a regular file";
-    return false;
-  }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    *error = "cannot open model '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  out->assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  if (f.bad()) {
-    *error = "cannot read model '" + path + "'";
-    return false;
-  }
-  return true;
+  return lpai::host::read_file_bytes(path, "model", kMaxModelBytes, out, error);
 }
 
 }  // namespace

@@ -1,26 +1,40 @@
 // lpai-net-run: runs a context binary in host simulation through the C shim, in the order the
 // LPAI documents recommend, for every line of an input list; writes each output tensor as
-// raw bytes to DIR/Result_<k>/<output tensor name>.raw ('/' in a name becomes '_').
+// raw bytes to DIR/Result_<k>/<file name>.raw, the file name made from the tensor name as
+// output_file_names() documents (config/input_list.h): bytes other than [A-Za-z0-9._:+=,@-]
+// become %XX, and a name taken by an earlier output gets "~<output index>".
 //
 // Command line as the seeds write it: --backend (must name libQnnLpai.so; not opened),
 // --direct_mode adsp (the simulated ADSP; mem_type "tcm" requires it), --output_dir (default
 // "output").
 //
 // Exit codes: 0 success; 1 bad arguments / inputs / configuration; 2 the firmware refused the
-// binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired). On failure
-// nothing is left in DIR: results are written to a temporary directory inside DIR and moved
-// into place only after every inference succeeded.
+// binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired).
+// Every failure is one line "lpai-net-run: error: ..."; the
+// firmware's own error lines for it are folded into that line, not printed separately. Text
+// quoted from the model or from files has non-printable bytes escaped as \xNN.
+// On failure nothing is left in DIR: results are written to a temporary directory inside DIR
+// and moved into place only after every inference succeeded; SIGINT, SIGTERM and SIGHUP remove
+// it too (the run then ends by that signal after one line).
+// Limits, checked before anything is read: the context binary at most
+// LPAI_HOST_DDR_ARENA_BYTES (it must fit the host's DDR arena), the input list at most
+// kMaxInputListBytes, --num_inferences from 1 to kMaxInferences.
+#include <signal.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "config/file_io.h"
+#include "config/input_list.h"
 #include "config/net_run_config.h"
 #include "lpai/hal.h"
 #include "lpai/hal_host.h"
@@ -35,8 +49,42 @@ namespace {
 // The library name of the LPAI backend (seed 000: --backend /data/local/tmp/libQnnLpai.so).
 constexpr const char* kLpaiBackendLibrary = "libQnnLpai.so";
 
+constexpr size_t kMaxInferences = 10000;
+
+// Firmware error lines since the last failure report. The firmware logs one line per refusal
+// and the tool reports the failure once, so error lines are folded into the tool's line; other
+// levels are echoed as the host HAL prints them.
+std::vector<std::string> g_firmware_errors;
+
+void log_sink(void*, lpai_log_level_t level, const char* line, size_t len) {
+  const std::string text = lpai::host::printable(std::string(line, len));
+  if (level == LPAI_LOG_LEVEL_ERROR) {
+    g_firmware_errors.push_back(text);
+    return;
+  }
+  const char* tag = level == LPAI_LOG_LEVEL_WARN      ? "[WARN] "
+                    : level == LPAI_LOG_LEVEL_INFO    ? "[INFO] "
+                    : level == LPAI_LOG_LEVEL_VERBOSE ? "[VERBOSE] "
+                                                      : "[DEBUG] ";
+  std::fprintf(stderr, "%s%s\n", tag, text.c_str());
+}
+
+// Error lines nobody reported (e.g. during teardown) are still shown, once each.
+void flush_firmware_errors() {
+  for (const std::string& l : g_firmware_errors) std::fprintf(stderr, "[ERROR] %s\n", l.c_str());
+  g_firmware_errors.clear();
+}
+
 int fail(int code, const std::string& message) {
-  std::cerr << "lpai-net-run: error: " << message << "\n";
+  std::string line = "lpai-net-run: error: " + message;
+  if (!g_firmware_errors.empty()) {
+    line += " [firmware: ";
+    for (size_t i = 0; i < g_firmware_errors.size(); ++i)
+      line += (i == 0 ? "" : "; ") + g_firmware_errors[i];
+    line += "]";
+    g_firmware_errors.clear();
+  }
+  std::fprintf(stderr, "%s\n", lpai::host::printable(line).c_str());
   return code;
 }
 
@@ -45,27 +93,56 @@ int fail(int code, const std::string& message) {
 // a target image halts; anything else is an ordinary failure (exit 2).
 int fail_firmware(const std::string& message) {
   if (lpai_hal_host_fatal_code() != 0) {
-    std::cerr << "lpai-net-run: system fatal error: " << lpai_hal_host_fatal_line() << "\n";
+    g_firmware_errors.clear();  // the fatal line says it all
+    std::fprintf(stderr, "%s\n",
+                 lpai::host::printable(std::string("lpai-net-run: system fatal error: ") +
+                                       lpai_hal_host_fatal_line())
+                     .c_str());
     return LPAI_HAL_FATAL_EXIT_CODE;
   }
   return fail(2, message);
 }
 
-bool read_bytes(const std::string& path, std::vector<uint8_t>* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  out->assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  return true;
+// ---- signals: the staging folder must not outlive an interrupted run -----------------------
+volatile sig_atomic_t g_signal = 0;
+extern "C" void on_signal(int sig) { g_signal = sig; }
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+void install_signal_handlers() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : kCleanupSignals) sigaction(sig, &sa, nullptr);
 }
 
-// Output file name for a tensor name: the name itself, with '/' (a path separator) replaced
-// by '_'; "output" for an unnamed tensor.
-std::string file_name_for(const std::string& tensor_name) {
-  std::string s = tensor_name.empty() ? "output" : tensor_name;
-  for (char& c : s) {
-    if (c == '/') c = '_';
-  }
-  return s;
+void block_signals(bool block) {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int sig : kCleanupSignals) sigaddset(&set, sig);
+  sigprocmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, nullptr);
+}
+
+// After cleanup: one line, then end by the same signal (the caller sees 128 + signal).
+[[noreturn]] void die_by_signal(int sig, bool removed) {
+  fail(sig == SIGINT ? 130 : 128 + sig,
+       std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM"
+                                                                                   : "SIGHUP") +
+           (removed ? "; partial results removed" : ""));
+  std::fflush(stderr);
+  signal(sig, SIG_DFL);
+  raise(sig);
+  std::_Exit(128 + sig);
+}
+
+// "N" with 1 <= N <= kMaxInferences.
+bool parse_num_inferences(const std::string& text, size_t* out) {
+  if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  const unsigned long v = std::stoul(text);
+  if (v == 0 || v > kMaxInferences) return false;
+  *out = v;
+  return true;
 }
 
 lpai_log_level_t parse_level(const std::string& s) {
@@ -74,47 +151,6 @@ lpai_log_level_t parse_level(const std::string& s) {
   if (s == "info") return LPAI_LOG_LEVEL_INFO;
   if (s == "verbose") return LPAI_LOG_LEVEL_VERBOSE;
   return LPAI_LOG_LEVEL_DEBUG;
-}
-
-// One line of the input list: files in graph input order, space separated, each either a
-// path or name:=path (matched to the input of that name).
-bool parse_list_line(const std::string& line, const std::vector<TensorInfo>& inputs,
-                     const fs::path& base, std::vector<std::string>* files, std::string* error) {
-  std::istringstream in(line);
-  std::string tok;
-  std::vector<std::string> positional;
-  files->assign(inputs.size(), "");
-  while (in >> tok) {
-    const size_t sep = tok.find(":=");
-    std::string path = sep == std::string::npos ? tok : tok.substr(sep + 2);
-    if (fs::path(path).is_relative() && !fs::exists(path)) path = (base / path).string();
-    if (sep == std::string::npos) {
-      positional.push_back(path);
-      continue;
-    }
-    const std::string name = tok.substr(0, sep);
-    auto it = std::find_if(inputs.begin(), inputs.end(),
-                           [&](const TensorInfo& t) { return t.name == name; });
-    if (it == inputs.end()) {
-      *error = "no graph input named '" + name + "'";
-      return false;
-    }
-    (*files)[it - inputs.begin()] = path;
-  }
-  size_t next = 0;
-  for (std::string& f : *files) {
-    if (!f.empty()) continue;
-    if (next == positional.size()) {
-      *error = "expected " + std::to_string(inputs.size()) + " input files";
-      return false;
-    }
-    f = positional[next++];
-  }
-  if (next != positional.size()) {
-    *error = "expected " + std::to_string(inputs.size()) + " input files, got more";
-    return false;
-  }
-  return true;
 }
 
 // Index of the largest element of an output (int8/int16 little-endian), for the summary.
@@ -136,13 +172,11 @@ std::pair<size_t, int32_t> top1(const std::vector<uint8_t>& bytes, const TensorI
   return {best, best_v};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_net_run(int argc, char** argv) {
   CLI::App app{"lpai-net-run: run a context binary in host simulation"};
   std::string binary_path, input_list, output_dir = "output", config_file, log_level = "error";
   std::string backend, direct_mode, variant;
-  int num_inferences = 0;
+  std::string num_inferences_text;
   bool profiling = false, shared_buffer = false;
   app.add_option("--retrieve_context", binary_path, "context binary (.bin)")->required();
   app.add_option("--input_list", input_list, "input list: one line per inference")->required();
@@ -157,9 +191,9 @@ int main(int argc, char** argv) {
   app.add_option("--config_file", config_file, "eaiParams_direct.json");
   app.add_option("--log_level", log_level, "error|warn|info|verbose|debug")
       ->check(CLI::IsMember({"error", "warn", "info", "verbose", "debug"}));
-  app.add_option("--num_inferences", num_inferences,
-                 "inferences to run (cycles through the list; default: one per line)")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--num_inferences", num_inferences_text,
+                 "inferences to run, 1 to " + std::to_string(kMaxInferences) +
+                     " (cycles through the list; default: one per line)");
   app.add_flag("--profiling", profiling,
                "per-inference and per-node cycles, copies, allocations, the kernel variant");
   app.add_option("--kernel_variant", variant,
@@ -172,7 +206,18 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 1;
   }
+  size_t num_inferences = 0;
+  if (app.count("--num_inferences") != 0 &&
+      !parse_num_inferences(num_inferences_text, &num_inferences)) {
+    const std::string shown = num_inferences_text.size() > 24
+                                  ? num_inferences_text.substr(0, 24) + "..."
+                                  : num_inferences_text;
+    return fail(1, "--num_inferences must be a whole number from 1 to " +
+                       std::to_string(kMaxInferences) + ", got '" + shown + "'");
+  }
   lpai_hal_set_log_level(parse_level(log_level));
+  lpai_hal_host_set_log_echo(0);
+  lpai_hal_host_set_log_sink(log_sink, nullptr);
   if (!backend.empty() && fs::path(backend).filename().string() != kLpaiBackendLibrary)
     return fail(1, "--backend '" + backend + "' is not the LPAI backend (" +
                        kLpaiBackendLibrary + "); lpai-net-run simulates only that backend");
@@ -188,9 +233,9 @@ int main(int argc, char** argv) {
   lpai::host::SessionOptions options;
   options.use_memhandle = shared_buffer;
   options.profiling = profiling;
+  std::string error;
   if (!config_file.empty()) {
     lpai::host::NetRunConfig cfg;
-    std::string error;
     if (!lpai::host::load_net_run_config(config_file, &cfg, &error)) return fail(1, error);
     options.mem_type = cfg.mem_type;
   }
@@ -200,67 +245,96 @@ int main(int argc, char** argv) {
                    "simulation): add --direct_mode adsp");
 
   std::vector<uint8_t> binary;
-  if (!read_bytes(binary_path, &binary)) return fail(1, "cannot read context binary " + binary_path);
+  if (!lpai::host::read_file_bytes(binary_path, "context binary", LPAI_HOST_DDR_ARENA_BYTES,
+                                   &binary, &error))
+    return fail(1, error);
 
   // Read and check every input before running anything.
-  std::ifstream list(input_list);
-  if (!list) return fail(1, "cannot read input list " + input_list);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(list, line);) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
-  }
+  std::string list_text;
+  if (!lpai::host::read_file_text(input_list, "input list", lpai::host::kMaxInputListBytes,
+                                  &list_text, &error))
+    return fail(1, error);
+  const std::vector<std::string> lines = lpai::host::input_list_lines(list_text);
   if (lines.empty()) return fail(1, "input list " + input_list + " has no inference lines");
+  if (lines.size() > kMaxInferences)
+    return fail(1, "input list " + input_list + " has " + std::to_string(lines.size()) +
+                       " inference lines, more than the limit of " +
+                       std::to_string(kMaxInferences));
 
-  std::string error;
   std::unique_ptr<Session> session = Session::open(binary, options, &error);
   if (!session) return fail_firmware("initialisation failed: " + error);
+  std::vector<uint8_t>().swap(binary);  // the session holds its own copy
 
-  const fs::path list_dir = fs::path(input_list).parent_path();
+  std::vector<std::string> input_names, output_names;
+  for (const TensorInfo& t : session->inputs()) input_names.push_back(t.name);
+  for (const TensorInfo& t : session->outputs()) output_names.push_back(t.name);
+  const std::vector<std::string> out_files = lpai::host::output_file_names(output_names);
+  const std::string list_dir = fs::path(input_list).parent_path().string();
   std::vector<std::vector<std::vector<uint8_t>>> all_inputs;
   for (size_t l = 0; l < lines.size(); ++l) {
     std::vector<std::string> files;
-    if (!parse_list_line(lines[l], session->inputs(), list_dir, &files, &error))
+    if (!lpai::host::parse_input_list_line(lines[l], input_names, list_dir, &files, &error))
       return fail(1, input_list + " line " + std::to_string(l + 1) + ": " + error);
     std::vector<std::vector<uint8_t>> data(files.size());
     for (size_t k = 0; k < files.size(); ++k) {
-      if (!read_bytes(files[k], &data[k])) return fail(1, "cannot read input file " + files[k]);
-      if (data[k].size() != session->inputs()[k].bytes)
+      const TensorInfo& in = session->inputs()[k];
+      uint64_t size = 0;
+      if (!lpai::host::regular_file_size(files[k], "input file", &size, &error))
+        return fail(1, error);
+      if (size != in.bytes)
+        return fail(1, "input file " + files[k] + " has " + std::to_string(size) +
+                           " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
+      if (!lpai::host::read_file_bytes(files[k], "input file", in.bytes, &data[k], &error))
+        return fail(1, error);
+      if (data[k].size() != in.bytes)
         return fail(1, "input file " + files[k] + " has " + std::to_string(data[k].size()) +
-                           " bytes, input '" + session->inputs()[k].name + "' needs " +
-                           std::to_string(session->inputs()[k].bytes));
+                           " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
     }
     all_inputs.push_back(std::move(data));
   }
 
-  const size_t total = num_inferences > 0 ? static_cast<size_t>(num_inferences) : lines.size();
+  const size_t total = num_inferences > 0 ? num_inferences : lines.size();
   std::error_code ec;
   fs::create_directories(output_dir, ec);
   const fs::path staging = fs::path(output_dir) / ".lpai-net-run.partial";
+  install_signal_handlers();
   fs::remove_all(staging, ec);
   fs::create_directories(staging, ec);
-  if (ec) return fail(1, "cannot create output directory " + output_dir);
+  if (ec) {
+    fs::remove_all(staging, ec);
+    return fail(1, "cannot create output directory " + output_dir);
+  }
+  auto abandon = [&](int code, const std::string& message) {
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+    return fail(code, message);
+  };
 
   const auto t0 = std::chrono::steady_clock::now();
   auto last_progress = t0;
   std::vector<std::vector<uint8_t>> outputs;
   uint64_t prev_copied = 0;
   for (size_t k = 0; k < total; ++k) {
-    if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error)) {
+    if (g_signal != 0) {
       fs::remove_all(staging, ec);
+      die_by_signal(g_signal, true);
+    }
+    if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error)) {
+      std::error_code ignored;
+      fs::remove_all(staging, ignored);
       return fail_firmware("inference " + std::to_string(k) + ": " + error);
     }
     const fs::path dir = staging / ("Result_" + std::to_string(k));
     fs::create_directories(dir, ec);
     for (size_t j = 0; j < outputs.size(); ++j) {
-      std::ofstream f(dir / (file_name_for(session->outputs()[j].name) + ".raw"), std::ios::binary);
+      // O_EXCL semantics: a second output can never land on an existing file.
+      const fs::path file = dir / out_files[j];
+      if (lpai::host::exists_noexcept(file.string()))
+        return abandon(1, "output file " + file.string() + " would be written twice");
+      std::ofstream f(file, std::ios::binary);
       f.write(reinterpret_cast<const char*>(outputs[j].data()),
               static_cast<std::streamsize>(outputs[j].size()));
-      if (!f) {
-        fs::remove_all(staging, ec);
-        return fail(1, "cannot write results under " + dir.string());
-      }
+      if (!f) return abandon(1, "cannot write results under " + dir.string());
     }
     if (profiling) {
       const QnnLpaiGraph_Counters_t c = session->counters();
@@ -280,26 +354,49 @@ int main(int argc, char** argv) {
       last_progress = now;
     }
   }
-  // Move results into place.
+  // Move results into place (signals wait until every folder has moved).
+  block_signals(true);
   for (size_t k = 0; k < total; ++k) {
     const std::string name = "Result_" + std::to_string(k);
     fs::remove_all(fs::path(output_dir) / name, ec);
     fs::rename(staging / name, fs::path(output_dir) / name, ec);
-    if (ec) return fail(1, "cannot move results into " + output_dir + ": " + ec.message());
+    if (ec) {
+      const std::string why = ec.message();
+      block_signals(false);
+      return abandon(1, "cannot move results into " + output_dir + ": " + why);
+    }
   }
   fs::remove_all(staging, ec);
+  block_signals(false);
+  if (g_signal != 0) die_by_signal(g_signal, false);
 
   const QnnLpaiGraph_Counters_t c = session->counters();
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::printf("graph '%s': %zu inference(s) in %.3f ms; IO bytes copied %llu, IO allocations %u\n",
-              session->graph_name().c_str(), total, ms,
+              lpai::host::printable(session->graph_name()).c_str(), total, ms,
               static_cast<unsigned long long>(c.ioBytesCopied), c.ioAllocations);
   for (size_t j = 0; j < outputs.size(); ++j) {
     const TensorInfo& t = session->outputs()[j];
     const auto [idx, q] = top1(outputs[j], t);
-    std::printf("Result_%zu/%s.raw: top-1 index %zu (q=%d, %.4f)\n", total - 1,
-                file_name_for(t.name).c_str(), idx, q, t.scale * static_cast<float>(q + t.offset));
+    std::printf("Result_%zu/%s: top-1 index %zu (q=%d, %.4f)\n", total - 1,
+                out_files[j].c_str(), idx, q, t.scale * static_cast<float>(q + t.offset));
   }
+  session.reset();
+  flush_firmware_errors();
   return 0;
+}
+
+}  // namespace
+
+// Exceptions never leave the tool: what the code above does not turn into a message itself
+// (an allocation failure) is still one line.
+int main(int argc, char** argv) {
+  try {
+    return run_net_run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return fail(1, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(1, std::string("unexpected failure: ") + e.what());
+  }
 }

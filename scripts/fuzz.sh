@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Fuzzing: builds the libFuzzer harnesses (preset "fuzz": clang, ASan + UBSan) and the seed
+# corpora, replays the checked-in regression corpus (tests/fuzz/regressions/<harness>), then
+# runs each harness for SECONDS on its working corpus (build-fuzz/fuzz-corpus/<harness>, grown
+# from the generated seeds). Any crash, leak, UB or broken invariant fails the script and
+# leaves the input in build-fuzz/fuzz-artifacts/: add it to tests/fuzz/regressions/<harness>/.
+# Usage: scripts/fuzz.sh [SECONDS] [harness...]   (default 30 s each; all four harnesses)
+#   harnesses: context_binary prepare config input_list
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs="${1:-30}"
+[ $# -gt 0 ] && shift
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(context_binary prepare config input_list)
+scripts/install-deps.sh
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target lpai_fuzz -j"$(nproc)"
+mkdir -p build-fuzz/fuzz-artifacts
+for h in "${harnesses[@]}"; do
+  exe="build-fuzz/bin/lpai_fuzz_$h"
+  corpus="build-fuzz/fuzz-corpus/$h"
+  mkdir -p "$corpus"
+  echo "== $h: regression corpus"
+  "$exe" -runs=0 tests/fuzz/regressions/"$h" 2>&1 | tail -n 1
+  echo "== $h: ${secs} s"
+  log="build-fuzz/fuzz-$h.log"
+  if ! "$exe" -max_total_time="$secs" -print_final_stats=1 -rss_limit_mb=2048 -timeout=20 \
+       -artifact_prefix=build-fuzz/fuzz-artifacts/"$h"- "$corpus" build-fuzz/tests/fuzz/seeds/"$h" \
+       >"$log" 2>&1; then
+    tail -n 40 "$log"
+    echo "fuzz: $h failed; input saved under build-fuzz/fuzz-artifacts/" >&2
+    exit 1
+  fi
+  grep -E "DONE +cov:" "$log" | tail -n 1 || true
+  grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb" "$log" || true
+done

@@ -1,0 +1,26 @@
+// libFuzzer harness: the TFLite prepare path (import, plan, serialize, report text and JSON,
+// SVG plot) and the produced binary through the whole context-binary path. Seeds: the demo
+// model (.tflite) and the project's own test models.
+#include "fuzz_support.h"
+#include "prepare/prepare.h"
+#include "prepare/report.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  lpai_fuzz::quiet_logs();
+  for (const bool memhandle : {false, true}) {
+    lpai::prepare::PlanOptions options;
+    options.io_memhandle = memhandle;
+    lpai::prepare::PrepareOutput out;
+    std::string error;
+    if (!lpai::prepare::prepare_tflite(data, size, options, &out, &error)) {
+      if (error.empty()) lpai_fuzz::fail("prepare failed without a message");
+      continue;
+    }
+    (void)lpai::prepare::report_text(out, "fuzz");
+    (void)lpai::prepare::report_json(out, "fuzz");
+    (void)lpai::prepare::plan_svg(out, "fuzz");
+    lpai_fuzz::run_context_binary(out.binary.data(), out.binary.size());
+    if (memhandle) break;
+  }
+  return 0;
+}
