@@ -62,16 +62,17 @@ void log_sink(void*, lpai_log_level_t level, const char* line, size_t len) {
     g_firmware_errors.push_back(text);
     return;
   }
-  const char* tag = level == LPAI_LOG_LEVEL_WARN      ? "[WARN] "
-                    : level == LPAI_LOG_LEVEL_INFO    ? "[INFO] "
-                    : level == LPAI_LOG_LEVEL_VERBOSE ? "[VERBOSE] "
-                                                      : "[DEBUG] ";
+  // The seeds' prefixes, as the host HAL prints them.
+  const char* tag = level == LPAI_LOG_LEVEL_WARN      ? "WARNING: "
+                    : level == LPAI_LOG_LEVEL_INFO    ? "INFO: "
+                    : level == LPAI_LOG_LEVEL_VERBOSE ? "VERBOSE: "
+                                                      : "DEBUG: ";
   std::fprintf(stderr, "%s%s\n", tag, text.c_str());
 }
 
 // Error lines nobody reported (e.g. during teardown) are still shown, once each.
 void flush_firmware_errors() {
-  for (const std::string& l : g_firmware_errors) std::fprintf(stderr, "[ERROR] %s\n", l.c_str());
+  for (const std::string& l : g_firmware_errors) std::fprintf(stderr, "ERROR: %s\n", l.c_str());
   g_firmware_errors.clear();
 }
 
