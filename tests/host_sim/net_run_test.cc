@@ -164,9 +164,10 @@ TEST_F(NetRunTest, TcmOverflowOfIoBuffersFailsWithRequiredAndAvailableBytes) {
   EXPECT_TRUE(tcm.contains("TCM memory allocation failure: required size: " +
                            std::to_string(required)))
       << tcm.output;
-  // Seed 000's line as a whole line, the detail on the next one.
-  EXPECT_TRUE(tcm.contains("ERROR: TCM memory allocation failure: required size: " +
-                           std::to_string(required) + "\n"))
+  // Seed 000's line as a whole firmware line, the detail as the next one; net-run folds the
+  // firmware's error lines into its own single line ("[firmware: line; line]").
+  EXPECT_TRUE(tcm.contains("[firmware: TCM memory allocation failure: required size: " +
+                           std::to_string(required) + "; TCM pool: "))
       << tcm.output;
   EXPECT_TRUE(tcm.contains("TCM pool: model binary " + std::to_string(bin_bytes) +
                            " + IO buffers 2200064 bytes; available 2035712 bytes"))
