@@ -122,6 +122,7 @@ class Session {
   AlignedBytes binary_;
   AlignedBytes scratch_;
   AlignedBytes persistent_;
+  AlignedBytes profile_;                      // per-node cycles (options.profiling)
   std::vector<AlignedBytes> io_raw_;          // RAW buffers, inputs then outputs
   std::vector<void*> io_shared_;              // MEMHANDLE buffers, inputs then outputs (or null)
   std::vector<bool> io_owned_;                // io_shared_[k] was allocated by the session
@@ -132,7 +133,7 @@ class Session {
   std::vector<TensorInfo> inputs_;
   std::vector<TensorInfo> outputs_;
   std::string graph_name_;
-  uint32_t scratch_size_ = 0, persistent_size_ = 0;
+  uint32_t scratch_size_ = 0, persistent_size_ = 0, profile_size_ = 0;
   uint32_t start_alignment_ = 1, size_alignment_ = 1;
   Qnn_BackendHandle_t backend_ = nullptr;
   Qnn_ContextHandle_t context_ = nullptr;

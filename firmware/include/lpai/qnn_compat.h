@@ -135,6 +135,10 @@ typedef enum {
   QNN_LPAI_GRAPH_ERROR_BAD_CORE_AFFINITY = 6016,
   QNN_LPAI_GRAPH_ERROR_MULTI_CORE_UNSUPPORTED = 6017,
   QNN_GRAPH_ERROR_EXECUTION_FAILED = 6018,
+  QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_NULL = 6019,
+  QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISALIGNED = 6020,
+  QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_TOO_SMALL = 6021,
+  QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISSING = 6022,
   /* tensor */
   QNN_TENSOR_ERROR_INVALID_ARGUMENT = 7000,
   QNN_TENSOR_ERROR_COUNT_MISMATCH = 7001,
@@ -537,6 +541,9 @@ typedef enum {
   QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE = 0,
   /* property -> uint32_t: bytes of persistent memory, a multiple of sizeAlignment. */
   QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE = 1,
+  /* property -> uint32_t: bytes of the profile buffer (lpai-rt: 8 per node), see
+   * QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER. */
+  QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE = 2,
   QNN_LPAI_GRAPH_GET_PROP_UNDEFINED = 0x7fffffff
 } QnnLpaiGraph_GetPropertyOption_t;
 
@@ -566,6 +573,7 @@ typedef enum {
   QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM = 1,  /* config -> QnnLpaiGraph_Mem_t */
   QNN_LPAI_GRAPH_SET_CFG_PERF_CFG = 2,        /* config -> QnnLpaiGraph_PerfCfg_t */
   QNN_LPAI_GRAPH_SET_CFG_CORE_AFFINITY = 3,   /* config -> QnnLpaiGraph_CoreAffinity_t */
+  QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER = 4,  /* config -> QnnLpaiGraph_ProfileBuffer_t */
   QNN_LPAI_GRAPH_SET_CFG_UNDEFINED = 0x7fffffff
 } QnnLpaiGraph_SetConfigOption_t;
 
@@ -618,6 +626,19 @@ typedef struct {
 #define QNN_LPAI_GRAPH_CORE_AFFINITY_INIT {QNN_LPAI_GRAPH_CORE_AFFINITY_UNDEFINED, 0u}
 #define QNN_LPAI_MAX_CORES 8u
 
+/* The buffer per-node profiling writes into (lpai-rt specific; the firmware reserves none).
+ * addr: non-NULL (else PROFILE_BUFFER_NULL), a multiple of QNN_LPAI_PROFILE_BUFFER_ALIGNMENT
+ * (else PROFILE_BUFFER_MISALIGNED); size: at least the QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE
+ * property (else PROFILE_BUFFER_TOO_SMALL). Accepted before and after finalize; zeroed when set;
+ * owned by the caller and used until profiling is turned off, another buffer is set or the
+ * context is freed. */
+typedef struct {
+  uint32_t size;
+  void* addr;
+} QnnLpaiGraph_ProfileBuffer_t;
+#define QNN_LPAI_GRAPH_PROFILE_BUFFER_INIT {0u, NULL}
+#define QNN_LPAI_PROFILE_BUFFER_ALIGNMENT 8u
+
 /* The graph of a context, by name (the binary's graph name). graphName NULL or unknown ->
  * CONTEXT_GRAPH_NOT_FOUND / INVALID_ARGUMENT. */
 Qnn_ErrorHandle_t QnnGraph_retrieve(Qnn_ContextHandle_t context, const char* graphName,
@@ -654,14 +675,15 @@ typedef struct {
 
 Qnn_ErrorHandle_t QnnLpaiGraph_getCounters(Qnn_GraphHandle_t graph,
                                            QnnLpaiGraph_Counters_t* counters);
-/* Turns per-node cycle recording on (non-zero) or off for later executes. */
+/* Turns per-node cycle recording on (non-zero) or off for later executes. Profiling records
+ * into the graph's profile buffer (QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER): turning it on
+ * without one -> QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISSING. */
 Qnn_ErrorHandle_t QnnLpaiGraph_setProfiling(Qnn_GraphHandle_t graph, uint32_t enable);
 /* Copies the cycles of each node of the last execute run with profiling on into cycles[0..n)
- * with n = min(capacity, nodes); *numNodes receives the node count. Nodes beyond
- * QNN_LPAI_MAX_PROFILED_NODES report 0. */
+ * with n = min(capacity, nodes); *numNodes receives the node count. Zeros when no execute was
+ * profiled into the current profile buffer (or none is set). */
 Qnn_ErrorHandle_t QnnLpaiGraph_getNodeCycles(Qnn_GraphHandle_t graph, uint64_t* cycles,
                                              uint32_t capacity, uint32_t* numNodes);
-#define QNN_LPAI_MAX_PROFILED_NODES 512u
 /* Zeroes the graph's persistent memory (RNN/LSTM state, variable tensors) as finalize did.
  * Finalized graphs only (else GRAPH_NOT_FINALIZED). */
 Qnn_ErrorHandle_t QnnLpaiGraph_resetPersistent(Qnn_GraphHandle_t graph);
