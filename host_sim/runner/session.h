@@ -61,7 +61,7 @@ void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero
 struct SessionOptions {
   QnnLpaiMem_MemType_t mem_type = QNN_LPAI_MEM_TYPE_DDR;  // model binary + IO buffers
   bool use_memhandle = false;  // IO through registered shared buffers (zero copy)
-  bool profiling = false;      // record per-node cycles
+  bool profiling = false;      // per-node cycles, into a profile buffer of the session
 };
 
 class Session {

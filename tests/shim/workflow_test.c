@@ -624,12 +624,15 @@ static void test_execute_errors(void** state) {
                    QNN_GRAPH_ERROR_INVALID_HANDLE);
 }
 
+/* Memory-handle table size of the default configuration (LPAI_MAX_MEM_HANDLES, graph/runtime.h). */
+#define TABLE_SIZE 16
+
 static void test_mem_register_errors(void** state) {
   Qnn_MemDescriptor_t d = QNN_MEM_DESCRIPTOR_INIT;
   QnnLpaiMem_MemInfoCustom_t custom = QNN_LPAI_MEM_INFO_CUSTOM_INIT;
   Qnn_MemHandle_t h = NULL, h2 = NULL;
-  Qnn_MemHandle_t many[65];
-  Qnn_MemDescriptor_t descs[65];
+  Qnn_MemHandle_t many[TABLE_SIZE + 1];
+  Qnn_MemDescriptor_t descs[TABLE_SIZE + 1];
   uint32_t dims[2] = {1, 64};
   uint32_t zero_dims[2] = {1, 0};
   uint8_t* buf;
@@ -637,7 +640,7 @@ static void test_mem_register_errors(void** state) {
   (void)state;
   assert_int_equal(shim_open(&g_s, "copy_memhandle.bin", "copy", 0, QNN_LPAI_MEM_TYPE_UNDEFINED),
                    QNN_SUCCESS);
-  g_s.scratch = shim_aligned_alloc(4096, 65 * 64);
+  g_s.scratch = shim_aligned_alloc(4096, (TABLE_SIZE + 1) * 64);
   buf = (uint8_t*)g_s.scratch;
   d.memShape.numDim = 2;
   d.memShape.dimSize = dims;
@@ -675,19 +678,20 @@ static void test_mem_register_errors(void** state) {
   d.ionInfo.fd = 12345;
   assert_int_equal(QnnMem_register(g_s.context, &d, 1, &h), QNN_MEM_ERROR_MAPPING);
 
-  /* 65 buffers in one call: more than the table holds; nothing is registered. */
+  /* One buffer more than the table holds in one call: nothing is registered. */
   {
-    QnnLpaiMem_MemInfoCustom_t infos[65];
-    for (i = 0; i < 65; ++i) {
+    QnnLpaiMem_MemInfoCustom_t infos[TABLE_SIZE + 1];
+    for (i = 0; i < TABLE_SIZE + 1; ++i) {
       infos[i].buffer = buf + 64 * i;
       infos[i].size = 64;
       descs[i] = d;
       descs[i].memType = QNN_MEM_TYPE_CUSTOM;
       descs[i].customInfo = &infos[i];
     }
-    assert_int_equal(QnnMem_register(g_s.context, descs, 65, many), QNN_LPAI_MEM_ERROR_TABLE_FULL);
-    assert_int_equal(QnnMem_register(g_s.context, descs, 64, many), QNN_SUCCESS);
-    assert_int_equal(QnnMem_register(g_s.context, &descs[64], 1, &many[64]),
+    assert_int_equal(QnnMem_register(g_s.context, descs, TABLE_SIZE + 1, many),
+                     QNN_LPAI_MEM_ERROR_TABLE_FULL);
+    assert_int_equal(QnnMem_register(g_s.context, descs, TABLE_SIZE, many), QNN_SUCCESS);
+    assert_int_equal(QnnMem_register(g_s.context, &descs[TABLE_SIZE], 1, &many[TABLE_SIZE]),
                      QNN_LPAI_MEM_ERROR_TABLE_FULL);
   }
   /* Context free ends every handle of the context. */
