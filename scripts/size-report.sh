@@ -13,10 +13,10 @@
 # total RAM per shared model.
 #
 # Execute stack: static frames from -fstack-usage (the target builds write <object>.su): the
-# chain QnnGraph_execute -> rt::graph_execute -> exec::run plus the largest frame in the source
-# file of each operator the model uses (ops from ../shared/golden/tflm_figures.md). A kernel's
-# own non-inlined callees are not added (the kernels inline their helpers at -O2), and no
-# stack-painting measurement backs it: it is a static estimate.
+# chain QnnGraph_execute -> rt::graph_execute -> exec::run plus, for the operator of the model
+# (ops from ../shared/golden/tflm_figures.md) that needs most, its eval frame and the largest
+# other (non-validate) frame of its source file: one level of non-inlined helper. Deeper helper
+# chains are not followed and no stack-painting measurement backs it: a static estimate.
 # Total RAM per model = scratch + persistent + IO outside scratch (0 with the raw IO hint: IO
 # lives in scratch) + runtime state (firmware core .data + .bss) + execute stack, beside TFLite
 # Micro's arena_used_bytes. Scratch / persistent / IO come from
@@ -71,13 +71,17 @@ stack_and_ram() {
   # "file function bytes" per function (the function field may hold spaces).
   local frames
   frames="$(for f in $su_files; do
-      awk -F'\t' -v obj="$(basename "$f" .su)" '{n = split($1, a, ":"); fn = a[4]; for (i = 5; i <= n; i++) fn = fn ":" a[i]; print obj "\t" fn "\t" $2}' "$f"
+      awk -F'\t' -v obj="$(basename "$f" .su)" '{
+          # GCC: file:line:col:name (demangled); clang: file:line:name (mangled).
+          n = split($1, a, ":"); k = (a[3] ~ /^[0-9]+$/) ? 4 : 3
+          fn = a[k]; for (i = k + 1; i <= n; i++) fn = fn ":" a[i]
+          print obj "\t" fn "\t" $2}' "$f"
     done)"
   chain_frame() { awk -F'\t' -v re="$1" '$2 ~ re && $3 > m {m = $3} END {print m + 0}' <<< "$frames"; }
   local shim_f exec_f run_f
   shim_f="$(chain_frame 'QnnGraph_execute')"
-  exec_f="$(chain_frame 'rt::graph_execute')"
-  run_f="$(chain_frame 'exec::run')"
+  exec_f="$(chain_frame 'rt::graph_execute|2rt13graph_execute')"
+  run_f="$(chain_frame 'exec::run|4exec3run')"
   local chain=$((shim_f + exec_f + run_f))
   echo "Execute stack ($target, -fstack-usage static frames): QnnGraph_execute $shim_f + graph_execute $exec_f + exec::run $run_f = $chain bytes, plus the model's largest kernel frame."
   echo
@@ -97,7 +101,11 @@ stack_and_ram() {
     kernel=0
     for op in $(tr ',' '\n' <<< "$ops" | sed 's/×.*//; s/^ *//; s/ *$//' | tr 'A-Z' 'a-z'); do
       local k
-      k="$(awk -F'\t' -v o="$op.c" 'index($1, o) == 1 && $3 > m {m = $3} END {print m + 0}' <<< "$frames")"
+      # The op's eval frame plus its largest non-inlined helper in the same file.
+      k="$(awk -F'\t' -v o="$op.c" 'index($1, o) != 1 {next}
+          $2 ~ /eval/ {if ($3 > e) e = $3; next}
+          $2 !~ /validate/ && $3 > h {h = $3}
+          END {print e + h}' <<< "$frames")"
       [ "$k" -gt "$kernel" ] && kernel="$k"
     done
     local stack=$((chain + kernel))
