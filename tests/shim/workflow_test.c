@@ -23,6 +23,12 @@
 #include "lpai/hal_host.h"
 #include "shim_test_util.h"
 
+/* This test links the firmware only: the QNN-named headers must not declare the host-only
+ * online-prepare API (op configs, QnnGraph_addNode, ...), which the firmware does not define. */
+#if defined(LPAI_HOST_ONLINE_PREPARE) || defined(QNN_OPCONFIG_INIT) || defined(QNN_PARAM_INIT)
+#error "firmware headers declare the host-only online-prepare API"
+#endif
+
 static ShimSession g_s;
 
 static int setup(void** state) {
