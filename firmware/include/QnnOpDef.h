@@ -1,8 +1,7 @@
-/* Forwarding header under the public API's name: the declarations are in lpai/qnn_compat.h;
- * a host build with online prepare (LPAI_HOST_ONLINE_PREPARE) adds its calls and op configs. */
+/* QnnOpDef.h: forwards to QnnTypes.h, which holds its declarations (lpai-rt C API). */
 #ifndef LPAI_FWD_QNNOPDEF_H
 #define LPAI_FWD_QNNOPDEF_H
-#include "lpai/qnn_compat.h"
+#include "QnnTypes.h"
 #ifdef LPAI_HOST_ONLINE_PREPARE
 #include "online_prepare/qnn_online_prepare.h"
 #endif

@@ -3,14 +3,14 @@
  * QnnGraph_create / QnnTensor_createGraphTensor / QnnGraph_addNode, and the op configs
  * (Qnn_OpConfig_t, Qnn_Param_t) they take. Defined by the host library lpai_host_online_prepare,
  * not by the firmware: the firmware headers do not declare them. A host build that links
- * lpai_host_online_prepare gets LPAI_HOST_ONLINE_PREPARE, and the QNN-named headers
- * (QnnTypes.h, QnnOpDef.h, QnnTensor.h, QnnContext.h, QnnGraph.h) include this one, so the
- * seeds' online-prepare snippets compile with the header names they include.
+ * lpai_host_online_prepare gets LPAI_HOST_ONLINE_PREPARE, and QnnGraph.h, QnnTensor.h and
+ * QnnOpDef.h include this one, so the seeds' online-prepare snippets compile with the header
+ * names they include.
  */
 #ifndef LPAI_HOST_QNN_ONLINE_PREPARE_H
 #define LPAI_HOST_QNN_ONLINE_PREPARE_H
 
-#include "lpai/qnn_compat.h"
+#include "QnnGraph.h" /* and, through it, every header it builds on */
 
 #ifdef __cplusplus
 extern "C" {
