@@ -5,7 +5,7 @@
 // alignment and error codes: see memory/block_pool.h.
 //
 // Compile-time configuration (RAM on the 32-bit targets: 44 B + 12 B * (2 * slots + 1) per
-// arena; the default 1 arena x 24 slots is 632 B):
+// arena, plus 4 B for the list; the default 1 arena x 24 slots is 636 B):
 //   LPAI_DDR_ARENAS      arenas (1..8, default 1)
 //   LPAI_DDR_ARENA_SLOTS live allocations per arena (default 24): one per live context (the
 //                        binary copy), one per firmware IO buffer (memhandle hint), one per
