@@ -17,8 +17,8 @@ install(TARGETS lpai_rt lpai_hal_api
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/hal/include/lpai ${CMAKE_SOURCE_DIR}/firmware/include/lpai
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
-# Drop-in headers under the public API's names (QnnGraph.h, LPAI/*, System/*): each forwards
-# to lpai/qnn_compat.h.
+# The headers under the public API's names (QnnGraph.h, LPAI/*, System/*): they hold the
+# declarations; lpai/qnn_compat.h includes them all.
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "Qnn*.h")

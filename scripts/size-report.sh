@@ -9,7 +9,19 @@
 #   default: hexagon=build-hexagon cortex_m=build-cortex-m (the presets' directories); a
 #   target whose image is not built is skipped with a note. Build the images first with
 #   scripts/build-firmware-images.sh.
-# Output: one markdown table per target on stdout.
+# Output: one markdown table per target on stdout, then per target the execute stack and the
+# total RAM per shared model.
+#
+# Execute stack: static frames from -fstack-usage (the target builds write <object>.su): the
+# chain QnnGraph_execute -> rt::graph_execute -> exec::run plus, for the operator of the model
+# (ops from ../shared/golden/tflm_figures.md) that needs most, its eval frame and the largest
+# other (non-validate) frame of its source file: one level of non-inlined helper. Deeper helper
+# chains are not followed and no stack-painting measurement backs it: a static estimate.
+# Total RAM per model = scratch + persistent + IO outside scratch (0 with the raw IO hint: IO
+# lives in scratch) + runtime state (firmware core .data + .bss) + execute stack, beside TFLite
+# Micro's arena_used_bytes. Scratch / persistent / IO come from
+# lpai-context-binary-generator --report (host build: LPAI_HOST_BUILD, default build/). The
+# model binary copy (weights included) is not counted: TFLite Micro reads its model from flash.
 #
 # Columns: .text = code (.text, the Cortex-M vector table); .rodata = read-only data (.rodata,
 # .ARM.exidx, .init_array); .data = initialised RAM data; .bss = zeroed RAM data; .tcm = input
@@ -21,6 +33,88 @@ if [ $# -eq 0 ]; then
   set -- "hexagon=$root/build-hexagon" "cortex_m=$root/build-cortex-m"
 fi
 ar_tool="$(command -v llvm-ar || command -v ar)"
+host_build="${LPAI_HOST_BUILD:-$root/build}"
+shared="${LPAI_SHARED_DIR:-$root/../shared}"
+[ -d "$shared/golden" ] || shared="/work/shared"
+figures="$shared/golden/tflm_figures.md"
+gen="$host_build/bin/lpai-context-binary-generator"
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
+
+# Per shared model: "name scratch persistent io_outside_scratch" (models the generator refuses
+# are left out).
+model_plans() {
+  [ -x "$gen" ] && [ -f "$figures" ] || return 0
+  local m
+  for m in $(awk -F'|' '/^\| [a-zA-Z0-9_]+ \| / && $4 ~ /[0-9]/ {gsub(/ /, "", $2); print $2}' "$figures" | sort -u); do
+    [ -f "$shared/models/$m.tflite" ] || continue
+    if [ ! -f "$reports/$m.report.txt" ]; then
+      "$gen" --model "$shared/models/$m.tflite" --binary_file "$m" --output_dir "$reports" \
+        --report >/dev/null 2>&1 || continue
+    fi
+    awk -v m="$m" '/^scratch_bytes:/ {s = $2} /^persistent_bytes:/ {p = $2}
+      /^io_bytes:/ {io = ($0 ~ /outside scratch/) ? $2 : 0}
+      END {print m, s + 0, p + 0, io + 0}' "$reports/$m.report.txt"
+  done
+}
+
+# Execute stack and total RAM per model for one target.
+stack_and_ram() {
+  local target="$1" dir="$2" core_ram="$3"
+  local su_files
+  su_files="$(find "$dir/firmware" -name '*.su' 2>/dev/null | sort)"
+  if [ -z "$su_files" ]; then
+    echo "No -fstack-usage output under $dir/firmware (rebuild the target): execute stack and total RAM skipped."
+    echo
+    return 0
+  fi
+  # "file function bytes" per function (the function field may hold spaces).
+  local frames
+  frames="$(for f in $su_files; do
+      awk -F'\t' -v obj="$(basename "$f" .su)" '{
+          # GCC: file:line:col:name (demangled); clang: file:line:name (mangled).
+          n = split($1, a, ":"); k = (a[3] ~ /^[0-9]+$/) ? 4 : 3
+          fn = a[k]; for (i = k + 1; i <= n; i++) fn = fn ":" a[i]
+          print obj "\t" fn "\t" $2}' "$f"
+    done)"
+  chain_frame() { awk -F'\t' -v re="$1" '$2 ~ re && $3 > m {m = $3} END {print m + 0}' <<< "$frames"; }
+  local shim_f exec_f run_f
+  shim_f="$(chain_frame 'QnnGraph_execute')"
+  exec_f="$(chain_frame 'rt::graph_execute|2rt13graph_execute')"
+  run_f="$(chain_frame 'exec::run|4exec3run')"
+  local chain=$((shim_f + exec_f + run_f))
+  echo "Execute stack ($target, -fstack-usage static frames): QnnGraph_execute $shim_f + graph_execute $exec_f + exec::run $run_f = $chain bytes, plus the model's largest kernel frame."
+  echo
+  local plans
+  plans="$(model_plans)"
+  if [ -z "$plans" ]; then
+    echo "No model plans ($gen or $figures missing): total RAM per model skipped."
+    echo
+    return 0
+  fi
+  echo "| model ($target) | scratch | persistent | IO outside scratch | runtime state | execute stack | **total RAM** | TFLite Micro arena |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  local name s p io ops kernel tflm
+  while read -r name s p io; do
+    ops="$(awk -F'|' -v m="$name" '{g = $2; gsub(/ /, "", g)} g == m {print $3; exit}' "$figures")"
+    tflm="$(awk -F'|' -v m="$name" '{g = $2; gsub(/ /, "", g)} g == m {gsub(/ /, "", $4); print $4; exit}' "$figures")"
+    kernel=0
+    for op in $(tr ',' '\n' <<< "$ops" | sed 's/×.*//; s/^ *//; s/ *$//' | tr 'A-Z' 'a-z'); do
+      local k
+      # The op's eval frame plus its largest non-inlined helper in the same file.
+      k="$(awk -F'\t' -v o="$op.c" 'index($1, o) != 1 {next}
+          $2 ~ /eval/ {if ($3 > e) e = $3; next}
+          $2 !~ /validate/ && $3 > h {h = $3}
+          END {print e + h}' <<< "$frames")"
+      [ "$k" -gt "$kernel" ] && kernel="$k"
+    done
+    local stack=$((chain + kernel))
+    local total=$((s + p + io + core_ram + stack))
+    printf '| %s | %s | %s | %s | %s | %s | **%s** | %s |\n' "$name" "$s" "$p" "$io" "$core_ram" \
+      "$stack" "$total" "$tflm"
+  done <<< "$plans"
+  echo
+}
 
 report() {
   local target="$1" dir="$2"
@@ -43,7 +137,8 @@ report() {
   fi
   echo "### $target ($(basename "$map" .map).elf)"
   echo
-  awk -v target="$target" '
+  local table
+  table="$(awk -v target="$target" '
     function hex(s,    i, c, v) {
       sub(/^0x/, "", s); v = 0
       for (i = 1; i <= length(s); i++) {
@@ -135,8 +230,15 @@ report() {
       split(".tcm .stack .ddr_arena0 .ddr_arena1", res, " ")
       for (r = 1; r <= 4; r++) if (res[r] in outsize) { printf "%s%s %d bytes", sep, res[r], outsize[res[r]]; sep = "; " }
       print "\n"
+      print "#core_ram " sum["firmware core", "data"] + sum["firmware core", "bss"]
     }
-  ' <(echo "$members") "$map"
+  ' <(echo "$members") "$map")"
+  grep -v '^#core_ram ' <<< "$table"
+  local core_ram
+  core_ram="$(sed -n 's/^#core_ram //p' <<< "$table")"
+  echo "Runtime state (firmware core .data + .bss): $core_ram bytes (target: at most 4,096)."
+  echo
+  stack_and_ram "$target" "$dir" "$core_ram"
 }
 
 for spec in "$@"; do

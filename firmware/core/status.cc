@@ -137,6 +137,14 @@ const char* status_name(Status s) {
       return "GRAPH_MULTI_CORE_UNSUPPORTED";
     case Status::kGraphExecuteFailed:
       return "GRAPH_EXECUTE_FAILED";
+    case Status::kGraphProfileBufferNull:
+      return "GRAPH_PROFILE_BUFFER_NULL";
+    case Status::kGraphProfileBufferMisaligned:
+      return "GRAPH_PROFILE_BUFFER_MISALIGNED";
+    case Status::kGraphProfileBufferTooSmall:
+      return "GRAPH_PROFILE_BUFFER_TOO_SMALL";
+    case Status::kGraphProfileBufferMissing:
+      return "GRAPH_PROFILE_BUFFER_MISSING";
     case Status::kTensorInvalidArgument:
       return "TENSOR_INVALID_ARGUMENT";
     case Status::kTensorCountMismatch:

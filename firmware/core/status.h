@@ -101,6 +101,10 @@ enum class [[nodiscard]] Status : uint32_t {
   kGraphBadCoreAffinity = 6016,
   kGraphMultiCoreUnsupported = 6017,
   kGraphExecuteFailed = 6018,
+  kGraphProfileBufferNull = 6019,        // profile buffer config with a null address
+  kGraphProfileBufferMisaligned = 6020,  // profile buffer not on kProfileBufferAlignment
+  kGraphProfileBufferTooSmall = 6021,    // below the graph's profile buffer size
+  kGraphProfileBufferMissing = 6022,     // profiling turned on without a profile buffer
 
   // tensor
   kTensorInvalidArgument = 7000,

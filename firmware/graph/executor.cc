@@ -69,9 +69,7 @@ void run(const format::BinaryView& view, const Frame& f) {
     if (g_kernel_hook == nullptr || !g_kernel_hook(n.op, args))
 #endif
       kernels::find_kernel(n.op)->eval(args);
-    if (f.node_cycles != nullptr && i < f.node_cycles_capacity) {
-      f.node_cycles[i] = lpai_hal_cycles() - t0;
-    }
+    if (f.node_cycles != nullptr) f.node_cycles[i] = lpai_hal_cycles() - t0;
   }
 }
 
@@ -273,8 +271,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
   f.base[static_cast<uint8_t>(format::MemClass::kPersistent)] = g.persistent;
   f.base[static_cast<uint8_t>(format::MemClass::kIo)] = nullptr;
   f.io = g.io_bound;
-  f.node_cycles = g.profiling ? g.node_cycles : nullptr;
-  f.node_cycles_capacity = kMaxProfiledNodes;
+  f.node_cycles = g.profiling ? g.profile : nullptr;
   exec::run(v, f);
 
   // 6. Copy RAW outputs out; shared outputs are cleaned for the other side.

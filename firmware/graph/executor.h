@@ -18,8 +18,7 @@ namespace exec {
 struct Frame {
   uint8_t* base[format::kMemClassCount];  // const, scratch, persistent, io (unused: nullptr)
   uint8_t* const* io;                     // per IO slot
-  uint64_t* node_cycles;                  // per-node cycles, or nullptr (profiling off)
-  uint32_t node_cycles_capacity;
+  uint64_t* node_cycles;                  // per-node cycles (one per node), or nullptr
 };
 
 // Runs every node in order. `view` must have passed validate_binary and validate_nodes; every

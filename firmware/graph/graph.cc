@@ -41,6 +41,30 @@ Status rounded_size(uint32_t plan_bytes, uint32_t* out) {
   return Status::kOk;
 }
 
+// The profile buffer: one uint64_t per node.
+uint32_t profile_bytes(const Context& c) {
+  return c.view.node_count() * static_cast<uint32_t>(sizeof(uint64_t));
+}
+
+Status check_profile_buffer(const Context& c, const GraphMem& m) {
+  if (m.addr == nullptr) {
+    LPAI_LOG_ERROR("graph set-config: profile buffer address is null");
+    return Status::kGraphProfileBufferNull;
+  }
+  if (!is_aligned_ptr(m.addr, kProfileBufferAlignment)) {
+    LPAI_LOG_ERROR("graph set-config: profile buffer %p is not a multiple of %u", m.addr,
+                   kProfileBufferAlignment);
+    return Status::kGraphProfileBufferMisaligned;
+  }
+  if (m.size < profile_bytes(c)) {
+    LPAI_LOG_ERROR("graph set-config: profile buffer holds %u bytes, graph \"%s\" needs %u (%u "
+                   "nodes)",
+                   m.size, c.view.graph_name(), profile_bytes(c), c.view.node_count());
+    return Status::kGraphProfileBufferTooSmall;
+  }
+  return Status::kOk;
+}
+
 const char* pool_name(GraphConfigKind k) {
   return k == GraphConfigKind::kScratch ? "scratch" : "persistent";
 }
@@ -201,6 +225,9 @@ Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count
       case GraphConfigKind::kCoreAffinity:
         LPAI_RETURN_IF_ERROR(check_affinity(cfg.affinity));
         break;
+      case GraphConfigKind::kProfileBuffer:
+        LPAI_RETURN_IF_ERROR(check_profile_buffer(*c, cfg.mem));
+        break;
       default:
         LPAI_LOG_ERROR("graph set-config: unknown config kind %u", static_cast<uint32_t>(cfg.kind));
         return Status::kGraphUnsupportedConfig;
@@ -227,6 +254,10 @@ Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count
       case GraphConfigKind::kCoreAffinity:
         g.affinity = cfg.affinity;
         g.has_affinity = true;
+        break;
+      case GraphConfigKind::kProfileBuffer:
+        g.profile = static_cast<uint64_t*>(cfg.mem.addr);
+        __builtin_memset(g.profile, 0, profile_bytes(*c));
         break;
     }
   }
@@ -299,9 +330,26 @@ Status graph_counters(Handle graph, GraphCounters* out) {
   return Status::kOk;
 }
 
+Status graph_profile_buffer_size(Handle graph, uint32_t* out) {
+  Context* c = graph_or_log(graph, "graph property");
+  if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (out == nullptr) {
+    LPAI_LOG_ERROR("graph property: profile buffer size output pointer is null");
+    return Status::kGraphInvalidArgument;
+  }
+  *out = profile_bytes(*c);
+  return Status::kOk;
+}
+
 Status graph_set_profiling(Handle graph, bool enable) {
   Context* c = graph_or_log(graph, "graph profiling");
   if (c == nullptr) return Status::kGraphInvalidHandle;
+  if (enable && c->graph.profile == nullptr) {
+    LPAI_LOG_ERROR("graph profiling: graph \"%s\" has no profile buffer (set one of %u bytes "
+                   "first)",
+                   c->view.graph_name(), profile_bytes(*c));
+    return Status::kGraphProfileBufferMissing;
+  }
   c->graph.profiling = enable;
   return Status::kOk;
 }
@@ -315,7 +363,7 @@ Status graph_node_cycles(Handle graph, uint64_t* out, uint32_t capacity, uint32_
   }
   const uint32_t nodes = c->view.node_count();
   for (uint32_t i = 0; i < capacity && i < nodes; ++i) {
-    out[i] = i < kMaxProfiledNodes ? c->graph.node_cycles[i] : 0;
+    out[i] = c->graph.profile != nullptr ? c->graph.profile[i] : 0;
   }
   *num_nodes = nodes;
   return Status::kOk;

@@ -33,12 +33,29 @@ namespace rt {
 using Handle = uintptr_t;  // 0 is never a valid handle
 constexpr Handle kNullHandle = 0;
 
-// Static configuration limits.
-constexpr uint32_t kMaxContexts = 4;         // live contexts (one graph each)
-constexpr uint32_t kMaxMemHandles = 64;      // live registered buffers, all contexts together
-constexpr uint32_t kMaxGraphIo = 16;         // graph inputs + outputs
-constexpr uint32_t kMaxProfiledNodes = 512;  // per-node cycle records per graph
-constexpr uint32_t kMaxCores = 8;            // core-affinity bit mask width
+// Static configuration limits: the runtime's own RAM (.bss) is sized by them. Each is a
+// compile-time option (-DLPAI_MAX_CONTEXTS=N etc. for every firmware and host source); the
+// per-item cost is the .bss each item adds on the 32-bit targets (Hexagon, Cortex-M; the 64-bit
+// host build adds more, pointers being wider). Measured with `nm -S` on liblpai_fw_graph.a;
+// scripts/size-report.sh shows the total.
+#ifndef LPAI_MAX_CONTEXTS
+#define LPAI_MAX_CONTEXTS 4  // live contexts (one graph each): 120 B + 12 B per IO slot each
+#endif
+#ifndef LPAI_MAX_MEM_HANDLES
+#define LPAI_MAX_MEM_HANDLES 16  // live registered buffers, all contexts: 40 B each (MemEntry)
+#endif
+#ifndef LPAI_MAX_GRAPH_IO
+#define LPAI_MAX_GRAPH_IO 16  // graph inputs + outputs: 12 B per context each (16: 312 B)
+#endif
+constexpr uint32_t kMaxContexts = LPAI_MAX_CONTEXTS;
+constexpr uint32_t kMaxMemHandles = LPAI_MAX_MEM_HANDLES;
+constexpr uint32_t kMaxGraphIo = LPAI_MAX_GRAPH_IO;
+constexpr uint32_t kMaxCores = 8;  // core-affinity bit mask width
+static_assert(kMaxContexts >= 1 && kMaxContexts <= 255, "context slots: 1..255 (handle field)");
+static_assert(kMaxMemHandles >= 1 && kMaxMemHandles <= 255, "memory handles: 1..255");
+static_assert(kMaxGraphIo >= 2, "a graph has at least one input and one output");
+// Start alignment of a profile buffer (it holds uint64_t per-node cycle counts).
+constexpr uint32_t kProfileBufferAlignment = 8;
 
 // ---- backend ------------------------------------------------------------------------------
 // One backend at a time: a second create -> kBackendAlreadyCreated.
@@ -101,10 +118,17 @@ struct CoreAffinity {
   uint32_t type;       // 0 soft, 1 hard
   uint32_t core_mask;  // exactly one bit below kMaxCores
 };
-enum class GraphConfigKind : uint8_t { kScratch, kPersistent, kPerf, kCoreAffinity };
+enum class GraphConfigKind : uint8_t {
+  kScratch,
+  kPersistent,
+  kPerf,
+  kCoreAffinity,
+  kProfileBuffer,
+};
 struct GraphConfig {
   GraphConfigKind kind;
-  GraphMem mem;            // kScratch / kPersistent
+  GraphMem mem;            // kScratch / kPersistent; kProfileBuffer: addr and size (mem_type
+                           // ignored)
   PerfConfig perf;         // kPerf
   CoreAffinity affinity;   // kCoreAffinity
 };
@@ -112,7 +136,9 @@ struct GraphConfig {
 // is applied. Memory: kGraphMemTypeNotDdr, kGraphMemNull, kGraphMemMisaligned,
 // kGraphMemSizeUnaligned, kGraphMemTooSmall (checked in that order), kGraphPersistentLocked
 // (persistent after finalize). Perf: kGraphBadPerfConfig. Affinity: kGraphBadCoreAffinity,
-// kGraphMultiCoreUnsupported.
+// kGraphMultiCoreUnsupported. Profile buffer (any state; replaces the previous one):
+// kGraphProfileBufferNull, kGraphProfileBufferMisaligned (not on kProfileBufferAlignment),
+// kGraphProfileBufferTooSmall (below graph_profile_buffer_size), checked in that order.
 Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count);
 // Kept values, for tests and tools (zeroed until set).
 Status graph_perf_config(Handle graph, PerfConfig* perf, CoreAffinity* affinity);
@@ -147,8 +173,17 @@ struct GraphCounters {
   uint64_t last_execute_cycles;
 };
 Status graph_counters(Handle graph, GraphCounters* out);
+// Per-node profiling writes into a buffer the caller provides (the runtime reserves none):
+// query its size, hand it over with a kProfileBuffer config, then turn profiling on.
+// Bytes of the profile buffer: one uint64_t per node (the buffer must start on
+// kProfileBufferAlignment). It stays the caller's; it must stay valid while profiling is on
+// (until profiling is turned off, another buffer is set, or the context is freed).
+Status graph_profile_buffer_size(Handle graph, uint32_t* out);
+// Turns per-node cycle recording on or off for later executes. On without a profile buffer
+// -> kGraphProfileBufferMissing (profiling stays as it was).
 Status graph_set_profiling(Handle graph, bool enable);
-// Per-node cycles of the last profiled execute: out[0..min(capacity, nodes)), *num_nodes.
+// Per-node cycles of the last profiled execute: out[0..min(capacity, nodes)), *num_nodes
+// (zeros when no execute has been profiled into the current profile buffer).
 Status graph_node_cycles(Handle graph, uint64_t* out, uint32_t capacity, uint32_t* num_nodes);
 // Zeroes persistent memory. kGraphNotFinalized before finalize.
 Status graph_reset_persistent(Handle graph);

@@ -59,7 +59,7 @@ struct Graph {
   uint8_t* io_bound[kMaxGraphIo] = {};  // address bound by the last execute
   Handle io_handle[kMaxGraphIo] = {};  // memory handle bound by the last execute, else 0
   GraphCounters counters = {};
-  uint64_t node_cycles[kMaxProfiledNodes] = {};
+  uint64_t* profile = nullptr;  // caller's profile buffer: one entry per node, or nullptr
 };
 
 struct Context {

@@ -1,5 +1,8 @@
-/* Forwarding header under the public API's name: every declaration is in lpai/qnn_compat.h. */
+/* QnnOpDef.h: forwards to QnnTypes.h, which holds its declarations (lpai-rt C API). */
 #ifndef LPAI_FWD_QNNOPDEF_H
 #define LPAI_FWD_QNNOPDEF_H
-#include "lpai/qnn_compat.h"
+#include "QnnTypes.h"
+#ifdef LPAI_HOST_ONLINE_PREPARE
+#include "online_prepare/qnn_online_prepare.h"
+#endif
 #endif

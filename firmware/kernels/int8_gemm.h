@@ -267,31 +267,6 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
   }
 }
 
-// Same contract for a pair of activation rows (CONV_2D): x0 and x1 (x1 may equal x0 when only
-// one row is left; then out1 is null and nothing is stored for it).
-inline void gemm_row_pair(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n_count,
-                          uint32_t k_len, const Requant& q, int8_t* out0, int8_t* out1) {
-  uint32_t o = 0;
-  for (; o + 2 <= n_count; o += 2) {
-    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
-    int32_t acc[4];
-    dot_2x2(x0, x1, w0, w0 + k_len, k_len, acc);
-    out0[o] = requantize(acc[0], o, q);
-    out0[o + 1] = requantize(acc[1], o + 1, q);
-    if (out1 != nullptr) {
-      out1[o] = requantize(acc[2], o, q);
-      out1[o + 1] = requantize(acc[3], o + 1, q);
-    }
-  }
-  if (o < n_count) {
-    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
-    int32_t acc[4];
-    dot_2x2(x0, x1, w0, w0, k_len, acc);
-    out0[o] = requantize(acc[0], o, q);
-    if (out1 != nullptr) out1[o] = requantize(acc[2], o, q);
-  }
-}
-
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight
 // rows [0, n) of w ([n][k_len], n <= kFastRun), requantised through the run tables (lane j =
 // weight row j): out0[j], out1[j].

@@ -62,8 +62,7 @@ Status validate_nodes(const format::BinaryView& view);
 void describe_node(const format::BinaryView& view, const format::NodeRecord& n,
                    TensorRef* inputs, TensorRef* outputs, KernelArgs* args);
 
-// Bytes of `t` as int32 dims product helpers used by kernels.
-inline uint32_t dim(const format::TensorRecord* t, uint32_t i) { return t->dims[i]; }
+// Element count of `t` (size / element size).
 inline uint32_t element_count(const format::TensorRecord* t) {
   return t->size / format::data_type_size(static_cast<format::DataType>(t->data_type));
 }

@@ -6,39 +6,20 @@
 #include "lpai/hal.h"
 
 namespace lpai {
-namespace {
-
-const char* upper_name(PoolRegion r) { return r == PoolRegion::kTcm ? "TCM" : "DDR"; }
-
-}  // namespace
 
 Status BlockPool::ensure_registered() {
   if (registered_) return Status::kOk;
-  lpai_hal_region_t region;
-  size_t capacity;
-  if (region_ == PoolRegion::kTcm) {
-    region = lpai_hal_tcm_region();
-    if (region.size < LPAI_TCM_POOL_BYTES) region.size = 0;  // a short TCM is no TCM
-    capacity = LPAI_TCM_POOL_BYTES;
-  } else {
-    region = lpai_hal_ddr_region(region_index_);
-    capacity = region.size;
-  }
+  const lpai_hal_region_t region = spec_->region(spec_->index);
   if (region.base == nullptr || region.size == 0) return Status::kPoolNoRegion;
   base_ = region.base;
-  capacity_ = capacity;
-  table_[0] = Block{0, capacity, false};
+  capacity_ = region.size;
+  table_[0] = Block{0, capacity_, false};
   block_count_ = 1;
   live_slots_ = 0;
   bytes_in_use_ = 0;
   registered_ = true;
-  if (region_ == PoolRegion::kTcm) {
-    // Seed 000: a QNN_INFO message (shown with --log_level debug or higher).
-    LPAI_LOG_INFO("TCM pool current size: %zu max_size: %zu", bytes_in_use_, capacity_);
-  } else {
-    LPAI_LOG_DEBUG("DDR arena %u current size: %zu max_size: %zu", region_index_, bytes_in_use_,
-                   capacity_);
-  }
+  log(spec_->log_level, "%s current size: %zu max_size: %zu", spec_->name, bytes_in_use_,
+      capacity_);
   return Status::kOk;
 }
 
@@ -57,57 +38,56 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
   // Every failure logs the seed's line "<TCM|DDR> memory allocation failure: required size:
   // <N>" as a whole line, then one line of detail.
   if (size == 0) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: 0", upper_name(region_));
-    LPAI_LOG_ERROR("%s pool: zero-size allocation", upper_name(region_));
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: 0", spec_->kind);
+    LPAI_LOG_ERROR("%s pool: zero-size allocation", spec_->kind);
     return Status::kPoolZeroSize;
   }
   if (!is_pow2(alignment) || alignment > kMaxAlignment) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
     LPAI_LOG_ERROR("%s pool: alignment %zu is not a power of two in [1, %zu]",
-                   upper_name(region_), alignment, kMaxAlignment);
+                   spec_->kind, alignment, kMaxAlignment);
     return Status::kPoolBadAlignment;
   }
   const Status reg = ensure_registered();
   if (reg != Status::kOk) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: the HAL reports no usable region %u", upper_name(region_),
-                   region_index_);
+    LPAI_LOG_ERROR("%s pool: the HAL reports no usable region %u", spec_->kind, spec_->index);
     return reg;
   }
   if (size > capacity_) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: larger than the pool (max_size %zu)", upper_name(region_),
+    LPAI_LOG_ERROR("%s pool: larger than the pool (max_size %zu)", spec_->kind,
                    capacity_);
     return Status::kPoolTooLarge;
   }
   if (fatal_) {
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
     LPAI_LOG_ERROR("%s pool: unusable after a system fatal error (more than %u allocations)",
-                   upper_name(region_), max_slots_);
+                   spec_->kind, max_slots_);
     return Status::kPoolFatalSlotLimit;
   }
   if (live_slots_ >= max_slots_) {
-    if (region_ == PoolRegion::kTcm) {
-      // Seed 000: "Exceeding this limit causes a system fatal error." The pool is latched
+    if (spec_->slot_limit_fatal) {
+      // Seed 000 (TCM): "Exceeding this limit causes a system fatal error." The pool is latched
       // unusable (allocations refused until reset(), i.e. a firmware restart; frees still
       // work), the fatal line is logged and the HAL's fatal hook is called.
       fatal_ = true;
       char line[kLogLineMax];
       (void)format_to(line, sizeof(line),
-                      "TCM pool: system fatal error: allocation %u exceeds the limit of %u TCM "
+                      "%s pool: system fatal error: allocation %u exceeds the limit of %u %s "
                       "buffers (required size: %zu)",
-                      max_slots_ + 1, max_slots_, size);
+                      spec_->kind, max_slots_ + 1, max_slots_, spec_->kind, size);
       LPAI_LOG_ERROR("%s", line);
       lpai_hal_fatal(static_cast<uint32_t>(Status::kPoolFatalSlotLimit), line);
       return Status::kPoolFatalSlotLimit;
     }
-    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_),
+    LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: all %u slots in use", upper_name(region_), max_slots_);
+    LPAI_LOG_ERROR("%s pool: all %u slots in use", spec_->kind, max_slots_);
     return Status::kPoolNoSlot;
   }
   size_t effective = alignment;
@@ -127,7 +107,7 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     // 2 * max_slots + 1 entries, the check guards the invariant.
     const uint32_t extra = (pad != 0 ? 1u : 0u) + (tail != 0 ? 1u : 0u);
     if (block_count_ + extra > table_capacity_) {
-      LPAI_LOG_ERROR("%s pool: block table full (%u entries)", upper_name(region_),
+      LPAI_LOG_ERROR("%s pool: block table full (%u entries)", spec_->kind,
                      block_count_);
       return Status::kInternal;
     }
@@ -143,11 +123,7 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     ++live_slots_;
     bytes_in_use_ += size;
     if (bytes_in_use_ > peak_bytes_in_use_) peak_bytes_in_use_ = bytes_in_use_;
-    if (region_ == PoolRegion::kTcm) {
-      LPAI_LOG_INFO("Allocate size %zu from tcm pool 0", size);  // seed 000: QNN_INFO
-    } else {
-      LPAI_LOG_DEBUG("Allocate size %zu from ddr arena %u", size, region_index_);
-    }
+    log(spec_->log_level, "Allocate size %zu from %s", size, spec_->source);
     return base_ + b.offset + pad;
   }
 
@@ -155,17 +131,17 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
   for (uint32_t i = 0; i < block_count_; ++i) {
     if (!table_[i].used && table_[i].size > largest) largest = table_[i].size;
   }
-  LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", upper_name(region_), size);
+  LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind, size);
   LPAI_LOG_ERROR("%s pool: no contiguous space at alignment %zu: %zu of %zu bytes free, "
                  "largest free block %zu",
-                 upper_name(region_), effective, capacity_ - bytes_in_use_, capacity_, largest);
+                 spec_->kind, effective, capacity_ - bytes_in_use_, capacity_, largest);
   return Status::kPoolNoContiguousSpace;
 }
 
 Status BlockPool::free(const void* ptr) {
   if (ptr == nullptr || !contains(ptr)) {
     LPAI_LOG_ERROR("%s pool free failure: pointer %p does not belong to the pool",
-                   upper_name(region_), ptr);
+                   spec_->kind, ptr);
     return Status::kPoolForeignPointer;
   }
   const size_t off =
@@ -185,12 +161,12 @@ Status BlockPool::free(const void* ptr) {
   Block& b = table_[i];
   if (!b.used) {
     LPAI_LOG_ERROR("%s pool free failure: pointer %p is not allocated (double free)",
-                   upper_name(region_), ptr);
+                   spec_->kind, ptr);
     return Status::kPoolDoubleFree;
   }
   if (b.offset != off) {
     LPAI_LOG_ERROR("%s pool free failure: pointer %p points inside an allocation of %zu bytes",
-                   upper_name(region_), ptr, b.size);
+                   spec_->kind, ptr, b.size);
     return Status::kPoolForeignPointer;
   }
   b.used = false;

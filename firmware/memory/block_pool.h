@@ -10,26 +10,29 @@
 // - allocate(size, alignment): alignment must be a power of two in [1, kMaxAlignment]; the
 //   returned address is aligned to max(alignment, lpai_hal_alignment().start_addr_alignment).
 //   The block is exactly `size` bytes (alignment padding before it stays free).
+// - The pool knows nothing of TCM or DDR: its PoolSpec names the region (a HAL region getter)
+//   and the words of its log lines, and says whether exceeding the slots is fatal.
 // - Errors (the pool is unchanged on every error except the fatal one; allocation failures log
-//   "<TCM|DDR> memory allocation failure: required size: <N>" and one line of detail):
+//   "<kind> memory allocation failure: required size: <N>" and one line of detail):
 //     kPoolZeroSize          size == 0
 //     kPoolBadAlignment      alignment 0, not a power of two, or > kMaxAlignment
 //     kPoolTooLarge          size > capacity of the pool
-//     kPoolNoSlot            all slots (live allocations) in use (DDR arenas)
-//     kPoolFatalSlotLimit    TCM pool: all 32 slots in use. Seed 000 calls this a system fatal
-//                            error: the fatal line is logged, lpai_hal_fatal() is called (target
-//                            images halt there), and the pool refuses every later allocation
-//                            with the same status until reset() (free() keeps working).
+//     kPoolNoSlot            all slots (live allocations) in use (spec.slot_limit_fatal false)
+//     kPoolFatalSlotLimit    all slots in use with spec.slot_limit_fatal (the TCM pool's 32:
+//                            seed 000 calls this a system fatal error): the fatal line is logged,
+//                            lpai_hal_fatal() is called (target images halt there), and the pool
+//                            refuses every later allocation with the same status until reset()
+//                            (free() keeps working).
 //     kPoolNoContiguousSpace no free block holds size bytes at the required alignment
 //     kPoolNoRegion          the HAL reports no (or a too small) region for this pool
 //   free(ptr):
 //     kPoolForeignPointer    ptr null, outside the region, or inside a live allocation but
 //                            not its start
 //     kPoolDoubleFree        ptr inside the pool's free space (already freed)
-// - Registration is lazy: the first allocate() fetches the region from the HAL and logs
-//   "TCM pool current size: <bytes in use> max_size: <capacity>" (INFO, as seed 000's QNN_INFO;
-//   each TCM allocation logs "Allocate size <N> from tcm pool 0" at INFO) or, for a DDR arena,
-//   "DDR arena <i> current size: ..." at DEBUG.
+// - Registration is lazy: the first allocate() fetches the region (spec.region(spec.index)) and
+//   logs "<name> current size: <bytes in use> max_size: <capacity>"; each allocation logs
+//   "Allocate size <N> from <source>", both at spec.log_level (TCM: "TCM pool", "tcm pool 0" at
+//   INFO, as seed 000's QNN_INFO; DDR arena i: "DDR arena i", "ddr arena i" at DEBUG).
 // - Not thread-safe: the firmware calls it from one thread (callers serialise).
 #ifndef LPAI_MEMORY_BLOCK_POOL_H
 #define LPAI_MEMORY_BLOCK_POOL_H
@@ -39,13 +42,19 @@
 
 #include "core/result.h"
 #include "core/status.h"
+#include "lpai/hal.h"
 
 namespace lpai {
 
-// Which HAL region backs a pool.
-enum class PoolRegion : uint8_t {
-  kTcm,  // lpai_hal_tcm_region(), capped at LPAI_TCM_POOL_BYTES
-  kDdr,  // lpai_hal_ddr_region(index)
+// What backs a pool and how it speaks: constant data (read-only), one per pool.
+struct PoolSpec {
+  const char* kind;    // "<kind> memory allocation failure: ...", "<kind> pool: <detail>"
+  const char* name;    // "<name> current size: <N> max_size: <N>" (registration)
+  const char* source;  // "Allocate size <N> from <source>"
+  lpai_log_level_t log_level;  // level of the registration and allocation lines
+  bool slot_limit_fatal;       // exceeding the slots is a system fatal error
+  lpai_hal_region_t (*region)(uint32_t index);  // the backing region (base null: none)
+  uint32_t index;                               // argument of region()
 };
 
 struct PoolStats {
@@ -67,11 +76,10 @@ class BlockPool {
     bool used;
   };
 
-  // table: storage for 2 * max_slots + 1 blocks, owned by the derived object.
-  constexpr BlockPool(PoolRegion region, uint32_t region_index, uint32_t max_slots,
-                      Block* table)
-      : region_(region),
-        region_index_(region_index),
+  // spec: must outlive the pool (static constant data). table: storage for 2 * max_slots + 1
+  // blocks, owned by the derived object.
+  constexpr BlockPool(const PoolSpec* spec, uint32_t max_slots, Block* table)
+      : spec_(spec),
         max_slots_(max_slots),
         table_(table),
         table_capacity_(2 * max_slots + 1),
@@ -109,8 +117,7 @@ class BlockPool {
   void insert_at(uint32_t index, const Block& b);
   void erase_at(uint32_t index);
 
-  PoolRegion region_;
-  uint32_t region_index_;
+  const PoolSpec* spec_;
   uint32_t max_slots_;
   Block* table_;
   uint32_t table_capacity_;
@@ -121,7 +128,7 @@ class BlockPool {
   size_t bytes_in_use_;
   size_t peak_bytes_in_use_;
   bool registered_;
-  bool fatal_;  // TCM only: a system fatal error happened; allocations are refused
+  bool fatal_;  // a system fatal error happened (slot_limit_fatal); allocations are refused
 };
 
 // A BlockPool with its own table for Slots live allocations.
@@ -129,8 +136,8 @@ template <uint32_t Slots>
 class StaticBlockPool : public BlockPool {
  public:
   static_assert(Slots > 0, "a pool needs at least one slot");
-  constexpr StaticBlockPool(PoolRegion region, uint32_t region_index)
-      : BlockPool(region, region_index, Slots, blocks_), blocks_{} {}
+  constexpr explicit StaticBlockPool(const PoolSpec* spec)
+      : BlockPool(spec, Slots, blocks_), blocks_{} {}
 
  private:
   Block blocks_[2 * Slots + 1];

@@ -5,18 +5,20 @@
 namespace lpai {
 namespace {
 
-// Constant-initialised (constexpr constructors): no static constructor runs. Named members
-// rather than an array: GCC in C++17 mode initialises an array of these dynamically.
+// Constant-initialised (constexpr constructors): no static constructor runs. A recursive list
+// of named members rather than an array: GCC in C++17 mode initialises an array of these
+// dynamically.
+template <uint32_t N>
 struct Arenas {
-  DdrArena a0{0u};
-  DdrArena a1{1u};
-  DdrArena a2{2u};
-  DdrArena a3{3u};
+  Arenas<N - 1> head;
+  DdrArena last{N - 1};
+  DdrArena* at(uint32_t i) { return i == N - 1 ? &last : head.at(i); }
 };
-Arenas g_arenas;
-DdrArena* const g_ddr_arenas[kMaxDdrArenas] = {&g_arenas.a0, &g_arenas.a1, &g_arenas.a2,
-                                               &g_arenas.a3};
-static_assert(kMaxDdrArenas == 4, "update Arenas");
+template <>
+struct Arenas<0> {
+  DdrArena* at(uint32_t) { return nullptr; }
+};
+Arenas<kMaxDdrArenas> g_arenas;
 
 }  // namespace
 
@@ -26,13 +28,14 @@ uint32_t ddr_arena_count() {
 }
 
 DdrArena* ddr_arena(uint32_t index) {
-  return index < ddr_arena_count() ? g_ddr_arenas[index] : nullptr;
+  return index < ddr_arena_count() ? g_arenas.at(index) : nullptr;
 }
 
 DdrArena* ddr_arena_containing(const void* ptr) {
   const uint32_t n = ddr_arena_count();
   for (uint32_t i = 0; i < n; ++i) {
-    if (g_ddr_arenas[i]->contains(ptr)) return g_ddr_arenas[i];
+    DdrArena* a = g_arenas.at(i);
+    if (a->contains(ptr)) return a;
   }
   return nullptr;
 }

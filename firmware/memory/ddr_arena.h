@@ -1,25 +1,56 @@
 // DDR arenas: one BlockPool per HAL DDR region (lpai_hal_ddr_region(i)), for what the
-// firmware itself must place in DDR (model binary copy, IO staging). Up to kMaxDdrArenas
-// regions are used; each allows kDdrArenaSlots live allocations. Behaviour, alignment and
-// error codes: see memory/block_pool.h.
+// firmware itself must place in DDR (model binary copy, IO staging, system-context binary
+// info). The firmware allocates from arena 0 only; up to kMaxDdrArenas regions are used (frees
+// find their arena by address); each allows kDdrArenaSlots live allocations. Behaviour,
+// alignment and error codes: see memory/block_pool.h.
+//
+// Compile-time configuration (RAM on the 32-bit targets: 44 B + 12 B * (2 * slots + 1) per
+// arena, plus 4 B for the list; the default 1 arena x 24 slots is 636 B):
+//   LPAI_DDR_ARENAS      arenas (1..8, default 1)
+//   LPAI_DDR_ARENA_SLOTS live allocations per arena (default 24): one per live context (the
+//                        binary copy), one per firmware IO buffer (memhandle hint), one per
+//                        system context holding binary info.
 //
 // Logs (DEBUG): on the first allocation "DDR arena <i> current size: <current> max_size:
 // <max>", then per allocation "Allocate size <N> from ddr arena <i>". A failed allocation
-// logs (ERROR) "DDR memory allocation failure: required size: <N> (<reason>)".
+// logs (ERROR) "DDR memory allocation failure: required size: <N>" and a line of detail.
 #ifndef LPAI_MEMORY_DDR_ARENA_H
 #define LPAI_MEMORY_DDR_ARENA_H
 
 #include "memory/block_pool.h"
 
+#ifndef LPAI_DDR_ARENAS
+#define LPAI_DDR_ARENAS 1
+#endif
+#ifndef LPAI_DDR_ARENA_SLOTS
+#define LPAI_DDR_ARENA_SLOTS 24
+#endif
+
 namespace lpai {
 
-constexpr uint32_t kMaxDdrArenas = 4;
-constexpr uint32_t kDdrArenaSlots = 64;
+constexpr uint32_t kMaxDdrArenas = LPAI_DDR_ARENAS;
+constexpr uint32_t kDdrArenaSlots = LPAI_DDR_ARENA_SLOTS;
+constexpr uint32_t kDdrArenaNames = 8;  // arenas the spec table below names
+static_assert(kMaxDdrArenas >= 1 && kMaxDdrArenas <= kDdrArenaNames, "DDR arenas: 1..8");
+
+// The pool spec of the arena over HAL DDR region i: "DDR" errors, DEBUG lines, no fatal limit.
+inline constexpr PoolSpec kDdrArenaSpecs[kDdrArenaNames] = {
+    {"DDR", "DDR arena 0", "ddr arena 0", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 0},
+    {"DDR", "DDR arena 1", "ddr arena 1", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 1},
+    {"DDR", "DDR arena 2", "ddr arena 2", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 2},
+    {"DDR", "DDR arena 3", "ddr arena 3", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 3},
+    {"DDR", "DDR arena 4", "ddr arena 4", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 4},
+    {"DDR", "DDR arena 5", "ddr arena 5", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 5},
+    {"DDR", "DDR arena 6", "ddr arena 6", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 6},
+    {"DDR", "DDR arena 7", "ddr arena 7", LPAI_LOG_LEVEL_DEBUG, false, lpai_hal_ddr_region, 7},
+};
 
 class DdrArena : public StaticBlockPool<kDdrArenaSlots> {
  public:
+  // An arena over HAL DDR region `index` (< kDdrArenaNames). The firmware's own arenas are
+  // ddr_arena(i); tests may build others over further regions.
   constexpr explicit DdrArena(uint32_t index)
-      : StaticBlockPool<kDdrArenaSlots>(PoolRegion::kDdr, index) {}
+      : StaticBlockPool<kDdrArenaSlots>(&kDdrArenaSpecs[index]) {}
 };
 
 // Number of usable arenas: min(lpai_hal_ddr_region_count(), kMaxDdrArenas).

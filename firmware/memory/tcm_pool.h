@@ -15,12 +15,21 @@
 
 namespace lpai {
 
+// The TCM region as the pool sees it: the HAL's TCM capped at LPAI_TCM_POOL_BYTES (a shorter
+// TCM is no TCM: base null, size 0). The index is ignored.
+lpai_hal_region_t tcm_pool_region(uint32_t index);
+
+// "TCM" errors, INFO lines "TCM pool current size" / "from tcm pool 0", fatal slot limit.
+inline constexpr PoolSpec kTcmPoolSpec = {"TCM",           "TCM pool", "tcm pool 0",
+                                          LPAI_LOG_LEVEL_INFO, true,      tcm_pool_region, 0};
+
+// RAM: 44 B of state plus 12 B per block table entry (2 * 32 + 1) on the 32-bit targets.
 class TcmPool : public StaticBlockPool<LPAI_TCM_POOL_SLOTS> {
  public:
   static constexpr size_t kBytes = LPAI_TCM_POOL_BYTES;
   static constexpr uint32_t kSlots = LPAI_TCM_POOL_SLOTS;
 
-  constexpr TcmPool() : StaticBlockPool<LPAI_TCM_POOL_SLOTS>(PoolRegion::kTcm, 0) {}
+  constexpr TcmPool() : StaticBlockPool<LPAI_TCM_POOL_SLOTS>(&kTcmPoolSpec) {}
 };
 
 // The process-wide TCM pool (constant-initialised; registers lazily on first allocation).

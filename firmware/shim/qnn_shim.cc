@@ -74,6 +74,14 @@ Status decode_graph_config(const QnnGraph_Config_t* c, uint32_t i, rt::GraphConf
       out->affinity.core_mask = a->coreSelection;
       return Status::kOk;
     }
+    case QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER: {
+      const QnnLpaiGraph_ProfileBuffer_t* b =
+          static_cast<const QnnLpaiGraph_ProfileBuffer_t*>(cc->config);
+      out->kind = rt::GraphConfigKind::kProfileBuffer;
+      out->mem.size = b->size;
+      out->mem.addr = b->addr;
+      return Status::kOk;
+    }
     default:
       LPAI_LOG_ERROR("graph set-config: entry %u custom option %u unknown", i,
                      static_cast<uint32_t>(cc->option));
@@ -347,21 +355,25 @@ Qnn_ErrorHandle_t QnnGraph_getProperty(Qnn_GraphHandle_t graph, QnnGraph_Propert
       return ret(Status::kGraphInvalidArgument);
     }
     if (c->option != QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE &&
-        c->option != QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE) {
+        c->option != QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE &&
+        c->option != QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE) {
       LPAI_LOG_ERROR("graph property: entry %u custom option %u unknown", n,
                      static_cast<uint32_t>(c->option));
       return ret(Status::kGraphUnsupportedProperty);
     }
   }
-  uint32_t scratch = 0, persistent = 0;
+  uint32_t scratch = 0, persistent = 0, profile = 0;
   s = rt::graph_scratch_size(H(graph), &scratch);
   if (s == Status::kOk) s = rt::graph_persistent_size(H(graph), &persistent);
+  if (s == Status::kOk) s = rt::graph_profile_buffer_size(H(graph), &profile);
   if (s != Status::kOk) return ret(s);
   for (uint32_t i = 0; i < n; ++i) {
     const QnnLpaiGraph_CustomProperty_t* c =
         static_cast<const QnnLpaiGraph_CustomProperty_t*>(properties[i]->customProperty);
     *static_cast<uint32_t*>(c->property) =
-        c->option == QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE ? scratch : persistent;
+        c->option == QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE      ? scratch
+        : c->option == QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE ? persistent
+                                                                   : profile;
   }
   return ret(Status::kOk);
 }

@@ -1,30 +1,61 @@
 // QnnSystemContext: binary info (graph name and IO tensor descriptions) of a context binary,
-// built in static storage owned by the system context handle (no heap).
+// built in one block of DDR arena memory owned by the system context handle (no heap, no
+// static info storage): exactly the bytes the binary's IO needs, returned at the next
+// getBinaryInfo or at QnnSystemContext_free.
+//
+// Compile-time configuration: LPAI_MAX_SYSTEM_CONTEXTS live system contexts (default 2), 12 B
+// of .bss each on the 32-bit targets; each holding binary info also takes one DDR arena slot.
 #include "core/log.h"
 #include "format/binary_view.h"
 #include "graph/runtime.h"
 #include "lpai/qnn_compat.h"
+#include "memory/memory_pool.h"
 #include "shim/qnn_types_map.h"
+
+#ifndef LPAI_MAX_SYSTEM_CONTEXTS
+#define LPAI_MAX_SYSTEM_CONTEXTS 2
+#endif
 
 namespace lpai {
 namespace shim {
 namespace {
 
-constexpr uint32_t kMaxSystemContexts = 2;
+constexpr uint32_t kMaxSystemContexts = LPAI_MAX_SYSTEM_CONTEXTS;
 constexpr uint32_t kMaxInfoChannels = 256;  // per-channel scale/offset records of IO tensors
 constexpr uint32_t kHandleKindSystem = 5;
+constexpr size_t kInfoAlignment = 16;  // start of the info block and of each array in it
+static_assert(kMaxSystemContexts >= 1 && kMaxSystemContexts <= 255, "system contexts: 1..255");
+
+// The binary info of one binary, laid out in one block: info, graph, tensors[n_io],
+// dims[n_io][kMaxRank], channels[n_channels].
+struct InfoBlock {
+  QnnSystemContext_BinaryInfo_t* info;
+  QnnSystemContext_GraphInfo_t* graph;
+  Qnn_Tensor_t* tensors;
+  uint32_t (*dims)[format::kMaxRank];
+  Qnn_ScaleOffset_t* channels;
+};
 
 struct SystemContext {
   bool live;
   uint32_t generation;
-  QnnSystemContext_BinaryInfo_t info;
-  QnnSystemContext_GraphInfo_t graph;
-  Qnn_Tensor_t tensors[rt::kMaxGraphIo];
-  uint32_t dims[rt::kMaxGraphIo][format::kMaxRank];
-  Qnn_ScaleOffset_t channels[kMaxInfoChannels];
+  uint8_t* block;  // DDR arena block of the last binary info, or nullptr
 };
 
 SystemContext g_sys[kMaxSystemContexts];  // zero-initialised
+
+constexpr size_t round16(size_t n) { return (n + kInfoAlignment - 1) & ~(kInfoAlignment - 1); }
+
+// Byte offsets of the arrays in an info block; returns the block size.
+size_t info_layout(uint32_t n_io, uint32_t channels, size_t* off_tensors, size_t* off_dims,
+                   size_t* off_channels) {
+  const size_t head = round16(sizeof(QnnSystemContext_BinaryInfo_t)) +
+                      round16(sizeof(QnnSystemContext_GraphInfo_t));
+  *off_tensors = head;
+  *off_dims = *off_tensors + round16(n_io * sizeof(Qnn_Tensor_t));
+  *off_channels = *off_dims + round16(n_io * sizeof(uint32_t[format::kMaxRank]));
+  return *off_channels + round16(channels * sizeof(Qnn_ScaleOffset_t));
+}
 
 SystemContext* find(QnnSystemContext_Handle_t handle) {
   const uintptr_t h = reinterpret_cast<uintptr_t>(handle);
@@ -46,7 +77,7 @@ float float_from_bits(uint32_t bits) {
 }
 
 void describe(const format::BinaryView& v, uint32_t id, bool input, uint32_t slot,
-              SystemContext& s, uint32_t* channels_used) {
+              const InfoBlock& s, uint32_t* channels_used) {
   const format::TensorRecord& t = v.tensor(id);
   Qnn_Tensor_t& q = s.tensors[slot];
   q = Qnn_Tensor_t();
@@ -126,27 +157,46 @@ Qnn_ErrorHandle_t get_binary_info(QnnSystemContext_Handle_t handle, void* binary
                    kMaxInfoChannels);
     return ret(Status::kBinaryTooManyTensors);
   }
+  size_t off_tensors = 0, off_dims = 0, off_channels = 0;
+  const size_t bytes = info_layout(n_io, channels, &off_tensors, &off_dims, &off_channels);
+  Result<uint8_t*> block = mem_pool::allocate(MemType::kDdr, bytes, kInfoAlignment);
+  if (!block.ok()) {
+    LPAI_LOG_ERROR("system context: no DDR memory for the binary info (%zu bytes): %s", bytes,
+                   status_name(block.status()));
+    return ret(Status::kMemAlloc);
+  }
+  uint8_t* b = block.value();
+  __builtin_memset(b, 0, bytes);
+  InfoBlock ib;
+  ib.info = reinterpret_cast<QnnSystemContext_BinaryInfo_t*>(b);
+  ib.graph = reinterpret_cast<QnnSystemContext_GraphInfo_t*>(
+      b + round16(sizeof(QnnSystemContext_BinaryInfo_t)));
+  ib.tensors = reinterpret_cast<Qnn_Tensor_t*>(b + off_tensors);
+  ib.dims = reinterpret_cast<uint32_t(*)[format::kMaxRank]>(b + off_dims);
+  ib.channels = reinterpret_cast<Qnn_ScaleOffset_t*>(b + off_channels);
   channels = 0;
   for (uint32_t slot = 0; slot < n_io; ++slot) {
     const bool input = slot < v.num_inputs();
     const uint32_t id = input ? v.input_tensor(slot) : v.output_tensor(slot - v.num_inputs());
-    describe(v, id, input, slot, *s, &channels);
+    describe(v, id, input, slot, ib, &channels);
   }
-  s->graph.version = QNN_SYSTEM_CONTEXT_GRAPH_INFO_VERSION_1;
-  s->graph.graphInfoV1.graphName = v.graph_name();
-  s->graph.graphInfoV1.numGraphInputs = v.num_inputs();
-  s->graph.graphInfoV1.graphInputs = s->tensors;
-  s->graph.graphInfoV1.numGraphOutputs = v.num_outputs();
-  s->graph.graphInfoV1.graphOutputs = s->tensors + v.num_inputs();
-  s->info.version = QNN_SYSTEM_CONTEXT_BINARY_INFO_VERSION_1;
-  s->info.contextBinaryInfoV1.binaryVersionMajor = v.header().version_major;
-  s->info.contextBinaryInfoV1.binaryVersionMinor = v.header().version_minor;
-  s->info.contextBinaryInfoV1.numGraphs = 1;
-  s->info.contextBinaryInfoV1.graphs = &s->graph;
-  *info = &s->info;
+  ib.graph->version = QNN_SYSTEM_CONTEXT_GRAPH_INFO_VERSION_1;
+  ib.graph->graphInfoV1.graphName = v.graph_name();
+  ib.graph->graphInfoV1.numGraphInputs = v.num_inputs();
+  ib.graph->graphInfoV1.graphInputs = ib.tensors;
+  ib.graph->graphInfoV1.numGraphOutputs = v.num_outputs();
+  ib.graph->graphInfoV1.graphOutputs = ib.tensors + v.num_inputs();
+  ib.info->version = QNN_SYSTEM_CONTEXT_BINARY_INFO_VERSION_1;
+  ib.info->contextBinaryInfoV1.binaryVersionMajor = v.header().version_major;
+  ib.info->contextBinaryInfoV1.binaryVersionMinor = v.header().version_minor;
+  ib.info->contextBinaryInfoV1.numGraphs = 1;
+  ib.info->contextBinaryInfoV1.graphs = ib.graph;
+  if (s->block != nullptr) (void)mem_pool::free(MemType::kDdr, s->block);
+  s->block = b;
+  *info = ib.info;
   if (info_size != nullptr) {
-    *info_size = sizeof(s->info) + sizeof(s->graph) + n_io * sizeof(Qnn_Tensor_t) +
-                 n_io * sizeof(s->dims[0]) + channels * sizeof(Qnn_ScaleOffset_t);
+    *info_size = sizeof(*ib.info) + sizeof(*ib.graph) + n_io * sizeof(Qnn_Tensor_t) +
+                 n_io * sizeof(ib.dims[0]) + channels * sizeof(Qnn_ScaleOffset_t);
   }
   return ret(Status::kOk);
 }
@@ -193,6 +243,8 @@ Qnn_ErrorHandle_t QnnSystemContext_free(QnnSystemContext_Handle_t sysCtxHandle) 
     LPAI_LOG_ERROR("system context free: invalid handle %p", sysCtxHandle);
     return lpai::shim::ret(Status::kContextInvalidHandle);
   }
+  if (s->block != nullptr) (void)lpai::mem_pool::free(lpai::MemType::kDdr, s->block);
+  s->block = nullptr;
   s->live = false;
   return lpai::shim::ret(Status::kOk);
 }

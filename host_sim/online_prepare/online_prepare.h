@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "lpai/qnn_compat.h"
+#include "online_prepare/qnn_online_prepare.h"
 
 namespace lpai {
 namespace online {

@@ -191,17 +191,24 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   start_alignment_ = align.startAddrAlignment;
   size_alignment_ = align.sizeAlignment;
 
-  // 3. Scratch and persistent sizes (one property call, both entries).
+  // 3. Scratch, persistent and profile buffer sizes (one property call, all entries).
   QnnLpaiGraph_CustomProperty_t scratch_prop = {QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE,
                                                 &scratch_size_};
   QnnLpaiGraph_CustomProperty_t persistent_prop = {QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE,
                                                    &persistent_size_};
-  QnnGraph_Property_t graph_props[2] = {QNN_GRAPH_PROPERTY_INIT, QNN_GRAPH_PROPERTY_INIT};
+  QnnLpaiGraph_CustomProperty_t profile_prop = {QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE,
+                                                &profile_size_};
+  QnnGraph_Property_t graph_props[3] = {QNN_GRAPH_PROPERTY_INIT, QNN_GRAPH_PROPERTY_INIT,
+                                        QNN_GRAPH_PROPERTY_INIT};
   graph_props[0].option = QNN_GRAPH_PROPERTY_OPTION_CUSTOM;
   graph_props[0].customProperty = &scratch_prop;
   graph_props[1].option = QNN_GRAPH_PROPERTY_OPTION_CUSTOM;
   graph_props[1].customProperty = &persistent_prop;
-  QnnGraph_Property_t* graph_prop_ptrs[3] = {&graph_props[0], &graph_props[1], nullptr};
+  graph_props[2].option = QNN_GRAPH_PROPERTY_OPTION_CUSTOM;
+  graph_props[2].customProperty = &profile_prop;
+  QnnGraph_Property_t* graph_prop_ptrs[4] = {&graph_props[0], &graph_props[1], nullptr,
+                                             nullptr};
+  if (options_.profiling) graph_prop_ptrs[2] = &graph_props[2];
   if (!call_ok(QnnGraph_getProperty(graph_, graph_prop_ptrs), "QnnGraph_getProperty", error))
     return false;
 
@@ -214,7 +221,12 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   QnnLpaiGraph_CustomConfig_t scratch_cfg = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &scratch_mem};
   QnnLpaiGraph_CustomConfig_t persistent_cfg = {QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM,
                                                 &persistent_mem};
-  QnnGraph_Config_t graph_cfgs[2] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT};
+  // Profiling: the per-node cycle buffer is ours too.
+  if (options_.profiling) profile_ = AlignedBytes(profile_size_, QNN_LPAI_PROFILE_BUFFER_ALIGNMENT);
+  QnnLpaiGraph_ProfileBuffer_t profile_buf = {profile_size_, profile_.data()};
+  QnnLpaiGraph_CustomConfig_t profile_cfg = {QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER, &profile_buf};
+  QnnGraph_Config_t graph_cfgs[3] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT,
+                                     QNN_GRAPH_CONFIG_INIT};
   std::vector<const QnnGraph_Config_t*> cfg_ptrs;
   if (scratch_size_ > 0) {
     graph_cfgs[0].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
@@ -225,6 +237,11 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
     graph_cfgs[1].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
     graph_cfgs[1].customConfig = &persistent_cfg;
     cfg_ptrs.push_back(&graph_cfgs[1]);
+  }
+  if (options_.profiling) {
+    graph_cfgs[2].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+    graph_cfgs[2].customConfig = &profile_cfg;
+    cfg_ptrs.push_back(&graph_cfgs[2]);
   }
   cfg_ptrs.push_back(nullptr);
   if (cfg_ptrs.size() > 1 &&
@@ -477,11 +494,9 @@ QnnLpaiGraph_Counters_t Session::counters() const {
 
 std::vector<uint64_t> Session::node_cycles() const {
   uint32_t n = 0;
-  std::vector<uint64_t> cycles(QNN_LPAI_MAX_PROFILED_NODES);
-  if (QnnLpaiGraph_getNodeCycles(graph_, cycles.data(), static_cast<uint32_t>(cycles.size()),
-                                 &n) != QNN_SUCCESS)
-    return {};
-  cycles.resize(n < cycles.size() ? n : cycles.size());
+  if (QnnLpaiGraph_getNodeCycles(graph_, nullptr, 0, &n) != QNN_SUCCESS) return {};
+  std::vector<uint64_t> cycles(n);
+  if (n > 0 && QnnLpaiGraph_getNodeCycles(graph_, cycles.data(), n, &n) != QNN_SUCCESS) return {};
   return cycles;
 }
 

@@ -62,7 +62,7 @@ void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero
 struct SessionOptions {
   QnnLpaiMem_MemType_t mem_type = QNN_LPAI_MEM_TYPE_DDR;  // model binary + IO buffers
   bool use_memhandle = false;  // IO through registered shared buffers (zero copy)
-  bool profiling = false;      // record per-node cycles
+  bool profiling = false;      // per-node cycles, into a profile buffer of the session
 };
 
 class Session {
@@ -123,6 +123,7 @@ class Session {
   AlignedBytes binary_;
   AlignedBytes scratch_;
   AlignedBytes persistent_;
+  AlignedBytes profile_;                      // per-node cycles (options.profiling)
   std::vector<AlignedBytes> io_raw_;          // RAW buffers, inputs then outputs
   std::vector<void*> io_shared_;              // MEMHANDLE buffers, inputs then outputs (or null)
   std::vector<bool> io_owned_;                // io_shared_[k] was allocated by the session
@@ -133,7 +134,7 @@ class Session {
   std::vector<TensorInfo> inputs_;
   std::vector<TensorInfo> outputs_;
   std::string graph_name_;
-  uint32_t scratch_size_ = 0, persistent_size_ = 0;
+  uint32_t scratch_size_ = 0, persistent_size_ = 0, profile_size_ = 0;
   uint32_t start_alignment_ = 1, size_alignment_ = 1;
   Qnn_BackendHandle_t backend_ = nullptr;
   Qnn_ContextHandle_t context_ = nullptr;

@@ -222,21 +222,95 @@ TEST_F(Executor, MemhandleHintAllocatesPerSlotOnFirstRawUse) {
   EXPECT_EQ(counters().io_bytes_copied, 64u + 128u);
 }
 
-TEST_F(Executor, ProfilingRecordsEveryNode) {
+rt::GraphConfig profile_config(void* addr, uint32_t size) {
+  rt::GraphConfig c{};
+  c.kind = rt::GraphConfigKind::kProfileBuffer;
+  c.mem.addr = addr;
+  c.mem.size = size;
+  return c;
+}
+
+TEST_F(Executor, ProfilingRecordsEveryNodeIntoTheCallersBuffer) {
   open_and_finalize(chain_graph(false, 40));
   lpai_test::AlignedBuffer in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 40), o = raw(2, out.data(), 40);
+  uint32_t bytes = 0;
+  ASSERT_EQ(rt::graph_profile_buffer_size(graph_, &bytes), Status::kOk);
+  EXPECT_EQ(bytes, 2u * sizeof(uint64_t));  // one uint64_t per node
+  alignas(8) uint64_t buf[3] = {~0ull, ~0ull, ~0ull};
+  const rt::GraphConfig cfg = profile_config(buf, bytes);
+  ASSERT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kOk);
+  EXPECT_EQ(buf[0], 0u);  // zeroed when set
+  EXPECT_EQ(buf[1], 0u);
+  EXPECT_EQ(buf[2], ~0ull);  // beyond the graph's size: not the runtime's
+  // Off: executes leave the buffer alone.
+  buf[0] = buf[1] = ~0ull;
+  ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
+  EXPECT_EQ(buf[0], ~0ull);
+  EXPECT_EQ(buf[1], ~0ull);
+  // On: one record per node, in the caller's buffer (host cycles are nanoseconds).
   ASSERT_EQ(rt::graph_set_profiling(graph_, true), Status::kOk);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
+  EXPECT_LT(buf[0], 10'000'000'000ull);
+  EXPECT_LT(buf[1], 10'000'000'000ull);
+  EXPECT_EQ(buf[2], ~0ull);
   uint64_t cycles[4] = {~0ull, ~0ull, ~0ull, ~0ull};
   uint32_t n = 0;
   ASSERT_EQ(rt::graph_node_cycles(graph_, cycles, 4, &n), Status::kOk);
   EXPECT_EQ(n, 2u);
-  EXPECT_NE(cycles[0], ~0ull);
-  EXPECT_NE(cycles[1], ~0ull);
+  EXPECT_EQ(cycles[0], buf[0]);
+  EXPECT_EQ(cycles[1], buf[1]);
   EXPECT_EQ(cycles[2], ~0ull);  // beyond the node count: untouched
   EXPECT_EQ(counters().num_nodes, 2u);
   EXPECT_EQ(rt::graph_node_cycles(graph_, nullptr, 4, &n), Status::kGraphInvalidArgument);
+  // Off again: the last records stay readable.
+  ASSERT_EQ(rt::graph_set_profiling(graph_, false), Status::kOk);
+  ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
+  ASSERT_EQ(rt::graph_node_cycles(graph_, cycles, 4, &n), Status::kOk);
+  EXPECT_EQ(cycles[0], buf[0]);
+}
+
+TEST_F(Executor, ProfilingWithoutABufferIsRefused) {
+  open_and_finalize(chain_graph(false, 40));
+  lpai_test::LogCapture log;
+  EXPECT_EQ(rt::graph_set_profiling(graph_, true), Status::kGraphProfileBufferMissing);
+  EXPECT_EQ(log.count("has no profile buffer (set one of 16 bytes first)"), 1u);
+  // Nothing changed: executes record nothing, node cycles read as zeros.
+  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  rt::IoTensor i = raw(0, in.data(), 40), o = raw(2, out.data(), 40);
+  ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
+  uint64_t cycles[2] = {~0ull, ~0ull};
+  uint32_t n = 0;
+  ASSERT_EQ(rt::graph_node_cycles(graph_, cycles, 2, &n), Status::kOk);
+  EXPECT_EQ(cycles[0], 0u);
+  EXPECT_EQ(cycles[1], 0u);
+  EXPECT_EQ(rt::graph_set_profiling(graph_, false), Status::kOk);  // off needs no buffer
+}
+
+TEST_F(Executor, BadProfileBuffersAreRefusedAndChangeNothing) {
+  open(chain_graph(false, 40));  // accepted before finalize as well
+  alignas(8) uint64_t buf[3] = {7, 7, 7};
+  lpai_test::LogCapture log;
+  rt::GraphConfig cfg = profile_config(nullptr, 16);
+  EXPECT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kGraphProfileBufferNull);
+  cfg = profile_config(reinterpret_cast<uint8_t*>(buf) + 4, 16);
+  EXPECT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kGraphProfileBufferMisaligned);
+  cfg = profile_config(buf, 15);
+  EXPECT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kGraphProfileBufferTooSmall);
+  EXPECT_EQ(log.count("profile buffer address is null"), 1u);
+  EXPECT_EQ(log.count("is not a multiple of 8"), 1u);
+  EXPECT_EQ(log.count("profile buffer holds 15 bytes, graph \"chain\" needs 16 (2 nodes)"), 1u);
+  EXPECT_EQ(buf[0], 7u);  // untouched
+  EXPECT_EQ(rt::graph_set_profiling(graph_, true), Status::kGraphProfileBufferMissing);
+  // A bad entry after a good one: nothing applied.
+  rt::GraphConfig two[2] = {profile_config(buf, 16), profile_config(nullptr, 16)};
+  EXPECT_EQ(rt::graph_set_config(graph_, two, 2), Status::kGraphProfileBufferNull);
+  EXPECT_EQ(buf[0], 7u);
+  EXPECT_EQ(rt::graph_set_profiling(graph_, true), Status::kGraphProfileBufferMissing);
+  // A larger buffer is fine.
+  cfg = profile_config(buf, sizeof(buf));
+  EXPECT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kOk);
+  EXPECT_EQ(rt::graph_set_profiling(graph_, true), Status::kOk);
 }
 
 // int8 ADD with equal scales and zero points: out = in1 + in2 (saturating). Parameters

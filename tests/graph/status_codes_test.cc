@@ -81,6 +81,10 @@ static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_BAD_PERF_CONFIG) == S(kGraphBadPerfC
 static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_BAD_CORE_AFFINITY) == S(kGraphBadCoreAffinity), "kGraphBadCoreAffinity");
 static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_MULTI_CORE_UNSUPPORTED) == S(kGraphMultiCoreUnsupported), "kGraphMultiCoreUnsupported");
 static_assert(QNN_CODE(QNN_GRAPH_ERROR_EXECUTION_FAILED) == S(kGraphExecuteFailed), "kGraphExecuteFailed");
+static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_NULL) == S(kGraphProfileBufferNull), "kGraphProfileBufferNull");
+static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISALIGNED) == S(kGraphProfileBufferMisaligned), "kGraphProfileBufferMisaligned");
+static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_TOO_SMALL) == S(kGraphProfileBufferTooSmall), "kGraphProfileBufferTooSmall");
+static_assert(QNN_CODE(QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISSING) == S(kGraphProfileBufferMissing), "kGraphProfileBufferMissing");
 static_assert(QNN_CODE(QNN_TENSOR_ERROR_INVALID_ARGUMENT) == S(kTensorInvalidArgument), "kTensorInvalidArgument");
 static_assert(QNN_CODE(QNN_TENSOR_ERROR_COUNT_MISMATCH) == S(kTensorCountMismatch), "kTensorCountMismatch");
 static_assert(QNN_CODE(QNN_TENSOR_ERROR_UNKNOWN_ID) == S(kTensorUnknownId), "kTensorUnknownId");
@@ -186,6 +190,10 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
     QNN_LPAI_GRAPH_ERROR_BAD_CORE_AFFINITY,
     QNN_LPAI_GRAPH_ERROR_MULTI_CORE_UNSUPPORTED,
     QNN_GRAPH_ERROR_EXECUTION_FAILED,
+    QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_NULL,
+    QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISALIGNED,
+    QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_TOO_SMALL,
+    QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISSING,
     QNN_TENSOR_ERROR_INVALID_ARGUMENT,
     QNN_TENSOR_ERROR_COUNT_MISMATCH,
     QNN_TENSOR_ERROR_UNKNOWN_ID,
@@ -207,7 +215,7 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
   for (QnnLpai_Error_t c : codes) {
     EXPECT_NE(unknown, lpai::status_name(static_cast<lpai::Status>(c))) << "code " << c;
   }
-  EXPECT_EQ(sizeof(codes) / sizeof(codes[0]), 83u);
+  EXPECT_EQ(sizeof(codes) / sizeof(codes[0]), 87u);
 }
 
 }  // namespace

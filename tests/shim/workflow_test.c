@@ -23,6 +23,12 @@
 #include "lpai/hal_host.h"
 #include "shim_test_util.h"
 
+/* This test links the firmware only: the QNN-named headers must not declare the host-only
+ * online-prepare API (op configs, QnnGraph_addNode, ...), which the firmware does not define. */
+#if defined(LPAI_HOST_ONLINE_PREPARE) || defined(QNN_OPCONFIG_INIT) || defined(QNN_PARAM_INIT)
+#error "firmware headers declare the host-only online-prepare API"
+#endif
+
 static ShimSession g_s;
 
 static int setup(void** state) {
@@ -481,6 +487,82 @@ static void test_graph_property_and_config_errors(void** state) {
   assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem), QNN_SUCCESS);
 }
 
+/* Per-node profiling through the C API: the caller queries the profile buffer size, provides
+ * the buffer with a set-config entry and turns profiling on; bad buffers are refused with their
+ * own codes and change nothing. */
+static void test_profile_buffer(void** state) {
+  const QnnSystemContext_GraphInfo_t* gi;
+  Qnn_Tensor_t in_t, out_t;
+  uint32_t bytes = 0;
+  uint32_t n = 0;
+  uint64_t cycles[4] = {0, 0, 0, 0};
+  uint64_t* buf;
+  QnnLpaiGraph_Counters_t counters = QNN_LPAI_GRAPH_COUNTERS_INIT;
+  QnnLpaiGraph_CustomProperty_t gprop = {QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE, NULL};
+  QnnGraph_Property_t gp = QNN_GRAPH_PROPERTY_INIT;
+  QnnGraph_Property_t* gps[2] = {NULL, NULL};
+  QnnLpaiGraph_ProfileBuffer_t pb = QNN_LPAI_GRAPH_PROFILE_BUFFER_INIT;
+  (void)state;
+  assert_int_equal(shim_open(&g_s, "copy_raw.bin", "copy", 0, QNN_LPAI_MEM_TYPE_UNDEFINED),
+                   QNN_SUCCESS);
+  gprop.property = &bytes;
+  gp.option = QNN_GRAPH_PROPERTY_OPTION_CUSTOM;
+  gp.customProperty = &gprop;
+  gps[0] = &gp;
+  assert_int_equal(QnnGraph_getProperty(g_s.graph, gps), QNN_SUCCESS);
+  assert_int_equal(QnnLpaiGraph_getCounters(g_s.graph, &counters), QNN_SUCCESS);
+  assert_true(counters.numNodes > 0);
+  assert_int_equal(bytes, 8u * counters.numNodes);
+
+  /* Missing: profiling cannot be turned on without a buffer. */
+  assert_int_equal(QnnLpaiGraph_setProfiling(g_s.graph, 1),
+                   QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISSING);
+  assert_int_equal(QnnLpaiGraph_setProfiling(g_s.graph, 0), QNN_SUCCESS);
+
+  g_s.io[2] = shim_aligned_alloc(64, bytes + 64);
+  buf = (uint64_t*)g_s.io[2];
+  memset(buf, 0x5a, bytes + 64);
+  /* Null, misaligned, too small: refused, buffer untouched, still no buffer. */
+  pb.size = bytes;
+  assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER, &pb),
+                   QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_NULL);
+  pb.addr = (uint8_t*)buf + 4;
+  assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER, &pb),
+                   QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISALIGNED);
+  pb.addr = buf;
+  pb.size = bytes - 1;
+  assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER, &pb),
+                   QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_TOO_SMALL);
+  assert_int_equal(buf[0], 0x5a5a5a5a5a5a5a5aull);
+  assert_int_equal(QnnLpaiGraph_setProfiling(g_s.graph, 1),
+                   QNN_LPAI_GRAPH_ERROR_PROFILE_BUFFER_MISSING);
+
+  /* The queried size: accepted (before finalize), zeroed, then filled by a profiled execute. */
+  pb.size = bytes;
+  assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER, &pb),
+                   QNN_SUCCESS);
+  assert_int_equal(buf[0], 0);
+  assert_int_equal(buf[bytes / 8], 0x5a5a5a5a5a5a5a5aull); /* past the size: untouched */
+  assert_int_equal(QnnLpaiGraph_setProfiling(g_s.graph, 1), QNN_SUCCESS);
+  assert_int_equal(shim_provide_and_finalize(&g_s), QNN_SUCCESS);
+  gi = graph_info();
+  in_t = gi->graphInfoV1.graphInputs[0];
+  out_t = gi->graphInfoV1.graphOutputs[0];
+  g_s.io[0] = shim_aligned_alloc(64, 128);
+  g_s.io[1] = shim_aligned_alloc(64, 128);
+  in_t.v1.clientBuf.data = g_s.io[0];
+  in_t.v1.clientBuf.dataSize = 64;
+  out_t.v1.clientBuf.data = g_s.io[1];
+  out_t.v1.clientBuf.dataSize = 64;
+  buf[0] = ~0ull;
+  assert_int_equal(QnnGraph_execute(g_s.graph, &in_t, 1, &out_t, 1, NULL, NULL), QNN_SUCCESS);
+  assert_true(buf[0] < 10000000000ull); /* host cycles are nanoseconds */
+  assert_int_equal(QnnLpaiGraph_getNodeCycles(g_s.graph, cycles, 4, &n), QNN_SUCCESS);
+  assert_int_equal(n, counters.numNodes);
+  assert_int_equal(cycles[0], buf[0]);
+  assert_int_equal(buf[bytes / 8], 0x5a5a5a5a5a5a5a5aull);
+}
+
 static void test_execute_errors(void** state) {
   const QnnSystemContext_GraphInfo_t* gi;
   Qnn_Tensor_t in_t, out_t, bad;
@@ -548,12 +630,15 @@ static void test_execute_errors(void** state) {
                    QNN_GRAPH_ERROR_INVALID_HANDLE);
 }
 
+/* Memory-handle table size of the default configuration (LPAI_MAX_MEM_HANDLES, graph/runtime.h). */
+#define TABLE_SIZE 16
+
 static void test_mem_register_errors(void** state) {
   Qnn_MemDescriptor_t d = QNN_MEM_DESCRIPTOR_INIT;
   QnnLpaiMem_MemInfoCustom_t custom = QNN_LPAI_MEM_INFO_CUSTOM_INIT;
   Qnn_MemHandle_t h = NULL, h2 = NULL;
-  Qnn_MemHandle_t many[65];
-  Qnn_MemDescriptor_t descs[65];
+  Qnn_MemHandle_t many[TABLE_SIZE + 1];
+  Qnn_MemDescriptor_t descs[TABLE_SIZE + 1];
   uint32_t dims[2] = {1, 64};
   uint32_t zero_dims[2] = {1, 0};
   uint8_t* buf;
@@ -561,7 +646,7 @@ static void test_mem_register_errors(void** state) {
   (void)state;
   assert_int_equal(shim_open(&g_s, "copy_memhandle.bin", "copy", 0, QNN_LPAI_MEM_TYPE_UNDEFINED),
                    QNN_SUCCESS);
-  g_s.scratch = shim_aligned_alloc(4096, 65 * 64);
+  g_s.scratch = shim_aligned_alloc(4096, (TABLE_SIZE + 1) * 64);
   buf = (uint8_t*)g_s.scratch;
   d.memShape.numDim = 2;
   d.memShape.dimSize = dims;
@@ -599,19 +684,20 @@ static void test_mem_register_errors(void** state) {
   d.ionInfo.fd = 12345;
   assert_int_equal(QnnMem_register(g_s.context, &d, 1, &h), QNN_MEM_ERROR_MAPPING);
 
-  /* 65 buffers in one call: more than the table holds; nothing is registered. */
+  /* One buffer more than the table holds in one call: nothing is registered. */
   {
-    QnnLpaiMem_MemInfoCustom_t infos[65];
-    for (i = 0; i < 65; ++i) {
+    QnnLpaiMem_MemInfoCustom_t infos[TABLE_SIZE + 1];
+    for (i = 0; i < TABLE_SIZE + 1; ++i) {
       infos[i].buffer = buf + 64 * i;
       infos[i].size = 64;
       descs[i] = d;
       descs[i].memType = QNN_MEM_TYPE_CUSTOM;
       descs[i].customInfo = &infos[i];
     }
-    assert_int_equal(QnnMem_register(g_s.context, descs, 65, many), QNN_LPAI_MEM_ERROR_TABLE_FULL);
-    assert_int_equal(QnnMem_register(g_s.context, descs, 64, many), QNN_SUCCESS);
-    assert_int_equal(QnnMem_register(g_s.context, &descs[64], 1, &many[64]),
+    assert_int_equal(QnnMem_register(g_s.context, descs, TABLE_SIZE + 1, many),
+                     QNN_LPAI_MEM_ERROR_TABLE_FULL);
+    assert_int_equal(QnnMem_register(g_s.context, descs, TABLE_SIZE, many), QNN_SUCCESS);
+    assert_int_equal(QnnMem_register(g_s.context, &descs[TABLE_SIZE], 1, &many[TABLE_SIZE]),
                      QNN_LPAI_MEM_ERROR_TABLE_FULL);
   }
   /* Context free ends every handle of the context. */
@@ -665,6 +751,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_backend_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_context_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_graph_property_and_config_errors, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_profile_buffer, setup, teardown),
       cmocka_unit_test_setup_teardown(test_execute_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_mem_register_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_system_context_errors, setup, teardown),

@@ -103,8 +103,10 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   }
   uint32_t scratch_size = 0;
   uint32_t persistent_size = 0;
+  uint32_t profile_size = 0;
   if (!graph_size(graph, QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE, &scratch_size, m.name) ||
-      !graph_size(graph, QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE, &persistent_size, m.name)) {
+      !graph_size(graph, QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE, &persistent_size, m.name) ||
+      !graph_size(graph, QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE, &profile_size, m.name)) {
     return false;
   }
   print_line("model %s: graph=%s inputs=%u outputs=%u scratch=%u persistent=%u", m.name,
@@ -117,8 +119,9 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   QnnLpaiGraph_Mem_t persistent = QNN_LPAI_GRAPH_MEM_INIT;
   QnnLpaiGraph_CustomConfig_t scratch_cfg = QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT;
   QnnLpaiGraph_CustomConfig_t persistent_cfg = QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT;
-  QnnGraph_Config_t configs[2] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT};
-  const QnnGraph_Config_t* config_list[3] = {nullptr, nullptr, nullptr};
+  QnnGraph_Config_t configs[3] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT,
+                                  QNN_GRAPH_CONFIG_INIT};
+  const QnnGraph_Config_t* config_list[4] = {nullptr, nullptr, nullptr, nullptr};
   uint32_t num_configs = 0;
   if (scratch_size > 0) {
     scratch.memType = QNN_LPAI_MEM_TYPE_DDR;
@@ -142,8 +145,19 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     config_list[num_configs] = &configs[num_configs];
     ++num_configs;
   }
+  // Per-node profiling records into a buffer of ours (the firmware reserves none).
+  QnnLpaiGraph_ProfileBuffer_t profile = QNN_LPAI_GRAPH_PROFILE_BUFFER_INIT;
+  QnnLpaiGraph_CustomConfig_t profile_cfg = QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT;
+  profile.size = profile_size;
+  profile.addr = app_alloc(profile_size, QNN_LPAI_PROFILE_BUFFER_ALIGNMENT);
+  profile_cfg.option = QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER;
+  profile_cfg.config = &profile;
+  configs[num_configs].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+  configs[num_configs].customConfig = &profile_cfg;
+  config_list[num_configs] = &configs[num_configs];
+  ++num_configs;
   if ((scratch_size > 0 && scratch.addr == nullptr) ||
-      (persistent_size > 0 && persistent.addr == nullptr)) {
+      (persistent_size > 0 && persistent.addr == nullptr) || profile.addr == nullptr) {
     print_line("error %s: application memory (%zu bytes) too small for scratch + persistent",
                m.name, kAppMemoryBytes);
     return false;

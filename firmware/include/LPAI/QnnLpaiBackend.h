@@ -1,5 +1,5 @@
-/* Forwarding header under the public API's name: every declaration is in lpai/qnn_compat.h. */
+/* LPAI/QnnLpaiBackend.h: forwards to QnnBackend.h, which holds its declarations (lpai-rt C API). */
 #ifndef LPAI_FWD_LPAI_QNNLPAIBACKEND_H
 #define LPAI_FWD_LPAI_QNNLPAIBACKEND_H
-#include "lpai/qnn_compat.h"
+#include "QnnBackend.h"
 #endif

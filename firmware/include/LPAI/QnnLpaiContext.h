@@ -1,5 +1,5 @@
-/* Forwarding header under the public API's name: every declaration is in lpai/qnn_compat.h. */
+/* LPAI/QnnLpaiContext.h: forwards to QnnContext.h, which holds its declarations (lpai-rt C API). */
 #ifndef LPAI_FWD_LPAI_QNNLPAICONTEXT_H
 #define LPAI_FWD_LPAI_QNNLPAICONTEXT_H
-#include "lpai/qnn_compat.h"
+#include "QnnContext.h"
 #endif

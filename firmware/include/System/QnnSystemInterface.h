@@ -1,5 +1,5 @@
-/* Forwarding header under the public API's name: every declaration is in lpai/qnn_compat.h. */
+/* System/QnnSystemInterface.h: forwards to System/QnnSystemContext.h (lpai-rt C API). */
 #ifndef LPAI_FWD_SYSTEM_QNNSYSTEMINTERFACE_H
 #define LPAI_FWD_SYSTEM_QNNSYSTEMINTERFACE_H
-#include "lpai/qnn_compat.h"
+#include "System/QnnSystemContext.h"
 #endif
