@@ -10,6 +10,9 @@
 #   --cross-dir T=DIR    build directory of target T (default: the preset's, build-hexagon /
 #                        build-cortex-m)
 #   --run                run each image under its emulator afterwards
+#   --op-list FILE       selective image: only the kernels FILE names (CMake LPAI_OP_LIST, e.g.
+#                        from lpai-context-binary-generator --op_list); binaries needing others
+#                        are refused at context create, naming the op
 #   -j N                 parallel jobs (default 2)
 # Prints "image <target> <path>" per image built. Exit status 77 when a target's cross tools
 # are missing (nothing built for it), non-zero on any other failure.
@@ -19,6 +22,7 @@ host_build="$root/build"
 skip_host=0
 targets="hexagon cortex_m"
 run=0
+op_list=""
 jobs=2
 declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m")
 declare -A toolchain=([hexagon]="$root/cmake/toolchains/hexagon.cmake"
@@ -31,6 +35,7 @@ while [ $# -gt 0 ]; do
     --targets) targets="$2"; shift 2 ;;
     --cross-dir) cross_dir[${2%%=*}]="${2#*=}"; shift 2 ;;
     --run) run=1; shift ;;
+    --op-list) op_list="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     *) echo "build-firmware-images: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -77,6 +82,7 @@ for target in $targets; do
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
       -DLPAI_IMAGE_PAYLOAD="$payload" >/dev/null
   fi
+  cmake -S "$root" -B "$dir" -DLPAI_OP_LIST="$op_list" >/dev/null
   cmake --build "$dir" -j"$jobs" --target lpai_image
   image="$dir/bin/lpai-image-$target.elf"
   echo "image $target $image"

@@ -13,6 +13,7 @@ secs="${1:-30}"
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(context_binary prepare config input_list)
 scripts/install-deps.sh
+. scripts/compiler-cache.sh
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target lpai_fuzz -j"$(nproc)"
 mkdir -p build-fuzz/fuzz-artifacts

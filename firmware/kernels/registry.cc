@@ -6,11 +6,20 @@
 namespace lpai {
 namespace kernels {
 // A compile-time switch over the operator table: no mutable state, a jump table in practice.
+// A selective image (CMake LPAI_OP_LIST) compiles only the cases of its op list: the header
+// generated from the list defines LPAI_OP_SELECTED_<NAME>(x) as x for a listed op and as
+// nothing otherwise, so the linker never pulls the other kernels in.
+#if defined(LPAI_SELECTIVE_OPS)
+#include "lpai_op_selection.h"
+#define LPAI_KERNEL_CASE(Enum, NAME, code, options, snake) \
+  LPAI_OP_SELECTED_##NAME(case code : return &Enum##Kernel;)
+#else
+#define LPAI_KERNEL_CASE(Enum, NAME, code, options, snake) \
+  case code:                                               \
+    return &Enum##Kernel;
+#endif
 const OpKernel* find_kernel(uint16_t op) {
   switch (op) {
-#define LPAI_KERNEL_CASE(Enum, NAME, code, options, snake) \
-  case code:                                      \
-    return &Enum##Kernel;
     LPAI_KERNEL_OPS(LPAI_KERNEL_CASE)
 #undef LPAI_KERNEL_CASE
     default:
@@ -45,7 +54,14 @@ Status validate_nodes(const format::BinaryView& view) {
     const format::NodeRecord& n = view.node(i);
     const OpKernel* k = find_kernel(n.op);
     if (k == nullptr) {
-      LPAI_LOG_ERROR("context binary: node %u has unknown op %u", i, n.op);
+      const char* name = format::op_name(n.op);
+      if (name != nullptr) {
+        LPAI_LOG_ERROR("context binary: node %u needs operator %s, which this firmware image "
+                       "does not include (built with a selective op list)",
+                       i, name);
+      } else {
+        LPAI_LOG_ERROR("context binary: node %u has unknown op %u", i, n.op);
+      }
       return Status::kBinaryUnknownOp;
     }
     if (n.num_inputs > kMaxNodeInputs || n.num_outputs > kMaxNodeOutputs) {

@@ -17,10 +17,12 @@
 #include <iterator>
 #include <string>
 #include <utility>
+#include <set>
 #include <vector>
 
 #include "CLI/CLI.hpp"
 #include "config/file_io.h"
+#include "format/binary_view.h"
 #include "format/context_binary_format.h"
 #include "prepare/prepare.h"
 #include "prepare/report.h"
@@ -80,6 +82,10 @@ int main(int argc, char** argv) {
   app.add_option("--backend", backend,
                  "backend library named by the QNN command line (e.g. libQnnHtp.so); recorded "
                  "only: the binary is always prepared for lpai-rt's LPAI backend");
+  std::string op_list;
+  app.add_option("--op_list", op_list,
+                 "add the operators the binary uses to FILE (one name per line, sorted, merged "
+                 "with the names already there): the LPAI_OP_LIST of a selective firmware image");
   app.add_flag("--report", report, "also write <name>.report.txt and <name>.report.json");
   app.add_flag("--plot", plot, "also write <name>.plan.svg");
   try {
@@ -124,6 +130,26 @@ int main(int argc, char** argv) {
     files.emplace_back(binary_file + ".report.json", lpai::prepare::report_json(out, model));
   }
   if (plot) files.emplace_back(binary_file + ".plan.svg", lpai::prepare::plan_svg(out, model));
+  std::string op_list_text;
+  if (!op_list.empty()) {
+    // Names already in the file (a set of binaries accumulates), then this binary's ops.
+    std::set<std::string> names;
+    std::ifstream prev(op_list);
+    for (std::string line; std::getline(prev, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) names.insert(line);
+    }
+    lpai::format::BinaryView view;
+    if (lpai::format::validate_binary(out.binary.data(), out.binary.size(), &view) !=
+        lpai::Status::kOk) {
+      return fail(1, model + ": internal: the prepared binary does not validate");
+    }
+    for (uint32_t i = 0; i < view.node_count(); ++i) {
+      const char* name = lpai::format::op_name(view.node(i).op);
+      if (name != nullptr) names.insert(name);
+    }
+    for (const std::string& n : names) op_list_text += n + "\n";
+  }
 
   std::error_code ec;
   const fs::path dir(output_dir);
@@ -153,6 +179,17 @@ int main(int argc, char** argv) {
       for (size_t j = 0; j < k; ++j) fs::remove(dir / files[j].first, ec);
       cleanup();
       return fail(1, "cannot write '" + (dir / files[k].first).string() + "': " + ec.message());
+    }
+  }
+  if (!op_list.empty()) {
+    const fs::path list_tmp = fs::path(op_list).string() + ".tmp";
+    std::ofstream o(list_tmp, std::ios::binary | std::ios::trunc);
+    o << op_list_text;
+    o.close();
+    fs::rename(list_tmp, op_list, ec);
+    if (!o || ec) {
+      fs::remove(list_tmp, ec);
+      return fail(1, "cannot write the op list '" + op_list + "'");
     }
   }
   std::cout << "wrote " << (dir / files[0].first).string() << " (" << out.binary.size()

@@ -88,6 +88,23 @@ TEST_F(Generator, WritesTheBinary) {
   EXPECT_EQ(v.plan().scratch_size, 128u);
 }
 
+// --op_list: the binary's operators added to the file (sorted, one per line, merged with what
+// is there), the LPAI_OP_LIST of a selective image.
+TEST_F(Generator, OpListAccumulatesTheOperatorsOfEveryBinary) {
+  const fs::path list = dir_ / "ops.txt";
+  {
+    std::ofstream f(list);
+    f << "SOFTMAX\nADD\n";
+  }
+  const ToolRun r = run_tool(base() + " --op_list " + list.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream f(list);
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  // The reshape chain runs as COPY nodes at the graph IO.
+  EXPECT_EQ(text, "ADD\nCOPY\nSOFTMAX\n");
+  EXPECT_EQ(files_in(out_), 1u);  // the list lives where it was asked for, not in the output
+}
+
 TEST_F(Generator, ReportPlotMemhandleAndAlignment) {
   const ToolRun r = run_tool(base() +
                          " --input_output_tensor_mem_type memhandle --alignment 16:256 --report --plot");
