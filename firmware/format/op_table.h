@@ -15,8 +15,8 @@
 // (kernels/registry.cc), the prepare registry (host_sim/prepare/ops/registry.cc).
 //
 // LPAI_IMPORT_OPS(X) lists TFLite operators the importer rewrites instead of running them
-// (X(NAME, code, options)): shape-only ops that become aliases or copies in the plan, and ops folded to
-// constants at prepare. They have no firmware kernel and never appear in a binary.
+// (X(NAME, code, options)): shape-only ops that become aliases or copies in the plan. They have
+// no firmware kernel and never appear in a binary.
 //
 // Adding an operator: one row here, kernels/<snake>.{h,cc}, prepare/ops/<snake>.cc, tests.
 #ifndef LPAI_FORMAT_OP_TABLE_H
