@@ -45,6 +45,7 @@ struct PrepGraph {
   std::vector<int> outputs;     // graph output tensor ids, in order
   std::vector<int> alias_of;    // per tensor, see above; may be shorter than tensors (= -1)
   std::vector<uint8_t> storage; // model bytes owned by the graph (const data points here)
+  std::deque<std::vector<uint8_t>> folded;  // data of tensors folded to constants at prepare
 
   PrepGraph() = default;
   PrepGraph(const PrepGraph&) = delete;

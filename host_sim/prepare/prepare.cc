@@ -1,6 +1,8 @@
 // Offline prepare pipeline. See prepare.h.
 #include "prepare/prepare.h"
 
+#include <algorithm>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -90,11 +92,108 @@ bool check_integer_tensors(const PrepOp& op, std::string* why) {
 
 }  // namespace
 
+namespace {
+
+// A tensor's firmware record for running a kernel on the host (no memory class or offset).
+format::TensorRecord record_of(const PrepTensor& t) {
+  format::TensorRecord r{};
+  r.data_type = static_cast<uint8_t>(t.type);
+  r.rank = static_cast<uint8_t>(t.shape.size());
+  for (size_t d = 0; d < t.shape.size() && d < format::kMaxRank; ++d) {
+    r.dims[d] = static_cast<uint32_t>(t.shape[d]);
+  }
+  r.size = static_cast<uint32_t>(tensor_bytes(t));
+  r.zero_point = t.zero_points.empty() ? 0 : static_cast<int32_t>(t.zero_points[0]);
+  r.mem_class = static_cast<uint8_t>(t.is_const() ? format::MemClass::kConst
+                                                  : format::MemClass::kScratch);
+  r.quant_index = format::kNone;
+  r.io_slot = format::kNone;
+  return r;
+}
+
+// Whether `op` computes a constant: SHAPE always (shapes are static), FILL / ZEROS_LIKE /
+// BROADCAST_TO when every input is constant.
+bool foldable(const PrepOp& op) {
+  using Op = format::BuiltinOp;
+  const Op code = static_cast<Op>(op.builtin);
+  if (code == Op::kShape) return true;
+  if (code != Op::kFill && code != Op::kZerosLike && code != Op::kBroadcastTo) return false;
+  for (const PrepTensor* t : op.inputs) {
+    if (t == nullptr || !t->is_const()) return false;
+  }
+  return true;
+}
+
+// Runs the op's own prepare and firmware kernel on the host into `out`; false (nothing
+// changed) when either refuses.
+bool evaluate(const PrepOp& op, std::vector<uint8_t>* out) {
+  const PrepareFn fn = find_prepare(op.builtin);
+  const kernels::OpKernel* k = kernels::find_kernel(static_cast<uint16_t>(op.builtin));
+  if (fn == nullptr || k == nullptr || op.outputs.size() != 1) return false;
+  const PrepResult r = fn(op);
+  if (!r.ok()) return false;
+  std::vector<uint32_t> params(r.params.size() / 4 + 1, 0);
+  if (!r.params.empty()) std::memcpy(params.data(), r.params.data(), r.params.size());
+  std::vector<uint64_t> temp(r.temp_bytes / 8 + 1, 0);
+  std::vector<format::TensorRecord> recs;
+  for (const PrepTensor* t : op.inputs) recs.push_back(t != nullptr ? record_of(*t) : format::TensorRecord{});
+  recs.push_back(record_of(*op.outputs[0]));
+  std::vector<kernels::TensorRef> ins(op.inputs.size());
+  for (size_t i = 0; i < op.inputs.size(); ++i) {
+    const PrepTensor* t = op.inputs[i];
+    ins[i].desc = t != nullptr ? &recs[i] : nullptr;
+    ins[i].data = t != nullptr ? const_cast<uint8_t*>(t->data) : nullptr;  // read only
+  }
+  out->assign(tensor_bytes(*op.outputs[0]), 0);
+  kernels::TensorRef result{out->data(), &recs.back()};
+  kernels::KernelArgs args{};
+  args.params = reinterpret_cast<const uint8_t*>(params.data());
+  args.params_size = static_cast<uint32_t>(r.params.size());
+  args.inputs = ins.data();
+  args.num_inputs = static_cast<uint32_t>(ins.size());
+  args.outputs = &result;
+  args.num_outputs = 1;
+  args.temp = r.temp_bytes != 0 ? reinterpret_cast<uint8_t*>(temp.data()) : nullptr;
+  args.temp_size = r.temp_bytes;
+  if (k->validate(args) != Status::kOk) return false;
+  k->eval(args);
+  return true;
+}
+
+}  // namespace
+
+int fold_constants(PrepGraph* g) {
+  int folded = 0;
+  std::vector<PrepOp> kept;
+  for (PrepOp& op : g->ops) {
+    bool done = false;
+    if (foldable(op) && op.outputs.size() == 1) {
+      const int id = op.outputs[0]->index;
+      const bool io = std::find(g->outputs.begin(), g->outputs.end(), id) != g->outputs.end();
+      bool aliased = false;
+      for (size_t i = 0; i < g->alias_of.size(); ++i) aliased = aliased || g->alias_of[i] == id;
+      std::vector<uint8_t> data;
+      if (!io && !aliased && evaluate(op, &data)) {
+        g->folded.push_back(std::move(data));
+        PrepTensor& t = g->tensors[static_cast<size_t>(id)];
+        t.data = g->folded.back().data();
+        t.data_size = g->folded.back().size();
+        ++folded;
+        done = true;
+      }
+    }
+    if (!done) kept.push_back(std::move(op));
+  }
+  g->ops = std::move(kept);
+  return folded;
+}
+
 bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
                    std::string* error) {
   PrepareOutput res;
   res.graph = std::move(graph);
   res.options = options;
+  res.folded_ops = fold_constants(&res.graph);
   const PrepGraph& g = res.graph;
   const size_t n_ops = g.ops.size();
 

@@ -32,6 +32,7 @@ struct PrepareOutput {
   std::vector<uint32_t> binary_id;      // per graph tensor: id in the binary, or format::kNone
   std::vector<uint32_t> temp_binary_id; // per op: id of its temp tensor, or format::kNone
   uint64_t const_bytes = 0;             // bytes of the binary's consts section
+  int folded_ops = 0;                   // operators computed at prepare (fold_constants)
   PlanOptions options;
 };
 
@@ -40,6 +41,12 @@ struct PrepareOutput {
 // *error naming the node/op or tensor, and *out is unchanged.
 bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
                    std::string* error);
+
+// Constant folding: SHAPE (always: shapes are static) and FILL / ZEROS_LIKE / BROADCAST_TO of
+// constant inputs are computed here, with the op's own prepare function and firmware kernel,
+// and their output becomes a constant; the op leaves the graph. An op whose output is a graph
+// output or aliased stays. Returns the number of ops folded (prepare_graph() runs it first).
+int fold_constants(PrepGraph* graph);
 
 // import_tflite() + prepare_graph().
 bool prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
