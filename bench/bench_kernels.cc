@@ -26,7 +26,7 @@ using lpai_bench::run;
 // CONV_2D: input [1, h, w, c], filter [oc, kh, kw, c].
 void conv(benchmark::State& state, int h, int w, int c, int oc, int kh, int kw, int stride, int padding) {
   Node n;
-  n.builtin = 3;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kConv2d);
   n.options.stride_h = n.options.stride_w = stride;
   n.options.padding = padding;
   n.options.activation = 1;
@@ -41,7 +41,7 @@ void conv(benchmark::State& state, int h, int w, int c, int oc, int kh, int kw, 
 
 void depthwise(benchmark::State& state, int h, int w, int c, int k, int stride) {
   Node n;
-  n.builtin = 4;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kDepthwiseConv2d);
   n.options.stride_h = n.options.stride_w = stride;
   n.options.padding = 0;
   n.options.activation = 3;
@@ -56,7 +56,7 @@ void depthwise(benchmark::State& state, int h, int w, int c, int k, int stride) 
 
 void fully_connected(benchmark::State& state, int k, int n_out) {
   Node n;
-  n.builtin = 9;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kFullyConnected);
   n.options.activation = 1;
   n.inputs.push_back(make_tensor(DataType::kInt8, {1, k}, false, {0.02f}, 3, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {n_out, k}, true, {0.004f}, 0, 2));

@@ -42,7 +42,7 @@ std::unique_ptr<Tensor> bias_tensor(DataType type, int n, uint32_t seed) {
 
 void conv16(benchmark::State& state, int h, int w, int c, int oc, int kh, int kw, DataType bias) {
   Node n;
-  n.builtin = 3;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kConv2d);
   n.options.padding = 0;
   n.inputs.push_back(make_tensor(DataType::kInt16, {1, h, w, c}, false, {0.0002f}, 0, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {oc, kh, kw, c}, true, channel_scales(oc), 0, 2));
@@ -53,7 +53,7 @@ void conv16(benchmark::State& state, int h, int w, int c, int oc, int kh, int kw
 
 void depthwise16(benchmark::State& state, int h, int w, int c, int k) {
   Node n;
-  n.builtin = 4;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kDepthwiseConv2d);
   n.options.padding = 0;
   n.inputs.push_back(make_tensor(DataType::kInt16, {1, h, w, c}, false, {0.0002f}, 0, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {1, k, k, c}, true, channel_scales(c), 0, 2));
@@ -65,7 +65,7 @@ void depthwise16(benchmark::State& state, int h, int w, int c, int k) {
 
 void fc16(benchmark::State& state, int batches, int k, int n_out, DataType bias) {
   Node n;
-  n.builtin = 9;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kFullyConnected);
   n.inputs.push_back(make_tensor(DataType::kInt16, {batches, k}, false, {0.0004f}, 0, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {n_out, k}, true, {0.004f}, 0, 2));
   n.inputs.push_back(bias_tensor(bias, n_out, 3));
@@ -76,7 +76,7 @@ void fc16(benchmark::State& state, int batches, int k, int n_out, DataType bias)
 // TRANSPOSE_CONV (SAME): input [1, h, w, c] -> output [1, h * s, w * s, oc].
 void transpose_conv(benchmark::State& state, DataType act, int h, int w, int c, int oc, int k, int s) {
   Node n;
-  n.builtin = 67;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kTransposeConv);
   n.options.padding = 0;
   n.options.stride_h = n.options.stride_w = s;
   const bool wide = act == DataType::kInt16;
@@ -93,7 +93,7 @@ void transpose_conv(benchmark::State& state, DataType act, int h, int w, int c, 
 
 void softmax16(benchmark::State& state, int rows, int depth) {
   Node n;
-  n.builtin = 25;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSoftmax);
   n.options.beta = 1.0f;
   n.inputs.push_back(make_tensor(DataType::kInt16, {rows, depth}, false, {0.0005f}, 0, 1));
   n.output = make_tensor(DataType::kInt16, {rows, depth}, false, {1.0f / 32768}, 0, 4);
@@ -118,7 +118,7 @@ void lstm16(benchmark::State& state, int B, int T, int I, int S) {
   t[19]->record.flags |= lpai::format::kTensorIsVariable;
   auto out = make_tensor(DataType::kInt16, {B, T, S}, false, {3.1e-5f}, 0, 42);
   lpai::prepare::PrepOp op;
-  op.builtin = 44;
+  op.builtin = static_cast<int>(lpai::format::BuiltinOp::kUnidirectionalSequenceLstm);
   op.options.activation = 4;
   op.options.cell_clip = 1.5f;
   for (auto& p : t) op.inputs.push_back(p ? &p->prep : nullptr);

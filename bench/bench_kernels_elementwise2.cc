@@ -59,7 +59,7 @@ void BM_Ew2_Div_Int8(benchmark::State& s) { binary(s, 42, DataType::kInt8, DataT
 
 void BM_Ew2_Prelu_Int8(benchmark::State& state) {
   Node n;
-  n.builtin = 54;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kPrelu);
   n.inputs.push_back(make_tensor(DataType::kInt8, kShape, false, {0.02f}, -3, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {32}, true, {0.01f}, 0, 2));
   n.output = make_tensor(DataType::kInt8, kShape, false, {0.02f}, 5, 3);
@@ -68,7 +68,7 @@ void BM_Ew2_Prelu_Int8(benchmark::State& state) {
 
 void BM_Ew2_Prelu_Int16(benchmark::State& state) {
   Node n;
-  n.builtin = 54;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kPrelu);
   n.inputs.push_back(make_tensor(DataType::kInt16, kShape, false, {1e-4f}, 0, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {32}, true, {0.01f}, 0, 2));
   n.output = make_tensor(DataType::kInt16, kShape, false, {1e-4f}, 0, 3);
@@ -77,7 +77,7 @@ void BM_Ew2_Prelu_Int16(benchmark::State& state) {
 
 void BM_Ew2_AddN_Int8x3(benchmark::State& state) {
   Node n;
-  n.builtin = 106;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kAddN);
   for (uint32_t k = 0; k < 3; ++k) n.inputs.push_back(make_tensor(DataType::kInt8, kShape, false, {0.02f}, 3, k + 1));
   n.output = make_tensor(DataType::kInt8, kShape, false, {0.05f}, 3, 9);
   run(state, n, kElems);
@@ -85,7 +85,7 @@ void BM_Ew2_AddN_Int8x3(benchmark::State& state) {
 
 void BM_Ew2_SelectV2_Int8Bcast(benchmark::State& state) {
   Node n;
-  n.builtin = 123;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSelectV2);
   n.inputs.push_back(make_tensor(DataType::kBool, {1, 48, 1, 32}, false, {1.0f}, 0, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, kShape, false, {0.02f}, 3, 2));
   n.inputs.push_back(make_tensor(DataType::kInt8, {32}, false, {0.02f}, 3, 3));
@@ -95,7 +95,7 @@ void BM_Ew2_SelectV2_Int8Bcast(benchmark::State& state) {
 
 void BM_Ew2_L2Normalization_Int8(benchmark::State& state) {
   Node n;
-  n.builtin = 11;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kL2Normalization);
   n.inputs.push_back(make_tensor(DataType::kInt8, kShape, false, {0.02f}, 3, 1));
   n.output = make_tensor(DataType::kInt8, kShape, false, {1.0f / 128}, 0, 2);
   run(state, n, kElems);
@@ -103,7 +103,7 @@ void BM_Ew2_L2Normalization_Int8(benchmark::State& state) {
 
 void BM_Ew2_LogSoftmax_Int8(benchmark::State& state) {
   Node n;
-  n.builtin = 50;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kLogSoftmax);
   n.inputs.push_back(make_tensor(DataType::kInt8, kShape, false, {0.05f}, 3, 1));
   n.output = make_tensor(DataType::kInt8, kShape, false, {16.0f / 256}, 127, 2);
   run(state, n, kElems);
@@ -111,7 +111,7 @@ void BM_Ew2_LogSoftmax_Int8(benchmark::State& state) {
 
 void BM_Ew2_Fill_Int8(benchmark::State& state) {
   Node n;
-  n.builtin = 94;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kFill);
   auto dims = make_tensor(DataType::kInt32, {4}, true, {1.0f}, 0, 1);
   int32_t* d = reinterpret_cast<int32_t*>(dims->storage.data());
   for (int i = 0; i < 4; ++i) d[i] = kShape[i];

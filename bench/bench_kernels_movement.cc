@@ -37,7 +37,7 @@ double elems(const std::vector<int32_t>& s) {
 
 void transpose(benchmark::State& state, DataType t, std::vector<int32_t> s, std::vector<int32_t> perm) {
   Node n;
-  n.builtin = 39;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kTranspose);
   std::vector<int32_t> os;
   for (int32_t p : perm) os.push_back(s[p]);
   n.inputs.push_back(act(t, s, 1));
@@ -61,7 +61,7 @@ void BM_Transpose_Rank5_Int16(benchmark::State& s) {
 
 void BM_DepthToSpace_1x28x28x64_b2(benchmark::State& state) {
   Node n;
-  n.builtin = 5;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kDepthToSpace);
   n.options.block_size = 2;
   n.inputs.push_back(act(DataType::kInt8, {1, 28, 28, 64}, 1));
   n.output = act(DataType::kInt8, {1, 56, 56, 16}, 2);
@@ -70,7 +70,7 @@ void BM_DepthToSpace_1x28x28x64_b2(benchmark::State& state) {
 
 void BM_SpaceToBatchNd_1x64x64x32_b2(benchmark::State& state) {
   Node n;
-  n.builtin = 38;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSpaceToBatchNd);
   n.inputs.push_back(act(DataType::kInt8, {1, 64, 64, 32}, 1));
   n.inputs.push_back(ints({2}, {2, 2}));
   n.inputs.push_back(ints({2, 2}, {2, 2, 2, 2}));
@@ -80,7 +80,7 @@ void BM_SpaceToBatchNd_1x64x64x32_b2(benchmark::State& state) {
 
 void BM_Slice_1x96x96x32(benchmark::State& state) {
   Node n;
-  n.builtin = 65;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSlice);
   n.inputs.push_back(act(DataType::kInt8, {1, 96, 96, 32}, 1));
   n.inputs.push_back(ints({4}, {0, 8, 8, 4}));
   n.inputs.push_back(ints({4}, {1, 80, 80, 24}));
@@ -90,7 +90,7 @@ void BM_Slice_1x96x96x32(benchmark::State& state) {
 
 void BM_Split_1x48x48x64_4(benchmark::State& state) {
   Node n;
-  n.builtin = 49;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSplit);
   n.options.num_splits = 4;
   n.inputs.push_back(ints({}, {3}));
   n.inputs.push_back(act(DataType::kInt8, {1, 48, 48, 64}, 1));
@@ -101,7 +101,7 @@ void BM_Split_1x48x48x64_4(benchmark::State& state) {
 
 void BM_Pack_4x_48x48x16_axis2(benchmark::State& state) {
   Node n;
-  n.builtin = 83;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kPack);
   n.options.values_count = 4;
   n.options.axis = 2;
   for (int i = 0; i < 4; ++i) n.inputs.push_back(act(DataType::kInt8, {48, 48, 16}, 1 + i));
@@ -111,7 +111,7 @@ void BM_Pack_4x_48x48x16_axis2(benchmark::State& state) {
 
 void BM_Gather_Rows_1000x64(benchmark::State& state) {
   Node n;
-  n.builtin = 36;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kGather);
   n.inputs.push_back(act(DataType::kInt8, {1000, 64}, 1));
   std::vector<int32_t> idx(256);
   for (int i = 0; i < 256; ++i) idx[i] = (i * 37) % 1000;
@@ -124,7 +124,7 @@ void BM_Gather_Rows_1000x64(benchmark::State& state) {
 
 void BM_MirrorPad_Reflect_1x64x64x16(benchmark::State& state) {
   Node n;
-  n.builtin = 100;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kMirrorPad);
   n.options.mirror_mode = 0;
   n.inputs.push_back(act(DataType::kInt8, {1, 64, 64, 16}, 1));
   n.inputs.push_back(ints({4, 2}, {0, 0, 3, 3, 3, 3, 0, 0}));
@@ -134,7 +134,7 @@ void BM_MirrorPad_Reflect_1x64x64x16(benchmark::State& state) {
 
 void BM_BroadcastTo_1x1x64_to_32x32x64(benchmark::State& state) {
   Node n;
-  n.builtin = 130;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kBroadcastTo);
   n.inputs.push_back(act(DataType::kInt8, {1, 1, 64}, 1));
   n.inputs.push_back(ints({3}, {32, 32, 64}));
   n.output = act(DataType::kInt8, {32, 32, 64}, 2);
@@ -143,7 +143,7 @@ void BM_BroadcastTo_1x1x64_to_32x32x64(benchmark::State& state) {
 
 void BM_ReverseV2_Inner_Int16_64x1024(benchmark::State& state) {
   Node n;
-  n.builtin = 105;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kReverseV2);
   n.inputs.push_back(act(DataType::kInt16, {64, 1024}, 1));
   n.inputs.push_back(ints({1}, {1}));
   n.output = act(DataType::kInt16, {64, 1024}, 2);

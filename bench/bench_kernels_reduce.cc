@@ -64,7 +64,7 @@ void BM_ReduceMax_Int8_32x32x64(benchmark::State& s) {
 
 void BM_ArgMax_Int8_64x1000(benchmark::State& s) {
   Node n;
-  n.builtin = 56;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kArgMax);
   n.options.output_type = 2;
   n.inputs.push_back(make_tensor(DataType::kInt8, {64, 1000}, false, {0.02f}, 0, 1));
   n.inputs.push_back(const_i32({1}));
@@ -74,7 +74,7 @@ void BM_ArgMax_Int8_64x1000(benchmark::State& s) {
 
 void BM_ArgMax_Int8_Axis1_32x32x64(benchmark::State& s) {  // inner > 1
   Node n;
-  n.builtin = 56;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kArgMax);
   n.inputs.push_back(make_tensor(DataType::kInt8, {32, 32, 64}, false, {0.02f}, 0, 1));
   n.inputs.push_back(const_i32({1}));
   n.output = make_tensor(DataType::kInt32, {32, 64}, false, {}, 0, 2);
@@ -83,7 +83,7 @@ void BM_ArgMax_Int8_Axis1_32x32x64(benchmark::State& s) {  // inner > 1
 
 void BM_Cumsum_Int8_16x256(benchmark::State& s) {
   Node n;
-  n.builtin = 128;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kCumsum);
   n.inputs.push_back(make_tensor(DataType::kInt8, {16, 256}, false, {0.02f}, 5, 1));
   auto axis = make_tensor(DataType::kInt32, {}, true, {}, 0, 9);
   const int32_t a = 1;
@@ -96,7 +96,7 @@ void BM_Cumsum_Int8_16x256(benchmark::State& s) {
 void matmul(benchmark::State& state, DataType t, std::vector<int32_t> l, std::vector<int32_t> r,
             bool adj_x, bool adj_y, bool rhs_const, std::vector<int32_t> out, int k) {
   Node n;
-  n.builtin = 126;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kBatchMatmul);
   n.options.adj_x = adj_x;
   n.options.adj_y = adj_y;
   const bool i16 = t == DataType::kInt16;
@@ -125,7 +125,7 @@ void BM_BatchMatmul_Int16_QKt_4x64x64x32(benchmark::State& s) {
 // Keyword-spotting SVDF layer: 1 x 64 input, 64 units, rank 1, memory 10, int16 state.
 void svdf(benchmark::State& state, int in, int units, int rank, int mem, bool state16) {
   Node n;
-  n.builtin = 27;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSvdf);
   n.options.rank = rank;
   const int f = units * rank;
   const DataType st = state16 ? DataType::kInt16 : DataType::kInt8;
@@ -171,7 +171,7 @@ void BM_ResizeNearest_Int16_16x16x32_to_32x32(benchmark::State& s) {
 // Element-wise yardstick: int8 ADD of two 32x32x64 tensors.
 void BM_Add_Int8_Yardstick_32x32x64(benchmark::State& s) {
   Node n;
-  n.builtin = 0;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kAdd);
   n.inputs.push_back(make_tensor(DataType::kInt8, {1, 32, 32, 64}, false, {0.02f}, -3, 1));
   n.inputs.push_back(make_tensor(DataType::kInt8, {1, 32, 32, 64}, false, {0.03f}, 5, 2));
   n.output = make_tensor(DataType::kInt8, {1, 32, 32, 64}, false, {0.05f}, 1, 3);

@@ -259,7 +259,7 @@ TEST(ReshapePrepare, AcceptsMatchingTensorsWithEmptyParams) {
   shape.data = reinterpret_cast<const uint8_t*>(shape_data);
   shape.data_size = sizeof(shape_data);
   lpai::prepare::PrepOp op;
-  op.builtin = 22;
+  op.builtin = static_cast<int>(lpai::format::BuiltinOp::kReshape);
   op.inputs = {&in, &shape};
   op.outputs = {&out};
   const lpai::prepare::PrepResult r = fn(op);
@@ -275,7 +275,7 @@ TEST(ReshapePrepare, RejectsMismatches) {
   ASSERT_NE(fn, nullptr);
   auto in = prep_tensor("in", DataType::kInt8, {2, 3});
   lpai::prepare::PrepOp op;
-  op.builtin = 22;
+  op.builtin = static_cast<int>(lpai::format::BuiltinOp::kReshape);
   op.inputs = {&in};
 
   auto wrong_count = prep_tensor("out", DataType::kInt8, {5});

@@ -644,12 +644,12 @@ TEST(Importer, ShapeOnlyOpsAliasLikeReshape) {
   expand.outputs = {b};
   m.op(expand);
   OpSpec transpose;
-  transpose.builtin = 39;
+  transpose.builtin = static_cast<int>(lpai::format::BuiltinOp::kTranspose);
   transpose.inputs = {b, m.const_i32("perm", {1, 0})};
   transpose.outputs = {c};
   m.op(transpose);
   OpSpec slice;
-  slice.builtin = 65;
+  slice.builtin = static_cast<int>(lpai::format::BuiltinOp::kSlice);
   slice.inputs = {c, m.const_i32("begin", {0, 0}), m.const_i32("size", {1, -1})};
   slice.outputs = {out};
   m.op(slice);
@@ -673,7 +673,7 @@ TEST(Importer, RealTransposeStaysAnOperator) {
   const int in = m.act("in", {2, 3});
   const int out = m.act("out", {3, 2});
   OpSpec t;
-  t.builtin = 39;
+  t.builtin = static_cast<int>(lpai::format::BuiltinOp::kTranspose);
   t.inputs = {in, m.const_i32("perm", {1, 0})};
   t.outputs = {out};
   m.op(t);

@@ -39,7 +39,7 @@ PrepTensor& act(PrepGraph& g, int bytes) {
 
 void op(PrepGraph& g, std::vector<int> ins, std::vector<int> outs) {
   PrepOp o;
-  o.builtin = 0;
+  o.builtin = static_cast<int>(lpai::format::BuiltinOp::kAdd);
   o.node_index = static_cast<int>(g.ops.size());
   for (int i : ins) o.inputs.push_back(i < 0 ? nullptr : &g.tensors[i]);
   for (int i : outs) o.outputs.push_back(&g.tensors[i]);

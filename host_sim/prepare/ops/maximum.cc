@@ -1,5 +1,6 @@
-// MAXIMUM: offline prepare (TFLite Micro's maximum_minimum.cc has no quantisation parameters:
-// the raw values are compared). Only the broadcast plan goes into the blob.
+// MAXIMUM (and MINIMUM, minimum.cc): offline prepare. TFLite Micro's maximum_minimum.cc has no
+// quantisation parameters (the raw values are compared): only the broadcast plan goes into the
+// blob.
 #include <cstring>
 
 #include "kernels/maximum_minimum.h"

@@ -1,34 +1,13 @@
-// MINIMUM: offline prepare (TFLite Micro's maximum_minimum.cc has no quantisation parameters:
-// the raw values are compared). Only the broadcast plan goes into the blob.
-#include <cstring>
-
-#include "kernels/maximum_minimum.h"
+// MINIMUM: offline prepare, the same contract and blob as MAXIMUM (maximum.cc): TFLite Micro's
+// maximum_minimum.cc compares raw values, so only the broadcast plan goes into the blob.
 #include "prepare/op_prepare.h"
-#include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {
 namespace prepare {
 
-PrepResult prepare_minimum(const PrepOp& op) {
-  PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
-  const PrepTensor& in1 = *op.inputs[0];
-  const PrepTensor& in2 = *op.inputs[1];
-  const PrepTensor& out = *op.outputs[0];
-  const format::DataType t = out.type;
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
-       t != format::DataType::kInt32) ||
-      in1.type != t || in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8, int16 or int32, all equal)";
-    return r;
-  }
-  kernels::MaxMinParams p;
-  std::memset(&p, 0, sizeof(p));
-  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
-  r.params = ew::blob_of(p);
-  return r;
-}
+PrepResult prepare_maximum(const PrepOp& op);  // host_sim/prepare/ops/maximum.cc
+
+PrepResult prepare_minimum(const PrepOp& op) { return prepare_maximum(op); }
 
 }  // namespace prepare
 }  // namespace lpai
