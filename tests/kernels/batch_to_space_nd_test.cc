@@ -16,7 +16,9 @@ void check(DataType t, std::vector<int32_t> s, int bh, int bw, std::vector<int> 
   const std::vector<int32_t> s4 = three ? std::vector<int32_t>{s[0], s[1], 1, s[2]} : s;
   const auto x = mv_test::values(t, mv_test::count(s), 67);
   std::vector<int32_t> os4;
-  const auto want = ref::batch_to_space(x, s4, bh, bw, crops, &os4);
+  // The 3-D form crops height only; the reference always takes {top, bottom, left, right}.
+  const std::vector<int> crops4 = three ? std::vector<int>{crops[0], crops[1], 0, 0} : crops;
+  const auto want = ref::batch_to_space(x, s4, bh, bw, crops4, &os4);
   Node n(kBatchToSpaceNd);
   n.add_input(mv_test::spec(t, s), x);
   if (three) {

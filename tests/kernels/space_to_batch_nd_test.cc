@@ -17,7 +17,9 @@ void check(DataType t, std::vector<int32_t> s, int bh, int bw, std::vector<int> 
   const std::vector<int32_t> s4 = three ? std::vector<int32_t>{s[0], s[1], 1, s[2]} : s;
   const auto x = mv_test::values(t, mv_test::count(s), 61);
   std::vector<int32_t> os4;
-  const auto want = ref::space_to_batch(x, s4, bh, bw, pads, 0, &os4);
+  // The 3-D form pads height only; the reference always takes {top, bottom, left, right}.
+  const std::vector<int> pads4 = three ? std::vector<int>{pads[0], pads[1], 0, 0} : pads;
+  const auto want = ref::space_to_batch(x, s4, bh, bw, pads4, 0, &os4);
   Node n(kSpaceToBatchNd);
   n.add_input(mv_test::spec(t, s, -77), x);
   if (three) {
