@@ -15,7 +15,7 @@ using ew_test::Node;
 constexpr int kDiv = 42;
 
 int32_t sat_shl(int32_t x, int e) {  // saturating x * 2^e, e > 0
-  const int64_t v = static_cast<int64_t>(x) << e;
+  const int64_t v = static_cast<int64_t>(x) * (int64_t{1} << e);
   return static_cast<int32_t>(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v)));
 }
 
