@@ -4,7 +4,8 @@
 // tensor sizes vs dims and vs the memory plan, strings, IO lists, per-node index ranges).
 // The op-level check (known op, parameter blob, tensor types/shapes the kernel relies on) is
 // the kernels layer's kernels::validate_nodes(), run right after by the context. After both
-// return kOk, the accessors below index without checks: the executor trusts the view. The bytes must stay valid and unmodified while the view is used.
+// return kOk, the accessors below index without checks: the executor trusts the view.
+// The bytes must stay valid and unmodified while the view is used.
 #ifndef LPAI_FORMAT_BINARY_VIEW_H
 #define LPAI_FORMAT_BINARY_VIEW_H
 
@@ -55,6 +56,13 @@ class BinaryView {
   uint32_t num_outputs() const { return header().num_outputs; }
   uint32_t input_tensor(uint32_t k) const { return *indices(header().inputs_index + k); }
   uint32_t output_tensor(uint32_t k) const { return *indices(header().outputs_index + k); }
+  // Graph IO slots, the numbering of TensorRecord::io_slot: input k is slot k, output j is
+  // slot num_inputs() + j.
+  uint32_t io_count() const { return num_inputs() + num_outputs(); }
+  // Tensor id bound to IO slot `slot` (< io_count()).
+  uint32_t io_tensor(uint32_t slot) const {
+    return slot < num_inputs() ? input_tensor(slot) : output_tensor(slot - num_inputs());
+  }
   const MemoryPlan& plan() const { return header().plan; }
   bool io_memhandle_hint() const { return (header().flags & kFlagIoMemhandleHint) != 0; }
 

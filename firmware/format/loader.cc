@@ -48,6 +48,7 @@ struct Checker {
   const uint8_t* base;
   const BinaryHeader* h;
   size_t size;
+  BinaryView view;  // the same bytes; read only where the checks so far make it safe
 
   const TensorRecord* tensors() const {
     return reinterpret_cast<const TensorRecord*>(base + h->tensors.offset);
@@ -58,12 +59,9 @@ struct Checker {
   const uint32_t* indices() const {
     return reinterpret_cast<const uint32_t*>(base + h->indices.offset);
   }
-  uint32_t io_count() const { return h->num_inputs + h->num_outputs; }  // checked before use
-  // Tensor id of graph IO slot `slot` (< io_count()).
-  uint32_t io_tensor(uint32_t slot) const {
-    return slot < h->num_inputs ? indices()[h->inputs_index + slot]
-                                : indices()[h->outputs_index + (slot - h->num_inputs)];
-  }
+  uint32_t io_count() const { return view.io_count(); }
+  // Tensor id of graph IO slot `slot` (< io_count(); the IO lists' bounds checked before use).
+  uint32_t io_tensor(uint32_t slot) const { return view.io_tensor(slot); }
 
   Status check_header() const;
   Status check_sections() const;
@@ -454,7 +452,7 @@ Status validate_binary(const void* data, size_t size, BinaryView* out) {
                    fmt_u(kVersionMajor), fmt_u(kVersionMinor));
     return Status::kBinaryBadVersion;
   }
-  const Checker c{base, h, size};
+  const Checker c{base, h, size, BinaryView(base)};
   LPAI_RETURN_IF_ERROR(c.check_header());
   if (h->total_size != size) {
     LPAI_LOG_ERROR("context binary: header total_size %u, buffer size %zu", fmt_u(h->total_size),

@@ -185,11 +185,9 @@ Status allocate_binary(MemType type, size_t size, uint8_t** out) {
 Status check_tcm_fits_io(const format::BinaryView& view, size_t binary_size) {
   const size_t align = detail::io_buffer_alignment(view);
   size_t io_bytes = 0;
-  for (uint32_t k = 0; k < view.num_inputs() + view.num_outputs(); ++k) {
-    const uint32_t id = k < view.num_inputs() ? view.input_tensor(k)
-                                              : view.output_tensor(k - view.num_inputs());
+  for (uint32_t slot = 0; slot < view.io_count(); ++slot) {
     size_t rounded = 0;
-    if (!checked_align_up(view.tensor(id).size, align, &rounded) ||
+    if (!checked_align_up(view.tensor(view.io_tensor(slot)).size, align, &rounded) ||
         !checked_add(io_bytes, rounded, &io_bytes)) {
       io_bytes = kSizeMax;
       break;
@@ -252,7 +250,7 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
   format::BinaryView view;
   Status s = format::validate_binary(copy, size, &view);
   if (s == Status::kOk) s = kernels::validate_nodes(view);
-  if (s == Status::kOk && view.num_inputs() + view.num_outputs() > kMaxGraphIo) {
+  if (s == Status::kOk && view.io_count() > kMaxGraphIo) {
     LPAI_LOG_ERROR("context create: graph has %u inputs + %u outputs, limit %u",
                    view.num_inputs(), view.num_outputs(), kMaxGraphIo);
     s = Status::kBinaryTooManyTensors;
@@ -273,7 +271,7 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
   slot->binary = copy;
   slot->binary_size = size;
   slot->view = view;
-  slot->num_io = view.num_inputs() + view.num_outputs();
+  slot->num_io = view.io_count();
   slot->graph.state = GraphState::kConfiguring;
   slot->graph.counters.num_nodes = view.node_count();
   *out = make_handle(HandleKind::kContext, detail::context_index(*slot), generation);

@@ -298,9 +298,7 @@ Status graph_finalize(Handle graph) {
   if (c->config.mem_type == MemType::kTcm && !c->view.io_memhandle_hint()) {
     const size_t align = detail::io_buffer_alignment(c->view);
     for (uint32_t s = 0; s < c->num_io; ++s) {
-      const uint32_t id = s < c->view.num_inputs() ? c->view.input_tensor(s)
-                                                   : c->view.output_tensor(s - c->view.num_inputs());
-      const uint32_t bytes = c->view.tensor(id).size;
+      const uint32_t bytes = c->view.tensor(c->view.io_tensor(s)).size;
       Result<uint8_t*> r = mem_pool::allocate(MemType::kTcm, bytes, align);
       if (!r.ok()) {
         const PoolStats st = tcm_pool().stats();

@@ -114,11 +114,8 @@ Status check_tensor_desc(const Qnn_TensorV1_t& v1, const format::TensorRecord& t
 
 // Tensor record of graph IO tensor `id`, or nullptr.
 const format::TensorRecord* io_record(const format::BinaryView& v, uint32_t id) {
-  for (uint32_t k = 0; k < v.num_inputs(); ++k) {
-    if (v.input_tensor(k) == id) return &v.tensor(id);
-  }
-  for (uint32_t k = 0; k < v.num_outputs(); ++k) {
-    if (v.output_tensor(k) == id) return &v.tensor(id);
+  for (uint32_t slot = 0; slot < v.io_count(); ++slot) {
+    if (v.io_tensor(slot) == id) return &v.tensor(id);
   }
   return nullptr;
 }

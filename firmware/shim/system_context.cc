@@ -139,7 +139,7 @@ Qnn_ErrorHandle_t get_binary_info(QnnSystemContext_Handle_t handle, void* binary
   format::BinaryView v;
   Status st = format::validate_binary(binary, static_cast<size_t>(size), &v);
   if (st != Status::kOk) return ret(st);
-  const uint32_t n_io = v.num_inputs() + v.num_outputs();
+  const uint32_t n_io = v.io_count();
   if (n_io > rt::kMaxGraphIo) {
     LPAI_LOG_ERROR("system context: graph has %u inputs + %u outputs, limit %u", v.num_inputs(),
                    v.num_outputs(), rt::kMaxGraphIo);
@@ -147,9 +147,7 @@ Qnn_ErrorHandle_t get_binary_info(QnnSystemContext_Handle_t handle, void* binary
   }
   uint32_t channels = 0;
   for (uint32_t slot = 0; slot < n_io; ++slot) {
-    const uint32_t id = slot < v.num_inputs() ? v.input_tensor(slot)
-                                              : v.output_tensor(slot - v.num_inputs());
-    const format::TensorRecord& t = v.tensor(id);
+    const format::TensorRecord& t = v.tensor(v.io_tensor(slot));
     if (t.quant_index != format::kNone) channels += t.quant_count;
   }
   if (channels > kMaxInfoChannels) {
@@ -176,9 +174,7 @@ Qnn_ErrorHandle_t get_binary_info(QnnSystemContext_Handle_t handle, void* binary
   ib.channels = reinterpret_cast<Qnn_ScaleOffset_t*>(b + off_channels);
   channels = 0;
   for (uint32_t slot = 0; slot < n_io; ++slot) {
-    const bool input = slot < v.num_inputs();
-    const uint32_t id = input ? v.input_tensor(slot) : v.output_tensor(slot - v.num_inputs());
-    describe(v, id, input, slot, ib, &channels);
+    describe(v, v.io_tensor(slot), slot < v.num_inputs(), slot, ib, &channels);
   }
   ib.graph->version = QNN_SYSTEM_CONTEXT_GRAPH_INFO_VERSION_1;
   ib.graph->graphInfoV1.graphName = v.graph_name();

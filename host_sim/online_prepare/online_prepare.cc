@@ -21,6 +21,7 @@
 #include "prepare/graph.h"
 #include "prepare/planner.h"
 #include "prepare/prepare.h"
+#include "prepare/rules.h"
 #include "shim/foreign_hooks.h"
 
 namespace lpai {
@@ -129,59 +130,6 @@ bool map_data_type(Qnn_DataType_t q, DataType* out) {
   }
 }
 
-// Quantisation of a tensor of `role` (constant or not): returns the Status and the reason.
-Status check_quant(const PrepTensor& t, bool is_const, std::string* why) {
-  const size_t ns = t.scales.size();
-  if (ns == 0) {
-    if (!is_const || t.type == DataType::kInt8 || t.type == DataType::kInt16) {
-      *why = "is not quantised (quantizeParams must be DEFINED with a scale)";
-      return Status::kTensorInvalidArgument;
-    }
-    return Status::kOk;
-  }
-  for (float s : t.scales) {
-    if (!std::isfinite(s) || s < 0.0f || (!is_const && s == 0.0f)) {
-      *why = "quantisation scale " + std::to_string(s) + " is not a positive finite number";
-      return Status::kTensorInvalidArgument;
-    }
-  }
-  int64_t lo = 0, hi = 0;
-  if (t.type == DataType::kInt8) {
-    lo = -128;
-    hi = 127;
-  } else if (t.type == DataType::kInt16 && is_const) {
-    lo = -32768;
-    hi = 32767;
-  }
-  for (int64_t zp : t.zero_points) {
-    if (zp < lo || zp > hi) {
-      *why = "offset " + std::to_string(-zp) + " (zero point " + std::to_string(zp) +
-             ") outside [" + std::to_string(-hi) + ", " + std::to_string(-lo) + "] for this tensor";
-      return Status::kTensorInvalidArgument;
-    }
-  }
-  if (ns > 1) {
-    if (!is_const) {
-      *why = "per-channel (AXIS_SCALE_OFFSET) quantisation is only supported on STATIC tensors";
-      return Status::kNotSupported;
-    }
-    const int rank = static_cast<int>(t.shape.size());
-    if (t.quant_axis < 0 || t.quant_axis >= rank ||
-        static_cast<size_t>(t.shape[t.quant_axis]) != ns) {
-      *why = "AXIS_SCALE_OFFSET axis " + std::to_string(t.quant_axis) + " with " +
-             std::to_string(ns) + " entries does not match the shape";
-      return Status::kTensorInvalidArgument;
-    }
-    for (int64_t zp : t.zero_points) {
-      if (zp != 0) {
-        *why = "AXIS_SCALE_OFFSET must be symmetric (offset " + std::to_string(-zp) + ")";
-        return Status::kTensorInvalidArgument;
-      }
-    }
-  }
-  return Status::kOk;
-}
-
 // Decodes and checks a Qnn_Tensor_t for createGraphTensor into *out.
 Status decode_tensor(const Qnn_TensorV1_t& v1, Tensor* out, std::string* why) {
   Tensor t;
@@ -266,8 +214,19 @@ Status decode_tensor(const Qnn_TensorV1_t& v1, Tensor* out, std::string* why) {
       return Status::kTensorInvalidArgument;
     }
   }
-  const Status qs = check_quant(t.t, is_const, why);
-  if (qs != Status::kOk) return qs;
+  // QNN tensors of 8- or 16-bit fixed point carry their scale (STATIC int32/int64 data may be
+  // plain integers); every other rule is the importer's.
+  const bool fixed_point = t.t.type == DataType::kInt8 || t.t.type == DataType::kInt16;
+  if (t.t.scales.empty() && (!is_const || fixed_point)) {
+    *why = "is not quantised (quantizeParams must be DEFINED with a scale)";
+    return Status::kTensorInvalidArgument;
+  }
+  const prepare::rules::TensorRole role =
+      is_const ? prepare::rules::TensorRole::kConst : prepare::rules::TensorRole::kActivation;
+  if (!prepare::rules::check_quant(t.t, role, why)) {
+    return prepare::rules::is_per_channel_activation(t.t, role) ? Status::kNotSupported
+                                                                 : Status::kTensorInvalidArgument;
+  }
   if (is_const) {
     if (v1.clientBuf.data == nullptr || v1.clientBuf.dataSize != bytes) {
       *why = "STATIC data holds " + std::to_string(v1.clientBuf.data ? v1.clientBuf.dataSize : 0) +

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "flatbuffers/flatbuffers.h"
+#include "prepare/rules.h"
 #include "prepare/tflite_schema_generated.h"
 
 namespace lpai {
@@ -51,7 +52,7 @@ bool const_int(const PrepTensor& t, size_t i, int64_t* v) {
 }
 
 // The role a tensor plays in the imported graph; decides which checks apply.
-enum class Role { kConst, kVariable, kActivation };
+using Role = rules::TensorRole;
 
 const char* tflite_type_name(int t) {
   if (t >= tfl::TensorType_MIN && t <= tfl::TensorType_MAX) {
@@ -115,7 +116,6 @@ class Importer {
   bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
                       OpOptions* out);
   bool check_tensor(int id, Role role, std::string* why);
-  bool check_quant(const PrepTensor& t, Role role, std::string* why) const;
   bool use_tensor(int id, const std::string& where);
   bool add_reshape(int node, int builtin, int data, const std::vector<int>& ins,
                    const std::vector<int>& outs);
@@ -323,75 +323,6 @@ bool Importer::read_io(const tfl::SubGraph* sg) {
   return true;
 }
 
-bool Importer::check_quant(const PrepTensor& t, Role role, std::string* why) const {
-  const size_t ns = t.scales.size();
-  if (ns == 0) {
-    // Plain integers (indices, shapes, CAST operands, comparison outputs): each op's prepare
-    // decides whether it needs quantisation (prepare.cc refuses unquantised int8/int16 for
-    // every op that is not listed as accepting raw integers).
-    if (role == Role::kVariable) {
-      *why = "is not quantised (no scale)";
-      return false;
-    }
-    return true;
-  }
-  if (t.zero_points.size() != ns) {
-    *why = "quantisation has " + std::to_string(ns) + " scales but " +
-           std::to_string(t.zero_points.size()) + " zero points";
-    return false;
-  }
-  for (float s : t.scales) {
-    if (!std::isfinite(s) || s < 0.0f || (role != Role::kConst && s == 0.0f)) {
-      std::ostringstream m;
-      m << "quantisation scale " << s << " is not a positive finite number";
-      *why = m.str();
-      return false;
-    }
-  }
-  int64_t zp_min = 0, zp_max = 0;
-  switch (t.type) {
-    case format::DataType::kInt8: zp_min = -128; zp_max = 127; break;
-    case format::DataType::kInt16:
-      // Whether an int16 activation may be asymmetric is an operator rule (prepare.cc).
-      zp_min = -32768;
-      zp_max = 32767;
-      break;
-    default: zp_min = 0; zp_max = 0; break;  // int32/int64 (biases): zero point 0
-  }
-  for (int64_t zp : t.zero_points) {
-    if (zp < zp_min || zp > zp_max) {
-      *why = "zero point " + std::to_string(zp) + " outside [" + std::to_string(zp_min) + ", " +
-             std::to_string(zp_max) + "] for this tensor";
-      return false;
-    }
-  }
-  if (ns > 1) {
-    if (role != Role::kConst) {
-      *why = "per-channel quantisation is only supported on constant tensors";
-      return false;
-    }
-    const int rank = static_cast<int>(t.shape.size());
-    if (t.quant_axis < 0 || t.quant_axis >= rank) {
-      *why = "quantized_dimension " + std::to_string(t.quant_axis) + " is outside the rank " +
-             std::to_string(rank);
-      return false;
-    }
-    if (static_cast<size_t>(t.shape[t.quant_axis]) != ns) {
-      *why = "per-channel quantisation has " + std::to_string(ns) + " scales but dimension " +
-             std::to_string(t.quant_axis) + " has " + std::to_string(t.shape[t.quant_axis]) +
-             " entries";
-      return false;
-    }
-    for (int64_t zp : t.zero_points) {
-      if (zp != 0) {
-        *why = "per-channel quantisation must be symmetric (zero point " + std::to_string(zp) + ")";
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
 bool Importer::check_tensor(int id, Role role, std::string* why) {
   TensorInfo& inf = info_[id];
   if (inf.checked) return true;
@@ -464,7 +395,7 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
            std::to_string(bytes);
     return false;
   }
-  if (!check_quant(t, role, why)) return false;
+  if (!rules::check_quant(t, role, why)) return false;
   inf.checked = 1;
   return true;
 }

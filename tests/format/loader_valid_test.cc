@@ -200,6 +200,13 @@ TEST_F(LoaderValid, GraphIo) {
   ASSERT_EQ(view_.num_outputs(), 1u);
   EXPECT_EQ(view_.input_tensor(0), 0u);
   EXPECT_EQ(view_.output_tensor(0), 6u);
+  // IO slots: the input first, then the output; each tensor record names its own slot.
+  ASSERT_EQ(view_.io_count(), 2u);
+  EXPECT_EQ(view_.io_tensor(0), 0u);
+  EXPECT_EQ(view_.io_tensor(1), 6u);
+  for (uint32_t slot = 0; slot < view_.io_count(); ++slot) {
+    EXPECT_EQ(view_.tensor(view_.io_tensor(slot)).io_slot, slot);
+  }
 }
 
 TEST_F(LoaderValid, MemhandleHintPutsIoOutsideThePools) {

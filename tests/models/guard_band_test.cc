@@ -150,9 +150,9 @@ void GuardBand::run(const std::vector<uint8_t>& binary, const Config& c) {
   // IO: inputs then outputs, each in its own guarded buffer.
   std::vector<rt::IoTensor> ins(view->num_inputs()), outs(view->num_outputs());
   std::vector<rt::Handle> handles;
-  for (uint32_t k = 0; k < view->num_inputs() + view->num_outputs(); ++k) {
+  for (uint32_t k = 0; k < view->io_count(); ++k) {
     const bool is_in = k < view->num_inputs();
-    const uint32_t id = is_in ? view->input_tensor(k) : view->output_tensor(k - view->num_inputs());
+    const uint32_t id = view->io_tensor(k);
     const uint32_t bytes = view->tensor(id).size;
     Guarded* b = make(round_up(bytes, size_align));
     rt::IoTensor t{};

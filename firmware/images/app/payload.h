@@ -1,7 +1,7 @@
 /*
  * What a firmware image embeds: context binaries prepared on the host and the input bytes of
  * each inference. The payload .c is generated at build time by lpai-image-gen
- * (firmware/images/host/image_gen.cc); payload_none.c is the empty fallback.
+ * (host_sim/tools/image_gen.cc); payload_none.c is the empty fallback.
  */
 #ifndef LPAI_IMAGES_PAYLOAD_H
 #define LPAI_IMAGES_PAYLOAD_H

@@ -54,7 +54,8 @@ PrepResult prepare_add_n(const PrepOp& op) {
   if (!ew::quantize_smaller_than_one(real_in, &in_m, &in_s, "input", &r.error) ||
       !ew::quantize_smaller_than_one(real_out, &p.output_multiplier, &p.output_shift, "output",
                                      &r.error) ||
-      !ew::activation_range(0, out, &p.activation_min, &p.activation_max, &r.error)) {
+      !rules::activation_range(0, out, ew::type_min(out.type), ew::type_max(out.type),
+                               &p.activation_min, &p.activation_max, &r.error)) {
     return r;
   }
   p.output_offset = ew::zp_of(out);

@@ -52,8 +52,8 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   }
   const DataType act = input->type;
   std::string e;
-  if (!(e = util::check_per_tensor(input, act, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, act, "output")).empty()) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, act, "input", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(output, act, "output", &e)) return reject(e);
   if (filter == nullptr || filter->type != DataType::kInt8 || !filter->is_const()) {
     return reject("filter must be a constant int8 tensor");
   }
@@ -129,8 +129,9 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   }
   const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max);
-  if (!e.empty()) return reject(e);
+  if (!rules::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max, &e)) {
+    return reject(e);
+  }
   if (act_min > act_max) return reject("empty fused activation range");
 
   kernels::Conv2dParams p{};

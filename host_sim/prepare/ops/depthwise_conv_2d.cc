@@ -33,8 +33,8 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   }
   const bool wide = input->type == DataType::kInt16;
   std::string e;
-  if (!(e = util::check_per_tensor(input, input->type, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, input->type, "output")).empty()) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return reject(e);
   if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
     return reject("16x8 input and output zero points must be 0");
   }
@@ -99,9 +99,10 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
   if (!e.empty()) return reject(e);
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(o.activation, *output, wide ? -32768 : -128, wide ? 32767 : 127,
-                             &act_min, &act_max);
-  if (!e.empty()) return reject(e);
+  if (!rules::activation_range(o.activation, *output, wide ? -32768 : -128, wide ? 32767 : 127,
+                               &act_min, &act_max, &e)) {
+    return reject(e);
+  }
   if (act_min > act_max) return reject("empty fused activation range");
 
   kernels::DepthwiseConv2dParams p{};

@@ -37,8 +37,9 @@ PrepResult prepare_div(const PrepOp& op) {
     r.error = "scale ratio s1 / (s2 * s_out) above 2^22 is not supported";
     return r;
   }
-  if (!ew::activation_range(op.options.activation, out, &p.activation_min, &p.activation_max,
-                            &r.error)) {
+  if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
+                               ew::type_max(out.type), &p.activation_min, &p.activation_max,
+                               &r.error)) {
     return r;
   }
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;

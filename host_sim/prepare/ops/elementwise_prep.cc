@@ -9,18 +9,6 @@ namespace lpai {
 namespace prepare {
 namespace ew {
 
-const char* type_name(format::DataType t) {
-  switch (t) {
-    case format::DataType::kInt8: return "int8";
-    case format::DataType::kUint8: return "uint8";
-    case format::DataType::kInt16: return "int16";
-    case format::DataType::kInt32: return "int32";
-    case format::DataType::kInt64: return "int64";
-    case format::DataType::kFloat32: return "float32";
-    default: return "invalid";
-  }
-}
-
 bool check_arity(const PrepOp& op, size_t n_in, size_t n_out, std::string* error) {
   if (op.inputs.size() != n_in || op.outputs.size() != n_out) {
     *error = "expected " + std::to_string(n_in) + " input(s) and " + std::to_string(n_out) +
@@ -50,24 +38,6 @@ int32_t type_max(format::DataType t) {
   return t == format::DataType::kInt16 ? 32767 : t == format::DataType::kUint8 ? 255 : 127;
 }
 
-bool check_per_tensor(const PrepTensor& t, const char* what, std::string* error) {
-  if (t.scales.size() != 1 || t.zero_points.size() != 1) {
-    *error = std::string(what) + " must be per-tensor quantised (has " +
-             std::to_string(t.scales.size()) + " scales)";
-    return false;
-  }
-  if (!(t.scales[0] > 0.0f) || !std::isfinite(t.scales[0])) {
-    *error = std::string(what) + " has a non-positive or non-finite scale";
-    return false;
-  }
-  if (t.zero_points[0] < type_min(t.type) || t.zero_points[0] > type_max(t.type)) {
-    *error = std::string(what) + " zero point " + std::to_string(t.zero_points[0]) +
-             " is outside the " + type_name(t.type) + " range";
-    return false;
-  }
-  return true;
-}
-
 void quantize(double m, int32_t* multiplier, int32_t* shift) {
   int s = 0;
   quantize_multiplier(m, multiplier, &s);
@@ -87,39 +57,6 @@ bool quantize_smaller_than_one(double m, int32_t* multiplier, int32_t* shift, co
     return false;
   }
   return true;
-}
-
-bool activation_range(int activation, const PrepTensor& output, int32_t* act_min,
-                      int32_t* act_max, std::string* error) {
-  const int32_t qmin = type_min(output.type);
-  const int32_t qmax = type_max(output.type);
-  const float scale = output.scales[0];
-  const int32_t zp = static_cast<int32_t>(output.zero_points[0]);
-  auto quantize_f = [scale, zp](float f) {
-    return zp + static_cast<int32_t>(std::round(f / scale));
-  };
-  switch (activation) {
-    case 0:  // NONE
-      *act_min = qmin;
-      *act_max = qmax;
-      return true;
-    case 1:  // RELU
-      *act_min = std::max(qmin, quantize_f(0.0f));
-      *act_max = qmax;
-      return true;
-    case 2:  // RELU_N1_TO_1
-      *act_min = std::max(qmin, quantize_f(-1.0f));
-      *act_max = std::min(qmax, quantize_f(1.0f));
-      return true;
-    case 3:  // RELU6
-      *act_min = std::max(qmin, quantize_f(0.0f));
-      *act_max = std::min(qmax, quantize_f(6.0f));
-      return true;
-    default:
-      *error = "fused activation " + std::to_string(activation) +
-               " is not supported (only NONE, RELU, RELU_N1_TO_1, RELU6)";
-      return false;
-  }
 }
 
 int32_t input_radius(int input_integer_bits, int input_left_shift) {

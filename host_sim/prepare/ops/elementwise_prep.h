@@ -11,21 +11,19 @@
 
 #include "kernels/elementwise_common.h"
 #include "prepare/op_prepare.h"
+#include "prepare/rules.h"
 
 namespace lpai {
 namespace prepare {
 namespace ew {
 
-// "int8", "int16", ... for messages.
-const char* type_name(format::DataType t);
+using rules::type_name;
 
 // Checks the node has exactly n_in inputs and n_out outputs, all present. On failure sets
 // *error and returns false.
 bool check_arity(const PrepOp& op, size_t n_in, size_t n_out, std::string* error);
 
-// Checks t is per-tensor quantised (one scale > 0, one zero point) with a zero point inside
-// its type's range. `what` names the tensor in the message ("input 0", "output").
-bool check_per_tensor(const PrepTensor& t, const char* what, std::string* error);
+using rules::check_per_tensor;
 
 inline float scale_of(const PrepTensor& t) { return t.scales[0]; }
 inline int32_t zp_of(const PrepTensor& t) { return static_cast<int32_t>(t.zero_points[0]); }
@@ -41,11 +39,6 @@ bool quantize_smaller_than_one(double m, int32_t* multiplier, int32_t* shift, co
 
 // TFLite's QuantizeMultiplier with the shift as int32_t.
 void quantize(double m, int32_t* multiplier, int32_t* shift);
-
-// TFLite's CalculateActivationRangeQuantized for a fused activation (NONE, RELU, RELU_N1_TO_1,
-// RELU6) on an output of type int8/int16; other activations are rejected.
-bool activation_range(int activation, const PrepTensor& output, int32_t* act_min,
-                      int32_t* act_max, std::string* error);
 
 // TFLite's CalculateInputRadius (total_signed_bits = 31).
 int32_t input_radius(int input_integer_bits, int input_left_shift);

@@ -36,8 +36,8 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
     return reject("only int8 or int16 (16x8) activations are supported");
   }
   const bool wide = input->type == DataType::kInt16;
-  if (!(e = util::check_per_tensor(input, input->type, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, input->type, "output")).empty()) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return reject(e);
   if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
     return reject("16x8 input and output zero points must be 0");
   }
@@ -109,9 +109,10 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   }
 
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(op.options.activation, *output, wide ? -32768 : -128,
-                             wide ? 32767 : 127, &act_min, &act_max);
-  if (!e.empty()) return reject(e);
+  if (!rules::activation_range(op.options.activation, *output, wide ? -32768 : -128,
+                               wide ? 32767 : 127, &act_min, &act_max, &e)) {
+    return reject(e);
+  }
   if (act_min > act_max) return reject("empty fused activation range");
 
   if (wide) {

@@ -9,19 +9,11 @@
 #include <vector>
 
 #include "prepare/op_prepare.h"
+#include "prepare/rules.h"
 
 namespace lpai {
 namespace prepare {
 namespace util {
-
-// "" when t is present, of `type`, per-tensor quantised (one scale > 0, one zero point);
-// otherwise a reason naming `role`.
-std::string check_per_tensor(const PrepTensor* t, format::DataType type, const char* role);
-
-// TFLite's CalculateActivationRangeQuantized for activation NONE/RELU/RELU_N1_TO_1/RELU6 and an
-// output of range [qmin, qmax]. Returns "" or a reason (unsupported activation, overflow).
-std::string activation_range(int activation, const PrepTensor& output, int32_t qmin,
-                             int32_t qmax, int32_t* act_min, int32_t* act_max);
 
 // TFLite's padding rule for one spatial dimension (padding SAME=0, VALID=1): output size and
 // the leading (top/left) padding. Returns false for an invalid combination (output <= 0).

@@ -44,8 +44,9 @@ PrepResult prepare_mul(const PrepOp& op) {
     r.error = "scale ratio out of range";
     return r;
   }
-  if (!ew::activation_range(op.options.activation, out, &p.activation_min, &p.activation_max,
-                            &r.error)) {
+  if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
+                               ew::type_max(out.type), &p.activation_min, &p.activation_max,
+                               &r.error)) {
     return r;
   }
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;

@@ -25,8 +25,8 @@ PrepResult prepare_pool_2d(const PrepOp& op) {
     return reject("only int8 or int16 activations are supported");
   }
   std::string e;
-  if (!(e = util::check_per_tensor(input, input->type, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, input->type, "output")).empty()) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return reject(e);
   if (input->scales[0] != output->scales[0] || input->zero_points[0] != output->zero_points[0]) {
     return reject("input and output quantisation differ (pooling does not requantise)");
   }
@@ -53,9 +53,10 @@ PrepResult prepare_pool_2d(const PrepOp& op) {
   }
   const bool wide = input->type == DataType::kInt16;
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(o.activation, *output, wide ? -32768 : -128, wide ? 32767 : 127,
-                             &act_min, &act_max);
-  if (!e.empty()) return reject(e);
+  if (!rules::activation_range(o.activation, *output, wide ? -32768 : -128, wide ? 32767 : 127,
+                               &act_min, &act_max, &e)) {
+    return reject(e);
+  }
   if (act_min > act_max) return reject("empty fused activation range");
   if (static_cast<uint32_t>(o.filter_h) > kernels::kPoolMaxDim ||
       static_cast<uint32_t>(o.filter_w) > kernels::kPoolMaxDim ||

@@ -39,8 +39,8 @@ PrepResult prepare_transpose_conv(const PrepOp& op) {
   }
   const bool wide = input->type == DataType::kInt16;
   std::string e;
-  if (!(e = util::check_per_tensor(input, input->type, "input")).empty()) return reject(e);
-  if (!(e = util::check_per_tensor(output, input->type, "output")).empty()) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return reject(e);
   if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
     return reject("16x8 input and output zero points must be 0");
   }
@@ -102,8 +102,9 @@ PrepResult prepare_transpose_conv(const PrepOp& op) {
   if (!e.empty()) return reject(e);
   const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
   int32_t act_min = 0, act_max = 0;
-  e = util::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max);
-  if (!e.empty()) return reject(e);
+  if (!rules::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max, &e)) {
+    return reject(e);
+  }
   if (act_min > act_max) return reject("empty fused activation range");
 
   kernels::TransposeConvParams p{};
