@@ -10,6 +10,8 @@
 #   --cross-dir T=DIR    build directory of target T (default: the preset's, build-hexagon /
 #                        build-cortex-m)
 #   --run                run each image under its emulator afterwards
+#   --payload FILE       payload source to embed (default: the host build's
+#                        tests/firmware_image/payload/payload.c)
 #   --op-list FILE       selective image: only the kernels FILE names (CMake LPAI_OP_LIST, e.g.
 #                        from lpai-context-binary-generator --op_list); binaries needing others
 #                        are refused at context create, naming the op
@@ -23,6 +25,7 @@ skip_host=0
 targets="hexagon cortex_m"
 run=0
 op_list=""
+payload=""
 jobs=2
 declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m")
 declare -A toolchain=([hexagon]="$root/cmake/toolchains/hexagon.cmake"
@@ -35,6 +38,7 @@ while [ $# -gt 0 ]; do
     --targets) targets="$2"; shift 2 ;;
     --cross-dir) cross_dir[${2%%=*}]="${2#*=}"; shift 2 ;;
     --run) run=1; shift ;;
+    --payload) payload="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --op-list) op_list="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     *) echo "build-firmware-images: unknown argument '$1'" >&2; exit 2 ;;
@@ -53,7 +57,7 @@ missing_tools() {
   esac
 }
 
-payload="$host_build/tests/firmware_image/payload/payload.c"
+[ -n "$payload" ] || payload="$host_build/tests/firmware_image/payload/payload.c"
 if [ "$skip_host" -eq 0 ]; then
   if [ ! -f "$host_build/CMakeCache.txt" ]; then
     cmake -S "$root" -B "$host_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -10,6 +10,10 @@
 #   MODE linker:  link tests/firmware_image/linker_probe.c with linker/TARGET.ld: as is it must
 #                 link with a TCM pool of exactly 2,035,712 bytes; with an input section in .tcm
 #                 or a .bss larger than RAM the link must fail.
+#   MODE conformance: cross-build TARGET's image against the conformance payload (every case of
+#                 SHARED/conformance with integer IO; float-IO cases are converted by the host
+#                 and not embedded), run it and require every other case embedded, "result=PASS", and each case's last-inference outputs equal to its
+#                 output_<j>.bin (TFLite Micro's bytes), byte for byte.
 #   MODE golden:  (TARGET host) run the host reference and require each model with goldens in
 #                 SHARED/golden/<model>/ to reproduce them (inputs and outputs, bit for bit).
 # Exit 77 (ctest: skipped) with a message when the cross tools or the goldens are missing.
@@ -23,7 +27,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 build_image() {
   "$src/scripts/build-firmware-images.sh" --skip-host --host-build "$host_build" \
-    --targets "$target" --cross-dir "$target=$cross_dir" > "$cross_dir.build.log" 2>&1
+    --targets "$target" --cross-dir "$target=$cross_dir" --payload "$payload_dir/payload.c" \
+    > "$cross_dir.build.log" 2>&1
   local rc=$?
   if [ $rc -eq 77 ]; then
     tail -n 1 "$cross_dir.build.log"
@@ -73,6 +78,35 @@ case "$mode" in
       fail "$target output differs from the host run (< host, > $target)"
     fi
     echo "---- $target: $(compared_lines "$target_out" | wc -l) check/model/out lines identical to the host run"
+    ;;
+  conformance)
+    cases="$shared/conformance"
+    [ -d "$cases" ] || { echo "SKIPPED: no conformance cases at $cases"; exit 77; }
+    build_image
+    target_out="$cross_dir.output.txt"
+    "$src/scripts/run-firmware-image.sh" "$target" "$image" > "$target_out" 2>&1
+    rc=$?
+    grep -E '^(error|FAIL)' "$target_out" | head -n 20
+    [ $rc -eq 0 ] || fail "$target image exited with status $rc (output: $target_out)"
+    grep -q '^lpai-image: result=PASS$' "$target_out" || fail "$target image did not report PASS"
+    total=$(find "$cases" -mindepth 2 -maxdepth 2 -name model.tflite | wc -l)
+    embedded=$(wc -l < "$models_txt")
+    refused="$(grep -v ' float-io$' "$payload_dir/skipped.txt")"
+    [ -z "$refused" ] || fail "cases the prepare tool refused: $refused"
+    float_io=$(grep -c ' float-io$' "$payload_dir/skipped.txt")
+    [ $((embedded + float_io)) -eq "$total" ] ||
+      fail "$embedded embedded + $float_io float-IO cases != $total cases"
+    compared=0
+    while read -r name mem inferences outputs; do
+      k=$((inferences - 1))
+      for ((j = 0; j < outputs; j++)); do
+        want="$(od -An -v -tx1 "$cases/$name/output_$j.bin" | tr -d ' \n')"
+        got="$(output_hex "$target_out" "$name" "$k" "$j")"
+        [ "$got" = "$want" ] || fail "$name output $j differs from TFLite Micro's on $target (got $got, want $want)"
+        compared=$((compared + 1))
+      done
+    done < "$models_txt"
+    echo "---- $target: $embedded conformance cases, $compared outputs equal to TFLite Micro's bytes ($float_io float-IO cases not embedded: the host converts their float IO)"
     ;;
   symbols)
     build_image
