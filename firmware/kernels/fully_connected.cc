@@ -42,6 +42,10 @@ Status validate(const KernelArgs& args) {
   const bool wide = (p.flags & kFcFlagInt16x8) != 0;
   const bool acc32 = (p.flags & kFcFlagAcc32) != 0;
   if (acc32 && !wide) return fail(Status::kBinaryBadParams, kOp, "32-bit accumulation flag on int8");
+  const bool large = (p.flags & kFcFlagLarge) != 0;
+  if (large != (!wide && fully_connected_is_large(p.batches, p.accum_depth, p.output_depth))) {
+    return fail(Status::kBinaryBadParams, kOp, "large-product flag differs from the dimensions");
+  }
   const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
   if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
       (wide && p.output_zero_point != 0)) {
@@ -114,11 +118,15 @@ void eval_s16(const KernelArgs& args) {
 }
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-// The HVX paths (hexagon builds, bit-exact), else the portable kernel. Few rows: dot products
-// along the depth (gemv_s8), for products big enough to repay its setup; more rows: the GEMM,
-// which interleaves the weights on every call. Out of line so that eval stays a leaf with two
-// tail calls (no cost on the small FCs that skip HVX).
-__attribute__((noinline)) void eval_hvx(const KernelArgs& args) {
+static_assert(kFcLargeRows == hvx::kMinGemmRows && kFcLargeMacs == hvx::kMinGemvMacs,
+              "kFcFlagLarge marks exactly the FCs the HVX paths take");
+// Flags that leave the portable int8 kernel.
+constexpr uint32_t kFcOtherPathFlags = kFcFlagInt16x8 | kFcFlagLarge;
+
+// The HVX paths (hexagon builds, bit-exact) of a kFcFlagLarge node. Many rows: the GEMM, which
+// interleaves the weights on every call; few rows: dot products along the depth (gemv_s8).
+// Either may decline (returns false, nothing written): then the portable kernel runs.
+void eval_hvx(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
   const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
@@ -131,21 +139,28 @@ __attribute__((noinline)) void eval_hvx(const KernelArgs& args) {
   }
   gemm::gemv_rows(x, p.accum_depth, p.batches, w, p.output_depth, p.accum_depth, q, o, p.output_depth);
 }
+#else
+constexpr uint32_t kFcOtherPathFlags = kFcFlagInt16x8;
 #endif
 
-void eval(const KernelArgs& args) {
-  const FullyConnectedParams& p = header(args);
-  if ((p.flags & kFcFlagInt16x8) != 0) {
+// The int16x8 kernel, or on HVX builds the vector paths. Out of line so that eval stays a leaf
+// whose only cost for the small int8 FCs is one flag test.
+__attribute__((noinline)) void eval_other(const KernelArgs& args) {
+  if ((header(args).flags & kFcFlagInt16x8) != 0) {
     eval_s16(args);
     return;
   }
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-  // (A product that wraps 32 bits merely keeps a huge single-row FC on the portable kernel.)
-  if (p.batches >= hvx::kMinGemmRows || p.accum_depth * p.output_depth >= hvx::kMinGemvMacs) {
-    eval_hvx(args);
+  eval_hvx(args);
+#endif
+}
+
+void eval(const KernelArgs& args) {
+  const FullyConnectedParams& p = header(args);
+  if ((p.flags & kFcOtherPathFlags) != 0) {
+    eval_other(args);
     return;
   }
-#endif
   const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
   gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
                   reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,

@@ -31,7 +31,21 @@ constexpr uint32_t kFcFlagPerChannel = 1u << 0;  // weights quantised per output
 constexpr uint32_t kFcFlagHasBias = 1u << 1;     // a bias tensor is present (and folded)
 constexpr uint32_t kFcFlagInt16x8 = 1u << 2;     // int16 activations
 constexpr uint32_t kFcFlagAcc32 = 1u << 3;       // int16x8 with an int32 bias
-constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 | kFcFlagAcc32;
+// Large int8 product: batches >= kFcLargeRows or accum_depth * output_depth >= kFcLargeMacs
+// (set by prepare exactly when that holds; validate checks it). Vector paths (HVX) run only on
+// such nodes: one flag test keeps the small FCs on the portable kernel at no extra cost.
+constexpr uint32_t kFcFlagLarge = 1u << 4;
+constexpr uint32_t kFcKnownFlags =
+    kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 | kFcFlagAcc32 | kFcFlagLarge;
+constexpr uint32_t kFcLargeRows = 8;
+constexpr uint32_t kFcLargeMacs = 4096;
+
+// Whether an int8 FC of these dimensions carries kFcFlagLarge (64-bit product: no wrap).
+constexpr bool fully_connected_is_large(uint32_t batches, uint32_t accum_depth,
+                                        uint32_t output_depth) {
+  return batches >= kFcLargeRows ||
+         static_cast<uint64_t>(accum_depth) * output_depth >= kFcLargeMacs;
+}
 
 struct FullyConnectedParams {
   uint32_t batches;         // rows: elements(input) / accum_depth, >= 1

@@ -117,6 +117,29 @@ TEST(FullyConnectedValidate, AcceptsThePreparedNode) {
   EXPECT_EQ(h.validate(), Status::kOk);
 }
 
+// kFcFlagLarge: set by prepare exactly at batches >= 8 or depth * units >= 4096, never int16x8.
+TEST(FullyConnectedPrepare, MarksLargeProducts) {
+  struct Dims {
+    int32_t batches, depth, units;
+    bool large;
+  };
+  for (const Dims d : {Dims{1, 64, 63, false}, Dims{1, 64, 64, true}, Dims{7, 8, 3, false},
+                       Dims{8, 8, 3, true}}) {
+    const int32_t n_in = d.batches * d.depth, n_w = d.units * d.depth;
+    TestTensor in = TestTensor::make(DataType::kInt8, {d.batches, d.depth},
+                                     lpai_test::random_i8(static_cast<size_t>(n_in), 3), 0.1f, 1, false);
+    TestTensor w = TestTensor::make(DataType::kInt8, {d.units, d.depth},
+                                    lpai_test::random_i8(static_cast<size_t>(n_w), 4), 0.01f, 0, true);
+    TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {d.batches, d.units}, {}, 0.2f, -1, false);
+    KernelHarness h(kFc, {}, {&in, &w}, {&out});
+    ASSERT_TRUE(h.prepare().ok());
+    const auto* p = reinterpret_cast<const lpai::kernels::FullyConnectedParams*>(h.params.data());
+    EXPECT_EQ((p->flags & lpai::kernels::kFcFlagLarge) != 0, d.large)
+        << d.batches << "x" << d.depth << "x" << d.units;
+    EXPECT_EQ(h.validate(), Status::kOk);
+  }
+}
+
 TEST(FullyConnectedValidate, RejectsBadParamsSize) {
   SmallFc f;
   KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});
@@ -269,6 +292,9 @@ TEST(FullyConnectedValidate, RejectsBadParamContents) {
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
   h.params = good;
   hdr()->flags &= ~lpai::kernels::kFcFlagHasBias;  // says no bias, node has one
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->flags |= lpai::kernels::kFcFlagLarge;  // 2 x 8 x 3 is no large product
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
   h.params = good;
   int32_t bad_shift = 31;

@@ -165,7 +165,10 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   p.act_min = act_min;
   p.act_max = act_max;
   p.flags = (per_channel ? kernels::kFcFlagPerChannel : 0u) |
-            (bias != nullptr ? kernels::kFcFlagHasBias : 0u);
+            (bias != nullptr ? kernels::kFcFlagHasBias : 0u) |
+            (kernels::fully_connected_is_large(p.batches, p.accum_depth, p.output_depth)
+                 ? kernels::kFcFlagLarge
+                 : 0u);
   p.reserved = 0;
   append_pod(&r.params, p);
   append_array(&r.params, folded);
