@@ -9,16 +9,24 @@
 #   default: hexagon=build-hexagon cortex_m=build-cortex-m (the presets' directories); a
 #   target whose image is not built is skipped with a note. Build the images first with
 #   scripts/build-firmware-images.sh.
-# Output: one markdown table per target on stdout, then per target the execute stack and the
-# total RAM per shared model.
+# Output: one markdown table per target on stdout, then per target the measured execute stack
+# per embedded model and the total RAM per shared model.
 #
-# Execute stack: static frames from -fstack-usage (the target builds write <object>.su): the
-# chain QnnGraph_execute -> rt::graph_execute -> exec::run plus, for the operator of the model
-# (ops from ../shared/golden/tflm_figures.md) that needs most, its eval frame and the largest
-# other (non-validate) frame of its source file: one level of non-inlined helper. Deeper helper
-# chains are not followed and no stack-painting measurement backs it: a static estimate.
+# Execute stack, measured: the image paints the stack below the caller of QnnGraph_execute
+# before every execute and, after all of a model's executes, prints the deepest use as
+# "stack: <model> execute <N> bytes" (firmware/images/app/stack_probe.h). The report runs the
+# image under its emulator (scripts/run-firmware-image.sh) and reads those lines; with
+# LPAI_IMAGE_OUTPUT_<TARGET>=FILE (e.g. LPAI_IMAGE_OUTPUT_HEXAGON) it reads a saved run's
+# output instead (the firmware_image tests leave theirs in
+# <host build>/firmware_images/<target>.output.txt). Beside it, the static estimate from
+# -fstack-usage (the target builds write <object>.su): the chain QnnGraph_execute ->
+# rt::graph_execute -> exec::run plus, for the operator of the model (ops from
+# ../shared/golden/tflm_figures.md) that needs most, its eval frame and the largest other
+# (non-validate) frame of its source file (one level of helper; deeper chains are not followed,
+# so it can be far below the measurement).
 # Total RAM per model = scratch + persistent + IO outside scratch (0 with the raw IO hint: IO
-# lives in scratch) + runtime state (firmware core .data + .bss) + execute stack, beside TFLite
+# lives in scratch) + runtime state (firmware core .data + .bss) + execute stack (measured;
+# the static estimate, marked "est.", for a model the image did not measure), beside TFLite
 # Micro's arena_used_bytes. Scratch / persistent / IO come from
 # lpai-context-binary-generator --report (host build: LPAI_HOST_BUILD, default build/). The
 # model binary copy (weights included) is not counted: TFLite Micro reads its model from flash.
@@ -58,9 +66,41 @@ model_plans() {
   done
 }
 
+# "model bytes" per "stack: <model> execute <N> bytes" line of the target's image output.
+measured_stacks() {
+  local target="$1" dir="$2" var out
+  var="LPAI_IMAGE_OUTPUT_$(tr 'a-z' 'A-Z' <<< "$target")"
+  out="${!var:-}"
+  if [ -z "$out" ]; then
+    local image="$dir/bin/lpai-image-$target.elf"
+    [ -f "$image" ] || return 0
+    out="$reports/$target.image-output.txt"
+    "$root/scripts/run-firmware-image.sh" "$target" "$image" > "$out" 2>&1 || {
+      echo "size-report: $target: the image run failed, no measured stack (output: see $image)" >&2
+      return 0
+    }
+  fi
+  [ -f "$out" ] || { echo "size-report: $target: no image output at $out" >&2; return 0; }
+  sed -nE 's/^stack: ([A-Za-z0-9_]+) execute ([0-9]+)( or more)? bytes$/\1 \2\3/p' "$out" |
+    sed 's/ or more$/+/'
+}
+
 # Execute stack and total RAM per model for one target.
 stack_and_ram() {
   local target="$1" dir="$2" core_ram="$3"
+  local measured
+  measured="$(measured_stacks "$target" "$dir")"
+  if [ -n "$measured" ]; then
+    echo "Execute stack ($target, measured by stack painting in the image, bytes below the caller of QnnGraph_execute):"
+    echo
+    echo "| model ($target) | execute stack, measured |"
+    echo "|---|---:|"
+    awk '{printf "| %s | %s |\n", $1, $2}' <<< "$measured"
+    echo
+  else
+    echo "No measured execute stack for $target (image not built, not runnable, or printed no stack lines)."
+    echo
+  fi
   local su_files
   su_files="$(find "$dir/firmware" -name '*.su' 2>/dev/null | sort)"
   if [ -z "$su_files" ]; then
@@ -92,8 +132,8 @@ stack_and_ram() {
     echo
     return 0
   fi
-  echo "| model ($target) | scratch | persistent | IO outside scratch | runtime state | execute stack | **total RAM** | TFLite Micro arena |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| model ($target) | scratch | persistent | IO outside scratch | runtime state | execute stack (measured) | static estimate | **total RAM** | TFLite Micro arena |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
   local name s p io ops kernel tflm
   while read -r name s p io; do
     ops="$(awk -F'|' -v m="$name" '{g = $2; gsub(/ /, "", g)} g == m {print $3; exit}' "$figures")"
@@ -108,10 +148,18 @@ stack_and_ram() {
           END {print e + h}' <<< "$frames")"
       [ "$k" -gt "$kernel" ] && kernel="$k"
     done
-    local stack=$((chain + kernel))
+    local estimate=$((chain + kernel)) stack shown
+    stack="$(awk -v m="$name" '$1 == m {print $2; exit}' <<< "$measured")"
+    if [ -n "$stack" ]; then
+      shown="$stack"
+      stack="${stack%+}"
+    else
+      stack="$estimate"
+      shown="$estimate (est.)"
+    fi
     local total=$((s + p + io + core_ram + stack))
-    printf '| %s | %s | %s | %s | %s | %s | **%s** | %s |\n' "$name" "$s" "$p" "$io" "$core_ram" \
-      "$stack" "$total" "$tflm"
+    printf '| %s | %s | %s | %s | %s | %s | %s | **%s** | %s |\n' "$name" "$s" "$p" "$io" \
+      "$core_ram" "$shown" "$estimate" "$total" "$tflm"
   done <<< "$plans"
   echo
 }

@@ -12,6 +12,8 @@ extern uint8_t __lpai_ddr0_start[];
 extern uint8_t __lpai_ddr0_end[];
 extern uint8_t __lpai_ddr1_start[];
 extern uint8_t __lpai_ddr1_end[];
+extern uint8_t __lpai_stack_bottom[];
+extern uint8_t __lpai_stack_top[];
 }
 
 namespace {
@@ -72,6 +74,12 @@ void lpai_hal_set_log_level(lpai_log_level_t level) {
 lpai_hal_region_t lpai_hal_tcm_region(void) { return region(__lpai_tcm_start, __lpai_tcm_end); }
 
 uint32_t lpai_hal_ddr_region_count(void) { return kDdrRegionCount; }
+
+int lpai_target_stack_region(uintptr_t* bottom, uintptr_t* top) {
+  *bottom = reinterpret_cast<uintptr_t>(__lpai_stack_bottom);
+  *top = reinterpret_cast<uintptr_t>(__lpai_stack_top);
+  return 1;
+}
 
 lpai_hal_region_t lpai_hal_ddr_region(uint32_t index) {
   if (index == 0) return region(__lpai_ddr0_start, __lpai_ddr0_end);

@@ -12,8 +12,14 @@
 #                 or a .bss larger than RAM the link must fail.
 #   MODE conformance: cross-build TARGET's image against the conformance payload (every case of
 #                 SHARED/conformance with integer IO; float-IO cases are converted by the host
-#                 and not embedded), run it and require every other case embedded, "result=PASS", and each case's last-inference outputs equal to its
+#                 and not embedded), run it and require every other case embedded,
+#                 "result=PASS", and each case's last-inference outputs equal to its
 #                 output_<j>.bin (TFLite Micro's bytes), byte for byte.
+#   MODE stack:   cross-build, run the image (or reuse the output of MODE run when it is newer
+#                 than the image) and require the stack probe's self-test to measure its
+#                 1024-byte array within [1024, 1024 + 128] bytes, and one "stack: <model>
+#                 execute <N> bytes" line per embedded model with 0 < N <= LPAI_EXECUTE_STACK_MAX
+#                 (default 2048, the target); models above the 2048-byte target are listed.
 #   MODE golden:  (TARGET host) run the host reference and require each model with goldens in
 #                 SHARED/golden/<model>/ to reproduce them (inputs and outputs, bit for bit).
 # Exit 77 (ctest: skipped) with a message when the cross tools or the goldens are missing.
@@ -58,8 +64,10 @@ case "$mode" in
     build_image
     target_out="$cross_dir.output.txt"
     host_out="$cross_dir.host-output.txt"
+    rm -f "$target_out.ok"
     "$src/scripts/run-firmware-image.sh" "$target" "$image" > "$target_out" 2>&1
     rc=$?
+    [ $rc -eq 0 ] && touch "$target_out.ok"
     "$host_runner" > "$host_out" 2>&1 || { cat "$host_out"; fail "host run failed"; }
     echo "---- $target image output ($image)"
     cat "$target_out"
@@ -107,6 +115,40 @@ case "$mode" in
       done
     done < "$models_txt"
     echo "---- $target: $embedded conformance cases, $compared outputs equal to TFLite Micro's bytes ($float_io float-IO cases not embedded: the host converts their float IO)"
+    ;;
+  stack)
+    build_image
+    limit="${LPAI_EXECUTE_STACK_MAX:-2048}"
+    target_out="$cross_dir.output.txt"
+    # The output of MODE run is reused when that run passed and is newer than the image.
+    if [ ! "$target_out.ok" -nt "$image" ]; then
+      target_out="$cross_dir.stack-output.txt"
+      "$src/scripts/run-firmware-image.sh" "$target" "$image" > "$target_out" 2>&1
+      rc=$?
+      [ $rc -eq 0 ] || { cat "$target_out"; fail "$target image exited with status $rc"; }
+    fi
+    grep -E '^stack: ' "$target_out"
+    self="$(sed -nE 's/^stack: self-test array 1024 bytes measured ([0-9]+) bytes .*/\1/p' "$target_out")"
+    [ -n "$self" ] || fail "no stack probe self-test line (or its window was exhausted)"
+    [ "$self" -ge 1024 ] && [ "$self" -le 1152 ] ||
+      fail "stack probe self-test measured $self bytes for a 1024-byte array (want 1024..1152)"
+    checked=0
+    over=""
+    above_target=""
+    while read -r name mem inferences outputs; do
+      line="$(grep -E "^stack: $name execute " "$target_out")" ||
+        fail "no execute stack line for $name"
+      n="$(sed -nE "s/^stack: $name execute ([0-9]+) bytes\$/\1/p" <<< "$line")"
+      [ -n "$n" ] || fail "$name: unreadable execute stack line (window exhausted?): $line"
+      [ "$n" -gt 0 ] || fail "$name: execute stack measured 0 bytes (probe broken)"
+      [ "$n" -le "$limit" ] || over="$over $name=$n"
+      [ "$n" -le 2048 ] || above_target="$above_target $name=$n"
+      checked=$((checked + 1))
+    done < "$models_txt"
+    [ $checked -gt 0 ] || fail "no model in $models_txt"
+    [ -z "$over" ] || fail "execute stack above $limit bytes on $target:$over"
+    echo "$target: execute stack of all $checked models <= $limit bytes (probe self-test: $self bytes for 1024)"
+    [ -z "$above_target" ] || echo "$target: above the 2048-byte target:$above_target"
     ;;
   symbols)
     build_image

@@ -13,13 +13,15 @@
 #include "lpai/hal_target.h"
 
 extern "C" {
-// The linker script's region bounds (unused by the fatal path).
+// The linker script's region and stack bounds (unused by the fatal path).
 uint8_t __lpai_tcm_start[1];
 uint8_t __lpai_tcm_end[1];
 uint8_t __lpai_ddr0_start[1];
 uint8_t __lpai_ddr0_end[1];
 uint8_t __lpai_ddr1_start[1];
 uint8_t __lpai_ddr1_end[1];
+uint8_t __lpai_stack_bottom[1];
+uint8_t __lpai_stack_top[1];
 
 void lpai_target_console_write(const char* text, size_t len) {
   ssize_t n = write(2, text, len);
@@ -29,6 +31,14 @@ void lpai_target_exit(int code) { _exit(code); }
 }
 
 namespace {
+
+TEST(TargetHalStack, RegionIsTheLinkerScriptsStackBounds) {
+  uintptr_t bottom = 0;
+  uintptr_t top = 0;
+  EXPECT_EQ(lpai_target_stack_region(&bottom, &top), 1);
+  EXPECT_EQ(bottom, reinterpret_cast<uintptr_t>(__lpai_stack_bottom));
+  EXPECT_EQ(top, reinterpret_cast<uintptr_t>(__lpai_stack_top));
+}
 
 TEST(TargetHalFatal, PrintsTheFatalLineAndHaltsWithExitCodeThree) {
   EXPECT_EXIT(lpai_hal_fatal(1110u, "TCM pool: system fatal error: allocation 33 exceeds the "

@@ -5,6 +5,8 @@
 //   check ... / info ...          platform checks (platform_checks.cc)
 //   model ... / out ...           per model: description and output bytes (compared with host)
 //   perf ... / nodes ...          per model: figures in lpai_hal_cycles units (unit= on each line)
+//   stack: ...                    stack probe self-test, then per model the deepest stack of
+//                                 QnnGraph_execute (stack_probe.h; targets only, not on host)
 //   lpai-image: result=<PASS|FAIL>
 // main returns 0 when everything passed, 1 otherwise (the exit code of the emulator).
 #include "console.h"
@@ -13,6 +15,7 @@
 #include "payload.h"
 #include "platform_checks.h"
 #include "run_model.h"
+#include "stack_probe.h"
 
 #ifndef LPAI_IMAGE_PLATFORM
 #define LPAI_IMAGE_PLATFORM "unknown"
@@ -30,6 +33,7 @@ extern "C" int main(void) {
              lpai_target_cycle_source_name(source),
              static_cast<unsigned>(lpai_image_model_count));
   bool ok = lpai_image::run_platform_checks();
+  lpai_image::stack_self_test();
   for (uint32_t i = 0; i < lpai_image_model_count; ++i) {
     ok = lpai_image::run_model(lpai_image_models[i]) && ok;
   }

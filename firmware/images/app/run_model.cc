@@ -20,6 +20,7 @@
 #include "lpai/hal.h"
 #include "lpai/hal_target.h"
 #include "lpai/qnn_compat.h"
+#include "stack_probe.h"
 
 #ifndef LPAI_IMAGE_APP_MEMORY_BYTES
 #define LPAI_IMAGE_APP_MEMORY_BYTES (4u * 1024u * 1024u)
@@ -93,6 +94,27 @@ bool graph_size(Qnn_GraphHandle_t graph, QnnLpaiGraph_GetPropertyOption_t option
   QnnGraph_Property_t* list[] = {&property, nullptr};
   return !failed(model, "QnnGraph_getProperty", QnnGraph_getProperty(graph, list));
 }
+
+// Deepest stack of a model's executes (stack_probe.h), printed as "stack: <model> execute <N>
+// bytes" ("<N> or more" when a run overran the painted window); nothing where the stack is
+// not measured (host). The figure includes the cycle-counter reads right before and after the
+// call, which use far less stack than the execute itself.
+struct PeakStack {
+  bool valid = false;
+  bool exhausted = false;
+  size_t bytes = 0;
+  void add(const StackUse& use) {
+    if (!use.valid) return;
+    valid = true;
+    exhausted = exhausted || use.exhausted;
+    if (use.bytes > bytes) bytes = use.bytes;
+  }
+  void print(const char* model) const {
+    if (!valid) return;
+    print_line("stack: %s execute %u%s bytes", model, static_cast<unsigned>(bytes),
+               exhausted ? " or more" : "");
+  }
+};
 
 bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
                const QnnSystemContext_GraphInfoV1_t& info,
@@ -209,6 +231,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
              static_cast<unsigned long long>(finalize_cycles));
 
   (void)QnnLpaiGraph_setProfiling(graph, 1);
+  PeakStack stack;
   for (unsigned k = 0; k < m.num_inferences; ++k) {
     // Stage this inference's inputs (as a sensor driver would fill the input buffers).
     const uint8_t* src = m.inputs + static_cast<size_t>(k) * m.input_bytes;
@@ -217,10 +240,12 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
       for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
       src += inputs[i].v1.clientBuf.dataSize;
     }
+    const StackWindow window = stack_paint(current_stack_pointer());
     const uint64_t t0 = lpai_hal_cycles();
     const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
                                                    info.numGraphOutputs, nullptr, nullptr);
     const uint64_t execute_cycles = lpai_hal_cycles() - t0;
+    stack.add(stack_scan(window));
     if (failed(m.name, "QnnGraph_execute", err)) return false;
     for (unsigned j = 0; j < info.numGraphOutputs; ++j) {
       char prefix[96];
@@ -244,10 +269,12 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
       for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
       src += inputs[i].v1.clientBuf.dataSize;
     }
+    const StackWindow window = stack_paint(current_stack_pointer());
     const uint64_t t0 = lpai_hal_cycles();
     const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
                                                    info.numGraphOutputs, nullptr, nullptr);
     const uint64_t execute_cycles = lpai_hal_cycles() - t0;
+    stack.add(stack_scan(window));
     if (failed(m.name, "QnnGraph_execute", err)) return false;
     QnnLpaiGraph_Counters_t counters = QNN_LPAI_GRAPH_COUNTERS_INIT;
     (void)QnnLpaiGraph_getCounters(graph, &counters);
@@ -265,6 +292,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
       }
     }
   }
+  stack.print(m.name);
   return true;
 }
 

@@ -22,6 +22,13 @@ uint64_t lpai_target_clock_ns(void) {
                                    .count());
 }
 
+// The host process stack is not a linker-reserved region: no stack measurement on the host.
+int lpai_target_stack_region(uintptr_t* bottom, uintptr_t* top) {
+  *bottom = 0;
+  *top = 0;
+  return 0;
+}
+
 lpai_cycle_source_t lpai_target_cycle_source(void) { return LPAI_CYCLE_SOURCE_CLOCK_NS; }
 
 const char* lpai_target_cycle_source_name(lpai_cycle_source_t source) {

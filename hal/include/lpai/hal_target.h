@@ -37,6 +37,11 @@ uint64_t lpai_target_clock_ns(void);
  * without the plugin). On Hexagon one count is one packet; on Arm one instruction. */
 int lpai_target_emu_insn_count(uint64_t* count);
 
+/* The stack the linker script reserves for the program (linker/<port>.ld: __lpai_stack_bottom
+ * to __lpai_stack_top; the stack grows down from top). Returns 1 and sets [*bottom, *top)
+ * on target ports; 0 where the stack is not a known fixed region (the host stand-in). */
+int lpai_target_stack_region(uintptr_t* bottom, uintptr_t* top);
+
 /* What lpai_hal_cycles() counts on this target. */
 typedef enum {
   LPAI_CYCLE_SOURCE_CORE = 0,       /* the core's cycle counter (Hexagon upcycle, DWT CYCCNT) */
