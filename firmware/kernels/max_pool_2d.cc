@@ -1,6 +1,9 @@
 // MAX_POOL_2D int8 / int16: contract in kernels/pool_2d_common.h.
 #include "kernels/max_pool_2d.h"
 
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_pool.h"
+#endif
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -8,7 +11,12 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) { return pool::validate(args, "MAX_POOL_2D"); }
-void eval(const KernelArgs& args) { pool::eval(args, pool::Kind::kMax); }
+void eval(const KernelArgs& args) {
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if (hvx::max_pool_s8(*reinterpret_cast<const Pool2dParams*>(args.params), args)) return;
+#endif
+  pool::eval(args, pool::Kind::kMax);
+}
 
 }  // namespace
 

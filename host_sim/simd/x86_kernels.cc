@@ -35,7 +35,9 @@
 // GCC 12's avx512fintrin.h builds _mm512_reduce_add_epi32 from _mm256_undefined_si256(), which
 // -Wmaybe-uninitialized reports inside the header (and the _mm512_undefined_* self-initialised
 // placeholders trip -Wuninitialized); the values are never read.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 #define LPAI_X86_SIMD 1

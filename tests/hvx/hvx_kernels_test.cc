@@ -307,8 +307,9 @@ bool add_case(uint32_t n, bool subtract) {
   return check(subtract ? "sub n" : "add n", n, n, 0, 0);
 }
 
-bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
-                  uint32_t pad) {
+// AVERAGE_POOL_2D (max = false) or MAX_POOL_2D against a direct scalar restatement.
+bool pool_case(bool max, uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw,
+               uint32_t stride, uint32_t pad) {
   lpai::kernels::Pool2dParams p{};
   p.batches = 1;
   p.in_h = h;
@@ -328,17 +329,19 @@ bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, 
   for (uint32_t oy = 0; oy < p.out_h; ++oy) {
     for (uint32_t ox = 0; ox < p.out_w; ++ox) {
       for (uint32_t ch = 0; ch < c; ++ch) {
-        int32_t sum = 0, count = 0;
+        int32_t sum = 0, count = 0, best = -128;
         for (uint32_t ky = 0; ky < kh; ++ky) {
           for (uint32_t kx = 0; kx < kw; ++kx) {
             const int32_t iy = static_cast<int32_t>(oy * stride + ky) - static_cast<int32_t>(pad);
             const int32_t ix = static_cast<int32_t>(ox * stride + kx) - static_cast<int32_t>(pad);
             if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
-            sum += g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch];
+            const int32_t x = g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch];
+            sum += x;
+            best = x > best ? x : best;
             ++count;
           }
         }
-        int32_t v = sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+        int32_t v = max ? best : sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
         v = v < p.act_min ? p.act_min : v > p.act_max ? p.act_max : v;
         g_ref[(oy * p.out_w + ox) * c + ch] = static_cast<int8_t>(v);
       }
@@ -354,11 +357,12 @@ bool avgpool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, 
   args.num_inputs = 1;
   args.outputs = out;
   args.num_outputs = 1;
-  if (!hvx::average_pool_s8(p, args)) {
-    print("FAIL avgpool refused\n");
+  if (!(max ? hvx::max_pool_s8(p, args) : hvx::average_pool_s8(p, args))) {
+    print(max ? "FAIL maxpool refused\n" : "FAIL avgpool refused\n");
     return false;
   }
-  return check("avgpool hw/c/k", count_out, h * 1000 + w, c, kh * 1000 + kw * 10 + stride);
+  return check(max ? "maxpool hw/c/k" : "avgpool hw/c/k", count_out, h * 1000 + w, c,
+               kh * 1000 + kw * 10 + stride);
 }
 
 bool dot_case(uint32_t k) {
@@ -415,10 +419,14 @@ extern "C" int main(void) {
     ok = add_case(n, false) && ok;
     ok = add_case(n, true) && ok;
   }
-  ok = avgpool_case(25, 5, 64, 25, 5, 1, 0) && ok;   // kws_ref_model's global pool
-  ok = avgpool_case(7, 9, 33, 3, 3, 2, 1) && ok;
-  ok = avgpool_case(6, 6, 200, 2, 2, 2, 0) && ok;
-  ok = avgpool_case(5, 4, 3, 3, 2, 1, 1) && ok;
+  for (int kind = 0; kind < 2; ++kind) {
+    const bool max = kind == 1;
+    ok = pool_case(max, 25, 5, 64, 25, 5, 1, 0) && ok;  // kws_ref_model's global pool
+    ok = pool_case(max, 7, 9, 33, 3, 3, 2, 1) && ok;
+    ok = pool_case(max, 6, 6, 200, 2, 2, 2, 0) && ok;
+    ok = pool_case(max, 5, 4, 3, 3, 2, 1, 1) && ok;
+    ok = pool_case(max, 9, 9, 256, 3, 3, 2, 0) && ok;  // two whole vectors
+  }
   print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
   return ok ? 0 : 1;
 }
