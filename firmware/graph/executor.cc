@@ -25,51 +25,70 @@ KernelHook g_kernel_hook = nullptr;
 void set_kernel_hook(KernelHook hook) { g_kernel_hook = hook; }
 #endif
 
-void run(const format::BinaryView& view, const Frame& f) {
-  const uint32_t nodes = view.node_count();
-  kernels::TensorRef in[kernels::kMaxNodeInputs];
-  kernels::TensorRef out[kernels::kMaxNodeOutputs];
+namespace {
+
+// Node i (n) with its input and output references in arrays of kIn and kOut entries
+// (n.num_inputs <= kIn, n.num_outputs <= kOut). Not inlined: the arrays occupy the stack only
+// while the node runs, and a node with few tensors runs with small arrays.
+template <uint32_t kIn, uint32_t kOut>
+__attribute__((noinline)) void run_node(const format::BinaryView& view, const Frame& f,
+                                        const format::NodeRecord& n, uint32_t i) {
+  const uint64_t t0 = f.node_cycles != nullptr ? lpai_hal_cycles() : 0;
+  kernels::TensorRef in[kIn];
+  kernels::TensorRef out[kOut];
   kernels::KernelArgs args;
   args.inputs = in;
   args.outputs = out;
-  for (uint32_t i = 0; i < nodes; ++i) {
-    const uint64_t t0 = f.node_cycles != nullptr ? lpai_hal_cycles() : 0;
-    const format::NodeRecord& n = view.node(i);
-    const uint32_t* in_ids = view.indices(n.inputs_index);
-    for (uint32_t k = 0; k < n.num_inputs; ++k) {
-      const uint32_t id = in_ids[k];
-      if (id == format::kNone) {
-        in[k].data = nullptr;
-        in[k].desc = nullptr;
-      } else {
-        const format::TensorRecord& t = view.tensor(id);
-        in[k].data = address(t, f);
-        in[k].desc = &t;
-      }
-    }
-    const uint32_t* out_ids = view.indices(n.outputs_index);
-    for (uint32_t k = 0; k < n.num_outputs; ++k) {
-      const format::TensorRecord& t = view.tensor(out_ids[k]);
-      out[k].data = address(t, f);
-      out[k].desc = &t;
-    }
-    args.params = view.params(n);
-    args.params_size = n.params_size;
-    args.num_inputs = n.num_inputs;
-    args.num_outputs = n.num_outputs;
-    if (n.temp_tensor == format::kNone) {
-      args.temp = nullptr;
-      args.temp_size = 0;
+  const uint32_t* in_ids = view.indices(n.inputs_index);
+  for (uint32_t k = 0; k < n.num_inputs; ++k) {
+    const uint32_t id = in_ids[k];
+    if (id == format::kNone) {
+      in[k].data = nullptr;
+      in[k].desc = nullptr;
     } else {
-      const format::TensorRecord& t = view.tensor(n.temp_tensor);
-      args.temp = address(t, f);
-      args.temp_size = t.size;
+      const format::TensorRecord& t = view.tensor(id);
+      in[k].data = address(t, f);
+      in[k].desc = &t;
     }
+  }
+  const uint32_t* out_ids = view.indices(n.outputs_index);
+  for (uint32_t k = 0; k < n.num_outputs; ++k) {
+    const format::TensorRecord& t = view.tensor(out_ids[k]);
+    out[k].data = address(t, f);
+    out[k].desc = &t;
+  }
+  args.params = view.params(n);
+  args.params_size = n.params_size;
+  args.num_inputs = n.num_inputs;
+  args.num_outputs = n.num_outputs;
+  if (n.temp_tensor == format::kNone) {
+    args.temp = nullptr;
+    args.temp_size = 0;
+  } else {
+    const format::TensorRecord& t = view.tensor(n.temp_tensor);
+    args.temp = address(t, f);
+    args.temp_size = t.size;
+  }
 #if defined(LPAI_HOST_KERNEL_HOOK)
-    if (g_kernel_hook == nullptr || !g_kernel_hook(n.op, args))
+  if (g_kernel_hook == nullptr || !g_kernel_hook(n.op, args))
 #endif
-      kernels::find_kernel(n.op)->eval(args);
-    if (f.node_cycles != nullptr) f.node_cycles[i] = lpai_hal_cycles() - t0;
+    kernels::find_kernel(n.op)->eval(args);
+  if (f.node_cycles != nullptr) f.node_cycles[i] = lpai_hal_cycles() - t0;
+}
+
+constexpr uint32_t kSmallNodeTensors = 4;  // inputs and outputs of the small-array path
+
+}  // namespace
+
+void run(const format::BinaryView& view, const Frame& f) {
+  const uint32_t nodes = view.node_count();
+  for (uint32_t i = 0; i < nodes; ++i) {
+    const format::NodeRecord& n = view.node(i);
+    if (n.num_inputs <= kSmallNodeTensors && n.num_outputs <= kSmallNodeTensors) {
+      run_node<kSmallNodeTensors, kSmallNodeTensors>(view, f, n, i);
+    } else {
+      run_node<kernels::kMaxNodeInputs, kernels::kMaxNodeOutputs>(view, f, n, i);
+    }
   }
 }
 

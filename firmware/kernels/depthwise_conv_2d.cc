@@ -4,14 +4,17 @@
 // the input; the products fit 16 bits and are summed in 32. depth_multiplier 1:
 //  - stride_w 1 and in_c a multiple of 16 up to 64, or dividing 16: per output row, the
 //    interior pixels (all horizontal taps inside the input) are one flat run of pixels * in_c
-//    outputs cut into 16-lane blocks (for in_c < 16 the filter is tiled to 16 lanes in a
-//    stack copy, at most 64 taps); the edge pixels take the per-pixel path;
+//    outputs cut into 16-lane blocks, taken one 16-channel group at a time (for in_c < 16 the
+//    filter is tiled to 16 lanes in a stack copy, at most kMaxTiledTaps taps); the edge pixels
+//    take the per-pixel path;
 //  - otherwise per output pixel, channels in runs of gemm::kFastRun, blocks of 16, 8, 1.
-// Requantisation through gemm::FastRun tables built per channel run (stack, about 1.9 KiB;
+// Requantisation through gemm::FastRun tables built per run of gemm::kFastRun channels (stack;
 // vectorised, exact; channels outside its bound use the general sequence).
 // Other depth multipliers: one small GEMM per input channel (eval_dm_gemm) when the filter
 // block fits its stack limits; else per pixel, chunks of 64 output channels, scalar.
 // int16x8: per pixel, chunks of 64 output channels, 64-bit sums, any depth multiplier.
+// Each int8 path is its own non-inlined function, so the stack of a call is that of the path
+// it takes.
 #include "kernels/depthwise_conv_2d.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_depthwise.h"
@@ -139,7 +142,8 @@ inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t si
 }
 
 constexpr uint32_t kLanes = 16;     // flat-path block width (output elements)
-constexpr uint32_t kMaxTiledTaps = 64;  // flat path for in_c < 16: filter tiled on the stack
+constexpr uint32_t kMaxTiledTaps = 25;  // flat path for in_c < 16: filter tiled on the stack
+constexpr uint32_t kFlatMaxChannels = 64;  // flat path for in_c a multiple of kLanes
 
 // acc[j] += sum over rows r < n_rows and columns t < n_cols of
 //   (x[r * x_row + t * x_col + j] - zp) * f[r * f_row + t * f_col + j],   j < W.
@@ -236,15 +240,19 @@ inline void chunk_generic(const DepthwiseConv2dParams& p, const Pixel& px, const
   for (uint32_t j = 0; j < n; ++j) dst[oc0 + j] = gemm::requantize(acc[j], oc0 + j, q);
 }
 
-// Flat path (depth_multiplier 1, stride_w 1, in_c <= kFastRun): along an output row, the
-// interior pixels (every horizontal tap inside the input) form one run of (pixels * in_c)
-// output elements whose inputs, for a fixed tap, are the same run shifted by a constant; it is
-// cut into blocks of kLanes elements. Block lane j is channel (block start + j) mod in_c, so
-// in_c must be a multiple of kLanes (filter rows and lanes used in place) or divide it (filter
-// and lanes tiled to kLanes entries: f_stride = kLanes). Edge pixels go through pixel_dm1.
+// Flat path (depth_multiplier 1, stride_w 1): along an output row, the interior pixels (every
+// horizontal tap inside the input) form one run of (pixels * in_c) output elements whose
+// inputs, for a fixed tap, are the same run shifted by a constant; it is cut into blocks of
+// kLanes elements. Block lane j is channel (block start + j) mod in_c, so in_c must be a
+// multiple of kLanes (filter rows used in place, f_stride = in_c) or divide it (filter tiled
+// to kLanes entries, f_stride = kLanes). One call computes the channel group of the run tables
+// in l: channels [l.first, l.first + kLanes) (l.first a multiple of kLanes, in_c a multiple of
+// kLanes: the blocks starting at channel l.first) or, for in_c < kLanes, every channel (l.first
+// 0, lane j = channel j % in_c). Edge pixels of the group go through pixel_dm1.
 void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8_t* filter,
                     const int8_t* flat_filter, size_t f_stride, const Lanes& l, int8_t* out) {
   const size_t c = p.in_c;
+  const uint32_t group_n = p.in_c < kLanes ? p.in_c : kLanes;
   const uint32_t span = (p.k_w - 1) * p.dilation_w;
   // Interior columns: ox - pad_w >= 0 and ox - pad_w + span <= in_w - 1.
   const uint32_t ox_a = p.pad_w < p.out_w ? p.pad_w : p.out_w;
@@ -253,6 +261,9 @@ void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8
   if (ox_b < ox_a) ox_b = ox_a;
   const size_t blocks = static_cast<size_t>(ox_b - ox_a) * c / kLanes;
   const uint32_t ox_tail = ox_a + static_cast<uint32_t>(blocks * kLanes / c);
+  const size_t block_step = f_stride / kLanes;  // blocks per group cycle
+  const size_t block0 = l.first / kLanes;       // first block of the group
+  const size_t phase = l.first;                 // (block0 + i * block_step) * kLanes mod f_stride
   const size_t x_row = static_cast<size_t>(p.dilation_h) * p.in_w * c;
   const size_t x_col = p.dilation_w * c;
   for (uint32_t b = 0; b < p.batches; ++b) {
@@ -263,23 +274,22 @@ void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8
       tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
       int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c;
       uint32_t ox = 0;
-      for (; ox < ox_a; ++ox) pixel_dm1(p, &px, ox, filter, l, p.in_c, row_out + ox * c);
+      for (; ox < ox_a; ++ox) pixel_dm1(p, &px, ox, filter, l, group_n, row_out + ox * c);
       if (blocks > 0 && px.ky1 > px.ky0) {
         const uint32_t iy = static_cast<uint32_t>(px.iy0 + static_cast<int32_t>(px.ky0 * p.dilation_h));
         const int8_t* x0 = px.in + (static_cast<size_t>(iy) * p.in_w + (ox_a - p.pad_w)) * c;
         const int8_t* f0 = flat_filter + static_cast<size_t>(px.ky0) * p.k_w * f_stride;
         int8_t* d0 = row_out + ox_a * c;
-        for (size_t k = 0; k < blocks; ++k) {
+        for (size_t k = block0; k < blocks; k += block_step) {
           const size_t e = k * kLanes;
-          const size_t phase = e % f_stride;
           int32_t acc[kLanes] = {};
           accumulate_taps<kLanes>(x0 + e, x_row, x_col, f0 + phase, p.k_w * f_stride, f_stride,
                                   px.ky1 - px.ky0, p.k_w, p.input_zero_point, acc);
-          store_block<kLanes>(acc, l, phase, d0 + e);
+          store_block<kLanes>(acc, l, 0, d0 + e);
         }
         ox = ox_tail;
       }
-      for (; ox < p.out_w; ++ox) pixel_dm1(p, &px, ox, filter, l, p.in_c, row_out + ox * c);
+      for (; ox < p.out_w; ++ox) pixel_dm1(p, &px, ox, filter, l, group_n, row_out + ox * c);
     }
   }
 }
@@ -355,15 +365,17 @@ void eval_s16(const KernelArgs& args) {
 // (m < dm) of every pixel are the rows of the pixel's window on channel ic (taps values, the
 // padding taps holding input_zero_point) times the filter column block transposed to [dm][taps]
 // on the stack, through the shared 2x2 blocked dot products and the vectorised exact
-// requantisation. sum (x - zp) f = x . f - zp * sum f, so the bias of channel oc becomes
-// bias[oc] - zp * sum_t f[t][oc] (wrapped, as the sum is): padding taps contribute nothing, as
-// in TFLite. Returns false (nothing written) when the filter does not fit the stack limits.
+// requantisation, in runs of gemm::kFastRun output channels. sum (x - zp) f = x . f - zp *
+// sum f, so the bias of channel oc becomes bias[oc] - zp * sum_t f[t][oc] (wrapped, as the sum
+// is): padding taps contribute nothing, as in TFLite. Returns false (nothing written) when the
+// filter does not fit the stack limits.
 constexpr uint32_t kDmMaxTaps = 256;
-constexpr uint32_t kDmMaxFilter = 1024;  // dm * taps bytes (stack: about 3.6 KiB in all)
-bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out) {
+constexpr uint32_t kDmMaxMultiplier = 64;
+constexpr uint32_t kDmMaxFilter = 1024;  // dm * taps bytes
+__attribute__((noinline)) bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                            const int8_t* in, const int8_t* filter, int8_t* out) {
   const uint32_t taps = p.k_h * p.k_w, dm = p.depth_multiplier;
-  if (taps > kDmMaxTaps || dm > gemm::kFastRun || taps * dm > kDmMaxFilter) return false;
+  if (taps > kDmMaxTaps || dm > kDmMaxMultiplier || taps * dm > kDmMaxFilter) return false;
   int8_t wt[kDmMaxFilter];
   int32_t bias[gemm::kFastRun];
   int8_t rows[2][kDmMaxTaps];
@@ -375,49 +387,115 @@ bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
   for (uint32_t ic = 0; ic < p.in_c; ++ic) {
     const uint32_t oc0 = ic * dm;
     for (uint32_t m = 0; m < dm; ++m) {
-      int32_t sum = 0;
-      for (uint32_t t = 0; t < taps; ++t) {
-        const int8_t f = filter[static_cast<size_t>(t) * p.out_c + oc0 + m];
-        wt[m * taps + t] = f;
-        sum += f;
-      }
-      bias[m] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[oc0 + m]) -
-                                     static_cast<uint32_t>(zp * sum));
+      for (uint32_t t = 0; t < taps; ++t) wt[m * taps + t] = filter[static_cast<size_t>(t) * p.out_c + oc0 + m];
     }
-    const gemm::Requant qc{bias, q.multiplier + oc0, q.shift + oc0, q.output_zero_point,
-                           q.act_min, q.act_max};
-    gemm::fast_run_fill(qc, 0, dm, dm, acc_bound, &run);
-    for (uint32_t i = 0; i < total; i += 2) {
-      const bool pair = i + 1 < total;
-      for (uint32_t r = 0; r < (pair ? 2u : 1u); ++r) {
-        const uint32_t b = (i + r) / plane, rem = (i + r) % plane;
-        const int32_t y0 = static_cast<int32_t>((rem / p.out_w) * p.stride_h) - static_cast<int32_t>(p.pad_h);
-        const int32_t x0 = static_cast<int32_t>((rem % p.out_w) * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        const int8_t* base = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c + ic;
-        int8_t* row = rows[r];
-        uint32_t kx0, kx1;  // horizontal taps inside the input, the same for every filter row
-        tap_range(x0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
-        const size_t step = static_cast<size_t>(p.dilation_w) * p.in_c;
-        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-          int8_t* dst = row + ky * p.k_w;
-          const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-          if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
-            for (uint32_t kx = 0; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
-            continue;
-          }
-          for (uint32_t kx = 0; kx < kx0; ++kx) dst[kx] = static_cast<int8_t>(zp);
-          const int8_t* src = base + (static_cast<size_t>(iy) * p.in_w +
-                                      static_cast<uint32_t>(x0 + static_cast<int32_t>(kx0 * p.dilation_w))) * p.in_c;
-          for (uint32_t kx = kx0; kx < kx1; ++kx, src += step) dst[kx] = *src;
-          for (uint32_t kx = kx1; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
-        }
+    for (uint32_t m0 = 0; m0 < dm; m0 += gemm::kFastRun) {
+      const uint32_t n = dm - m0 < gemm::kFastRun ? dm - m0 : gemm::kFastRun;
+      for (uint32_t m = 0; m < n; ++m) {
+        int32_t sum = 0;
+        for (uint32_t t = 0; t < taps; ++t) sum += wt[(m0 + m) * taps + t];
+        bias[m] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[oc0 + m0 + m]) -
+                                       static_cast<uint32_t>(zp * sum));
       }
-      int8_t* o0 = out + static_cast<size_t>(i) * p.out_c + oc0;
-      gemm::gemm_row_pair_run(rows[0], pair ? rows[1] : rows[0], wt, dm, taps, run, o0,
-                              pair ? o0 + p.out_c : nullptr);
+      const gemm::Requant qc{bias, q.multiplier + oc0 + m0, q.shift + oc0 + m0, q.output_zero_point,
+                             q.act_min, q.act_max};
+      gemm::fast_run_fill(qc, 0, n, n, acc_bound, &run);
+      for (uint32_t i = 0; i < total; i += 2) {
+        const bool pair = i + 1 < total;
+        for (uint32_t r = 0; r < (pair ? 2u : 1u); ++r) {
+          const uint32_t b = (i + r) / plane, rem = (i + r) % plane;
+          const int32_t y0 = static_cast<int32_t>((rem / p.out_w) * p.stride_h) - static_cast<int32_t>(p.pad_h);
+          const int32_t x0 = static_cast<int32_t>((rem % p.out_w) * p.stride_w) - static_cast<int32_t>(p.pad_w);
+          const int8_t* base = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c + ic;
+          int8_t* row = rows[r];
+          uint32_t kx0, kx1;  // horizontal taps inside the input, the same for every filter row
+          tap_range(x0, p.k_w, p.dilation_w, p.in_w, &kx0, &kx1);
+          const size_t step = static_cast<size_t>(p.dilation_w) * p.in_c;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+            int8_t* dst = row + ky * p.k_w;
+            const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+            if (iy < 0 || iy >= static_cast<int32_t>(p.in_h)) {
+              for (uint32_t kx = 0; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
+              continue;
+            }
+            for (uint32_t kx = 0; kx < kx0; ++kx) dst[kx] = static_cast<int8_t>(zp);
+            const int8_t* src = base + (static_cast<size_t>(iy) * p.in_w +
+                                        static_cast<uint32_t>(x0 + static_cast<int32_t>(kx0 * p.dilation_w))) * p.in_c;
+            for (uint32_t kx = kx0; kx < kx1; ++kx, src += step) dst[kx] = *src;
+            for (uint32_t kx = kx1; kx < p.k_w; ++kx) dst[kx] = static_cast<int8_t>(zp);
+          }
+        }
+        int8_t* o0 = out + static_cast<size_t>(i) * p.out_c + oc0 + m0;
+        gemm::gemm_row_pair_run(rows[0], pair ? rows[1] : rows[0], wt + m0 * taps, n, taps, run, o0,
+                                pair ? o0 + p.out_c : nullptr);
+      }
     }
   }
   return true;
+}
+
+// depth_multiplier != 1 without eval_dm_gemm: per pixel, chunks of kChunk output channels.
+__attribute__((noinline)) void eval_generic(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                            const int8_t* in, const int8_t* filter, int8_t* out) {
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    Pixel px;
+    px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        px.ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        tap_range(px.ix0, p.k_w, p.dilation_w, p.in_w, &px.kx0, &px.kx1);
+        int8_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
+        for (uint32_t c0 = 0; c0 < p.out_c; c0 += kChunk) {
+          const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
+          chunk_generic(p, px, filter, c0, n, q, dst);
+        }
+      }
+    }
+  }
+}
+
+// depth_multiplier 1, stride_w 1, in_c a multiple of kLanes up to kFlatMaxChannels: the flat
+// path one kLanes-channel group at a time.
+__attribute__((noinline)) void eval_flat_groups(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                                uint32_t acc_bound, const int8_t* in,
+                                                const int8_t* filter, int8_t* out) {
+  gemm::FastRun run;
+  for (uint32_t first = 0; first < p.in_c; first += kLanes) {
+    gemm::fast_run_fill(q, first, kLanes, kLanes, acc_bound, &run);
+    const Lanes l{&run, first, kLanes};
+    eval_rows_flat(p, in, filter, filter, p.in_c, l, out);
+  }
+}
+
+// depth_multiplier 1, stride_w 1, in_c dividing kLanes, taps <= kMaxTiledTaps: the flat path
+// with the filter tiled to kLanes lanes.
+__attribute__((noinline)) void eval_flat_tiled(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                               uint32_t acc_bound, const int8_t* in,
+                                               const int8_t* filter, int8_t* out) {
+  const uint32_t taps = p.k_h * p.k_w;
+  int8_t tiled[kMaxTiledTaps * kLanes];
+  for (uint32_t t = 0; t < taps; ++t) {
+    for (uint32_t j = 0; j < kLanes; ++j) tiled[t * kLanes + j] = filter[t * p.in_c + j % p.in_c];
+  }
+  gemm::FastRun run;
+  gemm::fast_run_fill(q, 0, kLanes, p.in_c, acc_bound, &run);
+  const Lanes l{&run, 0, p.in_c};
+  eval_rows_flat(p, in, filter, tiled, kLanes, l, out);
+}
+
+// depth_multiplier 1, any shape: per output pixel, runs of gemm::kFastRun channels.
+__attribute__((noinline)) void eval_runs(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                         uint32_t acc_bound, const int8_t* in, const int8_t* filter,
+                                         int8_t* out) {
+  gemm::FastRun run;
+  for (uint32_t first = 0; first < p.out_c; first += gemm::kFastRun) {
+    const uint32_t n = p.out_c - first < gemm::kFastRun ? p.out_c - first : gemm::kFastRun;
+    gemm::fast_run_fill(q, first, n, n, acc_bound, &run);
+    const Lanes l{&run, first, n};
+    eval_pixels_dm1(p, in, filter, l, n, out);
+  }
 }
 
 void eval(const KernelArgs& args) {
@@ -433,54 +511,19 @@ void eval(const KernelArgs& args) {
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   if (hvx::depthwise_s8(p, q, in, filter, out)) return;  // HVX path (hexagon builds), bit-exact
 #endif
-  const uint32_t taps = p.k_h * p.k_w;
-
   if (p.depth_multiplier != 1) {
-    if (eval_dm_gemm(p, q, in, filter, out)) return;
-    for (uint32_t b = 0; b < p.batches; ++b) {
-      Pixel px;
-      px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
-      for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-        px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-        tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
-        for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-          px.ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-          tap_range(px.ix0, p.k_w, p.dilation_w, p.in_w, &px.kx0, &px.kx1);
-          int8_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
-          for (uint32_t c0 = 0; c0 < p.out_c; c0 += kChunk) {
-            const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;
-            chunk_generic(p, px, filter, c0, n, q, dst);
-          }
-        }
-      }
-    }
+    if (!eval_dm_gemm(p, q, in, filter, out)) eval_generic(p, q, in, filter, out);
     return;
   }
-
+  const uint32_t taps = p.k_h * p.k_w;
   // |acc| <= taps * 255 * 128 (|x - zp| <= 255, |f| <= 128); taps <= 2^15.
   const uint32_t acc_bound = taps * (255u * 128u);
-  gemm::FastRun run;
-  Lanes l{&run, 0, p.in_c};
-  if (p.stride_w == 1 && p.in_c <= gemm::kFastRun && p.in_c % kLanes == 0) {
-    gemm::fast_run_fill(q, 0, p.in_c, p.in_c, acc_bound, &run);
-    eval_rows_flat(p, in, filter, filter, p.in_c, l, out);
-    return;
-  }
-  if (p.stride_w == 1 && kLanes % p.in_c == 0 && taps <= kMaxTiledTaps) {
-    int8_t tiled[kMaxTiledTaps * kLanes];
-    for (uint32_t t = 0; t < taps; ++t) {
-      for (uint32_t j = 0; j < kLanes; ++j) tiled[t * kLanes + j] = filter[t * p.in_c + j % p.in_c];
-    }
-    gemm::fast_run_fill(q, 0, kLanes, p.in_c, acc_bound, &run);
-    eval_rows_flat(p, in, filter, tiled, kLanes, l, out);
-    return;
-  }
-  for (uint32_t first = 0; first < p.out_c; first += gemm::kFastRun) {
-    const uint32_t n = p.out_c - first < gemm::kFastRun ? p.out_c - first : gemm::kFastRun;
-    gemm::fast_run_fill(q, first, n, n, acc_bound, &run);
-    l.first = first;
-    l.period = n;
-    eval_pixels_dm1(p, in, filter, l, n, out);
+  if (p.stride_w == 1 && p.in_c <= kFlatMaxChannels && p.in_c % kLanes == 0) {
+    eval_flat_groups(p, q, acc_bound, in, filter, out);
+  } else if (p.stride_w == 1 && kLanes % p.in_c == 0 && taps <= kMaxTiledTaps) {
+    eval_flat_tiled(p, q, acc_bound, in, filter, out);
+  } else {
+    eval_runs(p, q, acc_bound, in, filter, out);
   }
 }
 

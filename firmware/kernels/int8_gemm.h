@@ -70,7 +70,7 @@ inline int8_t requantize(int32_t dot, uint32_t o, const Requant& q) {
 // with round_add = rs > 0 ? 2^(rs-1) : 0 and round_neg = rs > 0 ? 1 : 0.
 // Channels whose bias (with the caller's bound on |acc|) can break the precondition are "slow
 // lanes": the block computes them with requantize()'s general sequence afterwards.
-constexpr uint32_t kFastRun = 64;            // channels per table run (stack tables)
+constexpr uint32_t kFastRun = 16;            // channels per table run (tables on the stack)
 constexpr uint32_t kFastAccLimit = 1u << 30;  // |(acc + bias) * 2^ls| must stay below this
 
 // Per-lane tables for up to kFastRun lanes (lane j = one output channel).

@@ -152,6 +152,27 @@ Status decode_io(const format::BinaryView& v, const Qnn_Tensor_t* in, uint32_t n
   return Status::kOk;
 }
 
+constexpr uint32_t kSmallIo = 2;  // inputs and outputs of the small-array execute path
+
+// Decodes the caller's tensors into arrays of kN entries (n_in, n_out <= kN), runs the graph,
+// reports the RAW output sizes. Not inlined: a graph with few IO tensors executes with small
+// arrays on the stack.
+template <uint32_t kN>
+__attribute__((noinline)) Status execute_io(Qnn_GraphHandle_t graph, const format::BinaryView& view,
+                                            const Qnn_Tensor_t* inputs, uint32_t n_in,
+                                            Qnn_Tensor_t* outputs, uint32_t n_out) {
+  rt::IoTensor in[kN];
+  rt::IoTensor out[kN];
+  Status s = decode_io(view, inputs, n_in, in);
+  if (s == Status::kOk) s = decode_io(view, outputs, n_out, out);
+  if (s == Status::kOk) s = rt::graph_execute(H(graph), in, n_in, out, n_out);
+  if (s != Status::kOk) return s;
+  for (uint32_t k = 0; k < n_out; ++k) {
+    if (out[k].kind == rt::IoKind::kRaw) outputs[k].v1.clientBuf.dataSize = out[k].size;
+  }
+  return Status::kOk;
+}
+
 }  // namespace
 
 // ---- foreign handles (shim/foreign_hooks.h) -------------------------------------------------
@@ -420,16 +441,14 @@ Qnn_ErrorHandle_t QnnGraph_execute(Qnn_GraphHandle_t graph, const Qnn_Tensor_t* 
     LPAI_LOG_ERROR("graph execute: %s tensor array is null", inputs == nullptr ? "input" : "output");
     return ret(Status::kTensorInvalidArgument);
   }
-  rt::IoTensor in[rt::kMaxGraphIo];
-  rt::IoTensor out[rt::kMaxGraphIo];
-  s = lpai::shim::decode_io(*view, inputs, numInputs, in);
-  if (s == Status::kOk) s = lpai::shim::decode_io(*view, outputs, numOutputs, out);
-  if (s == Status::kOk) s = rt::graph_execute(H(graph), in, numInputs, out, numOutputs);
-  if (s != Status::kOk) return ret(s);
-  for (uint32_t k = 0; k < numOutputs; ++k) {
-    if (out[k].kind == rt::IoKind::kRaw) outputs[k].v1.clientBuf.dataSize = out[k].size;
+  if (numInputs <= lpai::shim::kSmallIo && numOutputs <= lpai::shim::kSmallIo) {
+    s = lpai::shim::execute_io<lpai::shim::kSmallIo>(graph, *view, inputs, numInputs, outputs,
+                                                      numOutputs);
+  } else {
+    s = lpai::shim::execute_io<rt::kMaxGraphIo>(graph, *view, inputs, numInputs, outputs,
+                                                numOutputs);
   }
-  return ret(Status::kOk);
+  return ret(s);
 }
 
 // ---- LPAI graph extensions ------------------------------------------------------------------

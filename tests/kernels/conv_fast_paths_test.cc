@@ -3,11 +3,12 @@
 //    requantisation, lane by lane against TFLite's MultiplyByQuantizedMultiplier (reference
 //    tests/kernels/reference/fixed_point_ref.h), including left shifts, every right shift,
 //    biases at and beyond the fast-path bound ("slow lanes") and clamping;
-//  - DEPTHWISE_CONV_2D: the flat row path (in_c a multiple of 16 up to 64, or dividing 16:
-//    filter and lanes tiled), the per-pixel channel runs (in_c above 64, strides), dilation,
-//    padding, batches, huge biases and output multipliers above 1;
-//  - CONV_2D: channel runs (out_c above 64, odd counts), odd pixel counts, huge biases and
-//    multipliers above 1, through the in-place 1x1 and the im2col paths.
+//  - DEPTHWISE_CONV_2D: the flat row path (in_c a multiple of 16 up to 64, one 16-channel
+//    group at a time, or dividing 16: filter and lanes tiled), the per-pixel channel runs
+//    (in_c above 64, strides), dilation, padding, batches, huge biases and output multipliers
+//    above 1;
+//  - CONV_2D: channel runs (out_c above gemm::kFastRun, odd counts), odd pixel counts, huge
+//    biases and multipliers above 1, through the in-place 1x1 and the im2col paths.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -22,6 +23,7 @@ namespace {
 
 using lpai::format::DataType;
 using lpai::kernels::gemm::FastRun;
+using lpai::kernels::gemm::kFastRun;
 using lpai_test::KernelHarness;
 using lpai_test::TestTensor;
 
@@ -74,26 +76,32 @@ void check_run(uint32_t seed, uint32_t acc_bound, bool with_left_shifts, int32_t
   q.output_zero_point = static_cast<int32_t>(next(&s) % 256) - 128;
   q.act_min = -128 + static_cast<int32_t>(next(&s) % 20);
   q.act_max = 127 - static_cast<int32_t>(next(&s) % 20);
-  FastRun run;
-  lpai::kernels::gemm::fast_run_fill(q, 0, n, period, acc_bound, &run);
-  for (int trial = 0; trial < 200; ++trial) {
-    std::vector<int32_t> acc(n);
-    for (uint32_t j = 0; j < n; ++j) {
-      const uint32_t r = next(&s);
-      acc[j] = static_cast<int32_t>(r % (2 * acc_bound + 1)) - static_cast<int32_t>(acc_bound);
-      if (trial % 7 == 0) acc[j] = (r & 1) ? static_cast<int32_t>(acc_bound) : -static_cast<int32_t>(acc_bound);
-      if (trial % 3 == 1) acc[j] = static_cast<int32_t>(r % 4001) - 2000;  // small: ties
-    }
-    std::vector<int8_t> got(n, 0x55);
-    uint32_t j = 0;
-    for (; j + 16 <= n; j += 16) lpai::kernels::gemm::fast_requantize_block<16>(acc.data() + j, run, j, got.data() + j);
-    for (; j < n; ++j) lpai::kernels::gemm::fast_requantize_block<1>(acc.data() + j, run, j, got.data() + j);
-    for (uint32_t k = 0; k < n; ++k) {
-      const uint32_t c = k % period;
-      ASSERT_EQ(got[k], want_requant(acc[k], bias[c], mult[c], shift[c], q.output_zero_point,
-                                     q.act_min, q.act_max))
-          << "lane " << k << " acc " << acc[k] << " bias " << bias[c] << " mult " << mult[c]
-          << " shift " << shift[c];
+  // Plain (period == n): runs of kFastRun channels; tiled (period < n <= kFastRun): one run,
+  // lane j is channel j % period.
+  const bool plain = period == n;
+  for (uint32_t first = 0; first < n; first += kFastRun) {
+    const uint32_t cnt = n - first < kFastRun ? n - first : kFastRun;
+    FastRun run;
+    lpai::kernels::gemm::fast_run_fill(q, plain ? first : 0, cnt, plain ? cnt : period, acc_bound, &run);
+    for (int trial = 0; trial < 200; ++trial) {
+      std::vector<int32_t> acc(cnt);
+      for (uint32_t j = 0; j < cnt; ++j) {
+        const uint32_t r = next(&s);
+        acc[j] = static_cast<int32_t>(r % (2 * acc_bound + 1)) - static_cast<int32_t>(acc_bound);
+        if (trial % 7 == 0) acc[j] = (r & 1) ? static_cast<int32_t>(acc_bound) : -static_cast<int32_t>(acc_bound);
+        if (trial % 3 == 1) acc[j] = static_cast<int32_t>(r % 4001) - 2000;  // small: ties
+      }
+      std::vector<int8_t> got(cnt, 0x55);
+      uint32_t j = 0;
+      for (; j + 16 <= cnt; j += 16) lpai::kernels::gemm::fast_requantize_block<16>(acc.data() + j, run, j, got.data() + j);
+      for (; j < cnt; ++j) lpai::kernels::gemm::fast_requantize_block<1>(acc.data() + j, run, j, got.data() + j);
+      for (uint32_t k = 0; k < cnt; ++k) {
+        const uint32_t c = plain ? first + k : k % period;
+        ASSERT_EQ(got[k], want_requant(acc[k], bias[c], mult[c], shift[c], q.output_zero_point,
+                                       q.act_min, q.act_max))
+            << "lane " << k << " acc " << acc[k] << " bias " << bias[c] << " mult " << mult[c]
+            << " shift " << shift[c];
+      }
     }
   }
 }
