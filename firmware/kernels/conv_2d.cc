@@ -7,7 +7,8 @@
 // go in runs of gemm::kFastRun: per run, stack tables (gemm::FastRun) and, per pair of rows,
 // the run's dot products, then one vectorised exact requantisation of the run.
 // Filters with k_h * k_w * in_c <= gemm::kSmallK (1x1 over few channels, 3x3 over RGB) take
-// int8_gemm_small_k.h instead: output channels as lanes.
+// int8_gemm_small_k.h instead: output channels as lanes, each run's filter rows transposed
+// into the kernel scratch after the im2col block.
 // int16x8: direct loops, 64-bit sums per output (per tap partial sums in 32 bits), requantised
 // as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
@@ -24,6 +25,10 @@
 namespace lpai {
 namespace kernels {
 namespace {
+
+static_assert(gemm::kSmallK == kConvSmallKDepth && gemm::kFastRun == kConvSmallKLanes &&
+                  gemm::kSmallKLanes == kConvSmallKLanes,
+              "the scratch size of conv_2d_temp_bytes is that of the short-row path");
 
 constexpr const char* kOp = "CONV_2D";
 constexpr uint32_t kMaxChannels = 1u << 24;
@@ -90,12 +95,11 @@ Status validate(const KernelArgs& args) {
                  reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 8u),
                  p.out_c, -31, 30)) {
     return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
-  } else if (p.im2col_rows == 0) {
-    if (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0) {
-      return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
-    }
-  } else if (static_cast<uint64_t>(args.temp_size) < depth * p.im2col_rows) {
-    return fail(Status::kBinaryBadPlan, kOp, "kernel scratch smaller than the im2col block");
+  } else if (p.im2col_rows == 0 && (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0)) {
+    return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
+  } else if (args.temp_size < conv_2d_temp_bytes(p)) {
+    return fail(Status::kBinaryBadPlan, kOp,
+                "kernel scratch smaller than the im2col block and the transposed filter run");
   }
 
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
@@ -197,7 +201,7 @@ void im2col_row_group(const Conv2dParams& p, const int8_t* in, uint32_t b, uint3
 // Grouped int8 convolution (groups > 1): per block of output pixels and per group, the
 // group's unrolled rows (or, for 1x1 without padding, the input rows at the group's channel
 // offset) times the group's filter rows, through the same dot-product kernel.
-void eval_s8_grouped(const KernelArgs& args) {
+__attribute__((noinline)) void eval_s8_grouped(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
@@ -254,7 +258,7 @@ void eval_s8_grouped(const KernelArgs& args) {
   }
 }
 
-void eval_s8(const KernelArgs& args) {
+__attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
@@ -270,12 +274,13 @@ void eval_s8(const KernelArgs& args) {
 
   // |dot| <= k_len * 128 * 128 (int8 activations and weights); k_len <= 2^16.
   const uint32_t acc_bound = k_len * (128u * 128u);
+  // The short-row path's transposed filter run: scratch after the im2col block.
+  int8_t* wt = reinterpret_cast<int8_t*>(args.temp) + static_cast<size_t>(k_len) * p.im2col_rows;
   gemm::FastRun run;
   // Runs of output channels [first, first + count), count <= kFastRun, over rows [r0, r1) of
   // the current row source.
   auto do_rows = [&](auto&& row_ptr, uint32_t r0, uint32_t r1, uint32_t first, uint32_t count) {
     if (k_len <= gemm::kSmallK) {  // short rows: output channels as lanes (int8_gemm_small_k.h)
-      int8_t wt[gemm::kSmallK * gemm::kFastRun];
       const uint32_t n_pad = gemm::small_k_transpose(w, first, count, k_len, wt);
       for (uint32_t j = r0; j < r1; j += 2) {
         const bool pair = j + 1 < r1;
@@ -330,7 +335,7 @@ void eval_s8(const KernelArgs& args) {
   }
 }
 
-void eval_s16(const KernelArgs& args) {
+__attribute__((noinline)) void eval_s16(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
   const w16::Requant q = w16::requant_at(args.params + sizeof(Conv2dParams), p.out_c, p.act_min,
                                          p.act_max, (p.flags & kConvFlagAcc32) != 0);

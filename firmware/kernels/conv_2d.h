@@ -23,9 +23,13 @@
 //                                       output_scale
 //   int32_t shift[out_c]                int8 and int16x8 acc32: [-31, 30]; int16x8: [-31, 7]
 //
-// Kernel scratch (temp), int8 only: im2col_rows * k_h * k_w * fc bytes when im2col_rows > 0
-// (rows of the unrolled input windows of one group, padding filled with input_zero_point);
-// none when im2col_rows == 0, which requires a 1x1 filter without padding (rows read in place).
+// Kernel scratch (temp), int8 only, at least conv_2d_temp_bytes(header) bytes:
+//   im2col_rows * k_h * k_w * fc bytes when im2col_rows > 0 (rows of the unrolled input
+//   windows of one group, padding filled with input_zero_point); none when im2col_rows == 0,
+//   which requires a 1x1 filter without padding (rows read in place);
+//   then, when groups == 1 and k_h * k_w * in_c <= kConvSmallKDepth, k_h * k_w * in_c *
+//   kConvSmallKLanes bytes: one run of up to kConvSmallKLanes filter rows transposed to
+//   [k][lane] (the short-row path).
 #ifndef LPAI_KERNELS_CONV_2D_H
 #define LPAI_KERNELS_CONV_2D_H
 
@@ -61,6 +65,21 @@ struct Conv2dParams {
   uint32_t groups;             // >= 1, divides in_c and out_c
 };
 static_assert(sizeof(Conv2dParams) == 88, "Conv2dParams layout");
+
+// Short-row path (int8, groups == 1): filter depths up to kConvSmallKDepth run with output
+// channels as lanes, kConvSmallKLanes filter rows transposed at a time into the scratch.
+constexpr uint32_t kConvSmallKDepth = 32;
+constexpr uint32_t kConvSmallKLanes = 16;
+
+// Kernel scratch bytes the int8 kernel needs for header p (0 for int16x8); the layout is in
+// the comment at the top of this file.
+constexpr uint32_t conv_2d_temp_bytes(const Conv2dParams& p) {
+  const uint64_t depth = static_cast<uint64_t>(p.k_h) * p.k_w * (p.groups != 0 ? p.in_c / p.groups : 0u);
+  const uint64_t rows = depth * p.im2col_rows;
+  const uint64_t small = (p.groups == 1 && depth <= kConvSmallKDepth) ? depth * kConvSmallKLanes : 0u;
+  const uint64_t total = (p.flags & kConvFlagInt16x8) != 0 ? 0u : rows + small;
+  return total > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<uint32_t>(total);
+}
 
 constexpr uint32_t conv_2d_params_size(uint32_t out_c, uint32_t flags) {
   return static_cast<uint32_t>(sizeof(Conv2dParams)) +

@@ -5,13 +5,13 @@
 //  - stride_w 1 and in_c a multiple of 16 up to 64, or dividing 16: per output row, the
 //    interior pixels (all horizontal taps inside the input) are one flat run of pixels * in_c
 //    outputs cut into 16-lane blocks, taken one 16-channel group at a time (for in_c < 16 the
-//    filter is tiled to 16 lanes in a stack copy, at most kMaxTiledTaps taps); the edge pixels
+//    filter is tiled to 16 lanes in the kernel scratch, at most kDwTiledMaxTaps taps); the edge pixels
 //    take the per-pixel path;
 //  - otherwise per output pixel, channels in runs of gemm::kFastRun, blocks of 16, 8, 1.
 // Requantisation through gemm::FastRun tables built per run of gemm::kFastRun channels (stack;
 // vectorised, exact; channels outside its bound use the general sequence).
-// Other depth multipliers: one small GEMM per input channel (eval_dm_gemm) when the filter
-// block fits its stack limits; else per pixel, chunks of 64 output channels, scalar.
+// Other depth multipliers: one small GEMM per input channel (eval_dm_gemm, filter block and
+// window rows in the kernel scratch) within the kDwGemm* limits; else per pixel, chunks of 64 output channels, scalar.
 // int16x8: per pixel, chunks of 64 output channels, 64-bit sums, any depth multiplier.
 // Each int8 path is its own non-inlined function, so the stack of a call is that of the path
 // it takes.
@@ -86,6 +86,10 @@ Status validate(const KernelArgs& args) {
   } else if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
     return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
   }
+  if (args.temp_size < depthwise_conv_2d_temp_bytes(p)) {
+    return fail(Status::kBinaryBadPlan, kOp,
+                "kernel scratch smaller than the transposed filter block and window rows");
+  }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
     return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
@@ -142,7 +146,7 @@ inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t si
 }
 
 constexpr uint32_t kLanes = 16;     // flat-path block width (output elements)
-constexpr uint32_t kMaxTiledTaps = 25;  // flat path for in_c < 16: filter tiled on the stack
+static_assert(kLanes == kDwTiledLanes, "the tiled filter in the scratch has kLanes lanes");
 constexpr uint32_t kFlatMaxChannels = 64;  // flat path for in_c a multiple of kLanes
 
 // acc[j] += sum over rows r < n_rows and columns t < n_cols of
@@ -311,7 +315,7 @@ void eval_pixels_dm1(const DepthwiseConv2dParams& p, const int8_t* in, const int
   }
 }
 
-void eval_s16(const KernelArgs& args) {
+__attribute__((noinline)) void eval_s16(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = header(args);
   const w16::Requant q = w16::requant_at(args.params + sizeof(DepthwiseConv2dParams), p.out_c,
                                          p.act_min, p.act_max, false);
@@ -364,21 +368,21 @@ void eval_s16(const KernelArgs& args) {
 // depth_multiplier > 1 as one small GEMM per input channel: output channels ic * dm + m
 // (m < dm) of every pixel are the rows of the pixel's window on channel ic (taps values, the
 // padding taps holding input_zero_point) times the filter column block transposed to [dm][taps]
-// on the stack, through the shared 2x2 blocked dot products and the vectorised exact
+// in the kernel scratch (temp: the block, then the two window rows), through the shared 2x2 blocked dot products and the vectorised exact
 // requantisation, in runs of gemm::kFastRun output channels. sum (x - zp) f = x . f - zp *
 // sum f, so the bias of channel oc becomes bias[oc] - zp * sum_t f[t][oc] (wrapped, as the sum
-// is): padding taps contribute nothing, as in TFLite. Returns false (nothing written) when the
-// filter does not fit the stack limits.
-constexpr uint32_t kDmMaxTaps = 256;
-constexpr uint32_t kDmMaxMultiplier = 64;
-constexpr uint32_t kDmMaxFilter = 1024;  // dm * taps bytes
-__attribute__((noinline)) bool eval_dm_gemm(const DepthwiseConv2dParams& p, const gemm::Requant& q,
-                                            const int8_t* in, const int8_t* filter, int8_t* out) {
+// is): padding taps contribute nothing, as in TFLite. Requires depthwise_conv_2d_uses_gemm(p)
+// and depthwise_conv_2d_temp_bytes(p) bytes at temp (checked by validate).
+__attribute__((noinline)) void eval_dm_gemm(const DepthwiseConv2dParams& hdr, const gemm::Requant& q,
+                                            const int8_t* in, const int8_t* filter, int8_t* out,
+                                            int8_t* temp) {
+  // A local copy: the stores into the scratch rows cannot alias it, so its fields stay in
+  // registers across them.
+  const DepthwiseConv2dParams p = hdr;
   const uint32_t taps = p.k_h * p.k_w, dm = p.depth_multiplier;
-  if (taps > kDmMaxTaps || dm > kDmMaxMultiplier || taps * dm > kDmMaxFilter) return false;
-  int8_t wt[kDmMaxFilter];
+  int8_t* wt = temp;
+  int8_t* const rows[2] = {temp + dm * taps, temp + dm * taps + taps};
   int32_t bias[gemm::kFastRun];
-  int8_t rows[2][kDmMaxTaps];
   // |x . f| <= taps * 128 * 128.
   const uint32_t acc_bound = taps * (128u * 128u);
   const int32_t zp = p.input_zero_point;
@@ -431,10 +435,9 @@ __attribute__((noinline)) bool eval_dm_gemm(const DepthwiseConv2dParams& p, cons
       }
     }
   }
-  return true;
 }
 
-// depth_multiplier != 1 without eval_dm_gemm: per pixel, chunks of kChunk output channels.
+// depth_multiplier != 1 outside the eval_dm_gemm limits: per pixel, chunks of kChunk output channels.
 __attribute__((noinline)) void eval_generic(const DepthwiseConv2dParams& p, const gemm::Requant& q,
                                             const int8_t* in, const int8_t* filter, int8_t* out) {
   for (uint32_t b = 0; b < p.batches; ++b) {
@@ -469,13 +472,12 @@ __attribute__((noinline)) void eval_flat_groups(const DepthwiseConv2dParams& p, 
   }
 }
 
-// depth_multiplier 1, stride_w 1, in_c dividing kLanes, taps <= kMaxTiledTaps: the flat path
-// with the filter tiled to kLanes lanes.
+// depthwise_conv_2d_tiles_filter(p): the flat path with the filter tiled to kLanes lanes in
+// tiled (depthwise_conv_2d_temp_bytes(p) bytes of kernel scratch).
 __attribute__((noinline)) void eval_flat_tiled(const DepthwiseConv2dParams& p, const gemm::Requant& q,
                                                uint32_t acc_bound, const int8_t* in,
-                                               const int8_t* filter, int8_t* out) {
+                                               const int8_t* filter, int8_t* out, int8_t* tiled) {
   const uint32_t taps = p.k_h * p.k_w;
-  int8_t tiled[kMaxTiledTaps * kLanes];
   for (uint32_t t = 0; t < taps; ++t) {
     for (uint32_t j = 0; j < kLanes; ++j) tiled[t * kLanes + j] = filter[t * p.in_c + j % p.in_c];
   }
@@ -512,7 +514,11 @@ void eval(const KernelArgs& args) {
   if (hvx::depthwise_s8(p, q, in, filter, out)) return;  // HVX path (hexagon builds), bit-exact
 #endif
   if (p.depth_multiplier != 1) {
-    if (!eval_dm_gemm(p, q, in, filter, out)) eval_generic(p, q, in, filter, out);
+    if (depthwise_conv_2d_uses_gemm(p)) {
+      eval_dm_gemm(p, q, in, filter, out, reinterpret_cast<int8_t*>(args.temp));
+    } else {
+      eval_generic(p, q, in, filter, out);
+    }
     return;
   }
   const uint32_t taps = p.k_h * p.k_w;
@@ -520,8 +526,8 @@ void eval(const KernelArgs& args) {
   const uint32_t acc_bound = taps * (255u * 128u);
   if (p.stride_w == 1 && p.in_c <= kFlatMaxChannels && p.in_c % kLanes == 0) {
     eval_flat_groups(p, q, acc_bound, in, filter, out);
-  } else if (p.stride_w == 1 && kLanes % p.in_c == 0 && taps <= kMaxTiledTaps) {
-    eval_flat_tiled(p, q, acc_bound, in, filter, out);
+  } else if (depthwise_conv_2d_tiles_filter(p)) {
+    eval_flat_tiled(p, q, acc_bound, in, filter, out, reinterpret_cast<int8_t*>(args.temp));
   } else {
     eval_runs(p, q, acc_bound, in, filter, out);
   }

@@ -17,7 +17,14 @@
 //   int32_t bias[out_c]       the bias (0 when absent)
 //   int32_t multiplier[out_c] Q31 multiplier of input_scale * filter_scale[c] / output_scale
 //   int32_t shift[out_c]      in [-31, 30]
-// No kernel scratch.
+// Kernel scratch (temp), at least depthwise_conv_2d_temp_bytes(header) bytes, taps = k_h * k_w:
+//   int8 with depth_multiplier > 1 and a filter block within the kDwGemm* limits (the
+//   per-input-channel GEMM path): dm * taps bytes (the filter column block of one input
+//   channel, transposed to [dm][taps]) then 2 * taps bytes (two window rows);
+//   int8 with depthwise_conv_2d_tiles_filter(header) (the flat path over fewer than
+//   kDwTiledLanes channels): taps * kDwTiledLanes bytes (the filter tiled to kDwTiledLanes
+//   lanes, [taps][lane], lane j = channel j % in_c);
+//   none otherwise.
 #ifndef LPAI_KERNELS_DEPTHWISE_CONV_2D_H
 #define LPAI_KERNELS_DEPTHWISE_CONV_2D_H
 
@@ -48,6 +55,38 @@ struct DepthwiseConv2dParams {
   uint32_t reserved;  // 0
 };
 static_assert(sizeof(DepthwiseConv2dParams) == 88, "DepthwiseConv2dParams layout");
+
+// Limits of the int8 per-input-channel GEMM path (depth_multiplier > 1).
+constexpr uint32_t kDwGemmMaxTaps = 256;         // k_h * k_w
+constexpr uint32_t kDwGemmMaxMultiplier = 64;    // depth_multiplier
+constexpr uint32_t kDwGemmMaxFilter = 1024;      // depth_multiplier * k_h * k_w bytes
+
+// True when header p takes the int8 per-input-channel GEMM path.
+constexpr bool depthwise_conv_2d_uses_gemm(const DepthwiseConv2dParams& p) {
+  return (p.flags & kDwFlagInt16x8) == 0 && p.depth_multiplier > 1 &&
+         static_cast<uint64_t>(p.k_h) * p.k_w <= kDwGemmMaxTaps &&
+         p.depth_multiplier <= kDwGemmMaxMultiplier &&
+         static_cast<uint64_t>(p.k_h) * p.k_w * p.depth_multiplier <= kDwGemmMaxFilter;
+}
+
+// Limits of the int8 flat path with a tiled filter (depth_multiplier 1, stride_w 1, in_c
+// dividing kDwTiledLanes and smaller than it).
+constexpr uint32_t kDwTiledLanes = 16;
+constexpr uint32_t kDwTiledMaxTaps = 25;  // k_h * k_w
+
+// True when header p takes the int8 flat path with the filter tiled into the scratch.
+constexpr bool depthwise_conv_2d_tiles_filter(const DepthwiseConv2dParams& p) {
+  return (p.flags & kDwFlagInt16x8) == 0 && p.depth_multiplier == 1 && p.stride_w == 1 &&
+         p.in_c != 0 && p.in_c < kDwTiledLanes && kDwTiledLanes % p.in_c == 0 &&
+         static_cast<uint64_t>(p.k_h) * p.k_w <= kDwTiledMaxTaps;
+}
+
+// Kernel scratch bytes for header p; the layout is in the comment at the top of this file.
+constexpr uint32_t depthwise_conv_2d_temp_bytes(const DepthwiseConv2dParams& p) {
+  return depthwise_conv_2d_uses_gemm(p)       ? p.k_h * p.k_w * (p.depth_multiplier + 2u)
+         : depthwise_conv_2d_tiles_filter(p) ? p.k_h * p.k_w * kDwTiledLanes
+                                             : 0u;
+}
 
 constexpr uint32_t depthwise_conv_2d_params_size(uint32_t out_c, uint32_t flags = 0) {
   return static_cast<uint32_t>(sizeof(DepthwiseConv2dParams)) +

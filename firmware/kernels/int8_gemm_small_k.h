@@ -23,7 +23,7 @@ constexpr uint32_t kSmallK = 32;
 constexpr uint32_t kSmallKLanes = 16;
 
 // wt[k * n_pad + j] = w[(first + j) * k_len + k] for j < n, 0 for n <= j < n_pad; returns n_pad.
-// n <= kFastRun, k_len <= kSmallK; wt holds kSmallK * kFastRun bytes.
+// n <= kFastRun, k_len <= kSmallK; wt holds k_len * n_pad (<= k_len * kSmallKLanes) bytes.
 inline uint32_t small_k_transpose(const int8_t* w, uint32_t first, uint32_t n, uint32_t k_len,
                                   int8_t* wt) {
   const uint32_t n_pad = (n + kSmallKLanes - 1) / kSmallKLanes * kSmallKLanes;

@@ -274,7 +274,9 @@ TEST(Conv2dValidate, AcceptsThePreparedNodeAndChecksTemp) {
   KernelHarness h(kConv, f.opt, {&f.in, &f.w, &f.b}, {&f.out});
   ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
   EXPECT_EQ(h.params.size(), lpai::kernels::conv_2d_params_size(4, lpai::kernels::kConvFlagHasBias));
-  EXPECT_EQ(h.temp_bytes, 20u * 27u);  // 20 output pixels (< 64), 27 bytes each
+  // 20 output pixels (< 64) of 27 unrolled bytes, then the transposed filter run (depth 27 <=
+  // kConvSmallKDepth: 27 x 16 lanes).
+  EXPECT_EQ(h.temp_bytes, 20u * 27u + 27u * lpai::kernels::kConvSmallKLanes);
   EXPECT_EQ(h.validate(), Status::kOk);
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
   h.temp_bytes -= 1;

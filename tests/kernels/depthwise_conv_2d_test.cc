@@ -132,10 +132,14 @@ TEST(DepthwiseConv2dValidate, RejectsBadParamsAndTensors) {
   KernelHarness h(kDw, f.opt, {&f.in, &f.w, &f.b}, {&f.out});
   ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
   EXPECT_EQ(h.params.size(), lpai::kernels::depthwise_conv_2d_params_size(4));
-  EXPECT_EQ(h.temp_bytes, 0u);
+  // depth_multiplier 2, 3x3 taps: the transposed filter block (2 x 9) and two window rows (9).
+  EXPECT_EQ(h.temp_bytes, 9u * 2u + 2u * 9u);
   ASSERT_EQ(h.validate(), Status::kOk);
   const auto good = h.params;
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  h.temp_bytes -= 1;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadPlan);
+  h.temp_bytes += 1;
   auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::DepthwiseConv2dParams*>(h.params.data()); };
   h.params.resize(good.size() - 4);
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);

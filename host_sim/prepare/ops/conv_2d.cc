@@ -187,7 +187,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   }
   append_array(&r.params, multiplier);
   append_array(&r.params, shift);
-  r.temp_bytes = static_cast<uint32_t>(depth * p.im2col_rows);
+  r.temp_bytes = kernels::conv_2d_temp_bytes(p);
   return r;
 }
 

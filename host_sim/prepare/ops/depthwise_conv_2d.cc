@@ -156,7 +156,7 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   append_array(&r.params, b);
   append_array(&r.params, multiplier);
   append_array(&r.params, shift);
-  r.temp_bytes = 0;
+  r.temp_bytes = kernels::depthwise_conv_2d_temp_bytes(p);
   return r;
 }
 
