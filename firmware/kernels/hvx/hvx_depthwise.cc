@@ -27,6 +27,11 @@ struct RequantVectors {
 };
 RequantVectors g_rq[kMaxBlocks][4];  // [block][s]: lane l = channel block * 128 + 4l + s
 
+// Staging of the requantisation vectors (bias, left, mult, right, mask, half; lane l) and of
+// the filter tap sums (per vector s, lane l) while prepare and flat_stride1 build g_rq.
+alignas(128) int32_t g_lane_table[6][kLanes];
+alignas(128) int32_t g_tap_sums[4][kLanes];
+
 inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp, HVX_Vector lo,
                           HVX_Vector hi, HVX_Vector one) {
   HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
@@ -39,12 +44,14 @@ inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r, HVX_Vector zp
   return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
 }
 
-bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* filter,
-             uint32_t taps, uint32_t blocks) {
+// Each path below is its own non-inlined function, so the stack of a call is that of the path
+// it takes.
+__attribute__((noinline)) bool prepare(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                       const int8_t* filter, uint32_t taps, uint32_t blocks) {
   const uint32_t c_total = p.out_c;
   const HVX_Vector ones = Q6_V_vsplat_R(0x01010101);
-  alignas(128) int32_t t[6][kLanes];
-  alignas(128) int32_t fs[4][kLanes];  // [s][l]: sum over taps of the filter of channel 4l + s
+  int32_t (*const t)[kLanes] = g_lane_table;
+  int32_t (*const fs)[kLanes] = g_tap_sums;  // [s][l]: sum over taps of the filter of channel 4l + s
   for (uint32_t cb = 0; cb < blocks; ++cb) {
     // Masked filter copies (byte s of each word kept), their tap sums by vrmpy against ones.
     const uint32_t valid = c_total - cb * kVec < kVec ? c_total - cb * kVec : kVec;
@@ -119,8 +126,15 @@ void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out, uint32_t taps) {
+// Input offsets of the taps within a chunk of flat_stride1: (row, byte offset), the padding
+// taps of the last group of four repeating the last tap.
+constexpr uint32_t kMaxFlatTaps = 4 * 8 * 8;
+uint32_t g_tap_row[kMaxFlatTaps];
+uint32_t g_tap_off[kMaxFlatTaps];
+
+__attribute__((noinline)) bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                            const int8_t* in, const int8_t* filter, int8_t* out,
+                                            uint32_t taps) {
   const uint32_t c = p.out_c;
   const uint32_t out_row = p.out_w * c;
   // Stride 2: the stride-1 row (every input position) is computed, then every other pixel kept.
@@ -171,7 +185,7 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     dst[3] = Q6_V_hi_W(qhi);
   }
   // Tap sums of the filter per position: vrmpy of the shuffled filters against ones.
-  alignas(128) int32_t fs[4][kLanes];
+  int32_t (*const fs)[kLanes] = g_tap_sums;
   {
     const HVX_Vector ones = Q6_V_vsplat_R(0x01010101);
     const HVX_Vector* fvs = reinterpret_cast<const HVX_Vector*>(g_filter);
@@ -181,7 +195,7 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
       *reinterpret_cast<HVX_Vector*>(fs[r4]) = sum;
     }
   }
-  alignas(128) int32_t t[6][kLanes];
+  int32_t (*const t)[kLanes] = g_lane_table;
   for (uint32_t r4 = 0; r4 < 4; ++r4) {
     for (uint32_t l = 0; l < kLanes; ++l) {
       const uint32_t ch = (32 * r4 + l) & (c - 1);  // c divides 128: a power of two
@@ -207,10 +221,9 @@ bool flat_stride1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     r.mask = *reinterpret_cast<const HVX_Vector*>(t[4]);
     r.half = *reinterpret_cast<const HVX_Vector*>(t[5]);
   }
-  // Input offsets of the taps within a chunk: (row, byte offset), padding taps repeat the last.
-  uint32_t tap_row[4 * 8 * 8];
-  uint32_t tap_off[4 * 8 * 8];
-  if (groups * 4 > sizeof(tap_row) / sizeof(tap_row[0])) return false;
+  if (groups * 4 > kMaxFlatTaps) return false;
+  uint32_t* const tap_row = g_tap_row;
+  uint32_t* const tap_off = g_tap_off;
   for (uint32_t k = 0; k < groups * 4; ++k) {
     const uint32_t kk = k < taps ? k : taps - 1;
     tap_row[k] = kk / p.k_w;
@@ -312,8 +325,9 @@ constexpr uint32_t kSingleFilterBytes = 64u * 1024u;
 alignas(128) int8_t g_single_filter[kSingleFilterBytes];
 int32_t g_single_bias[kMaxDwChannels];
 
-bool single_channel(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
-                    const int8_t* filter, int8_t* out, uint32_t taps) {
+__attribute__((noinline)) bool single_channel(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                              const int8_t* in, const int8_t* filter, int8_t* out,
+                                              uint32_t taps) {
   const uint32_t c = p.out_c;
   if (c > kMaxDwChannels || static_cast<uint64_t>(c) * taps > kSingleFilterBytes) return false;
   for (uint32_t o = 0; o < c; ++o) {
@@ -350,16 +364,12 @@ bool single_channel(const DepthwiseConv2dParams& p, const gemm::Requant& q, cons
   return conv_2d_s8(cp, cq, in, g_single_filter, out);
 }
 
-}  // namespace
-
-bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out) {
+// Depth multiplier 1, any channel count up to kMaxDwChannels: per output pixel, blocks of 128
+// channels, filter and requantisation vectors from prepare.
+__attribute__((noinline)) bool per_pixel(const DepthwiseConv2dParams& p, const gemm::Requant& q,
+                                         const int8_t* in, const int8_t* filter, int8_t* out,
+                                         uint32_t taps) {
   const uint32_t c_total = p.out_c;
-  const uint32_t taps = p.k_h * p.k_w;
-  if (c_total == 0 || taps == 0) return false;
-  if (p.in_c == 1 && single_channel(p, q, in, filter, out, taps)) return true;
-  if (p.depth_multiplier != 1 || c_total > kMaxDwChannels) return false;
-  if (p.stride_w <= 2 && kVec % c_total == 0 && flat_stride1(p, q, in, filter, out, taps)) return true;
   const uint32_t blocks = (c_total + kVec - 1) / kVec;
   if (static_cast<uint64_t>(blocks) * taps * 4 * kVec > kFilterBytes) return false;
   if (!prepare(p, q, filter, taps, blocks)) return false;
@@ -431,6 +441,19 @@ bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const 
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                  const int8_t* filter, int8_t* out) {
+  const uint32_t c_total = p.out_c;
+  const uint32_t taps = p.k_h * p.k_w;
+  if (c_total == 0 || taps == 0) return false;
+  if (p.in_c == 1 && single_channel(p, q, in, filter, out, taps)) return true;
+  if (p.depth_multiplier != 1 || c_total > kMaxDwChannels) return false;
+  if (p.stride_w <= 2 && kVec % c_total == 0 && flat_stride1(p, q, in, filter, out, taps)) return true;
+  return per_pixel(p, q, in, filter, out, taps);
 }
 
 }  // namespace hvx

@@ -64,9 +64,16 @@ void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, 
 
 // Vectors of the per-channel requantisation. False for a negative multiplier or a shift outside
 // [-31, 30] (never produced by prepare; the portable kernel then runs).
+// Staging of fill_requant's vectors, lane l of each.
+alignas(128) int32_t g_lane_table[6][kLanes];
+
 bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint32_t period) {
-  alignas(128) int32_t bias[kLanes], left[kLanes], mult[kLanes], right[kLanes], mask[kLanes],
-      half[kLanes];
+  int32_t* const bias = g_lane_table[0];
+  int32_t* const left = g_lane_table[1];
+  int32_t* const mult = g_lane_table[2];
+  int32_t* const right = g_lane_table[3];
+  int32_t* const mask = g_lane_table[4];
+  int32_t* const half = g_lane_table[5];
   for (uint32_t cb = 0; cb < blocks; ++cb) {
     for (uint32_t l = 0; l < kLanes; ++l) {
       const uint32_t o = lane_channel(cb, l, period);
@@ -292,7 +299,12 @@ inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
   }
 }
 
-void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
+// The packed second pixel of a pair in run_wide, one vector per 4 blocks.
+HVX_Vector g_second[kMaxChannels / kVec];
+
+// Non-inlined (its pair buffers are the largest frame of the modes); the other modes stay
+// inlined into run, which specialises them.
+__attribute__((noinline)) void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
   const Plan& pl = g_plan;
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
   const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
@@ -302,7 +314,7 @@ void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
   const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const uint32_t stage = (k_len + 3u) & ~3u;
-  HVX_Vector second[kMaxChannels / kVec];
+  HVX_Vector* const second = g_second;
 
   for (uint32_t i = 0; i < rows; i += 2) {
     const bool pair = i + 1 < rows;
@@ -419,6 +431,11 @@ bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8
   return true;
 }
 
+namespace {
+// gemv_s8's dot products of one row, one per output channel.
+alignas(128) int32_t g_gemv_sums[kMaxChannels];
+}  // namespace
+
 bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
              const gemm::Requant& q, int8_t* out) {
   if (n == 0 || rows == 0) return true;
@@ -438,7 +455,7 @@ bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32
   const HVX_VectorPred keep = Q6_Q_vsetq_R(static_cast<int32_t>(rem));  // bytes [0, rem)
   const int8_t* const w_end = w + static_cast<size_t>(n) * k_len;
   const int8_t* const x_end = x + static_cast<size_t>(rows) * k_len;
-  alignas(128) int32_t sums[kMaxChannels];
+  int32_t* const sums = g_gemv_sums;
   alignas(128) int8_t tmp[kVec];
   for (uint32_t i = 0; i < rows; ++i) {
     const int8_t* xr = x + static_cast<size_t>(i) * k_len;
