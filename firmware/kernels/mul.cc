@@ -3,6 +3,9 @@
 
 #include "core/log.h"
 #include "kernels/fixed_point.h"
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_elementwise.h"
+#endif
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -86,6 +89,9 @@ void eval_typed(const MulParams& p, const KernelArgs& args) {
 
 void eval(const KernelArgs& args) {
   const MulParams& p = *reinterpret_cast<const MulParams*>(args.params);
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if (hvx::mul_s8(p, args)) return;
+#endif
   if (args.outputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
     eval_typed<int8_t>(p, args);
   } else {

@@ -10,6 +10,7 @@
 #include "kernels/add_sub_impl.h"
 #include "kernels/conv_2d.h"
 #include "kernels/depthwise_conv_2d.h"
+#include "kernels/fixed_point.h"
 #include "kernels/hvx/hvx_depthwise.h"
 #include "kernels/hvx/hvx_elementwise.h"
 #include "kernels/hvx/hvx_gemm.h"
@@ -264,6 +265,31 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
   return check("depthwise hw/c/k", count, h * 1000 + w, c, kh * 1000 + kw * 100 + stride * 10 + dil);
 }
 
+// An element-wise node over g_in and g_w (n int8 elements each) into g_out, whose guard bytes
+// are set.
+struct BinaryNode {
+  lpai::format::TensorRecord t{};
+  lpai::kernels::TensorRef in[2];
+  lpai::kernels::TensorRef out[1];
+  lpai::kernels::KernelArgs args{};
+  BinaryNode(uint32_t n, const void* params, uint32_t params_size) {
+    for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
+    t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
+    t.rank = 1;
+    t.dims[0] = n;
+    t.size = n;
+    in[0] = {reinterpret_cast<uint8_t*>(g_in), &t};
+    in[1] = {reinterpret_cast<uint8_t*>(g_w), &t};
+    out[0] = {reinterpret_cast<uint8_t*>(g_out), &t};
+    args.params = static_cast<const uint8_t*>(params);
+    args.params_size = params_size;
+    args.inputs = in;
+    args.num_inputs = 2;
+    args.outputs = out;
+    args.num_outputs = 1;
+  }
+};
+
 bool add_case(uint32_t n, bool subtract) {
   AddParams p{};
   p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
@@ -284,27 +310,40 @@ bool add_case(uint32_t n, bool subtract) {
     g_ref[i] = subtract ? lpai::kernels::add_sub::compute<int8_t, true>(p, g_in[i], g_w[i])
                         : lpai::kernels::add_sub::compute<int8_t, false>(p, g_in[i], g_w[i]);
   }
-  for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
-  lpai::format::TensorRecord t{};
-  t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
-  t.rank = 1;
-  t.dims[0] = n;
-  t.size = n;
-  const lpai::kernels::TensorRef in[2] = {{reinterpret_cast<uint8_t*>(g_in), &t},
-                                          {reinterpret_cast<uint8_t*>(g_w), &t}};
-  const lpai::kernels::TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), &t}};
-  lpai::kernels::KernelArgs args{};
-  args.params = reinterpret_cast<const uint8_t*>(&p);
-  args.params_size = sizeof(p);
-  args.inputs = in;
-  args.num_inputs = 2;
-  args.outputs = out;
-  args.num_outputs = 1;
-  if (!hvx::add_sub_s8(p, args, subtract)) {
+  BinaryNode node(n, &p, sizeof(p));
+  if (!hvx::add_sub_s8(p, node.args, subtract)) {
     print("FAIL add refused\n");
     return false;
   }
   return check(subtract ? "sub n" : "add n", n, n, 0, 0);
+}
+
+// MUL against the portable arithmetic; output_shift in [-15, 0] (the vector path's range; the
+// largest products need shifts near 0 to stay in int8 before the clamp).
+bool mul_case(uint32_t n) {
+  lpai::kernels::MulParams p{};
+  p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.input2_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.output_offset = static_cast<int32_t>(rnd() % 256) - 128;
+  p.output_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.output_shift = -static_cast<int32_t>(rnd() % 16);
+  p.activation_min = (rnd() & 1) ? -128 : -60;
+  p.activation_max = (rnd() & 1) ? 127 : 70;
+  fill(g_in, n);
+  fill(g_w, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const int32_t prod = (g_in[i] + p.input1_offset) * (g_w[i] + p.input2_offset);
+    int32_t v = p.output_offset +
+                lpai::kernels::multiply_by_quantized_multiplier(prod, p.output_multiplier, p.output_shift);
+    v = v < p.activation_min ? p.activation_min : v > p.activation_max ? p.activation_max : v;
+    g_ref[i] = static_cast<int8_t>(v);
+  }
+  BinaryNode node(n, &p, sizeof(p));
+  if (!hvx::mul_s8(p, node.args)) {
+    print("FAIL mul refused\n");
+    return false;
+  }
+  return check("mul n", n, n, 0, static_cast<uint32_t>(-p.output_shift));
 }
 
 // AVERAGE_POOL_2D (max = false) or MAX_POOL_2D against a direct scalar restatement.
@@ -418,6 +457,8 @@ extern "C" int main(void) {
   for (uint32_t n : sizes) {
     ok = add_case(n, false) && ok;
     ok = add_case(n, true) && ok;
+    ok = mul_case(n) && ok;
+    ok = mul_case(n) && ok;
   }
   for (int kind = 0; kind < 2; ++kind) {
     const bool max = kind == 1;

@@ -36,6 +36,47 @@ inline HVX_Vector scale(HVX_Vector x, const Scale& s, HVX_Vector one) {
   return Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, one);
 }
 
+// Runs `word_op` over int8 vectors a, b of n elements into o: word_op(ea, eb) gets the
+// sign-extended elements 4l + k of lane l (one byte position k per call) and returns the
+// results as words already clamped to int8; they are packed back to bytes. Tails are staged
+// through aligned buffers, so nothing is read or written past n.
+template <typename WordOp>
+inline void map_s8(const int8_t* a, const int8_t* b, int8_t* o, uint32_t n, WordOp word_op) {
+  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
+  for (uint32_t i = 0; i < n; i += kVec) {
+    const uint32_t count = n - i < kVec ? n - i : kVec;
+    HVX_Vector va, vb;
+    alignas(128) int8_t ta[kVec], tb[kVec];
+    if (count == kVec) {
+      va = *reinterpret_cast<const HVX_UVector*>(a + i);
+      vb = *reinterpret_cast<const HVX_UVector*>(b + i);
+    } else {
+      for (uint32_t j = 0; j < kVec; ++j) {
+        ta[j] = j < count ? a[i + j] : 0;
+        tb[j] = j < count ? b[i + j] : 0;
+      }
+      va = *reinterpret_cast<const HVX_Vector*>(ta);
+      vb = *reinterpret_cast<const HVX_Vector*>(tb);
+    }
+    HVX_Vector r[4];
+    for (uint32_t k = 0; k < 4; ++k) {
+      // Byte k of every word, sign extended: element 4l + k in lane l.
+      r[k] = word_op(Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(va, 24 - 8 * k), 24),
+                     Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(vb, 24 - 8 * k), 24));
+    }
+    const HVX_Vector bytes =
+        Q6_V_vor_VV(Q6_V_vor_VV(Q6_V_vand_VV(r[0], byte_mask), Q6_Vw_vasl_VwR(Q6_V_vand_VV(r[1], byte_mask), 8)),
+                    Q6_V_vor_VV(Q6_Vw_vasl_VwR(Q6_V_vand_VV(r[2], byte_mask), 16), Q6_Vw_vasl_VwR(r[3], 24)));
+    if (count == kVec) {
+      *reinterpret_cast<HVX_UVector*>(o + i) = bytes;
+    } else {
+      alignas(128) int8_t t[kVec];
+      *reinterpret_cast<HVX_Vector*>(t) = bytes;
+      for (uint32_t j = 0; j < count; ++j) o[i + j] = t[j];
+    }
+  }
+}
+
 }  // namespace
 
 bool add_sub_s8(const AddParams& p, const KernelArgs& args, bool subtract) {
@@ -59,45 +100,42 @@ bool add_sub_s8(const AddParams& p, const KernelArgs& args, bool subtract) {
   const HVX_Vector lo = Q6_V_vsplat_R(p.activation_min);
   const HVX_Vector hi = Q6_V_vsplat_R(p.activation_max);
   const HVX_Vector one = Q6_V_vsplat_R(1);
-  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
+  map_s8(a, b, o, n, [&](HVX_Vector ea, HVX_Vector eb) {
+    const HVX_Vector sa = scale(Q6_Vw_vasl_VwR(Q6_Vw_vadd_VwVw(ea, off1), 20), s1, one);
+    const HVX_Vector sb = scale(Q6_Vw_vasl_VwR(Q6_Vw_vadd_VwVw(eb, off2), 20), s2, one);
+    const HVX_Vector raw = subtract ? Q6_Vw_vsub_VwVw(sa, sb) : Q6_Vw_vadd_VwVw(sa, sb);
+    const HVX_Vector v = Q6_Vw_vadd_VwVw(scale(raw, so, one), off_out);
+    return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
+  });
+  return true;
+}
 
-  for (uint32_t i = 0; i < n; i += kVec) {
-    const uint32_t count = n - i < kVec ? n - i : kVec;
-    HVX_Vector va, vb;
-    alignas(128) int8_t ta[kVec], tb[kVec];
-    if (count == kVec) {
-      va = *reinterpret_cast<const HVX_UVector*>(a + i);
-      vb = *reinterpret_cast<const HVX_UVector*>(b + i);
-    } else {
-      for (uint32_t j = 0; j < kVec; ++j) {
-        ta[j] = j < count ? a[i + j] : 0;
-        tb[j] = j < count ? b[i + j] : 0;
-      }
-      va = *reinterpret_cast<const HVX_Vector*>(ta);
-      vb = *reinterpret_cast<const HVX_Vector*>(tb);
-    }
-    HVX_Vector r[4];
-    for (uint32_t k = 0; k < 4; ++k) {
-      // Byte k of every word, sign extended: element 4l + k in lane l.
-      const HVX_Vector ea = Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(va, 24 - 8 * k), 24);
-      const HVX_Vector eb = Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(vb, 24 - 8 * k), 24);
-      const HVX_Vector sa = scale(Q6_Vw_vasl_VwR(Q6_Vw_vadd_VwVw(ea, off1), 20), s1, one);
-      const HVX_Vector sb = scale(Q6_Vw_vasl_VwR(Q6_Vw_vadd_VwVw(eb, off2), 20), s2, one);
-      const HVX_Vector raw = subtract ? Q6_Vw_vsub_VwVw(sa, sb) : Q6_Vw_vadd_VwVw(sa, sb);
-      const HVX_Vector v = Q6_Vw_vadd_VwVw(scale(raw, so, one), off_out);
-      r[k] = Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
-    }
-    const HVX_Vector bytes =
-        Q6_V_vor_VV(Q6_V_vor_VV(Q6_V_vand_VV(r[0], byte_mask), Q6_Vw_vasl_VwR(Q6_V_vand_VV(r[1], byte_mask), 8)),
-                    Q6_V_vor_VV(Q6_Vw_vasl_VwR(Q6_V_vand_VV(r[2], byte_mask), 16), Q6_Vw_vasl_VwR(r[3], 24)));
-    if (count == kVec) {
-      *reinterpret_cast<HVX_UVector*>(o + i) = bytes;
-    } else {
-      alignas(128) int8_t t[kVec];
-      *reinterpret_cast<HVX_Vector*>(t) = bytes;
-      for (uint32_t j = 0; j < count; ++j) o[i + j] = t[j];
-    }
+bool mul_s8(const MulParams& p, const KernelArgs& args) {
+  if (args.outputs[0].desc->data_type != static_cast<uint8_t>(format::DataType::kInt8) ||
+      p.broadcast != 0 || p.output_shift > 0 || p.output_shift < -31 || p.output_multiplier < 0) {
+    return false;
   }
+  const int8_t* a = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+  const int8_t* b = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t n = element_count(args.outputs[0].desc);
+
+  const Scale so = make_scale(p.output_multiplier, p.output_shift);
+  const HVX_Vector off1 = Q6_V_vsplat_R(p.input1_offset);
+  // in2 + offset2 + 256 is in [1, 511]: an unsigned halfword for vmpyie, the 256 taken back
+  // as (in1 + offset1) << 8.
+  const HVX_Vector off2_biased = Q6_V_vsplat_R(p.input2_offset + 256);
+  const HVX_Vector off_out = Q6_V_vsplat_R(p.output_offset);
+  const HVX_Vector lo = Q6_V_vsplat_R(p.activation_min);
+  const HVX_Vector hi = Q6_V_vsplat_R(p.activation_max);
+  const HVX_Vector one = Q6_V_vsplat_R(1);
+  map_s8(a, b, o, n, [&](HVX_Vector ea, HVX_Vector eb) {
+    const HVX_Vector xa = Q6_Vw_vadd_VwVw(ea, off1);
+    const HVX_Vector xb = Q6_Vw_vadd_VwVw(eb, off2_biased);
+    const HVX_Vector prod = Q6_Vw_vsub_VwVw(Q6_Vw_vmpyie_VwVuh(xa, xb), Q6_Vw_vasl_VwR(xa, 8));
+    const HVX_Vector v = Q6_Vw_vadd_VwVw(scale(prod, so, one), off_out);
+    return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
+  });
   return true;
 }
 
