@@ -20,6 +20,9 @@
 #                 1024-byte array within [1024, 1024 + 128] bytes, and one "stack: <model>
 #                 execute <N> bytes" line per embedded model with 0 < N <= LPAI_EXECUTE_STACK_MAX
 #                 (default 2048, the target); models above the 2048-byte target are listed.
+#   MODE hvx:     (TARGET hexagon) build the HVX kernel unit test (tests/hvx, target
+#                 lpai_hvx_test) in the image's cross build directory, run it under qemu-hexagon
+#                 and require "hvx-test: PASS" and no FAIL line.
 #   MODE golden:  (TARGET host) run the host reference and require each model with goldens in
 #                 SHARED/golden/<model>/ to reproduce them (inputs and outputs, bit for bit).
 # Exit 77 (ctest: skipped) with a message when the cross tools or the goldens are missing.
@@ -149,6 +152,19 @@ case "$mode" in
     [ -z "$over" ] || fail "execute stack above $limit bytes on $target:$over"
     echo "$target: execute stack of all $checked models <= $limit bytes (probe self-test: $self bytes for 1024)"
     [ -z "$above_target" ] || echo "$target: above the 2048-byte target:$above_target"
+    ;;
+  hvx)
+    build_image
+    cmake --build "$cross_dir" -j2 --target lpai_hvx_test > "$cross_dir.hvx-build.log" 2>&1 ||
+      { tail -n 40 "$cross_dir.hvx-build.log"; fail "build of lpai_hvx_test failed"; }
+    hvx_out="$cross_dir.hvx-output.txt"
+    qemu-hexagon "$cross_dir/bin/lpai-hvx-test.elf" > "$hvx_out" 2>&1
+    rc=$?
+    grep -E '^FAIL' "$hvx_out"
+    [ $rc -eq 0 ] || fail "lpai-hvx-test exited with status $rc (output: $hvx_out)"
+    ! grep -q '^FAIL' "$hvx_out" || fail "HVX kernel cases differ from the portable reference"
+    grep -q '^hvx-test: PASS$' "$hvx_out" || fail "lpai-hvx-test did not report PASS"
+    echo "hexagon: $(grep -c '^ok ' "$hvx_out") HVX kernel cases equal to the portable reference"
     ;;
   symbols)
     build_image
