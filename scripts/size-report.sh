@@ -25,7 +25,9 @@
 # (non-validate) frame of its source file (one level of helper; deeper chains are not followed,
 # so it can be far below the measurement).
 # Total RAM per model = scratch + persistent + IO outside scratch (0 with the raw IO hint: IO
-# lives in scratch) + runtime state (firmware core .data + .bss) + execute stack (measured;
+# lives in scratch) + runtime state (firmware core .data + .bss) + kernel static RAM (kernels
+# .data + .bss: the HVX kernels' repacking and staging buffers on Hexagon, 0 on Cortex-M; the
+# user cannot size it) + execute stack (measured;
 # the static estimate, marked "est.", for a model the image did not measure), beside TFLite
 # Micro's arena_used_bytes. Scratch / persistent / IO come from
 # lpai-context-binary-generator --report (host build: LPAI_HOST_BUILD, default build/). The
@@ -87,7 +89,7 @@ measured_stacks() {
 
 # Execute stack and total RAM per model for one target.
 stack_and_ram() {
-  local target="$1" dir="$2" core_ram="$3"
+  local target="$1" dir="$2" core_ram="$3" kernel_ram="$4"
   local measured
   measured="$(measured_stacks "$target" "$dir")"
   if [ -n "$measured" ]; then
@@ -132,8 +134,8 @@ stack_and_ram() {
     echo
     return 0
   fi
-  echo "| model ($target) | scratch | persistent | IO outside scratch | runtime state | execute stack (measured) | static estimate | **total RAM** | TFLite Micro arena |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| model ($target) | scratch | persistent | IO outside scratch | runtime state | kernel static RAM | execute stack (measured) | static estimate | **total RAM** | TFLite Micro arena |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   local name s p io ops kernel tflm
   while read -r name s p io; do
     ops="$(awk -F'|' -v m="$name" '{g = $2; gsub(/ /, "", g)} g == m {print $3; exit}' "$figures")"
@@ -157,9 +159,9 @@ stack_and_ram() {
       stack="$estimate"
       shown="$estimate (est.)"
     fi
-    local total=$((s + p + io + core_ram + stack))
-    printf '| %s | %s | %s | %s | %s | %s | %s | **%s** | %s |\n' "$name" "$s" "$p" "$io" \
-      "$core_ram" "$shown" "$estimate" "$total" "$tflm"
+    local total=$((s + p + io + core_ram + kernel_ram + stack))
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | **%s** | %s |\n' "$name" "$s" "$p" "$io" \
+      "$core_ram" "$kernel_ram" "$shown" "$estimate" "$total" "$tflm"
   done <<< "$plans"
   echo
 }
@@ -279,14 +281,17 @@ report() {
       for (r = 1; r <= 4; r++) if (res[r] in outsize) { printf "%s%s %d bytes", sep, res[r], outsize[res[r]]; sep = "; " }
       print "\n"
       print "#core_ram " sum["firmware core", "data"] + sum["firmware core", "bss"]
+      print "#kernel_ram " sum["kernels", "data"] + sum["kernels", "bss"]
     }
   ' <(echo "$members") "$map")"
-  grep -v '^#core_ram ' <<< "$table"
-  local core_ram
+  grep -v '^#core_ram \|^#kernel_ram ' <<< "$table"
+  local core_ram kernel_ram
   core_ram="$(sed -n 's/^#core_ram //p' <<< "$table")"
+  kernel_ram="$(sed -n 's/^#kernel_ram //p' <<< "$table")"
   echo "Runtime state (firmware core .data + .bss): $core_ram bytes (target: at most 4,096)."
+  echo "Kernel static RAM (kernels .data + .bss): $kernel_ram bytes."
   echo
-  stack_and_ram "$target" "$dir" "$core_ram"
+  stack_and_ram "$target" "$dir" "$core_ram" "$kernel_ram"
 }
 
 for spec in "$@"; do
