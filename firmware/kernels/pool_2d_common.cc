@@ -11,15 +11,6 @@ namespace {
 
 constexpr uint32_t kChunk = 64;
 
-// Valid tap range [first, last) of a window starting at `origin` (dilation 1).
-inline void tap_range(int32_t origin, uint32_t k, uint32_t size, uint32_t* first, uint32_t* last) {
-  const int32_t f = origin < 0 ? -origin : 0;
-  int64_t l = static_cast<int64_t>(size) - origin;
-  if (l > static_cast<int64_t>(k)) l = k;
-  *first = static_cast<uint32_t>(f);
-  *last = l > f ? static_cast<uint32_t>(l) : static_cast<uint32_t>(f);
-}
-
 template <typename T>
 void run(const Pool2dParams& p, const T* in, T* out, Kind kind) {
   const uint32_t c = p.channels;
