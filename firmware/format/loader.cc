@@ -31,6 +31,15 @@ namespace {
 constexpr unsigned fmt_u(uint32_t v) { return v; }
 constexpr int fmt_i(int32_t v) { return v; }
 
+// A zero point representable in the element type (int8/uint8/int16); for wider or
+// unquantised types anything but INT32_MIN, whose negation overflows.
+constexpr bool zero_point_fits(DataType type, int32_t zp) {
+  return type == DataType::kInt8    ? zp >= -128 && zp <= 127
+         : type == DataType::kUint8 ? zp >= 0 && zp <= 255
+         : type == DataType::kInt16 ? zp >= -32768 && zp <= 32767
+                                    : zp != INT32_MIN;
+}
+
 #define LPAI_BIN_FAIL(status, ...)                  \
   do {                                              \
     LPAI_LOG_ERROR("context binary: " __VA_ARGS__); \
@@ -313,7 +322,12 @@ Status Checker::check_tensor(uint32_t id) const {
       break;
   }
 
-  // Quantisation.
+  // Quantisation. Zero points lie in the element type's range (QNN reports offset = -zero_point,
+  // and kernels subtract them, so INT32_MIN is never valid).
+  if (!zero_point_fits(type, t.zero_point)) {
+    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u zero_point %d outside its data type's range",
+                  fmt_u(id), fmt_i(t.zero_point));
+  }
   if (t.quant_index == kNone) {
     if (t.quant_count != 0 || t.quant_axis != 0) {
       LPAI_BIN_FAIL(Status::kBinaryBadTensor,
@@ -331,6 +345,14 @@ Status Checker::check_tensor(uint32_t id) const {
       LPAI_BIN_FAIL(Status::kBinaryBadTensor,
                     "tensor %u quant_axis %d / quant_count %u do not match its dims", fmt_u(id),
                     fmt_i(t.quant_axis), fmt_u(t.quant_count));
+    }
+    const QuantParam* qp = view.quant(t.quant_index);
+    for (uint32_t c = 0; c < t.quant_count; ++c) {
+      if (!zero_point_fits(type, qp[c].zero_point)) {
+        LPAI_BIN_FAIL(Status::kBinaryBadTensor,
+                      "tensor %u channel %u zero_point %d outside its data type's range", fmt_u(id),
+                      fmt_u(c), fmt_i(qp[c].zero_point));
+      }
     }
   }
 

@@ -323,6 +323,18 @@ std::vector<Case> cases() {
       "QuantAxisBeyondRank", [](uint8_t* b) { put<int32_t>(b, TEN(1, quant_axis), 4); },
       Status::kBinaryBadTensor, "quant_axis 4");
   add(
+      "ZeroPointOutsideInt8", [](uint8_t* b) { put<int32_t>(b, TEN(0, zero_point), 128); },
+      Status::kBinaryBadTensor, "tensor 0 zero_point 128");
+  add(
+      "ZeroPointInt32Min", [](uint8_t* b) { put<int32_t>(b, TEN(2, zero_point), INT32_MIN); },
+      Status::kBinaryBadTensor, "tensor 2 zero_point -2147483648");
+  add(
+      "ChannelZeroPointOutsideInt8",
+      [](uint8_t* b) {
+        put<int32_t>(b, header_of(b).quant.offset + sizeof(QuantParam) + 4, -129);
+      },
+      Status::kBinaryBadTensor, "tensor 1 channel 1 zero_point -129");
+  add(
       "PerTensorWithCount", [](uint8_t* b) { put<uint32_t>(b, TEN(0, quant_count), 2); },
       Status::kBinaryBadTensor, "per-tensor");
   // ---- node records ------------------------------------------------------------------------
