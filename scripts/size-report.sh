@@ -52,19 +52,20 @@ reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT
 
 # Per shared model: "name scratch persistent io_outside_scratch" (models the generator refuses
-# are left out).
+# are left out), prepared with the kernel layout the target runs (LAYOUT: portable or hvx; the
+# HVX kernels' temporaries are planned scratch).
 model_plans() {
+  local layout="$1" m
   [ -x "$gen" ] && [ -f "$figures" ] || return 0
-  local m
   for m in $(awk -F'|' '/^\| [a-zA-Z0-9_]+ \| / && $4 ~ /[0-9]/ {gsub(/ /, "", $2); print $2}' "$figures" | sort -u); do
     [ -f "$shared/models/$m.tflite" ] || continue
-    if [ ! -f "$reports/$m.report.txt" ]; then
-      "$gen" --model "$shared/models/$m.tflite" --binary_file "$m" --output_dir "$reports" \
-        --report >/dev/null 2>&1 || continue
+    if [ ! -f "$reports/$m.$layout.report.txt" ]; then
+      "$gen" --model "$shared/models/$m.tflite" --binary_file "$m.$layout" --output_dir "$reports" \
+        --kernel_layout "$layout" --report >/dev/null 2>&1 || continue
     fi
     awk -v m="$m" '/^scratch_bytes:/ {s = $2} /^persistent_bytes:/ {p = $2}
       /^io_bytes:/ {io = ($0 ~ /outside scratch/) ? $2 : 0}
-      END {print m, s + 0, p + 0, io + 0}' "$reports/$m.report.txt"
+      END {print m, s + 0, p + 0, io + 0}' "$reports/$m.$layout.report.txt"
   done
 }
 
@@ -127,8 +128,9 @@ stack_and_ram() {
   local chain=$((shim_f + exec_f + run_f))
   echo "Execute stack ($target, -fstack-usage static frames): QnnGraph_execute $shim_f + graph_execute $exec_f + exec::run $run_f = $chain bytes, plus the model's largest kernel frame."
   echo
-  local plans
-  plans="$(model_plans)"
+  local plans layout=portable
+  [ "$target" = hexagon ] && layout=hvx  # the Hexagon image runs the HVX layouts
+  plans="$(model_plans "$layout")"
   if [ -z "$plans" ]; then
     echo "No model plans ($gen or $figures missing): total RAM per model skipped."
     echo

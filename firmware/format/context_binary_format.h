@@ -30,7 +30,10 @@ constexpr uint32_t kNone = 0xFFFFFFFFu;  // absent tensor / index / io slot
 
 // Header flags.
 constexpr uint32_t kFlagIoMemhandleHint = 1u << 0;  // prepared with --input_output_tensor_mem_type memhandle
-constexpr uint32_t kKnownFlags = kFlagIoMemhandleHint;
+// Prepared with --kernel_layout hvx: GEMM-family nodes also carry their HVX layouts (their
+// kernels' *HvxLayout flags); the portable arrays stay, so every build runs the binary.
+constexpr uint32_t kFlagHvxLayouts = 1u << 1;
+constexpr uint32_t kKnownFlags = kFlagIoMemhandleHint | kFlagHvxLayouts;
 
 enum class DataType : uint8_t {
   kInvalid = 0,

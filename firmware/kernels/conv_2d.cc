@@ -16,6 +16,7 @@
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
+#include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/int8_gemm_small_k.h"
@@ -61,7 +62,13 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "groups must divide in_c and out_c");
   }
   const uint32_t fc = p.in_c / p.groups;
-  if (args.params_size != conv_2d_params_size(p.out_c, p.flags)) {
+  const bool hvx = (p.flags & kConvFlagHvxLayout) != 0;
+  if (hvx && !hvx_layout::conv_takes_hvx(p)) {
+    return fail(Status::kBinaryBadParams, kOp, "HVX layout on a convolution the HVX path does not take");
+  }
+  const uint64_t layout_bytes =
+      hvx ? hvx_layout::gemm_layout_bytes(p.out_c, p.k_h * p.k_w * p.in_c, true) : 0u;
+  if (args.params_size != conv_2d_params_size(p.out_c, p.flags) + layout_bytes) {
     return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
   }
   const bool wide = (p.flags & kConvFlagInt16x8) != 0;
@@ -97,7 +104,8 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
   } else if (p.im2col_rows == 0 && (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0)) {
     return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
-  } else if (args.temp_size < conv_2d_temp_bytes(p)) {
+  } else if (args.temp_size < conv_2d_temp_bytes(p) ||
+             (hvx && args.temp_size < hvx_layout::conv_temp_bytes(p))) {
     return fail(Status::kBinaryBadPlan, kOp,
                 "kernel scratch smaller than the im2col block and the transposed filter run");
   }
@@ -136,6 +144,13 @@ Status validate(const KernelArgs& args) {
   }
   if (!checks::has_shape(out, act_type, 4, out_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+  }
+  if (hvx && !hvx_layout::gemm_layout_matches(
+                 args.params + conv_2d_params_size(p.out_c, p.flags),
+                 reinterpret_cast<const int8_t*>(args.inputs[1].data), p.out_c,
+                 p.k_h * p.k_w * p.in_c,
+                 gemm::requant_after_header<Conv2dParams>(args.params, p.out_c), true)) {
+    return fail(Status::kBinaryBadParams, kOp, "HVX layout differs from the filter and requantisation");
   }
   return Status::kOk;
 }
@@ -265,7 +280,10 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-  if (hvx::conv_2d_s8(p, q, in, w, out)) return;  // HVX path (hexagon builds), bit-exact
+  if ((p.flags & kConvFlagHvxLayout) != 0) {  // HVX path (hexagon builds), bit-exact
+    hvx::conv_2d_s8(p, args.params + conv_2d_params_size(p.out_c, p.flags), in, args.temp, out);
+    return;
+  }
 #endif
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   const uint32_t n = p.out_c;

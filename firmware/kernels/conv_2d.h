@@ -13,7 +13,8 @@
 // (constant), 2: bias
 // [out_c] (constant, optional)}; outputs {0: output [batches, out_h, out_w, out_c]}.
 //
-// Parameter blob (little-endian, 4-byte aligned), size exactly conv_2d_params_size(out_c, flags):
+// Parameter blob (little-endian, 4-byte aligned), size exactly conv_2d_params_size(out_c, flags)
+// plus, with kConvFlagHvxLayout, hvx_layout::gemm_layout_bytes(out_c, k_h * k_w * in_c, true):
 //   Conv2dParams                        header below
 //   bias array, out_c entries:
 //     int8:    int32_t folded_bias[c] = bias[c] - input_zero_point * sum(filter[c]) (wrapped;
@@ -22,6 +23,9 @@
 //   int32_t multiplier[out_c]           Q31 multiplier of input_scale * filter_scale[c] /
 //                                       output_scale
 //   int32_t shift[out_c]                int8 and int16x8 acc32: [-31, 30]; int16x8: [-31, 7]
+//   with kConvFlagHvxLayout: the filter and requantisation in the HVX GEMM layout
+//                                       (kernels/hvx/hvx_layout.h), checked against the above
+//                                       at load; the HVX build runs it, others skip it
 //
 // Kernel scratch (temp), int8 only, at least conv_2d_temp_bytes(header) bytes:
 //   im2col_rows * k_h * k_w * fc bytes when im2col_rows > 0 (rows of the unrolled input
@@ -30,6 +34,8 @@
 //   then, when groups == 1 and k_h * k_w * in_c <= kConvSmallKDepth, k_h * k_w * in_c *
 //   kConvSmallKLanes bytes: one run of up to kConvSmallKLanes filter rows transposed to
 //   [k][lane] (the short-row path).
+// With kConvFlagHvxLayout, at least hvx_layout::conv_temp_bytes(header) as well (the HVX
+// path's staged rows, im2col block and bordered input).
 #ifndef LPAI_KERNELS_CONV_2D_H
 #define LPAI_KERNELS_CONV_2D_H
 
@@ -42,8 +48,10 @@ constexpr uint32_t kConvFlagPerChannel = 1u << 0;  // filter quantised per outpu
 constexpr uint32_t kConvFlagHasBias = 1u << 1;     // a bias tensor is present
 constexpr uint32_t kConvFlagInt16x8 = 1u << 2;     // int16 activations, int64 bias
 constexpr uint32_t kConvFlagAcc32 = 1u << 3;     // int16x8 with an int32 bias or none
+// int8, one group: the blob ends with the HVX GEMM layout of the filter (see below).
+constexpr uint32_t kConvFlagHvxLayout = 1u << 4;
 constexpr uint32_t kConvKnownFlags =
-    kConvFlagPerChannel | kConvFlagHasBias | kConvFlagInt16x8 | kConvFlagAcc32;
+    kConvFlagPerChannel | kConvFlagHasBias | kConvFlagInt16x8 | kConvFlagAcc32 | kConvFlagHvxLayout;
 
 // Limits the validator enforces (they keep every partial sum inside int32).
 constexpr uint32_t kConvMaxDepth = 1u << 16;       // k_h * k_w * fc (int8)

@@ -20,6 +20,7 @@
 #include "kernels/hvx/hvx_depthwise.h"
 #endif
 
+#include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -58,11 +59,16 @@ Status validate(const KernelArgs& args) {
   if ((p.flags & ~kDwKnownFlags) != 0 || p.reserved != 0) {
     return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
   }
-  if (args.params_size != depthwise_conv_2d_params_size(p.out_c, p.flags)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
-  }
   if (static_cast<uint64_t>(p.k_h) * p.k_w > kDwMaxTaps) {
     return fail(Status::kBinaryBadParams, kOp, "filter has too many taps");
+  }
+  const bool hvx = (p.flags & kDwFlagHvxLayout) != 0;
+  if (hvx && hvx_layout::dw_path(p) == hvx_layout::DwPath::kNone) {
+    return fail(Status::kBinaryBadParams, kOp, "HVX layout on a convolution the HVX paths do not take");
+  }
+  if (args.params_size !=
+      depthwise_conv_2d_params_size(p.out_c, p.flags) + (hvx ? hvx_layout::dw_layout_bytes(p) : 0u)) {
+    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
   }
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
@@ -86,7 +92,8 @@ Status validate(const KernelArgs& args) {
   } else if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
     return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
   }
-  if (args.temp_size < depthwise_conv_2d_temp_bytes(p)) {
+  if (args.temp_size < depthwise_conv_2d_temp_bytes(p) ||
+      (hvx && args.temp_size < hvx_layout::dw_temp_bytes(p))) {
     return fail(Status::kBinaryBadPlan, kOp,
                 "kernel scratch smaller than the transposed filter block and window rows");
   }
@@ -124,6 +131,12 @@ Status validate(const KernelArgs& args) {
   }
   if (!checks::has_shape(out, act, 4, out_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+  }
+  if (hvx && !hvx_layout::dw_layout_matches(
+                 p, args.params + depthwise_conv_2d_params_size(p.out_c, p.flags),
+                 reinterpret_cast<const int8_t*>(args.inputs[1].data),
+                 gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c))) {
+    return fail(Status::kBinaryBadParams, kOp, "HVX layout differs from the filter and requantisation");
   }
   return Status::kOk;
 }
@@ -511,7 +524,11 @@ void eval(const KernelArgs& args) {
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-  if (hvx::depthwise_s8(p, q, in, filter, out)) return;  // HVX path (hexagon builds), bit-exact
+  if ((p.flags & kDwFlagHvxLayout) != 0) {  // HVX paths (hexagon builds), bit-exact
+    hvx::depthwise_s8(p, args.params + depthwise_conv_2d_params_size(p.out_c, p.flags), in,
+                      args.temp, out);
+    return;
+  }
 #endif
   if (p.depth_multiplier != 1) {
     if (depthwise_conv_2d_uses_gemm(p)) {

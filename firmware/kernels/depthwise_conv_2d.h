@@ -17,6 +17,7 @@
 //   int32_t bias[out_c]       the bias (0 when absent)
 //   int32_t multiplier[out_c] Q31 multiplier of input_scale * filter_scale[c] / output_scale
 //   int32_t shift[out_c]      in [-31, 30]
+//   with kDwFlagHvxLayout: hvx_layout::dw_layout_bytes(header) bytes of HVX layout
 // Kernel scratch (temp), at least depthwise_conv_2d_temp_bytes(header) bytes, taps = k_h * k_w:
 //   int8 with depth_multiplier > 1 and a filter block within the kDwGemm* limits (the
 //   per-input-channel GEMM path): dm * taps bytes (the filter column block of one input
@@ -24,7 +25,8 @@
 //   int8 with depthwise_conv_2d_tiles_filter(header) (the flat path over fewer than
 //   kDwTiledLanes channels): taps * kDwTiledLanes bytes (the filter tiled to kDwTiledLanes
 //   lanes, [taps][lane], lane j = channel j % in_c);
-//   none otherwise.
+//   none otherwise;
+//   with kDwFlagHvxLayout, at least hvx_layout::dw_temp_bytes(header) as well.
 #ifndef LPAI_KERNELS_DEPTHWISE_CONV_2D_H
 #define LPAI_KERNELS_DEPTHWISE_CONV_2D_H
 
@@ -36,7 +38,10 @@ namespace kernels {
 constexpr uint32_t kDwFlagPerChannel = 1u << 0;
 constexpr uint32_t kDwFlagHasBias = 1u << 1;
 constexpr uint32_t kDwFlagInt16x8 = 1u << 2;
-constexpr uint32_t kDwKnownFlags = kDwFlagPerChannel | kDwFlagHasBias | kDwFlagInt16x8;
+// int8: the blob ends with the HVX layout of the filter (kernels/hvx/hvx_layout.h, path
+// hvx_layout::dw_path), checked against the filter and arrays at load; HVX builds run it.
+constexpr uint32_t kDwFlagHvxLayout = 1u << 3;
+constexpr uint32_t kDwKnownFlags = kDwFlagPerChannel | kDwFlagHasBias | kDwFlagInt16x8 | kDwFlagHvxLayout;
 constexpr uint32_t kDwMaxDim = 1u << 16;      // spatial sizes, strides, dilations
 constexpr uint32_t kDwMaxTaps = 1u << 15;     // k_h * k_w (keeps sums inside int32)
 

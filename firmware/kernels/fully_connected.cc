@@ -5,6 +5,7 @@
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
+#include "kernels/hvx/hvx_layout.h"
 
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
@@ -36,8 +37,18 @@ Status validate(const KernelArgs& args) {
   if ((p.flags & ~kFcKnownFlags) != 0 || p.reserved != 0) {
     return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
   }
-  if (args.params_size != fully_connected_params_size(p.output_depth, p.flags)) {
+  const bool hvx = (p.flags & kFcFlagHvxLayout) != 0;
+  const bool packed = p.batches >= hvx_layout::kMinGemmRows;
+  if (hvx && ((p.flags & kFcFlagLarge) == 0 || !hvx_layout::gemm_shape_ok(p.output_depth, p.accum_depth))) {
+    return fail(Status::kBinaryBadParams, kOp, "HVX layout on a product the HVX path does not take");
+  }
+  const uint64_t layout_bytes =
+      hvx ? hvx_layout::gemm_layout_bytes(p.output_depth, p.accum_depth, packed) : 0u;
+  if (args.params_size != fully_connected_params_size(p.output_depth, p.flags) + layout_bytes) {
     return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match output_depth");
+  }
+  if (hvx && args.temp_size < hvx_layout::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth)) {
+    return fail(Status::kBinaryBadPlan, kOp, "kernel scratch smaller than the HVX paths need");
   }
   const bool wide = (p.flags & kFcFlagInt16x8) != 0;
   const bool acc32 = (p.flags & kFcFlagAcc32) != 0;
@@ -97,6 +108,14 @@ Status validate(const KernelArgs& args) {
       checks::dims_product(out) != static_cast<uint64_t>(p.batches) * p.output_depth) {
     return fail(Status::kBinaryBadTensor, kOp, "output type wrong or not [..., output_depth] with batches rows");
   }
+  if (hvx && !hvx_layout::gemm_layout_matches(
+                 args.params + fully_connected_params_size(p.output_depth, p.flags),
+                 reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,
+                 p.accum_depth,
+                 gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth),
+                 packed)) {
+    return fail(Status::kBinaryBadParams, kOp, "HVX layout differs from the weights and requantisation");
+  }
   return Status::kOk;
 }
 
@@ -121,23 +140,22 @@ void eval_s16(const KernelArgs& args) {
 static_assert(kFcLargeRows == hvx::kMinGemmRows && kFcLargeMacs == hvx::kMinGemvMacs,
               "kFcFlagLarge marks exactly the FCs the HVX paths take");
 // Flags that leave the portable int8 kernel.
-constexpr uint32_t kFcOtherPathFlags = kFcFlagInt16x8 | kFcFlagLarge;
+constexpr uint32_t kFcOtherPathFlags = kFcFlagInt16x8 | kFcFlagHvxLayout;
 
-// The HVX paths (hexagon builds, bit-exact) of a kFcFlagLarge node. Many rows: the GEMM, which
-// interleaves the weights on every call; few rows: dot products along the depth (gemv_s8).
-// Either may decline (returns false, nothing written): then the portable kernel runs.
+// The HVX paths (hexagon builds, bit-exact) of a node with its HVX layout. Many rows: the GEMM
+// over the packed weights; few rows: dot products along the depth (gemv_s8).
 void eval_hvx(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
-  const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
+  const hvx::GemmLayout l{args.params + fully_connected_params_size(p.output_depth, p.flags),
+                          p.output_depth, p.accum_depth, p.output_zero_point, p.act_min, p.act_max};
   const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
-  if (p.batches >= hvx::kMinGemmRows
-          ? hvx::gemm_s8_strided(x, p.accum_depth, p.batches, w, p.output_depth, p.accum_depth, q, o)
-          : hvx::gemv_s8(x, p.batches, w, p.output_depth, p.accum_depth, q, o)) {
-    return;
+  if (p.batches >= hvx::kMinGemmRows) {
+    hvx::gemm_s8_strided(x, p.accum_depth, p.batches, l, args.temp, o);
+  } else {
+    hvx::gemv_s8(x, p.batches, w, l, args.temp, o);
   }
-  gemm::gemv_rows(x, p.accum_depth, p.batches, w, p.output_depth, p.accum_depth, q, o, p.output_depth);
 }
 #else
 constexpr uint32_t kFcOtherPathFlags = kFcFlagInt16x8;

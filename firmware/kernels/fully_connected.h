@@ -18,7 +18,10 @@
 //   int32_t multiplier[output_depth]         Q31 multiplier of input_scale * w_scale[o] /
 //                                            output_scale (per-tensor weights: repeated)
 //   int32_t shift[output_depth]              its power-of-two exponent, in [-31, 30]
-// No kernel scratch (temp) is used.
+//   with kFcFlagHvxLayout: hvx_layout::gemm_layout_bytes(output_depth, accum_depth,
+//                                            batches >= kFcLargeRows) bytes of HVX layout
+// Kernel scratch (temp): none, or with kFcFlagHvxLayout hvx_layout::fc_temp_bytes(batches,
+// output_depth, accum_depth) bytes for the HVX paths.
 #ifndef LPAI_KERNELS_FULLY_CONNECTED_H
 #define LPAI_KERNELS_FULLY_CONNECTED_H
 
@@ -35,8 +38,12 @@ constexpr uint32_t kFcFlagAcc32 = 1u << 3;       // int16x8 with an int32 bias
 // (set by prepare exactly when that holds; validate checks it). Vector paths (HVX) run only on
 // such nodes: one flag test keeps the small FCs on the portable kernel at no extra cost.
 constexpr uint32_t kFcFlagLarge = 1u << 4;
-constexpr uint32_t kFcKnownFlags =
-    kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 | kFcFlagAcc32 | kFcFlagLarge;
+// A kFcFlagLarge int8 node whose blob ends with its HVX layout (kernels/hvx/hvx_layout.h):
+// requantisation lanes, plus the interleaved weights when batches >= kFcLargeRows. Checked
+// against the weights and arrays at load; the HVX build runs it, others skip it.
+constexpr uint32_t kFcFlagHvxLayout = 1u << 5;
+constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 |
+                                   kFcFlagAcc32 | kFcFlagLarge | kFcFlagHvxLayout;
 constexpr uint32_t kFcLargeRows = 8;
 constexpr uint32_t kFcLargeMacs = 4096;
 

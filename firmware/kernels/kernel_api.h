@@ -5,7 +5,8 @@
 //   - <op>.h declares the op's parameter struct (the node's parameter blob, written offline by
 //     host_sim/prepare/ops/<op>.cc, POD, little-endian, 4-byte aligned fields) and the two
 //     functions below;
-//   - validate: called once per node at load with data pointers null; checks the parameter
+//   - validate: called once per node at load with data pointers null except for constant
+//     tensors (resolved in the binary, read only); checks the parameter
 //     blob size/contents and the tensor types and shapes the kernel will rely on. Returns
 //     Status::kBinaryBadParams (or another kBinary* code) on any inconsistency.
 //   - eval: runs the node. Never fails and never checks: validate already did.
@@ -41,7 +42,7 @@ struct KernelArgs {
   uint32_t temp_size;
 };
 
-using ValidateFn = Status (*)(const KernelArgs& args);  // data pointers are null here
+using ValidateFn = Status (*)(const KernelArgs& args);  // only constants' data is set here
 using EvalFn = void (*)(const KernelArgs& args);
 
 struct OpKernel {
@@ -58,7 +59,8 @@ const OpKernel* find_kernel(uint16_t op);
 // the node index and op on failure.
 Status validate_nodes(const format::BinaryView& view);
 
-// Fills args for node `n` of `view`, data pointers null (for validators and tools).
+// Fills args for node `n` of `view`: constants' data resolved, other data pointers null (for
+// validators and tools).
 void describe_node(const format::BinaryView& view, const format::NodeRecord& n,
                    TensorRef* inputs, TensorRef* outputs, KernelArgs* args);
 

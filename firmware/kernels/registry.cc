@@ -31,8 +31,11 @@ void describe_node(const format::BinaryView& view, const format::NodeRecord& n,
                    TensorRef* inputs, TensorRef* outputs, KernelArgs* args) {
   const uint32_t* in_ids = view.indices(n.inputs_index);
   for (uint32_t i = 0; i < n.num_inputs; ++i) {
-    inputs[i].data = nullptr;
     inputs[i].desc = in_ids[i] == format::kNone ? nullptr : &view.tensor(in_ids[i]);
+    // Constants are part of the binary: resolved (read only), the rest null.
+    const bool is_const = inputs[i].desc != nullptr &&
+                          inputs[i].desc->mem_class == static_cast<uint8_t>(format::MemClass::kConst);
+    inputs[i].data = is_const ? const_cast<uint8_t*>(view.consts() + inputs[i].desc->offset) : nullptr;
   }
   const uint32_t* out_ids = view.indices(n.outputs_index);
   for (uint32_t i = 0; i < n.num_outputs; ++i) {

@@ -72,6 +72,10 @@ struct OpOptions {
   int rank = 0;                    // SVDF
 };
 
+// Kernel layouts a binary carries besides the portable ones: kHvx adds the HVX GEMM layouts
+// (firmware/kernels/hvx/hvx_layout.h) to the parameter blobs of the ops that have one.
+enum class KernelLayout { kPortable, kHvx };
+
 struct PrepOp {
   int builtin = -1;                          // TFLite builtin code
   int node_index = -1;
@@ -79,6 +83,7 @@ struct PrepOp {
   std::vector<const PrepTensor*> outputs;
   std::vector<const PrepTensor*> intermediates;
   OpOptions options;
+  KernelLayout layout = KernelLayout::kPortable;  // from PlanOptions::kernel_layout
 };
 
 struct PrepResult {

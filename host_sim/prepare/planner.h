@@ -33,6 +33,7 @@ struct PlanOptions {
   uint32_t start_alignment = 64;  // power of two, >= 1
   uint32_t size_alignment = 64;   // power of two, >= 1
   bool io_memhandle = false;      // graph IO outside scratch (MemClass::kIo)
+  KernelLayout kernel_layout = KernelLayout::kPortable;  // layouts the op prepares add
 };
 
 struct Placement {

@@ -215,7 +215,9 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
       *error = where + ": " + why;
       return false;
     }
-    PrepResult r = fn(op);
+    PrepOp laid_out = op;
+    laid_out.layout = options.kernel_layout;
+    PrepResult r = fn(laid_out);
     if (!r.ok()) {
       *error = where + ": " + r.error;
       return false;
@@ -243,6 +245,7 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
                                  static_cast<uint32_t>(plan.persistent_size),
                                  options.start_alignment, options.size_alignment};
   desc.io_memhandle_hint = options.io_memhandle;
+  desc.hvx_layouts = options.kernel_layout == KernelLayout::kHvx;
   res.binary_id.assign(g.tensors.size(), format::kNone);
   res.temp_binary_id.assign(n_ops, format::kNone);
   for (size_t i = 0; i < g.tensors.size(); ++i) {

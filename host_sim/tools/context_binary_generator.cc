@@ -3,6 +3,7 @@
 //   lpai-context-binary-generator --model M.tflite --binary_file NAME --output_dir DIR
 //       [--input_output_tensor_mem_type raw|memhandle] [--alignment START:SIZE] [--report] [--plot]
 //       [--backend LIB]   (recorded only, as in seed 002's command line)
+//       [--kernel_layout portable|hvx]   (hvx: also the HVX weight layouts, for Hexagon images)
 //
 // Writes DIR/NAME.bin; --report adds DIR/NAME.report.txt and DIR/NAME.report.json; --plot adds
 // DIR/NAME.plan.svg. DIR is created if missing. Exit 0 on success; on any error one line
@@ -70,6 +71,7 @@ bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* e
 int main(int argc, char** argv) {
   CLI::App app{"Offline prepare: TFLite model -> lpai-rt context binary", kTool};
   std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64", backend;
+  std::string kernel_layout = "portable";
   bool report = false, plot = false;
   app.add_option("--model", model, "input .tflite model")->required();
   app.add_option("--binary_file", binary_file, "output name; writes <output_dir>/<name>.bin")->required();
@@ -77,6 +79,10 @@ int main(int argc, char** argv) {
   app.add_option("--input_output_tensor_mem_type", mem_type,
                  "graph IO planned in scratch (raw, default) or bound at execute (memhandle)")
       ->check(CLI::IsMember({"raw", "memhandle"}));
+  app.add_option("--kernel_layout", kernel_layout,
+                 "portable (default) or hvx: hvx adds the HVX weight and requantisation layouts "
+                 "the Hexagon build runs; every build still runs the binary")
+      ->check(CLI::IsMember({"portable", "hvx"}));
   app.add_option("--alignment", alignment,
                  "START:SIZE plan alignments in bytes, powers of two (default 64:64)");
   app.add_option("--backend", backend,
@@ -103,6 +109,8 @@ int main(int argc, char** argv) {
 
   lpai::prepare::PlanOptions options;
   options.io_memhandle = mem_type == "memhandle";
+  options.kernel_layout = kernel_layout == "hvx" ? lpai::prepare::KernelLayout::kHvx
+                                                 : lpai::prepare::KernelLayout::kPortable;
   if (!parse_alignment(alignment, &options.start_alignment, &options.size_alignment)) {
     return fail(2, "--alignment '" + alignment +
                        "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "

@@ -1,8 +1,11 @@
 // lpai-image-gen (host only): prepares the payload a firmware image embeds.
 //
 //   lpai-image-gen --out-dir DIR [--inferences N] [--prepare-tool PATH --models-dir DIR
-//                  [--model NAME[:ddr|:tcm]]...]
-//   lpai-image-gen --out-dir DIR --prepare-tool PATH --conformance-dir DIR
+//                  [--model NAME[:ddr|:tcm]]...] [--kernel-layout portable|hvx]
+//   lpai-image-gen --out-dir DIR --prepare-tool PATH --conformance-dir DIR [--kernel-layout L]
+//
+// --kernel-layout is passed to the prepare tool as --kernel_layout (hvx: the binaries also
+// carry the HVX layouts; every image still runs them).
 //
 // Always builds the project model "copy_reshape" with the writer's GraphBuilder (int8 [1,32]
 // -> COPY -> RESHAPE [4,8]). With --prepare-tool (lpai-context-binary-generator) and
@@ -89,16 +92,16 @@ bool write_file(const fs::path& path, const std::string& text) {
 
 // Runs the prepare tool on `model` into work/NAME.bin. False (with a note) when the tool
 // refuses the model.
-bool prepare_model(const std::string& tool, const fs::path& model, const std::string& name,
-                   const fs::path& work, std::vector<uint8_t>* binary) {
+bool prepare_model(const std::string& tool, const std::string& layout, const fs::path& model,
+                   const std::string& name, const fs::path& work, std::vector<uint8_t>* binary) {
   if (!fs::exists(model)) {
     std::cerr << "lpai-image-gen: note: " << model << " not present, model skipped\n";
     return false;
   }
   const fs::path log = work / (name + ".prepare.log");
   const std::string cmd = "'" + tool + "' --model '" + model.string() + "' --binary_file '" +
-                          name + "' --output_dir '" + work.string() + "' > '" + log.string() +
-                          "' 2>&1";
+                          name + "' --output_dir '" + work.string() + "' --kernel_layout " + layout +
+                          " > '" + log.string() + "' 2>&1";
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream l(log);
     std::string first;
@@ -227,8 +230,8 @@ bool has_float_io(const std::vector<uint8_t>& binary) {
 // Every case folder under `dir` (sorted by name) that the prepare tool takes and whose IO is
 // integer, as a DDR model whose inputs are the case's input_<j>.bin. The others are listed in
 // work/skipped.txt ("<case> <reason>"). False when `dir` cannot be listed.
-bool add_conformance_cases(const std::string& tool, const fs::path& dir, const fs::path& work,
-                           std::vector<Model>* models) {
+bool add_conformance_cases(const std::string& tool, const std::string& layout, const fs::path& dir,
+                           const fs::path& work, std::vector<Model>* models) {
   std::error_code ec;
   std::vector<fs::path> cases;
   for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
@@ -247,7 +250,7 @@ bool add_conformance_cases(const std::string& tool, const fs::path& dir, const f
       if (!read_file(c / ("input_" + std::to_string(j) + ".bin"), &bytes)) break;
       m.case_inputs.insert(m.case_inputs.end(), bytes.begin(), bytes.end());
     }
-    if (!prepare_model(tool, c / "model.tflite", m.name, work, &m.binary)) {
+    if (!prepare_model(tool, layout, c / "model.tflite", m.name, work, &m.binary)) {
       skipped << m.name << " refused-by-prepare\n";
     } else if (has_float_io(m.binary)) {
       skipped << m.name << " float-io\n";
@@ -263,6 +266,7 @@ bool add_conformance_cases(const std::string& tool, const fs::path& dir, const f
 int main(int argc, char** argv) {
   fs::path out_dir;
   std::string tool;
+  std::string layout = "portable";  // --kernel_layout of the prepare tool
   fs::path models_dir;
   fs::path conformance_dir;
   std::vector<std::string> requested;
@@ -282,6 +286,8 @@ int main(int argc, char** argv) {
       tool = value("--prepare-tool");
     } else if (arg == "--models-dir") {
       models_dir = value("--models-dir");
+    } else if (arg == "--kernel-layout") {
+      layout = value("--kernel-layout");
     } else if (arg == "--conformance-dir") {
       conformance_dir = value("--conformance-dir");
     } else if (arg == "--model") {
@@ -293,6 +299,7 @@ int main(int argc, char** argv) {
     }
   }
   if (out_dir.empty()) return fail("--out-dir is required");
+  if (layout != "portable" && layout != "hvx") return fail("--kernel-layout must be portable or hvx");
   if (inferences == 0 || inferences > 64) return fail("--inferences must be in 1..64");
   std::error_code ec;
   fs::create_directories(out_dir, ec);
@@ -301,7 +308,7 @@ int main(int argc, char** argv) {
   std::vector<Model> models;
   if (!conformance_dir.empty()) {
     if (tool.empty()) return fail("--conformance-dir needs --prepare-tool");
-    if (!add_conformance_cases(tool, conformance_dir, out_dir, &models)) {
+    if (!add_conformance_cases(tool, layout, conformance_dir, out_dir, &models)) {
       return fail("cannot read the cases under " + conformance_dir.string());
     }
   } else {
@@ -320,7 +327,7 @@ int main(int argc, char** argv) {
       m.name = spec.substr(0, colon);
       m.mem_type = colon == std::string::npos ? "ddr" : spec.substr(colon + 1);
       if (m.mem_type != "ddr" && m.mem_type != "tcm") return fail("bad mem type in " + spec);
-      if (prepare_model(tool, models_dir / (m.name + ".tflite"), m.name, out_dir, &m.binary)) {
+      if (prepare_model(tool, layout, models_dir / (m.name + ".tflite"), m.name, out_dir, &m.binary)) {
         models.push_back(std::move(m));
       }
     }

@@ -325,7 +325,8 @@ std::vector<uint8_t> serialize_context_binary(const GraphDesc& graph, std::strin
   h.magic = format::kMagic;
   h.version_major = format::kVersionMajor;
   h.version_minor = format::kVersionMinor;
-  h.flags = graph.io_memhandle_hint ? format::kFlagIoMemhandleHint : 0u;
+  h.flags = (graph.io_memhandle_hint ? format::kFlagIoMemhandleHint : 0u) |
+            (graph.hvx_layouts ? format::kFlagHvxLayouts : 0u);
   h.header_size = sizeof(BinaryHeader);
   h.tensors = put_section(&out, tensors.data(), tensors.size() * sizeof(TensorRecord), n);
   h.nodes = put_section(&out, nodes.data(), nodes.size() * sizeof(NodeRecord),

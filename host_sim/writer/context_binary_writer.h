@@ -52,6 +52,7 @@ struct GraphDesc {
   std::vector<uint32_t> outputs;
   format::MemoryPlan plan{0, 0, 16, 16};
   bool io_memhandle_hint = false;
+  bool hvx_layouts = false;  // header flag kFlagHvxLayouts
 };
 
 // Serializes `graph`. Returns an empty vector and sets *error on an inconsistent description

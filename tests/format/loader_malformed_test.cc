@@ -61,7 +61,7 @@ std::vector<Case> cases() {
       "VersionMinorNewer", [](uint8_t* b) { put<uint16_t>(b, HDR(version_minor), 1); },
       Status::kBinaryBadVersion, "version 1.1");
   add(
-      "FlagsUnknownBit", [](uint8_t* b) { put<uint32_t>(b, HDR(flags), 0x2); },
+      "FlagsUnknownBit", [](uint8_t* b) { put<uint32_t>(b, HDR(flags), 0x4); },
       Status::kBinaryBadHeader, "flags");
   add(
       "FlagsHighBit", [](uint8_t* b) { put<uint32_t>(b, HDR(flags), 0x80000001u); },

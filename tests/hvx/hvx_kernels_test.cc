@@ -7,6 +7,8 @@
 // under qemu-hexagon by ctest in the hexagon build (firmware/images/CMakeLists.txt); prints one
 // line per case and "hvx-test: PASS" / "FAIL", exit status 0 / 1. Run with the qemu-insn plugin
 // (-plugin build-hexagon/bin/qemu-insn.so), the larger cases also print the packets they took.
+// The GEMM and depthwise kernels run on layouts built by hvx_layout.h (what prepare writes),
+// with their kernel scratch at an address that is not 128-byte aligned.
 #include "kernels/add_sub_impl.h"
 #include "kernels/conv_2d.h"
 #include "kernels/depthwise_conv_2d.h"
@@ -14,6 +16,7 @@
 #include "kernels/hvx/hvx_depthwise.h"
 #include "kernels/hvx/hvx_elementwise.h"
 #include "kernels/hvx/hvx_gemm.h"
+#include "kernels/hvx/hvx_layout.h"
 #include "kernels/hvx/hvx_pool.h"
 #include "kernels/pool_2d_common.h"
 #include "kernels/int8_gemm.h"
@@ -26,6 +29,7 @@ using lpai::kernels::Conv2dParams;
 using lpai::kernels::DepthwiseConv2dParams;
 namespace gemm = lpai::kernels::gemm;
 namespace hvx = lpai::kernels::hvx;
+namespace hvx_layout = lpai::kernels::hvx_layout;
 
 constexpr uint32_t kGuard = 256;
 int8_t g_in[96 * 1024];
@@ -33,6 +37,10 @@ int8_t g_w[160 * 1024];
 int8_t g_out[64 * 1024 + kGuard];
 int8_t g_ref[64 * 1024];
 int32_t g_bias[1024], g_mult[1024], g_shift[1024];
+alignas(4) uint8_t g_layout[192 * 1024];
+alignas(128) uint8_t g_temp_block[96 * 1024];
+uint8_t* const g_temp = g_temp_block + 4;  // kernel scratch, deliberately off the vector grid
+constexpr uint64_t kTempBytes = sizeof(g_temp_block) - 4;
 uint32_t g_seed = 0x12345678u;
 
 uint32_t rnd() {
@@ -116,26 +124,33 @@ bool gemm_case(uint32_t rows, uint32_t n, uint32_t k) {
   }
   for (uint32_t i = 0; i < rows * n + kGuard; ++i) g_out[i] = 0x5A;
   const Rows r{g_in, k};
+  if (hvx_layout::gemm_layout_bytes(n, k, true) > sizeof(g_layout) ||
+      hvx_layout::fc_temp_bytes(rows, n, k) > kTempBytes || hvx_layout::gemm_temp_bytes(n, k) + 128 > kTempBytes ||
+      !hvx_layout::build_gemm_layout(g_w, n, k, q, true, g_layout)) {
+    print("FAIL gemm layout\n");
+    return false;
+  }
+  const hvx::GemmLayout l{g_layout, n, k, q.output_zero_point, q.act_min, q.act_max};
   uint64_t t0 = 0, t1 = 0;
   const int timed = lpai_target_emu_insn_count(&t0);
-  const bool accepted = (rows & 1) != 0 ? hvx::gemm_s8(row_of, &r, rows, g_w, n, k, q, g_out)
-                                        : hvx::gemm_s8_strided(g_in, k, rows, g_w, n, k, q, g_out);
+  if ((rows & 1) != 0) {
+    hvx::gemm_s8(row_of, &r, rows, l, g_temp, g_out);
+  } else {
+    hvx::gemm_s8_strided(g_in, k, rows, l, g_temp, g_out);
+  }
   if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0 && rows * n * k >= 100000) {
     print("     packets=");
     print_u(static_cast<uint32_t>(t1 - t0));
     print("\n");
   }
-  if (!accepted) {
-    print("FAIL gemm refused\n");
-    return false;
-  }
   if (!check("gemm rows/n/k", rows * n, rows, n, k)) return false;
   if (rows > 9 || k * n < hvx::kMinGemvMacs) return true;
   for (uint32_t i = 0; i < rows * n + kGuard; ++i) g_out[i] = 0x5A;
-  if (!hvx::gemv_s8(g_in, rows, g_w, n, k, q, g_out)) {
-    print("FAIL gemv refused\n");
+  if (!hvx_layout::build_gemm_layout(g_w, n, k, q, false, g_layout)) {
+    print("FAIL gemv layout\n");
     return false;
   }
+  hvx::gemv_s8(g_in, rows, g_w, l, g_temp, g_out);
   return check("gemv rows/n/k", rows * n, rows, n, k);
 }
 
@@ -162,6 +177,7 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
     p.out_w = (w - ekw) / stride + 1;
   }
   p.out_c = oc;
+  p.groups = 1;
   p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
   const uint32_t k_len = kh * kw * c;
   fill(g_in, h * w * c);
@@ -192,17 +208,19 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
     }
   }
   for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
+  if (!hvx_layout::conv_takes_hvx(p) || hvx_layout::gemm_layout_bytes(oc, k_len, true) > sizeof(g_layout) ||
+      hvx_layout::conv_temp_bytes(p) > kTempBytes ||
+      !hvx_layout::build_gemm_layout(g_w, oc, k_len, q, true, g_layout)) {
+    print("FAIL conv layout\n");
+    return false;
+  }
   uint64_t t0 = 0, t1 = 0;
   const int timed = lpai_target_emu_insn_count(&t0);
-  const bool accepted = hvx::conv_2d_s8(p, q, g_in, g_w, g_out);
+  hvx::conv_2d_s8(p, g_layout, g_in, g_temp, g_out);
   if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0) {
     print("     packets=");
     print_u(static_cast<uint32_t>(t1 - t0));
     print("\n");
-  }
-  if (!accepted) {
-    print("FAIL conv refused\n");
-    return false;
   }
   return check("conv hw/c->oc/k", count, h * 1000 + w, c * 1000 + oc, kh * 100 + stride * 10 + dil);
 }
@@ -258,10 +276,13 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
     }
   }
   for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
-  if (!hvx::depthwise_s8(p, q, g_in, g_w, g_out)) {
-    print("FAIL depthwise refused\n");
+  if (hvx_layout::dw_path(p) == hvx_layout::DwPath::kNone ||
+      hvx_layout::dw_layout_bytes(p) > sizeof(g_layout) || hvx_layout::dw_temp_bytes(p) > kTempBytes ||
+      !hvx_layout::build_dw_layout(p, g_w, q, g_layout)) {
+    print("FAIL depthwise layout\n");
     return false;
   }
+  hvx::depthwise_s8(p, g_layout, g_in, g_temp, g_out);
   return check("depthwise hw/c/k", count, h * 1000 + w, c, kh * 1000 + kw * 100 + stride * 10 + dil);
 }
 

@@ -8,21 +8,23 @@
 // (bias - zp * sum of the channel's taps), which gives TFLite's sum over valid taps of
 // (x - zp) * f exactly (modulo 2^32, as the portable kernel). Requantisation as hvx_gemm (the
 // general exact sequence); the four int32 results are merged byte-wise into channel order.
+// Filter vectors and requantisation lanes come from prepare (hvx_layout.h, three paths).
 #ifndef LPAI_KERNELS_HVX_HVX_DEPTHWISE_H
 #define LPAI_KERNELS_HVX_HVX_DEPTHWISE_H
 
 #include <stdint.h>
 
 #include "kernels/depthwise_conv_2d.h"
-#include "kernels/int8_gemm.h"
+#include "kernels/hvx/hvx_layout.h"
 
 namespace lpai {
 namespace kernels {
 namespace hvx {
 
-// False (nothing written) when the op is outside the HVX path; the caller runs the portable one.
-bool depthwise_s8(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out);
+// Runs path hvx_layout::dw_path(p) (not kNone) with the node's layout (hvx_layout.h) and
+// hvx_layout::dw_temp_bytes(p) bytes of kernel scratch at `temp` (any alignment).
+void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
+                  uint8_t* temp, int8_t* out);
 
 }  // namespace hvx
 }  // namespace kernels

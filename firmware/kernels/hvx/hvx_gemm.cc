@@ -6,6 +6,8 @@
 #include <hexagon_protos.h>
 #include <hexagon_types.h>
 
+#include "kernels/hvx/hvx_requant.h"
+
 namespace lpai {
 namespace kernels {
 namespace hvx {
@@ -14,116 +16,34 @@ namespace {
 constexpr uint32_t kLanes = 32;  // int32 lanes per vector = output channels per block
 constexpr uint32_t kVec = 128;   // bytes per vector
 
-// Weights interleaved for vrmpy: block cb (32 channels), group g (4 k): 128 bytes, lane l holds
-// w[cb * 32 + l][4g .. 4g + 3] (zero past n or k_len).
-alignas(128) int8_t g_pack[kPackBytes];
+using hvx_layout::RequantLanes;
 
-// Per-channel requantisation vectors, one set per block of 32 channels.
-struct RequantVectors {
-  HVX_Vector bias, left, mult, right, mask, half;
+// One block's requantisation vectors, loaded from the layout's lanes.
+
+// The kernel scratch of the GEMM paths, carved from the caller's temp (hvx_layout.h order).
+struct Scratch {
+  int8_t* stage;       // stage_rows(n) rows of k_pad bytes
+  HVX_Vector* second;  // ceil(blocks / 4) vectors
+  uint8_t* rest;       // what follows (CONV_2D's im2col rows and bordered input)
 };
-RequantVectors g_rq[kMaxChannels / kLanes];
-// A row copied to 4-byte alignment when the caller's is not.
-alignas(128) int8_t g_xrow[gemm::kMaxAccumDepth];
 
-// Channel of lane l in block cb: wide mode (period 0) cb * 32 + l; narrow mode (period n < 32,
-// one block) l % n, the lanes holding 32 / n pixels of n channels each.
-inline uint32_t lane_channel(uint32_t cb, uint32_t l, uint32_t period) {
-  return period != 0 ? (l & (period - 1)) : cb * kLanes + l;
+// The first 128-byte boundary at or after p.
+inline uint8_t* vec_align(uint8_t* p) {
+  return reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(p) + kVec - 1) & ~uintptr_t{kVec - 1});
 }
 
-void pack_weights(const int8_t* w, uint32_t n, uint32_t k_len, uint32_t blocks, uint32_t groups,
-                  uint32_t period) {
-  uint32_t* const dst = reinterpret_cast<uint32_t*>(g_pack);
-  const bool words = (k_len & 3u) == 0 && (reinterpret_cast<uintptr_t>(w) & 3u) == 0;
-  for (uint32_t cb = 0; cb < blocks; ++cb) {
-    for (uint32_t l = 0; l < kLanes; ++l) {
-      const uint32_t o = lane_channel(cb, l, period);
-      uint32_t* d = dst + static_cast<size_t>(cb) * groups * kLanes + l;
-      if (o >= n) {
-        for (uint32_t g = 0; g < groups; ++g) d[g * kLanes] = 0;
-        continue;
-      }
-      const int8_t* src = w + static_cast<size_t>(o) * k_len;
-      if (words) {
-        const uint32_t* sw = reinterpret_cast<const uint32_t*>(src);
-        for (uint32_t g = 0; g < groups; ++g) d[g * kLanes] = sw[g];
-        continue;
-      }
-      for (uint32_t g = 0; g < groups; ++g) {
-        const uint32_t k0 = g * 4;
-        uint32_t v = 0;
-        for (uint32_t j = 0; j < 4 && k0 + j < k_len; ++j) {
-          v |= static_cast<uint32_t>(static_cast<uint8_t>(src[k0 + j])) << (8 * j);
-        }
-        d[g * kLanes] = v;
-      }
-    }
-  }
+inline Scratch carve(uint8_t* temp, uint32_t n, uint32_t k_len) {
+  const hvx_layout::GemmShape s = hvx_layout::gemm_shape(n, k_len);
+  uint8_t* p = vec_align(temp);
+  Scratch c;
+  c.stage = reinterpret_cast<int8_t*>(p);
+  p += hvx_layout::round_vec(uint64_t{hvx_layout::stage_rows(n)} * hvx_layout::k_pad_of(k_len));
+  c.second = reinterpret_cast<HVX_Vector*>(p);
+  p += hvx_layout::round_vec(uint64_t{(s.blocks + 3) / 4} * kVec);
+  c.rest = p;
+  return c;
 }
 
-// Vectors of the per-channel requantisation. False for a negative multiplier or a shift outside
-// [-31, 30] (never produced by prepare; the portable kernel then runs).
-// Staging of fill_requant's vectors, lane l of each.
-alignas(128) int32_t g_lane_table[6][kLanes];
-
-bool fill_requant(const gemm::Requant& q, uint32_t n, uint32_t blocks, uint32_t period) {
-  int32_t* const bias = g_lane_table[0];
-  int32_t* const left = g_lane_table[1];
-  int32_t* const mult = g_lane_table[2];
-  int32_t* const right = g_lane_table[3];
-  int32_t* const mask = g_lane_table[4];
-  int32_t* const half = g_lane_table[5];
-  for (uint32_t cb = 0; cb < blocks; ++cb) {
-    for (uint32_t l = 0; l < kLanes; ++l) {
-      const uint32_t o = lane_channel(cb, l, period);
-      int32_t b = 0, m = 0, s = 0;
-      if (o < n) {
-        b = q.folded_bias[o];
-        m = q.multiplier[o];
-        s = q.shift[o];
-        if (m < 0 || s > 30 || s < -31) return false;
-      }
-      const int32_t rs = s > 0 ? 0 : -s;
-      bias[l] = b;
-      left[l] = s > 0 ? s : 0;
-      mult[l] = m;
-      right[l] = rs;
-      mask[l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
-      half[l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
-    }
-    RequantVectors& r = g_rq[cb];
-    r.bias = *reinterpret_cast<const HVX_Vector*>(bias);
-    r.left = *reinterpret_cast<const HVX_Vector*>(left);
-    r.mult = *reinterpret_cast<const HVX_Vector*>(mult);
-    r.right = *reinterpret_cast<const HVX_Vector*>(right);
-    r.mask = *reinterpret_cast<const HVX_Vector*>(mask);
-    r.half = *reinterpret_cast<const HVX_Vector*>(half);
-  }
-  return true;
-}
-
-// requantize() of 32 accumulators (one block of channels), clamped to [lo, hi].
-// Every step is the general sequence of gemm::requantize (no precondition on the accumulator):
-// wrapping add of the bias, wrapping left shift, SaturatingRoundingDoublingHighMul, which for
-// m >= 0 never saturates and equals floor((x * m + 2^30) / 2^31) for every sign of x (TFLite's
-// nudge of 1 - 2^30 for negative products, with truncating division, gives the same value),
-// RoundingDivideByPOT, wrapping add of the zero point, clamp.
-__attribute__((always_inline)) inline HVX_Vector requant(HVX_Vector acc, const RequantVectors& r,
-                                                         HVX_Vector zp, HVX_Vector lo, HVX_Vector hi,
-                                                         HVX_Vector one) {
-  HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
-  // floor((x * m + 2^30) / 2^31): vmpye + vmpyo:<<1:rnd:sat:shift (checked against that formula
-  // over the full int32 range of x and m in [0, 2^31) under qemu-hexagon).
-  HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
-  // RoundingDivideByPOT(h, rs).
-  HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
-  HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
-  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
-  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, one);
-  v = Q6_Vw_vadd_VwVw(v, zp);
-  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
-}
 
 // Where the activation rows come from: a callback, or base + i * stride. `padded`: the bytes
 // of a row up to the next multiple of 4 may be read (their weights are zero, so any value
@@ -140,26 +60,26 @@ inline const int8_t* row_at(const RowSource& r, uint32_t i) {
   return r.fn != nullptr ? r.fn(r.ctx, i) : r.base + static_cast<size_t>(i) * r.stride;
 }
 
-// The prepared problem (weights interleaved, requantisation vectors) between prepare and run.
+// The problem: the layout's requantisation lanes and packed weights, and the scratch.
 struct Plan {
   uint32_t n, k_len, groups, blocks;
   bool narrow;  // n = 8, 16 or 32: 32 / n pixels per accumulator vector, 4 vectors per step
   int32_t zp, lo, hi;
+  const RequantLanes* lanes;  // [blocks]
+  const uint8_t* weights;     // [blocks][groups] vectors (unaligned)
+  Scratch scratch;
 };
-Plan g_plan;
 
-bool prepare(const int8_t* w, uint32_t n, uint32_t k_len, const gemm::Requant& q) {
-  const uint32_t blocks = (n + kLanes - 1) / kLanes;
-  const uint32_t groups = (k_len + 3) / 4;
-  if (n == 0 || n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
-      static_cast<uint64_t>(blocks) * groups * kVec > kPackBytes) {
-    return false;
-  }
-  const bool narrow = n == 8 || n == 16 || n == 32;
-  if (!fill_requant(q, n, narrow ? 1 : blocks, narrow ? n : 0)) return false;
-  pack_weights(w, n, k_len, narrow ? 1 : blocks, groups, narrow ? n : 0);
-  g_plan = Plan{n, k_len, groups, narrow ? 1 : blocks, narrow, q.output_zero_point, q.act_min, q.act_max};
-  return true;
+inline Plan plan_of(const GemmLayout& l, uint8_t* temp) {
+  const hvx_layout::GemmShape s = hvx_layout::gemm_shape(l.n, l.k_len);
+  const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(l.bytes);
+  return Plan{l.n,  l.k_len, s.groups, s.blocks, s.period != 0, l.zp, l.lo, l.hi, lanes,
+              l.bytes + s.blocks * sizeof(RequantLanes), carve(temp, l.n, l.k_len)};
+}
+
+// Packed weight vector i (unaligned in the blob).
+inline HVX_Vector wvec(const uint8_t* w, size_t i) {
+  return *reinterpret_cast<const HVX_UVector*>(w + i * kVec);
 }
 
 inline void store_tail(int8_t* dst, HVX_Vector bytes, const int8_t* end) {
@@ -170,21 +90,17 @@ inline void store_tail(int8_t* dst, HVX_Vector bytes, const int8_t* end) {
 
 // Narrow mode (n = 8, 16, 32): lane l = pixel l / n, channel l % n; 4 vectors (4P pixels,
 // 128 output bytes, contiguous in the output) per step.
-void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
-  const Plan& pl = g_plan;
+void run_narrow(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
   const uint32_t pix = kLanes / n;     // pixels per vector: 1, 2 or 4
   const uint32_t step = 4 * pix;       // pixels per step
   const uint32_t stride = groups * 4;  // bytes per staged row
-  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
-  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
-  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
-  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
   const HVX_VectorPred q32 = Q6_Q_vsetq_R(32);
   const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
   const HVX_VectorPred q96 = Q6_Q_vsetq_R(96);
-  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
-  const RequantVectors& rq = g_rq[0];
+  const uint8_t* wv = pl.weights;
+  const hvx_layout::RequantLanes& rq = pl.lanes[0];
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
   const uint32_t* xw[16];
@@ -199,7 +115,7 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
     } else {
     // The step's rows: in place when aligned and readable in whole words, else staged.
     for (uint32_t u = 0; u < step; ++u) {
-      int8_t* staged = g_xrow + static_cast<size_t>(u) * stride;
+      int8_t* staged = pl.scratch.stage + static_cast<size_t>(u) * stride;
       if (i0 + u >= rows) {
         for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
         xw[u] = reinterpret_cast<const uint32_t*>(staged);
@@ -220,7 +136,7 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
     HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
     if (pix == 1) {
       for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector wg = wv[g];
+        const HVX_Vector wg = wvec(wv, g);
         acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])));
         acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g])));
         acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
@@ -228,7 +144,7 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
       }
     } else if (pix == 2) {
       for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector wg = wv[g];
+        const HVX_Vector wg = wvec(wv, g);
         acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])),
                                                                 Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g]))));
         acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])),
@@ -240,7 +156,7 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
       }
     } else {
       for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector wg = wv[g];
+        const HVX_Vector wg = wvec(wv, g);
         HVX_Vector v[4];
         for (uint32_t a = 0; a < 4; ++a) {
           const uint32_t* const* x = xw + 4 * a;
@@ -256,8 +172,8 @@ void run_narrow(const RowSource& src, uint32_t rows, int8_t* out) {
         acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, v[3]);
       }
     }
-    HVX_Vector res[4] = {requant(acc0, rq, zp, lo, hi, one), requant(acc1, rq, zp, lo, hi, one),
-                         requant(acc2, rq, zp, lo, hi, one), requant(acc3, rq, zp, lo, hi, one)};
+    HVX_Vector res[4] = {requant(acc0, rq, ov), requant(acc1, rq, ov), requant(acc2, rq, ov),
+                         requant(acc3, rq, ov)};
     const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
                                                   Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
     int8_t* dst = out + static_cast<size_t>(i0) * n;
@@ -299,27 +215,21 @@ inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
   }
 }
 
-// The packed second pixel of a pair in run_wide, one vector per 4 blocks.
-HVX_Vector g_second[kMaxChannels / kVec];
-
 // Non-inlined (its pair buffers are the largest frame of the modes); the other modes stay
 // inlined into run, which specialises them.
-__attribute__((noinline)) void run_wide(const RowSource& src, uint32_t rows, int8_t* out) {
-  const Plan& pl = g_plan;
+__attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
-  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
-  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
-  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
-  const HVX_Vector one = Q6_V_vsplat_R(1);
-  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
+  const uint8_t* wv = pl.weights;
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const uint32_t stage = (k_len + 3u) & ~3u;
-  HVX_Vector* const second = g_second;
+  int8_t* const xrow = pl.scratch.stage;
+  HVX_Vector* const second = pl.scratch.second;
 
   for (uint32_t i = 0; i < rows; i += 2) {
     const bool pair = i + 1 < rows;
-    const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
-    const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, g_xrow + stage) : x0;
+    const uint32_t* x0 = word_row(src, i, k_len, xrow);
+    const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, xrow + stage) : x0;
     int8_t* o0 = out + static_cast<size_t>(i) * n;
     for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
       HVX_Vector r0[4], r1[4];
@@ -330,23 +240,24 @@ __attribute__((noinline)) void run_wide(const RowSource& src, uint32_t rows, int
           r1[u] = Q6_V_vzero();
           continue;
         }
-        const HVX_Vector* wb = wv + static_cast<size_t>(cb) * groups;
+        const uint8_t* wb = wv + static_cast<size_t>(cb) * groups * kVec;
         HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
         uint32_t g = 0;
         for (; g + 2 <= groups; g += 2) {
-          const HVX_Vector w0 = wb[g];
-          const HVX_Vector w1 = wb[g + 1];
+          const HVX_Vector w0 = wvec(wb, g);
+          const HVX_Vector w1 = wvec(wb, g + 1);
           a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
           b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
           a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x0[g + 1])));
           b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x1[g + 1])));
         }
         if (g < groups) {
-          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
-          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, wb[g], Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+          const HVX_Vector w0 = wvec(wb, g);
+          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
         }
-        r0[u] = requant(Q6_Vw_vadd_VwVw(a0, a1), g_rq[cb], zp, lo, hi, one);
-        r1[u] = requant(Q6_Vw_vadd_VwVw(b0, b1), g_rq[cb], zp, lo, hi, one);
+        r0[u] = requant(Q6_Vw_vadd_VwVw(a0, a1), pl.lanes[cb], ov);
+        r1[u] = requant(Q6_Vw_vadd_VwVw(b0, b1), pl.lanes[cb], ov);
       }
       store_block(o0 + cb0 * kLanes, pack_bytes(r0), out_end);
       second[cb0 / 4] = pack_bytes(r1);
@@ -360,102 +271,85 @@ __attribute__((noinline)) void run_wide(const RowSource& src, uint32_t rows, int
 
 // n = 64 or 128: one 128-byte store holds 128 / n whole pixels; the four accumulators are
 // (pixel, block of 32 channels) pairs in output order.
-void run_two_blocks(const RowSource& src, uint32_t rows, int8_t* out) {
-  const Plan& pl = g_plan;
+void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
-  const HVX_Vector zp = Q6_V_vsplat_R(pl.zp);
-  const HVX_Vector lo = Q6_V_vsplat_R(pl.lo);
-  const HVX_Vector hi = Q6_V_vsplat_R(pl.hi);
-  const HVX_Vector one = Q6_V_vsplat_R(1);
-  const HVX_Vector* wv = reinterpret_cast<const HVX_Vector*>(g_pack);
+  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
+  const uint8_t* wv = pl.weights;
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const uint32_t stage = (k_len + 3u) & ~3u;
+  int8_t* const xrow = pl.scratch.stage;
   const uint32_t step = kVec / n;  // pixels per step: 2 (n = 64) or 1 (n = 128)
+  // The four blocks' requantisation (n = 64: blocks 0, 1 repeated for the second pixel).
+  const hvx_layout::RequantLanes* const rq = pl.lanes;
+  const uint32_t b2 = step == 2 ? 0 : 2;  // the blocks of accumulators 2 and 3
   for (uint32_t i = 0; i < rows; i += step) {
     HVX_Vector acc[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
     if (step == 2) {
-      const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
-      const uint32_t* x1 = i + 1 < rows ? word_row(src, i + 1, k_len, g_xrow + stage) : x0;
-      const HVX_Vector* w0 = wv;
-      const HVX_Vector* w1 = wv + groups;
+      const uint32_t* x0 = word_row(src, i, k_len, xrow);
+      const uint32_t* x1 = i + 1 < rows ? word_row(src, i + 1, k_len, xrow + stage) : x0;
+      const uint8_t* w1 = wv + static_cast<size_t>(groups) * kVec;
       for (uint32_t g = 0; g < groups; ++g) {
         const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
         const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
-        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], w0[g], s0);
-        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], w1[g], s0);
-        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], w0[g], s1);
-        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], w1[g], s1);
+        const HVX_Vector wa = wvec(wv, g), wb = wvec(w1, g);
+        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wa, s0);
+        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wb, s0);
+        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wa, s1);
+        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wb, s1);
       }
     } else {
-      const uint32_t* x0 = word_row(src, i, k_len, g_xrow);
+      const uint32_t* x0 = word_row(src, i, k_len, xrow);
       for (uint32_t g = 0; g < groups; ++g) {
         const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
-        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wv[g], s0);
-        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wv[groups + g], s0);
-        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wv[2 * groups + g], s0);
-        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wv[3 * groups + g], s0);
+        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wvec(wv, g), s0);
+        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wvec(wv, groups + g), s0);
+        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wvec(wv, 2 * groups + g), s0);
+        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wvec(wv, 3 * groups + g), s0);
       }
     }
-    HVX_Vector res[4];
-    for (uint32_t a = 0; a < 4; ++a) res[a] = requant(acc[a], g_rq[step == 2 ? (a & 1u) : a], zp, lo, hi, one);
+    HVX_Vector res[4] = {requant(acc[0], rq[0], ov), requant(acc[1], rq[1], ov),
+                         requant(acc[2], rq[b2], ov), requant(acc[3], rq[b2 + 1], ov)};
     int8_t* dst = out + static_cast<size_t>(i) * n;
     store_block(dst, pack_bytes(res), out_end);
   }
 }
 
-void run(const RowSource& src, uint32_t rows, int8_t* out) {
-  if (g_plan.n == 64 || g_plan.n == 128) {
-    run_two_blocks(src, rows, out);
-  } else if (g_plan.narrow) {
-    run_narrow(src, rows, out);
+void run(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
+  if (pl.n == 64 || pl.n == 128) {
+    run_two_blocks(pl, src, rows, out);
+  } else if (pl.narrow) {
+    run_narrow(pl, src, rows, out);
   } else {
-    run_wide(src, rows, out);
+    run_wide(pl, src, rows, out);
   }
 }
 
 }  // namespace
 
-bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
-             uint32_t k_len, const gemm::Requant& q, int8_t* out) {
-  if (n == 0 || rows == 0) return true;
-  if (!prepare(w, n, k_len, q)) return false;
-  run(RowSource{row, ctx, nullptr, 0, false}, rows, out);
-  return true;
+void gemm_s8(RowFn row, const void* ctx, uint32_t rows, const GemmLayout& l, uint8_t* temp,
+             int8_t* out) {
+  if (rows == 0) return;
+  run(plan_of(l, temp), RowSource{row, ctx, nullptr, 0, false}, rows, out);
 }
 
-bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8_t* w, uint32_t n,
-                     uint32_t k_len, const gemm::Requant& q, int8_t* out) {
-  if (n == 0 || rows == 0) return true;
-  if (!prepare(w, n, k_len, q)) return false;
-  run(RowSource{nullptr, nullptr, x, stride, false}, rows, out);
-  return true;
+void gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const GemmLayout& l,
+                     uint8_t* temp, int8_t* out) {
+  if (rows == 0) return;
+  run(plan_of(l, temp), RowSource{nullptr, nullptr, x, stride, false}, rows, out);
 }
 
-namespace {
-// gemv_s8's dot products of one row, one per output channel.
-alignas(128) int32_t g_gemv_sums[kMaxChannels];
-}  // namespace
-
-bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
-             const gemm::Requant& q, int8_t* out) {
-  if (n == 0 || rows == 0) return true;
+void gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, const GemmLayout& l, uint8_t* temp,
+             int8_t* out) {
+  const uint32_t n = l.n, k_len = l.k_len;
   const uint32_t blocks = (n + kLanes - 1) / kLanes;
-  // Small products: the table setup costs more than the portable kernel's whole work.
-  if (n > kMaxChannels || k_len == 0 || k_len > gemm::kMaxAccumDepth ||
-      static_cast<uint64_t>(k_len) * n < kMinGemvMacs) {
-    return false;
-  }
-  if (!fill_requant(q, n, blocks, 0)) return false;
-  const HVX_Vector zp = Q6_V_vsplat_R(q.output_zero_point);
-  const HVX_Vector lo = Q6_V_vsplat_R(q.act_min);
-  const HVX_Vector hi = Q6_V_vsplat_R(q.act_max);
-  const HVX_Vector one = Q6_V_vsplat_R(1);
+  const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(l.bytes);
+  const OutputVectors ov = output_vectors(l.zp, l.lo, l.hi);
   const uint32_t full = k_len / kVec;
   const uint32_t rem = k_len % kVec;
   const HVX_VectorPred keep = Q6_Q_vsetq_R(static_cast<int32_t>(rem));  // bytes [0, rem)
   const int8_t* const w_end = w + static_cast<size_t>(n) * k_len;
   const int8_t* const x_end = x + static_cast<size_t>(rows) * k_len;
-  int32_t* const sums = g_gemv_sums;
+  int32_t* const sums = reinterpret_cast<int32_t*>(vec_align(temp));
   alignas(128) int8_t tmp[kVec];
   for (uint32_t i = 0; i < rows; ++i) {
     const int8_t* xr = x + static_cast<size_t>(i) * k_len;
@@ -504,14 +398,13 @@ bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32
     int8_t* o = out + static_cast<size_t>(i) * n;
     for (uint32_t cb = 0; cb < blocks; ++cb) {
       const HVX_Vector acc = *reinterpret_cast<const HVX_Vector*>(sums + cb * kLanes);
-      const HVX_Vector r = requant(acc, g_rq[cb], zp, lo, hi, one);
+      const HVX_Vector r = requant(acc, lanes[cb], ov);
       const HVX_Vector z = Q6_V_vzero();
       *reinterpret_cast<HVX_Vector*>(tmp) = Q6_Vb_vpack_VhVh_sat(z, Q6_Vh_vpack_VwVw_sat(z, r));
       const uint32_t count = n - cb * kLanes < kLanes ? n - cb * kLanes : kLanes;
       for (uint32_t j = 0; j < count; ++j) o[cb * kLanes + j] = tmp[j];
     }
   }
-  return true;
 }
 
 void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
@@ -553,16 +446,10 @@ void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* 
 
 namespace {
 
-constexpr uint32_t kRowBytes = 64u * 1024u;  // im2col rows per block
-alignas(128) int8_t g_rows[kRowBytes + kVec];  // + slack for forward vector writes
-constexpr uint32_t kPaddedBytes = 128u * 1024u;  // the zero-point bordered input image
-alignas(128) int8_t g_padded_in[kPaddedBytes + kVec];  // + slack for vector over-reads
-
 struct ConvRows {
   const Conv2dParams* p;
   const int8_t* in;
   uint32_t plane;
-  uint32_t first;  // im2col: first output pixel of the block in g_rows
   uint32_t k_len;
   // Pointwise: the next row expected and its pixel (rows are asked for in order; Hexagon has
   // no divide instruction, so the pixel is stepped instead of divided out).
@@ -597,7 +484,7 @@ const int8_t* pointwise_row(const void* ctx, uint32_t i) {
 }
 
 // dst[0, n) = src[0, n) (src_end: first byte the source may not read). Vector copies may write
-// up to 127 bytes past dst + n: callers fill their buffer front to back, and g_rows has slack.
+// up to 127 bytes past dst + n: callers fill their buffer front to back, and the rows have slack.
 inline void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_end) {
   uint32_t i = 0;
   for (; i < n && src + i + kVec <= src_end; i += kVec) {
@@ -619,14 +506,13 @@ inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
   for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
 }
 
-// `count` im2col rows (k_pad bytes apart in g_rows) of output pixels from (oy, ox) on, read from
+// `count` im2col rows (k_pad bytes apart from `rows` on) of output pixels from (oy, ox) on, read from
 // the bordered image (row pitch prow): per pixel k_h vector copies of seg <= 128 bytes, dy apart
 // in the image. Kept out of line: a tight loop of its own.
-__attribute__((noinline)) void im2col_rows(const int8_t* img, size_t prow, uint32_t sx, size_t sy,
+__attribute__((noinline)) void im2col_rows(int8_t* rows, const int8_t* img, uint32_t sx, size_t sy,
                                            size_t dy, uint32_t k_h, uint32_t seg, uint32_t k_pad,
                                            uint32_t out_w, uint32_t oy, uint32_t ox, uint32_t count) {
-  (void)prow;
-  int8_t* row = g_rows;
+  int8_t* row = rows;
   const int8_t* line = img + oy * sy;
   const int8_t* src = line + static_cast<size_t>(ox) * sx;
   for (uint32_t j = 0; j < count; ++j, row += k_pad) {
@@ -655,45 +541,40 @@ __attribute__((noinline)) void im2col_rows(const int8_t* img, size_t prow, uint3
 
 }  // namespace
 
-bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
+void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
                 int8_t* out) {
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   const uint32_t plane = p.out_h * p.out_w;
   const uint32_t total = p.batches * plane;
-  if (total == 0 || p.out_c == 0) return true;
-  ConvRows c{&p, in, plane, 0, k_len, 0, 0, 0, 0};
-  const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
-  if (pointwise) {
-    if (!prepare(w, p.out_c, k_len, q)) return false;
+  const Plan pl = plan_of(GemmLayout{layout, p.out_c, k_len, p.output_zero_point, p.act_min, p.act_max}, temp);
+  if (hvx_layout::conv_is_pointwise(p)) {
     if (p.stride_h == 1 && p.stride_w == 1) {
-      run(RowSource{nullptr, nullptr, in, p.in_c, false}, total, out);  // rows are contiguous
+      run(pl, RowSource{nullptr, nullptr, in, p.in_c, false}, total, out);  // rows are contiguous
     } else {
-      run(RowSource{pointwise_row, &c, nullptr, 0, false}, total, out);
+      ConvRows c{&p, in, plane, k_len, 0, 0, 0, 0};
+      run(pl, RowSource{pointwise_row, &c, nullptr, 0, false}, total, out);
     }
-    return true;
+    return;
   }
-  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights).
-  const uint32_t k_pad = (k_len + 3u) & ~3u;
-  if (k_len == 0 || k_pad > kRowBytes) return false;
+  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights), from the
+  // input with its zero-point border (every window interior); both in the scratch after the
+  // GEMM's own parts.
+  const uint32_t k_pad = hvx_layout::k_pad_of(k_len);
+  const uint32_t per_block = hvx_layout::conv_block_rows(p);
+  const hvx_layout::ConvBorder border = hvx_layout::conv_border(p);
+  int8_t* const rows = reinterpret_cast<int8_t*>(pl.scratch.rest);
+  int8_t* const padded = rows + hvx_layout::round_vec(uint64_t{per_block} * k_pad + kVec);
+  const int8_t* const padded_end = padded + border.bytes + kVec;
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
   const HVX_Vector zp_v = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
-  // The input with its zero-point border, so that every window is interior.
-  const uint32_t span_h = (p.out_h - 1) * p.stride_h + (p.k_h - 1) * p.dilation_h + 1;
-  const uint32_t span_w = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
-  const uint32_t ph = span_h > p.pad_h + p.in_h ? span_h : p.pad_h + p.in_h;
-  const uint32_t pw = span_w > p.pad_w + p.in_w ? span_w : p.pad_w + p.in_w;
-  const uint64_t padded_bytes = static_cast<uint64_t>(ph) * pw * p.in_c;
   const uint32_t seg = p.k_w * p.in_c;
-  if (padded_bytes > kPaddedBytes) return false;
-  if (!prepare(w, p.out_c, k_len, q)) return false;
-  const uint32_t per_block = kRowBytes / k_pad;
   const uint32_t in_row = p.in_w * p.in_c;
-  const size_t prow = static_cast<size_t>(pw) * p.in_c;
+  const size_t prow = static_cast<size_t>(border.w) * p.in_c;
   for (uint32_t b = 0; b < p.batches; ++b) {
-    fill_forward(g_padded_in, zp_v, static_cast<uint32_t>(padded_bytes));
+    fill_forward(padded, zp_v, static_cast<uint32_t>(border.bytes));
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
     for (uint32_t y = 0; y < p.in_h; ++y) {
-      copy_exact(g_padded_in + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
+      copy_exact(padded + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
                  in_b + static_cast<size_t>(y) * in_row, in_row);
     }
     int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
@@ -701,7 +582,7 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
     for (uint32_t first = 0; first < plane; first += per_block) {
       const uint32_t count = plane - first < per_block ? plane - first : per_block;
       if (p.dilation_w == 1 && seg <= kVec) {
-        im2col_rows(g_padded_in, prow, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * prow,
+        im2col_rows(rows, padded, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * prow,
                     static_cast<size_t>(p.dilation_h) * prow, p.k_h, seg, k_pad, p.out_w, oy, ox, count);
         ox += count;
         while (ox >= p.out_w) {
@@ -710,16 +591,16 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
         }
       } else {
         for (uint32_t j = 0; j < count; ++j) {
-          int8_t* row = g_rows + static_cast<size_t>(j) * k_pad;
-          const int8_t* src = g_padded_in + static_cast<size_t>(oy * p.stride_h) * prow +
+          int8_t* row = rows + static_cast<size_t>(j) * k_pad;
+          const int8_t* src = padded + static_cast<size_t>(oy * p.stride_h) * prow +
                               static_cast<size_t>(ox * p.stride_w) * p.in_c;
           for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg, src += p.dilation_h * prow) {
             if (p.dilation_w == 1) {
-              copy_forward(row, src, seg, g_padded_in + sizeof(g_padded_in));
+              copy_forward(row, src, seg, padded_end);
             } else {
               for (uint32_t kx = 0; kx < p.k_w; ++kx) {
                 copy_forward(row + kx * p.in_c, src + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c,
-                             g_padded_in + sizeof(g_padded_in));
+                             padded_end);
               }
             }
           }
@@ -729,10 +610,9 @@ bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in,
           }
         }
       }
-      run(RowSource{nullptr, nullptr, g_rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
+      run(pl, RowSource{nullptr, nullptr, rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
     }
   }
-  return true;
 }
 
 }  // namespace hvx

@@ -1,7 +1,8 @@
 // HVX (Hexagon Vector eXtensions, 128-byte vectors) int8 GEMM with fused requantisation: the
 // vector path of CONV_2D (1x1 as a GEMM, kxk through the portable kernel's im2col rows) and
 // FULLY_CONNECTED. Compiled with -mhvx only in the hexagon build (LPAI_HAS_HVX); elsewhere the
-// functions do not exist and the portable kernels run alone.
+// functions do not exist and the portable kernels run alone. The weight layouts and the
+// requantisation vectors come from prepare (hvx_layout.h); temporaries live in planned scratch.
 //
 // Bit-exact with gemm::requantize(): acc = dot + folded_bias (wrapping), wrapping left shift,
 // SaturatingRoundingDoublingHighMul as floor((x * m + 2^30) / 2^31) (equal to TFLite's
@@ -14,6 +15,7 @@
 #include <stdint.h>
 
 #include "kernels/conv_2d.h"
+#include "kernels/hvx/hvx_layout.h"
 #include "kernels/int8_gemm.h"
 
 namespace lpai {
@@ -23,27 +25,36 @@ namespace hvx {
 // Row i of the activation matrix (k bytes).
 using RowFn = const int8_t* (*)(const void* ctx, uint32_t i);
 
-constexpr uint32_t kMaxChannels = 1024;               // n limit (requant tables)
-constexpr uint32_t kPackBytes = 256u * 1024u;         // interleaved weight buffer
-constexpr uint32_t kMinGemmRows = 8;  // fewer rows: interleaving the weights costs more than it saves
-constexpr uint32_t kMinGemvMacs = 4096;  // gemv_s8 refuses smaller k_len * n (portable is cheaper)
+constexpr uint32_t kMaxChannels = hvx_layout::kMaxChannels;
+constexpr uint32_t kMinGemmRows = hvx_layout::kMinGemmRows;
+constexpr uint32_t kMinGemvMacs = hvx_layout::kMinGemvMacs;
 
-// out[i * n + o] = requantize(sum_k row(i)[k] * w[o * k_len + k], o) for i < rows, o < n.
-// Writes only inside out[0, rows * n). Returns false, having written nothing, when the
-// problem is outside the HVX path (n or the weights too large for its buffers, a negative
-// multiplier); the caller then runs the portable kernel.
-bool gemm_s8(RowFn row, const void* ctx, uint32_t rows, const int8_t* w, uint32_t n,
-             uint32_t k_len, const gemm::Requant& q, int8_t* out);
+// A GEMM layout of a parameter blob (hvx_layout.h: requantisation lanes, then the interleaved
+// weights when packed), with the output's zero point and clamp range. The layout was checked
+// against the node's weights and requantisation at load (hvx_layout::gemm_layout_matches).
+struct GemmLayout {
+  const uint8_t* bytes;
+  uint32_t n, k_len;  // hvx_layout::gemm_shape_ok(n, k_len)
+  int32_t zp, lo, hi;
+};
+
+// out[i * n + o] = requantize(sum_k row(i)[k] * w[o * k_len + k], o) for i < rows, o < n, with
+// the weights packed in the layout. Writes only inside out[0, rows * n). `temp`: kernel scratch
+// of hvx_layout::gemm_temp_bytes(n, k_len) + 128 bytes (any alignment).
+void gemm_s8(RowFn row, const void* ctx, uint32_t rows, const GemmLayout& l, uint8_t* temp,
+             int8_t* out);
 
 // The same with row i at x + i * stride.
-bool gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const int8_t* w, uint32_t n,
-                     uint32_t k_len, const gemm::Requant& q, int8_t* out);
+void gemm_s8_strided(const int8_t* x, uint32_t stride, uint32_t rows, const GemmLayout& l,
+                     uint8_t* temp, int8_t* out);
 
-// FULLY_CONNECTED for few rows (no weight interleaving): row i of x (k_len bytes, rows
-// contiguous) dotted with each weight row, 128 depth bytes per vrmpy, the lanes summed, the
-// sums requantised in vectors. False (nothing written) when k_len * n < kMinGemvMacs.
-bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32_t k_len,
-             const gemm::Requant& q, int8_t* out);
+// FULLY_CONNECTED for few rows (plain weights w [n][k_len], layout without packed weights):
+// row i of x (k_len bytes, rows contiguous) dotted with each weight row, 128 depth bytes per
+// vrmpy, the lanes summed, the sums requantised in vectors. Needs k_len * n >= kMinGemvMacs
+// (below that the portable kernel is cheaper). `temp`: hvx_layout::fc_temp_bytes(rows, n,
+// k_len) bytes (any alignment).
+void gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, const GemmLayout& l, uint8_t* temp,
+             int8_t* out);
 
 // out[r] = sum_k x[k] * w_r[k] for the four rows w0..w3 (gemm::dot_1x4's contract; the LSTM
 // gate products): 128 depth bytes per vrmpy, the lanes summed; the k_len % 128 tail in scalar
@@ -51,9 +62,11 @@ bool gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, uint32_t n, uint32
 void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
              const int8_t* w3, uint32_t k_len, int32_t out[4]);
 
-// CONV_2D int8: the whole op through gemm_s8 (1x1 without padding reads input pixels in place;
-// other filters unroll im2col rows into a buffer of this file). False when gemm_s8 refuses.
-bool conv_2d_s8(const Conv2dParams& p, const gemm::Requant& q, const int8_t* in, const int8_t* w,
+// CONV_2D int8 (hvx_layout::conv_takes_hvx(p)) through the GEMM: 1x1 without padding reads
+// input pixels in place; other filters unroll im2col rows from a zero-point bordered copy of the
+// input. `layout`: the node's packed GEMM layout (n = out_c, k_len = k_h * k_w * in_c); `temp`:
+// hvx_layout::conv_temp_bytes(p) bytes of kernel scratch (any alignment).
+void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
                 int8_t* out);
 
 }  // namespace hvx

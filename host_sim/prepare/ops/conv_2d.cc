@@ -3,11 +3,13 @@
 // per-channel multipliers by PopulateConvolutionQuantizationParams (double products; a per-tensor
 // filter scale is broadcast to every channel), activation range by
 // CalculateActivationRangeQuantized.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "kernels/conv_2d.h"
+#include "kernels/hvx/hvx_layout.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
 
@@ -161,7 +163,6 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   const bool in_place = k_h == 1 && k_w == 1 && pad_h == 0 && pad_w == 0;
   p.im2col_rows = (wide || in_place) ? 0 : im2col_rows_for(depth, total_pixels);
   p.groups = static_cast<uint32_t>(groups);
-  append_pod(&r.params, p);
 
   if (wide) {
     std::vector<int64_t> b64(out_c, 0);
@@ -173,6 +174,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
         return reject("16x8 bias value outside [-2^47, 2^47)");
       }
     }
+    append_pod(&r.params, p);
     append_array(&r.params, b64);
   } else {
     const int64_t input_zp = input->zero_points[0];
@@ -183,7 +185,23 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
       const int64_t b = bias != nullptr ? util::const_i32(*bias, c) : 0;
       folded[c] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(b - input_zp * sum)));
     }
+    // The HVX layout of the filter, when asked for and the HVX path takes the convolution.
+    std::vector<uint8_t> layout;
+    if (op.layout == KernelLayout::kHvx && kernels::hvx_layout::conv_takes_hvx(p)) {
+      layout = util::hvx_gemm_layout(reinterpret_cast<const int8_t*>(filter->data), p.out_c,
+                                     static_cast<uint32_t>(depth), folded, multiplier, shift, true);
+    }
+    if (!layout.empty()) p.flags |= kernels::kConvFlagHvxLayout;
+    append_pod(&r.params, p);
     append_array(&r.params, folded);
+    append_array(&r.params, multiplier);
+    append_array(&r.params, shift);
+    append_array(&r.params, layout);
+    uint64_t temp = kernels::conv_2d_temp_bytes(p);
+    if (!layout.empty()) temp = std::max<uint64_t>(temp, kernels::hvx_layout::conv_temp_bytes(p));
+    if (temp > 0xFFFFFFFFu) return reject("HVX kernel scratch exceeds 4 GiB");
+    r.temp_bytes = static_cast<uint32_t>(temp);
+    return r;
   }
   append_array(&r.params, multiplier);
   append_array(&r.params, shift);

@@ -2,11 +2,13 @@
 // Mirrors TFLite Micro's DepthwiseConvPrepare: padding by ComputePaddingHeightWidth, per-channel
 // multipliers by PopulateConvolutionQuantizationParams over filter dim 3, activation range by
 // CalculateActivationRangeQuantized.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "kernels/depthwise_conv_2d.h"
+#include "kernels/hvx/hvx_layout.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
 
@@ -152,11 +154,28 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   if (bias != nullptr) {
     for (int c = 0; c < out_c; ++c) b[c] = util::const_i32(*bias, c);
   }
+  // The HVX layout of the filter, when asked for and an HVX path takes the convolution.
+  namespace hl = kernels::hvx_layout;
+  std::vector<uint8_t> layout;
+  if (op.layout == KernelLayout::kHvx && hl::dw_path(p) != hl::DwPath::kNone) {
+    std::vector<uint32_t> words(hl::dw_layout_bytes(p) / 4);
+    const kernels::gemm::Requant q{b.data(), multiplier.data(), shift.data(), 0, 0, 0};
+    if (hl::build_dw_layout(p, reinterpret_cast<const int8_t*>(filter->data), q,
+                            reinterpret_cast<uint8_t*>(words.data()))) {
+      const uint8_t* bytes = reinterpret_cast<const uint8_t*>(words.data());
+      layout.assign(bytes, bytes + words.size() * 4);
+      p.flags |= kernels::kDwFlagHvxLayout;
+    }
+  }
   append_pod(&r.params, p);
   append_array(&r.params, b);
   append_array(&r.params, multiplier);
   append_array(&r.params, shift);
-  r.temp_bytes = kernels::depthwise_conv_2d_temp_bytes(p);
+  append_array(&r.params, layout);
+  uint64_t temp = kernels::depthwise_conv_2d_temp_bytes(p);
+  if (!layout.empty()) temp = std::max<uint64_t>(temp, hl::dw_temp_bytes(p));
+  if (temp > 0xFFFFFFFFu) return reject("HVX kernel scratch exceeds 4 GiB");
+  r.temp_bytes = static_cast<uint32_t>(temp);
   return r;
 }
 

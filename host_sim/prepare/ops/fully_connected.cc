@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/fully_connected.h"
+#include "kernels/hvx/hvx_layout.h"
 #include "kernels/int8_gemm.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
@@ -170,11 +171,22 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
                  ? kernels::kFcFlagLarge
                  : 0u);
   p.reserved = 0;
+  // The HVX layout, when asked for, on the large products the HVX paths take.
+  std::vector<uint8_t> layout;
+  if (op.layout == KernelLayout::kHvx && (p.flags & kernels::kFcFlagLarge) != 0) {
+    layout = util::hvx_gemm_layout(reinterpret_cast<const int8_t*>(weights->data), p.output_depth,
+                                   p.accum_depth, folded, multiplier, shift,
+                                   p.batches >= kernels::hvx_layout::kMinGemmRows);
+  }
+  if (!layout.empty()) p.flags |= kernels::kFcFlagHvxLayout;
   append_pod(&r.params, p);
   append_array(&r.params, folded);
   append_array(&r.params, multiplier);
   append_array(&r.params, shift);
-  r.temp_bytes = 0;
+  append_array(&r.params, layout);
+  r.temp_bytes = layout.empty() ? 0u
+                                : static_cast<uint32_t>(kernels::hvx_layout::fc_temp_bytes(
+                                      p.batches, p.output_depth, p.accum_depth));
   return r;
 }
 

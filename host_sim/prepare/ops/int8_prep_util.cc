@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 
+#include "kernels/hvx/hvx_layout.h"
+
 namespace lpai {
 namespace prepare {
 namespace util {
@@ -54,6 +56,20 @@ std::string channel_multipliers(const PrepTensor& input, const PrepTensor& filte
     (*shift)[c] = sh;
   }
   return "";
+}
+
+std::vector<uint8_t> hvx_gemm_layout(const int8_t* w, uint32_t n, uint32_t k,
+                                     const std::vector<int32_t>& folded_bias,
+                                     const std::vector<int32_t>& multiplier,
+                                     const std::vector<int32_t>& shift, bool packed) {
+  namespace hl = kernels::hvx_layout;
+  if (!hl::gemm_shape_ok(n, k)) return {};
+  // Whole words: the layout is read as int32 rows and packed words.
+  std::vector<uint32_t> words(hl::gemm_layout_bytes(n, k, packed) / 4);
+  const kernels::gemm::Requant q{folded_bias.data(), multiplier.data(), shift.data(), 0, 0, 0};
+  if (!hl::build_gemm_layout(w, n, k, q, packed, reinterpret_cast<uint8_t*>(words.data()))) return {};
+  const uint8_t* b = reinterpret_cast<const uint8_t*>(words.data());
+  return std::vector<uint8_t>(b, b + words.size() * 4);
 }
 
 bool zero_points_all_zero(const PrepTensor& t) {

@@ -28,6 +28,13 @@ std::string channel_multipliers(const PrepTensor& input, const PrepTensor& filte
                                 std::vector<int32_t>* multiplier, std::vector<int32_t>* shift);
 
 // Symmetric int8 weights: every zero point 0.
+// The HVX GEMM layout (firmware/kernels/hvx/hvx_layout.h) of int8 weights w [n][k] with these
+// requantisation arrays (n entries each); empty when the HVX GEMM does not take the problem.
+std::vector<uint8_t> hvx_gemm_layout(const int8_t* w, uint32_t n, uint32_t k,
+                                     const std::vector<int32_t>& folded_bias,
+                                     const std::vector<int32_t>& multiplier,
+                                     const std::vector<int32_t>& shift, bool packed);
+
 bool zero_points_all_zero(const PrepTensor& t);
 
 // Raw little-endian element i of a constant tensor.

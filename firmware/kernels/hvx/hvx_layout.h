@@ -1,0 +1,453 @@
+// HVX layouts of the GEMM family (CONV_2D, FULLY_CONNECTED): what prepare writes offline into a
+// node's parameter blob after the portable arrays when a binary is prepared with
+// `--kernel_layout hvx`, and what the loader checks against those arrays. Plain C++ (no
+// intrinsics): the host prepare, the loader on every target and the HVX kernels share it.
+//
+// A GEMM layout for n output channels and depth k_len (4-byte aligned in the blob; the HVX
+// kernels read it with unaligned vector loads):
+//   RequantLanes lanes[blocks]      per block of 32 lanes, the requantisation of gemm::requantize
+//                                   as six int32 rows (768 bytes per block)
+//   int8_t weights[blocks][groups][32][4]   only with packed weights: lane l of group g holds
+//                                   w[channel(block, l)][4g .. 4g + 3] (zero past n or k_len)
+// Lane l of block b is channel b * 32 + l (wide), or l % n when n is 8, 16 or 32 (narrow: one
+// block, 32 / n pixels per vector).
+#ifndef LPAI_KERNELS_HVX_HVX_LAYOUT_H
+#define LPAI_KERNELS_HVX_HVX_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
+#include "kernels/int8_gemm.h"
+
+namespace lpai {
+namespace kernels {
+namespace hvx_layout {
+
+constexpr uint32_t kLanes = 32;          // int32 lanes per 128-byte vector
+constexpr uint32_t kVec = 128;           // bytes per vector
+constexpr uint32_t kMaxChannels = 1024;  // n limit of the HVX GEMM
+constexpr uint32_t kMinGemmRows = 8;     // fewer rows: gemv (plain weights), no packed copy
+constexpr uint32_t kMinGemvMacs = 4096;  // smaller k_len * n: the portable kernel is cheaper
+
+// The six int32 rows of one block's requantisation; lane l of each.
+struct RequantLanes {
+  int32_t bias[kLanes];   // folded bias
+  int32_t left[kLanes];   // max(shift, 0)
+  int32_t mult[kLanes];   // Q31 multiplier (>= 0)
+  int32_t right[kLanes];  // max(-shift, 0)
+  int32_t mask[kLanes];   // 2^right - 1
+  int32_t half[kLanes];   // mask >> 1
+};
+static_assert(sizeof(RequantLanes) == 6 * kVec, "RequantLanes layout");
+
+struct GemmShape {
+  uint32_t n, k_len;
+  uint32_t blocks;  // 32-lane blocks
+  uint32_t groups;  // 4-byte depth groups
+  uint32_t period;  // narrow: n (lanes repeat every n); wide: 0
+};
+
+constexpr bool gemm_is_narrow(uint32_t n) { return n == 8 || n == 16 || n == 32; }
+
+constexpr GemmShape gemm_shape(uint32_t n, uint32_t k_len) {
+  return GemmShape{n, k_len, gemm_is_narrow(n) ? 1u : (n + kLanes - 1) / kLanes, (k_len + 3) / 4,
+                   gemm_is_narrow(n) ? n : 0u};
+}
+
+// Whether the HVX GEMM takes n x k_len at all (0 < n <= kMaxChannels, 0 < k_len <= 2^16).
+constexpr bool gemm_shape_ok(uint32_t n, uint32_t k_len) {
+  return n != 0 && n <= kMaxChannels && k_len != 0 && k_len <= gemm::kMaxAccumDepth;
+}
+
+// Bytes of the layout: the requantisation lanes, then the packed weights when `packed`.
+constexpr uint32_t gemm_layout_bytes(uint32_t n, uint32_t k_len, bool packed) {
+  return gemm_shape(n, k_len).blocks * static_cast<uint32_t>(sizeof(RequantLanes)) +
+         (packed ? gemm_shape(n, k_len).blocks * gemm_shape(n, k_len).groups * kVec : 0u);
+}
+
+inline uint32_t lane_channel(const GemmShape& s, uint32_t block, uint32_t lane) {
+  return s.period != 0 ? lane % s.period : block * kLanes + lane;
+}
+
+// One lane of gemm::requantize's parameters; false when the HVX sequence cannot reproduce it
+// (negative multiplier, shift outside [-31, 30]). Channels >= n get all zeros.
+inline bool requant_lane(const gemm::Requant& q, uint32_t n, uint32_t c, RequantLanes* r,
+                         uint32_t l) {
+  int32_t b = 0, m = 0, s = 0;
+  if (c < n) {
+    b = q.folded_bias[c];
+    m = q.multiplier[c];
+    s = q.shift[c];
+    if (m < 0 || s > 30 || s < -31) return false;
+  }
+  const int32_t rs = s > 0 ? 0 : -s;
+  r->bias[l] = b;
+  r->left[l] = s > 0 ? s : 0;
+  r->mult[l] = m;
+  r->right[l] = rs;
+  r->mask[l] = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+  r->half[l] = static_cast<int32_t>(((uint32_t{1} << rs) - 1u) >> 1);
+  return true;
+}
+
+// Packed weight word of (block, group, lane): little-endian bytes w[c][4g .. 4g + 3].
+inline uint32_t packed_word(const int8_t* w, const GemmShape& s, uint32_t block, uint32_t group,
+                            uint32_t lane) {
+  const uint32_t c = lane_channel(s, block, lane);
+  if (c >= s.n) return 0;
+  const int8_t* src = w + static_cast<size_t>(c) * s.k_len;
+  uint32_t v = 0;
+  for (uint32_t j = 0; j < 4 && group * 4 + j < s.k_len; ++j) {
+    v |= static_cast<uint32_t>(static_cast<uint8_t>(src[group * 4 + j])) << (8 * j);
+  }
+  return v;
+}
+
+// Visits the layout of weights w [n][k_len] and requantisation q word by word, in memory
+// order: emit(uint32_t word) returns false to stop. False when stopped, or when the shape or a
+// channel's requantisation is outside the HVX path. Writing (build) and checking (matches)
+// are the same walk, so they cannot disagree.
+template <typename Emit>
+bool visit_gemm_layout(const int8_t* w, uint32_t n, uint32_t k_len, const gemm::Requant& q,
+                       bool packed, Emit&& emit) {
+  if (!gemm_shape_ok(n, k_len)) return false;
+  const GemmShape s = gemm_shape(n, k_len);
+  for (uint32_t b = 0; b < s.blocks; ++b) {
+    RequantLanes r{};
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      if (!requant_lane(q, n, lane_channel(s, b, l), &r, l)) return false;
+    }
+    const int32_t* words = r.bias;  // the six rows are contiguous
+    for (uint32_t i = 0; i < 6 * kLanes; ++i) {
+      if (!emit(static_cast<uint32_t>(words[i]))) return false;
+    }
+  }
+  if (!packed) return true;
+  for (uint32_t b = 0; b < s.blocks; ++b) {
+    for (uint32_t g = 0; g < s.groups; ++g) {
+      for (uint32_t l = 0; l < kLanes; ++l) {
+        if (!emit(packed_word(w, s, b, g, l))) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Sinks of the visits: write words to `out`, or compare them with `in` (both 4-byte aligned).
+struct WordWriter {
+  uint32_t* out;
+  bool operator()(uint32_t v) {
+    *out++ = v;
+    return true;
+  }
+};
+struct WordMatcher {
+  const uint32_t* in;
+  bool operator()(uint32_t v) { return *in++ == v; }
+};
+
+// Writes the layout into out (gemm_layout_bytes(n, k_len, packed) bytes, 4-byte aligned).
+inline bool build_gemm_layout(const int8_t* w, uint32_t n, uint32_t k_len, const gemm::Requant& q,
+                              bool packed, uint8_t* out) {
+  return visit_gemm_layout(w, n, k_len, q, packed, WordWriter{reinterpret_cast<uint32_t*>(out)});
+}
+
+// Whether `layout` is exactly what build_gemm_layout writes for (w, q): the loader's check,
+// so a binary's HVX path computes what its portable arrays say.
+inline bool gemm_layout_matches(const uint8_t* layout, const int8_t* w, uint32_t n,
+                                uint32_t k_len, const gemm::Requant& q, bool packed) {
+  return visit_gemm_layout(w, n, k_len, q, packed,
+                           WordMatcher{reinterpret_cast<const uint32_t*>(layout)});
+}
+
+// ---- kernel scratch of the HVX GEMM paths (planned by prepare, checked by the validators) ----
+// Layout of the temp buffer of the GEMM, from its first 128-byte boundary, each part 128-byte
+// rounded:
+//   staged rows     stage_rows(n) * k_pad bytes (rows copied to word alignment, zero padded)
+//   second pixel    ceil(blocks / 4) vectors (the wide mode's second output row of a pair)
+// CONV_2D other than 1x1 without padding adds:
+//   im2col rows     im2col_block_rows * k_pad bytes + one vector of slack
+//   bordered input  padded_h * padded_w * in_c bytes + one vector of slack
+// The gemv path (FULLY_CONNECTED with fewer than kMinGemmRows rows) uses only blocks * 32 int32
+// sums, from the temp's first 128-byte boundary.
+constexpr uint32_t kStageRows = 16;             // the narrow mode's rows per step
+constexpr uint32_t kIm2colBlockBytes = 8192;    // unrolled rows per block, about
+
+constexpr uint64_t round_vec(uint64_t v) { return (v + kVec - 1) / kVec * kVec; }
+constexpr uint32_t k_pad_of(uint32_t k_len) { return (k_len + 3u) & ~3u; }
+// Rows a GEMM step may stage: the narrow mode's step, else a pair.
+constexpr uint32_t stage_rows(uint32_t n) { return gemm_is_narrow(n) ? kStageRows : 2u; }
+
+constexpr uint64_t gemm_temp_bytes(uint32_t n, uint32_t k_len) {
+  return round_vec(uint64_t{stage_rows(n)} * k_pad_of(k_len)) +
+         round_vec(uint64_t{(gemm_shape(n, k_len).blocks + 3) / 4} * kVec);
+}
+
+// CONV_2D through the HVX GEMM: int8, one group, a shape the GEMM takes.
+inline bool conv_takes_hvx(const Conv2dParams& p) {
+  return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 &&
+         gemm_shape_ok(p.out_c, p.k_h * p.k_w * p.in_c);
+}
+
+// 1x1 without padding: rows are input pixels, read in place (no im2col).
+constexpr bool conv_is_pointwise(const Conv2dParams& p) {
+  return p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
+}
+
+// The bordered input image of the im2col path: every window of the output lies inside it.
+struct ConvBorder {
+  uint32_t h, w;    // padded height and width
+  uint64_t bytes;   // h * w * in_c
+};
+constexpr ConvBorder conv_border(const Conv2dParams& p) {
+  const uint64_t span_h = uint64_t{p.out_h - 1} * p.stride_h + uint64_t{p.k_h - 1} * p.dilation_h + 1;
+  const uint64_t span_w = uint64_t{p.out_w - 1} * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w + 1;
+  const uint64_t ph = span_h > uint64_t{p.pad_h} + p.in_h ? span_h : uint64_t{p.pad_h} + p.in_h;
+  const uint64_t pw = span_w > uint64_t{p.pad_w} + p.in_w ? span_w : uint64_t{p.pad_w} + p.in_w;
+  return ConvBorder{static_cast<uint32_t>(ph), static_cast<uint32_t>(pw), ph * pw * p.in_c};
+}
+
+// Output pixels unrolled per im2col block: about kIm2colBlockBytes of rows, a multiple of the
+// GEMM's step (stage_rows) when that many fit, at least 1, at most one image's pixels.
+constexpr uint32_t conv_block_rows(const Conv2dParams& p) {
+  const uint32_t k_pad = k_pad_of(p.k_h * p.k_w * p.in_c);
+  const uint32_t step = stage_rows(p.out_c);
+  uint32_t rows = k_pad == 0 ? 1u : kIm2colBlockBytes / k_pad;
+  if (rows >= step) rows -= rows % step;
+  if (rows == 0) rows = 1;
+  const uint32_t plane = p.out_h * p.out_w;
+  return rows < plane ? rows : (plane == 0 ? 1u : plane);
+}
+
+// Kernel scratch of the HVX CONV_2D (see the layout above), plus one vector of slack for
+// aligning the scratch start to 128 bytes.
+constexpr uint64_t conv_temp_bytes(const Conv2dParams& p) {
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  const uint64_t gemm = kVec + gemm_temp_bytes(p.out_c, k_len);
+  if (conv_is_pointwise(p)) return gemm;
+  return gemm + round_vec(uint64_t{conv_block_rows(p)} * k_pad_of(k_len) + kVec) +
+         round_vec(conv_border(p).bytes + kVec);
+}
+
+// FULLY_CONNECTED: kernel scratch of the HVX path (the packed GEMM from kMinGemmRows rows on,
+// gemv below), with the alignment slack.
+constexpr uint64_t fc_temp_bytes(uint32_t batches, uint32_t output_depth, uint32_t accum_depth) {
+  return kVec + (batches >= kMinGemmRows ? gemm_temp_bytes(output_depth, accum_depth)
+                                         : round_vec(uint64_t{(output_depth + kLanes - 1) / kLanes} * kVec));
+}
+
+// ---- DEPTHWISE_CONV_2D int8 ----------------------------------------------------------------
+// Three HVX paths, chosen from the header alone (dw_path), each with its layout after the
+// portable arrays (bias, multiplier, shift; the bias not folded):
+//   kSingle   in_c == 1 (any depth multiplier): a CONV_2D with in_c = 1 (dw_as_conv); the
+//             GEMM layout of the filter transposed to [out_c][taps], bias folded with
+//             -input_zero_point * (sum of the channel's taps).
+//   kFlat     depth multiplier 1, 128 % c == 0, stride_w <= 2, rows within the kDwFlat*
+//             limits: whole output rows as byte vectors (position p is channel p % c).
+//             RequantLanes[4] (vector r, lane l: position 32r + l), then per group of four
+//             taps four vectors: vector r, word l = byte j of the word is tap 4g + j's filter
+//             at position 32r + l (0 past the last tap).
+//   kPerPixel depth multiplier 1, c <= kDwMaxChannels: blocks of 128 channels per pixel.
+//             RequantLanes[blocks][4] ([b][s], lane l: channel 128b + 4l + s), then per block
+//             and tap four vectors: vector s keeps byte s of each word of the tap's 128 filter
+//             bytes (channels 128b .. 128b + 127, 0 past c) and zeroes the others.
+// The folded bias of every path: bias[c] - input_zero_point * sum over taps of filter[.][c],
+// wrapped to 32 bits.
+enum class DwPath : uint32_t { kNone, kSingle, kFlat, kPerPixel };
+
+constexpr uint32_t kDwMaxChannels = 1024;
+constexpr uint32_t kDwFlatMaxRows = 8;        // k_h
+constexpr uint32_t kDwFlatMaxRowBytes = 8192;  // bordered row, and the stride-1 output row
+constexpr uint32_t kDwFlatMaxTaps = 256;       // taps rounded up to groups of four
+
+struct DwFlatGeometry {
+  uint32_t chunks;     // 128-byte chunks of the stride-1 output row
+  uint32_t row_bytes;  // bordered input row: chunks * 128 + the filter's span
+  uint32_t groups;     // groups of four taps
+};
+constexpr DwFlatGeometry dw_flat_geometry(const DepthwiseConv2dParams& p) {
+  const uint64_t wide_row = (uint64_t{p.out_w - 1} * p.stride_w + 1) * p.out_c;
+  const uint64_t chunks = (wide_row + kVec - 1) / kVec;
+  const uint64_t span = uint64_t{p.k_w - 1} * p.dilation_w * p.out_c;
+  const uint64_t row = chunks * kVec + span;
+  return DwFlatGeometry{chunks > 0xFFFFu ? 0xFFFFu : static_cast<uint32_t>(chunks),
+                        row > 0xFFFFFFu ? 0xFFFFFFu : static_cast<uint32_t>(row),
+                        (p.k_h * p.k_w + 3) / 4};
+}
+
+// The CONV_2D (in_c = 1) an in_c == 1 depthwise convolution is.
+constexpr Conv2dParams dw_as_conv(const DepthwiseConv2dParams& p) {
+  return Conv2dParams{p.batches,    p.in_h,     p.in_w,     1u,       p.out_h,  p.out_w,
+                      p.out_c,      p.k_h,      p.k_w,      p.stride_h, p.stride_w,
+                      p.dilation_h, p.dilation_w, p.pad_h,  p.pad_w,  p.input_zero_point,
+                      p.output_zero_point, p.act_min, p.act_max, 0u,   0u,       1u};
+}
+
+inline DwPath dw_path(const DepthwiseConv2dParams& p) {
+  if ((p.flags & kDwFlagInt16x8) != 0 || p.out_c == 0 || p.k_h * p.k_w == 0) return DwPath::kNone;
+  if (p.in_c == 1) return conv_takes_hvx(dw_as_conv(p)) ? DwPath::kSingle : DwPath::kNone;
+  if (p.depth_multiplier != 1 || p.out_c > kDwMaxChannels) return DwPath::kNone;
+  const DwFlatGeometry f = dw_flat_geometry(p);
+  if (p.stride_w <= 2 && kVec % p.out_c == 0 && p.k_h <= kDwFlatMaxRows &&
+      f.row_bytes <= kDwFlatMaxRowBytes && f.chunks * kVec <= kDwFlatMaxRowBytes &&
+      f.groups * 4 <= kDwFlatMaxTaps) {
+    return DwPath::kFlat;
+  }
+  return DwPath::kPerPixel;
+}
+
+inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
+  const uint64_t taps = uint64_t{p.k_h} * p.k_w;
+  const uint64_t blocks = (uint64_t{p.out_c} + kVec - 1) / kVec;
+  switch (dw_path(p)) {
+    case DwPath::kSingle:
+      return gemm_layout_bytes(p.out_c, static_cast<uint32_t>(taps), true);
+    case DwPath::kFlat:
+      return 4 * sizeof(RequantLanes) + uint64_t{dw_flat_geometry(p).groups} * 4 * kVec;
+    case DwPath::kPerPixel:
+      return blocks * 4 * (sizeof(RequantLanes) + taps * kVec);
+    case DwPath::kNone:
+      break;
+  }
+  return 0;
+}
+
+// Kernel scratch of the HVX paths (with one vector of alignment slack):
+//   kSingle   conv_temp_bytes(dw_as_conv(p))
+//   kFlat     k_h bordered rows of row_bytes + one vector, the stride-1 output row (chunks
+//             vectors), then the taps' (row, byte offset) tables: 2 * groups * 4 uint32
+//   kPerPixel none
+inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
+  switch (dw_path(p)) {
+    case DwPath::kSingle:
+      return conv_temp_bytes(dw_as_conv(p));
+    case DwPath::kFlat: {
+      const DwFlatGeometry f = dw_flat_geometry(p);
+      return kVec + round_vec(uint64_t{p.k_h} * (f.row_bytes + kVec)) +
+             round_vec(uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8);
+    }
+    case DwPath::kPerPixel:
+    case DwPath::kNone:
+      break;
+  }
+  return 0;
+}
+
+// Filter byte of tap t, channel c (filter [1, k_h, k_w, out_c]).
+inline int8_t dw_filter(const int8_t* f, const DepthwiseConv2dParams& p, uint32_t t, uint32_t c) {
+  return f[static_cast<size_t>(t) * p.out_c + c];
+}
+
+// bias[c] - input_zero_point * sum_t filter[t][c], wrapped.
+inline int32_t dw_folded_bias(const int8_t* f, const DepthwiseConv2dParams& p, const int32_t* bias,
+                              uint32_t c) {
+  int32_t sum = 0;
+  for (uint32_t t = 0; t < p.k_h * p.k_w; ++t) sum += dw_filter(f, p, t, c);
+  return static_cast<int32_t>(static_cast<uint32_t>(bias[c]) -
+                              static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(sum));
+}
+
+// Visits the layout of path dw_path(p) word by word (see visit_gemm_layout). q: the portable
+// arrays (q.folded_bias is the unfolded bias of the depthwise blob).
+template <typename Emit>
+bool visit_dw_layout(const DepthwiseConv2dParams& p, const int8_t* f, const gemm::Requant& q,
+                     Emit&& emit) {
+  const uint32_t taps = p.k_h * p.k_w, c_total = p.out_c;
+  // One RequantLanes of channels ch(l), emitted.
+  auto lanes = [&](auto&& ch) {
+    RequantLanes r{};
+    for (uint32_t l = 0; l < kLanes; ++l) {
+      const uint32_t c = ch(l);
+      const int32_t folded = c < c_total ? dw_folded_bias(f, p, q.folded_bias, c) : 0;
+      const gemm::Requant one{&folded, q.multiplier + (c < c_total ? c : 0),
+                              q.shift + (c < c_total ? c : 0), 0, 0, 0};
+      if (!requant_lane(one, c < c_total ? 1u : 0u, 0, &r, l)) return false;
+    }
+    const int32_t* words = r.bias;
+    for (uint32_t i = 0; i < 6 * kLanes; ++i) {
+      if (!emit(static_cast<uint32_t>(words[i]))) return false;
+    }
+    return true;
+  };
+  switch (dw_path(p)) {
+    case DwPath::kSingle: {
+      const GemmShape s = gemm_shape(c_total, taps);
+      for (uint32_t b = 0; b < s.blocks; ++b) {
+        if (!lanes([&](uint32_t l) { return lane_channel(s, b, l); })) return false;
+      }
+      for (uint32_t b = 0; b < s.blocks; ++b) {
+        for (uint32_t g = 0; g < s.groups; ++g) {
+          for (uint32_t l = 0; l < kLanes; ++l) {
+            const uint32_t c = lane_channel(s, b, l);
+            uint32_t v = 0;
+            for (uint32_t j = 0; j < 4 && c < c_total && 4 * g + j < taps; ++j) {
+              v |= static_cast<uint32_t>(static_cast<uint8_t>(dw_filter(f, p, 4 * g + j, c))) << (8 * j);
+            }
+            if (!emit(v)) return false;
+          }
+        }
+      }
+      return true;
+    }
+    case DwPath::kFlat: {
+      for (uint32_t r = 0; r < 4; ++r) {
+        if (!lanes([&](uint32_t l) { return (32 * r + l) % c_total; })) return false;
+      }
+      const uint32_t groups = dw_flat_geometry(p).groups;
+      for (uint32_t g = 0; g < groups; ++g) {
+        for (uint32_t r = 0; r < 4; ++r) {
+          for (uint32_t l = 0; l < kLanes; ++l) {
+            uint32_t v = 0;
+            for (uint32_t j = 0; j < 4 && 4 * g + j < taps; ++j) {
+              const int8_t b = dw_filter(f, p, 4 * g + j, (32 * r + l) % c_total);
+              v |= static_cast<uint32_t>(static_cast<uint8_t>(b)) << (8 * j);
+            }
+            if (!emit(v)) return false;
+          }
+        }
+      }
+      return true;
+    }
+    case DwPath::kPerPixel: {
+      const uint32_t blocks = (c_total + kVec - 1) / kVec;
+      for (uint32_t b = 0; b < blocks; ++b) {
+        for (uint32_t s = 0; s < 4; ++s) {
+          if (!lanes([&](uint32_t l) { return b * kVec + 4 * l + s; })) return false;
+        }
+      }
+      for (uint32_t b = 0; b < blocks; ++b) {
+        for (uint32_t t = 0; t < taps; ++t) {
+          for (uint32_t s = 0; s < 4; ++s) {
+            for (uint32_t l = 0; l < kLanes; ++l) {
+              const uint32_t c = b * kVec + 4 * l + s;
+              const uint32_t v = c < c_total ? static_cast<uint32_t>(static_cast<uint8_t>(dw_filter(f, p, t, c))) << (8 * s) : 0u;
+              if (!emit(v)) return false;
+            }
+          }
+        }
+      }
+      return true;
+    }
+    case DwPath::kNone:
+      break;
+  }
+  return false;
+}
+
+inline bool build_dw_layout(const DepthwiseConv2dParams& p, const int8_t* f, const gemm::Requant& q,
+                            uint8_t* out) {
+  return visit_dw_layout(p, f, q, WordWriter{reinterpret_cast<uint32_t*>(out)});
+}
+
+inline bool dw_layout_matches(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* f,
+                              const gemm::Requant& q) {
+  return visit_dw_layout(p, f, q, WordMatcher{reinterpret_cast<const uint32_t*>(layout)});
+}
+
+}  // namespace hvx_layout
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_HVX_HVX_LAYOUT_H
