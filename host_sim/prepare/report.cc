@@ -72,6 +72,7 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
   s << "graph:               " << out.graph.name << "\n";
   s << "io_mem_type:         " << (out.options.io_memhandle ? "memhandle" : "raw") << "\n";
   s << "alignment:           " << out.options.start_alignment << ":" << out.options.size_alignment << "\n";
+  s << "kernel_layout:       " << (out.options.kernel_layout == KernelLayout::kHvx ? "hvx" : "portable") << "\n";
   s << "nodes:               " << out.graph.ops.size() << "\n";
   s << "scratch_bytes:       " << p.scratch_size << "\n";
   s << "scratch_lower_bound: " << p.scratch_lower_bound << "\n";
@@ -106,6 +107,7 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   j["model"] = model;
   j["graph"] = out.graph.name;
   j["io_mem_type"] = out.options.io_memhandle ? "memhandle" : "raw";
+  j["kernel_layout"] = out.options.kernel_layout == KernelLayout::kHvx ? "hvx" : "portable";
   j["start_alignment"] = out.options.start_alignment;
   j["size_alignment"] = out.options.size_alignment;
   j["nodes"] = out.graph.ops.size();

@@ -86,6 +86,19 @@ TEST_F(Generator, WritesTheBinary) {
   EXPECT_EQ(v.plan().start_alignment, 64u);  // default 64:64
   EXPECT_EQ(v.plan().size_alignment, 64u);
   EXPECT_EQ(v.plan().scratch_size, 128u);
+  EXPECT_EQ(v.header().flags & lpai::format::kFlagHvxLayouts, 0u);  // default: portable only
+}
+
+// --kernel_layout hvx: the header says so (the layouts themselves: hvx_layout_test.cc).
+TEST_F(Generator, KernelLayoutHvxMarksTheBinary) {
+  const ToolRun r = run_tool(base() + " --kernel_layout hvx --report");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::vector<uint8_t> bin = read_file((out_ / "chain.bin").string());
+  lpai::format::BinaryView v;
+  ASSERT_EQ(lpai::format::validate_binary(bin.data(), bin.size(), &v), lpai::Status::kOk);
+  EXPECT_NE(v.header().flags & lpai::format::kFlagHvxLayouts, 0u);
+  std::ifstream jf(out_ / "chain.report.json");
+  EXPECT_EQ(nlohmann::json::parse(jf)["kernel_layout"], "hvx");
 }
 
 // --op_list: the binary's operators added to the file (sorted, one per line, merged with what
@@ -141,6 +154,7 @@ TEST_F(Generator, CommandLineErrorsExitTwoAndWriteNothing) {
         base() + " --alignment 64",
         base() + " --alignment 48:64",
         base() + " --alignment 64:0",
+        base() + " --kernel_layout neon",
         base() + " --bogus",
         "--model " + model_ + " --binary_file a/b --output_dir " + out_.string()}) {
     const ToolRun r = run_tool(args);

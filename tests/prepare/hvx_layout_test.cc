@@ -1,0 +1,261 @@
+// HVX layouts in context binaries (prepare --kernel_layout hvx, firmware/kernels/hvx/hvx_layout.h):
+// which nodes get one, that the portable part of every blob is unchanged, that a layout's
+// packed weights are the filter in vrmpy order (checked by a formula written here), and that
+// the loader refuses a layout that disagrees with its node, a flag without its layout and
+// too little kernel scratch, each with its exact status and one log line.
+// Data-driven over ../shared/models (skips without them).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "common/test_support.h"
+#include "core/status.h"
+#include "format/binary_view.h"
+#include "format/format_test_util.h"
+#include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
+#include "kernels/fully_connected.h"
+#include "kernels/kernel_api.h"
+#include "prepare/prepare.h"
+
+namespace lpai_test {
+namespace {
+
+using lpai::Status;
+using lpai::format::BinaryView;
+using lpai::format::BuiltinOp;
+using lpai::format::NodeRecord;
+using lpai::prepare::KernelLayout;
+using lpai::prepare::PlanOptions;
+using lpai::prepare::PrepareOutput;
+
+std::vector<uint8_t> prepare(const std::vector<uint8_t>& model, KernelLayout layout) {
+  PlanOptions o;
+  o.kernel_layout = layout;
+  PrepareOutput out;
+  std::string err;
+  EXPECT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &out, &err)) << err;
+  return out.binary;
+}
+
+Status validate_all(const Bytes& b) {
+  BinaryView v;
+  const Status s = lpai::format::validate_binary(b.data(), b.size(), &v);
+  if (s != Status::kOk) return s;
+  return lpai::kernels::validate_nodes(v);
+}
+
+// The offset of the flags word in a node's parameter header, and the flag that marks its HVX
+// layout (0 for ops without one).
+uint32_t flags_offset(uint16_t op) {
+  switch (static_cast<BuiltinOp>(op)) {
+    case BuiltinOp::kConv2d:
+      return offsetof(lpai::kernels::Conv2dParams, flags);
+    case BuiltinOp::kDepthwiseConv2d:
+      return offsetof(lpai::kernels::DepthwiseConv2dParams, flags);
+    case BuiltinOp::kFullyConnected:
+      return offsetof(lpai::kernels::FullyConnectedParams, flags);
+    default:
+      return 0;
+  }
+}
+uint32_t layout_flag(uint16_t op) {
+  switch (static_cast<BuiltinOp>(op)) {
+    case BuiltinOp::kConv2d:
+      return lpai::kernels::kConvFlagHvxLayout;
+    case BuiltinOp::kDepthwiseConv2d:
+      return lpai::kernels::kDwFlagHvxLayout;
+    case BuiltinOp::kFullyConnected:
+      return lpai::kernels::kFcFlagHvxLayout;
+    default:
+      return 0;
+  }
+}
+
+struct LaidOut {
+  uint32_t node;
+  uint16_t op;
+  uint32_t params_offset;  // in the binary
+  uint32_t portable_size;  // bytes before the layout
+  uint32_t params_size;
+};
+
+// Nodes of `hvx` whose blob carries a layout, matched with the same node of `portable`.
+std::vector<LaidOut> laid_out_nodes(const std::vector<uint8_t>& hvx, const std::vector<uint8_t>& portable) {
+  std::vector<LaidOut> v;
+  const auto h = header_of(hvx.data());
+  for (uint32_t i = 0; i < h.nodes.count; ++i) {
+    NodeRecord nh, np;
+    std::memcpy(&nh, hvx.data() + node_at(hvx.data(), i), sizeof nh);
+    std::memcpy(&np, portable.data() + node_at(portable.data(), i), sizeof np);
+    EXPECT_EQ(nh.op, np.op);
+    const uint32_t flag = layout_flag(nh.op);
+    const uint32_t at = h.params.offset + nh.params_offset;
+    if (flag == 0 || nh.params_size == np.params_size) continue;
+    EXPECT_NE(get<uint32_t>(hvx.data(), at + flags_offset(nh.op)) & flag, 0u) << "node " << i;
+    v.push_back(LaidOut{i, nh.op, at, np.params_size, nh.params_size});
+  }
+  return v;
+}
+
+struct ModelCase {
+  const char* model;
+  size_t layouts;  // GEMM-family nodes the HVX paths take (from the model's architecture)
+};
+// kws_ref_model (DS-CNN): CONV_2D 10x4, four depthwise 3x3 + pointwise pairs; its FC (64 -> 12)
+// is below the large-product size. vww_96_int8 (MobileNet v1 0.25): CONV_2D, 13 depthwise +
+// pointwise pairs; its FC (256 -> 2) is small. micro_speech: one depthwise over one input
+// channel (depth multiplier 8) and one FC (4000 -> 4, 16,000 MACs).
+const ModelCase kCases[] = {{"kws_ref_model", 9}, {"vww_96_int8", 27}, {"micro_speech_quantized", 2}};
+
+class HvxLayoutModel : public ::testing::TestWithParam<ModelCase> {};
+
+TEST_P(HvxLayoutModel, LayoutsOnTheGemmFamilyOnlyPortablePartUnchanged) {
+  const ModelCase c = GetParam();
+  LPAI_REQUIRE_SHARED(path, std::string("models/") + c.model + ".tflite");
+  const std::vector<uint8_t> model = read_file(path);
+  const std::vector<uint8_t> portable = prepare(model, KernelLayout::kPortable);
+  const std::vector<uint8_t> hvx = prepare(model, KernelLayout::kHvx);
+  ASSERT_FALSE(portable.empty());
+  ASSERT_FALSE(hvx.empty());
+  EXPECT_EQ(header_of(portable.data()).flags & lpai::format::kFlagHvxLayouts, 0u);
+  EXPECT_NE(header_of(hvx.data()).flags & lpai::format::kFlagHvxLayouts, 0u);
+  EXPECT_EQ(validate_all(Bytes(portable)), Status::kOk);
+  EXPECT_EQ(validate_all(Bytes(hvx)), Status::kOk);
+
+  const std::vector<LaidOut> nodes = laid_out_nodes(hvx, portable);
+  EXPECT_EQ(nodes.size(), c.layouts);
+  const auto hp = header_of(portable.data());
+  for (const LaidOut& n : nodes) {
+    NodeRecord np;
+    std::memcpy(&np, portable.data() + node_at(portable.data(), n.node), sizeof np);
+    const uint8_t* a = hvx.data() + n.params_offset;
+    const uint8_t* b = portable.data() + hp.params.offset + np.params_offset;
+    // The portable blob, byte for byte, but for the layout flag.
+    std::vector<uint8_t> masked(a, a + n.portable_size);
+    const uint32_t fo = flags_offset(n.op);
+    put<uint32_t>(masked.data(), fo, get<uint32_t>(masked.data(), fo) & ~layout_flag(n.op));
+    EXPECT_EQ(0, std::memcmp(masked.data(), b, n.portable_size)) << "node " << n.node;
+    EXPECT_EQ(n.params_size % 4, 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, HvxLayoutModel, ::testing::ValuesIn(kCases),
+                         [](const auto& info) { return std::string(info.param.model); });
+
+// kws_ref_model's first CONV_2D (64 output channels of 10 x 4 x 1 taps): after 2 blocks of
+// requantisation lanes (768 bytes each), word (block b, group g, lane l) holds the filter bytes
+// [4g, 4g + 4) of output channel 32b + l, zero past the 40 taps.
+TEST(HvxLayout, PackedConvWeightsAreTheFilterInVrmpyOrder) {
+  LPAI_REQUIRE_SHARED(path, "models/kws_ref_model.tflite");
+  const std::vector<uint8_t> model = read_file(path);
+  const std::vector<uint8_t> hvx = prepare(model, KernelLayout::kHvx);
+  const std::vector<uint8_t> portable = prepare(model, KernelLayout::kPortable);
+  const std::vector<LaidOut> nodes = laid_out_nodes(hvx, portable);
+  ASSERT_FALSE(nodes.empty());
+  const LaidOut& n = nodes[0];
+  ASSERT_EQ(n.op, static_cast<uint16_t>(BuiltinOp::kConv2d));
+  lpai::kernels::Conv2dParams p;
+  std::memcpy(&p, hvx.data() + n.params_offset, sizeof p);
+  ASSERT_EQ(p.out_c, 64u);
+  const uint32_t k = p.k_h * p.k_w * p.in_c;
+  ASSERT_EQ(k, 40u);
+  // The filter bytes, from the node's second input tensor.
+  NodeRecord nr;
+  std::memcpy(&nr, hvx.data() + node_at(hvx.data(), n.node), sizeof nr);
+  const uint32_t filter_id = get<uint32_t>(hvx.data(), index_at(hvx.data(), nr.inputs_index + 1));
+  lpai::format::TensorRecord t;
+  std::memcpy(&t, hvx.data() + tensor_at(hvx.data(), filter_id), sizeof t);
+  const uint8_t* filter = hvx.data() + header_of(hvx.data()).consts.offset + t.offset;
+  const uint32_t blocks = 2, groups = 10;
+  ASSERT_EQ(n.params_size - n.portable_size, blocks * 768 + blocks * groups * 128);
+  const uint8_t* words = hvx.data() + n.params_offset + n.portable_size + blocks * 768;
+  for (uint32_t b = 0; b < blocks; ++b) {
+    for (uint32_t g = 0; g < groups; ++g) {
+      for (uint32_t l = 0; l < 32; ++l) {
+        for (uint32_t j = 0; j < 4; ++j) {
+          const uint8_t want = filter[(32 * b + l) * k + 4 * g + j];
+          ASSERT_EQ(words[((b * groups + g) * 32 + l) * 4 + j], want) << b << " " << g << " " << l;
+        }
+      }
+    }
+  }
+  // Lane rows: multiplier row of block 0 is the portable multiplier array's channels 0..31.
+  const int32_t* mult = reinterpret_cast<const int32_t*>(hvx.data() + n.params_offset + sizeof p) + 64;
+  const uint8_t* lanes = hvx.data() + n.params_offset + n.portable_size;
+  for (uint32_t l = 0; l < 32; ++l) EXPECT_EQ(get<int32_t>(lanes, 2 * 128 + 4 * l), mult[l]);
+}
+
+// A binary with layouts, patched node by node; CRC fixed so the loader reaches the node check.
+class HvxLayoutMalformed : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string path = shared_path("models/vww_96_int8.tflite");
+    if (path.empty()) GTEST_SKIP() << "../shared/models/vww_96_int8.tflite not present: data-driven test skipped";
+    const std::vector<uint8_t> model = read_file(path);
+    hvx_ = prepare(model, KernelLayout::kHvx);
+    nodes_ = laid_out_nodes(hvx_, prepare(model, KernelLayout::kPortable));
+    ASSERT_FALSE(nodes_.empty());
+  }
+  // Validates the patched copy of node `node`; expects `s`, the kernel's error line containing
+  // `log` and the loader's line naming the node.
+  void expect(std::vector<uint8_t> b, uint32_t node, Status s, const char* log) {
+    fix_crc(b.data(), b.size());
+    LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(validate_all(Bytes(b)), s);
+    ASSERT_EQ(cap.lines().size(), 2u);
+    EXPECT_NE(cap.lines()[0].find(log), std::string::npos) << cap.lines()[0];
+    EXPECT_NE(cap.lines()[1].find("node " + std::to_string(node) + " ("), std::string::npos)
+        << cap.lines()[1];
+  }
+  std::vector<uint8_t> hvx_;
+  std::vector<LaidOut> nodes_;
+};
+
+TEST_F(HvxLayoutMalformed, EveryLayoutWordIsChecked) {
+  // First, middle and last word of each op kind's first layout.
+  bool seen[3] = {false, false, false};
+  for (const LaidOut& n : nodes_) {
+    const int kind = n.op == static_cast<uint16_t>(BuiltinOp::kConv2d) ? 0
+                     : n.op == static_cast<uint16_t>(BuiltinOp::kDepthwiseConv2d) ? 1 : 2;
+    if (seen[kind]) continue;
+    seen[kind] = true;
+    const uint32_t bytes = n.params_size - n.portable_size;
+    for (uint32_t at : {0u, (bytes / 8) * 4, bytes - 4}) {
+      SCOPED_TRACE("node " + std::to_string(n.node) + " layout word at " + std::to_string(at));
+      std::vector<uint8_t> b = hvx_;
+      b[n.params_offset + n.portable_size + at] ^= 0x01;
+      expect(b, n.node, Status::kBinaryBadParams, "HVX layout differs");
+    }
+  }
+  EXPECT_TRUE(seen[0] && seen[1]);
+}
+
+TEST_F(HvxLayoutMalformed, LayoutWithoutItsFlag) {
+  const LaidOut& n = nodes_[0];
+  std::vector<uint8_t> b = hvx_;
+  const uint32_t fo = n.params_offset + flags_offset(n.op);
+  put<uint32_t>(b.data(), fo, get<uint32_t>(b.data(), fo) & ~layout_flag(n.op));
+  expect(b, n.node, Status::kBinaryBadParams, "parameter blob size does not match");
+}
+
+TEST_F(HvxLayoutMalformed, KernelScratchSmallerThanTheHvxPathsNeed) {
+  // The first laid-out node with a temp tensor: shrink it to 1 byte.
+  for (const LaidOut& n : nodes_) {
+    NodeRecord nr;
+    std::memcpy(&nr, hvx_.data() + node_at(hvx_.data(), n.node), sizeof nr);
+    if (nr.temp_tensor == lpai::format::kNone) continue;
+    std::vector<uint8_t> b = hvx_;
+    const size_t t = tensor_at(b.data(), nr.temp_tensor);
+    put<uint32_t>(b.data(), t + offsetof(lpai::format::TensorRecord, dims), 1);
+    put<uint32_t>(b.data(), t + offsetof(lpai::format::TensorRecord, size), 1);
+    expect(b, n.node, Status::kBinaryBadPlan, "kernel scratch smaller");
+    return;
+  }
+  FAIL() << "no laid-out node with kernel scratch";
+}
+
+}  // namespace
+}  // namespace lpai_test
