@@ -8,7 +8,7 @@
 #include <hexagon_protos.h>
 #include <hexagon_types.h>
 
-#include "kernels/hvx/hvx_requant.h"
+#include "kernels/hvx/hvx_common.h"
 
 namespace lpai {
 namespace kernels {
@@ -122,22 +122,17 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
           a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, Q6_V_lo_W(qhi), lvec(f, 2));
           a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), lvec(f, 3));
         }
-        HVX_Vector res[4] = {requant(a0, lanes[0], ov), requant(a1, lanes[1], ov),
-                             requant(a2, lanes[2], ov), requant(a3, lanes[3], ov)};
-        const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
-                                                      Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+        const HVX_Vector bytes = pack_bytes(requant(a0, lanes[0], ov), requant(a1, lanes[1], ov),
+                                            requant(a2, lanes[2], ov), requant(a3, lanes[3], ov));
         if (p.stride_w != 1) {
           *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = bytes;
           continue;
         }
         int8_t* dst = o + j * kVec;
-        const uint32_t valid = out_row - j * kVec < kVec ? out_row - j * kVec : kVec;
         if (dst + kVec <= out_end) {
-          *reinterpret_cast<HVX_UVector*>(dst) = bytes;  // past `valid`: later rows, written later
+          *reinterpret_cast<HVX_UVector*>(dst) = bytes;  // past the row: later rows, written later
         } else {
-          alignas(128) int8_t tmp[kVec];
-          *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
-          for (uint32_t i = 0; i < valid; ++i) dst[i] = tmp[i];
+          store_tail(dst, bytes, o + out_row);
         }
       }
       if (p.stride_w != 1) {
@@ -185,7 +180,7 @@ __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& p, const u
         const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
         int8_t* o = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c_total;
         for (uint32_t cb = 0; cb < blocks; ++cb) {
-          HVX_Vector acc[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+          HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
           const uint8_t* f = fv + static_cast<size_t>(cb) * taps * 4 * kVec;
           for (uint32_t ky = 0; ky < p.k_h; ++ky) {
             const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
@@ -196,37 +191,28 @@ __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& p, const u
               if (row_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w)) {
                 const int8_t* src = in_b + (static_cast<size_t>(iy) * p.in_w + static_cast<uint32_t>(ix)) * c_total +
                                     static_cast<size_t>(cb) * kVec;
-                if (src + kVec <= in_end) {
-                  x = *reinterpret_cast<const HVX_UVector*>(src);
-                } else {
-                  alignas(128) int8_t tmp[kVec] = {};
-                  for (uint32_t j = 0; src + j < in_end && j < kVec; ++j) tmp[j] = src[j];
-                  x = *reinterpret_cast<const HVX_Vector*>(tmp);
-                }
+                x = src + kVec <= in_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, in_end);
               }
-              acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], x, lvec(f, 0));
-              acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], x, lvec(f, 1));
-              acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], x, lvec(f, 2));
-              acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], x, lvec(f, 3));
+              acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, x, lvec(f, 0));
+              acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, x, lvec(f, 1));
+              acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, x, lvec(f, 2));
+              acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, x, lvec(f, 3));
             }
           }
           const RequantLanes* rl = lanes + static_cast<size_t>(cb) * 4;
-          HVX_Vector r0 = Q6_V_vand_VV(requant(acc[0], rl[0], ov), byte_mask);
-          HVX_Vector r1 = Q6_V_vand_VV(requant(acc[1], rl[1], ov), byte_mask);
-          HVX_Vector r2 = Q6_V_vand_VV(requant(acc[2], rl[2], ov), byte_mask);
-          HVX_Vector r3 = requant(acc[3], rl[3], ov);
+          HVX_Vector r0 = Q6_V_vand_VV(requant(acc0, rl[0], ov), byte_mask);
+          HVX_Vector r1 = Q6_V_vand_VV(requant(acc1, rl[1], ov), byte_mask);
+          HVX_Vector r2 = Q6_V_vand_VV(requant(acc2, rl[2], ov), byte_mask);
+          HVX_Vector r3 = requant(acc3, rl[3], ov);
           const HVX_Vector bytes =
               Q6_V_vor_VV(Q6_V_vor_VV(r0, Q6_Vw_vasl_VwR(r1, 8)),
                           Q6_V_vor_VV(Q6_Vw_vasl_VwR(r2, 16), Q6_Vw_vasl_VwR(r3, 24)));
           int8_t* dst = o + static_cast<size_t>(cb) * kVec;
-          const uint32_t valid = c_total - cb * kVec < kVec ? c_total - cb * kVec : kVec;
           if (dst + kVec <= out_end) {
-            // Bytes past `valid` belong to later pixels, written after this one.
+            // Bytes past the pixel's channels belong to later pixels, written after this one.
             *reinterpret_cast<HVX_UVector*>(dst) = bytes;
           } else {
-            alignas(128) int8_t tmp[kVec];
-            *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
-            for (uint32_t j = 0; j < valid; ++j) dst[j] = tmp[j];
+            store_tail(dst, bytes, o + c_total);
           }
         }
       }

@@ -7,6 +7,7 @@
 #include <hexagon_types.h>
 
 #include "kernels/elementwise_common.h"
+#include "kernels/hvx/hvx_common.h"
 
 namespace lpai {
 namespace kernels {
@@ -38,41 +39,28 @@ inline HVX_Vector scale(HVX_Vector x, const Scale& s, HVX_Vector one) {
 
 // Runs `word_op` over int8 vectors a, b of n elements into o: word_op(ea, eb) gets the
 // sign-extended elements 4l + k of lane l (one byte position k per call) and returns the
-// results as words already clamped to int8; they are packed back to bytes. Tails are staged
-// through aligned buffers, so nothing is read or written past n.
+// results as words already clamped to int8; they are packed back to bytes. Tails go through
+// load_tail / store_tail, so nothing is read or written past n.
 template <typename WordOp>
 inline void map_s8(const int8_t* a, const int8_t* b, int8_t* o, uint32_t n, WordOp word_op) {
   const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
   for (uint32_t i = 0; i < n; i += kVec) {
     const uint32_t count = n - i < kVec ? n - i : kVec;
-    HVX_Vector va, vb;
-    alignas(128) int8_t ta[kVec], tb[kVec];
-    if (count == kVec) {
-      va = *reinterpret_cast<const HVX_UVector*>(a + i);
-      vb = *reinterpret_cast<const HVX_UVector*>(b + i);
-    } else {
-      for (uint32_t j = 0; j < kVec; ++j) {
-        ta[j] = j < count ? a[i + j] : 0;
-        tb[j] = j < count ? b[i + j] : 0;
-      }
-      va = *reinterpret_cast<const HVX_Vector*>(ta);
-      vb = *reinterpret_cast<const HVX_Vector*>(tb);
-    }
-    HVX_Vector r[4];
-    for (uint32_t k = 0; k < 4; ++k) {
-      // Byte k of every word, sign extended: element 4l + k in lane l.
-      r[k] = word_op(Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(va, 24 - 8 * k), 24),
+    const HVX_Vector va = count == kVec ? *reinterpret_cast<const HVX_UVector*>(a + i) : load_tail(a + i, a + n);
+    const HVX_Vector vb = count == kVec ? *reinterpret_cast<const HVX_UVector*>(b + i) : load_tail(b + i, b + n);
+    // Byte k of every word, sign extended: element 4l + k in lane l.
+    auto op = [&](uint32_t k) {
+      return word_op(Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(va, 24 - 8 * k), 24),
                      Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(vb, 24 - 8 * k), 24));
-    }
+    };
+    const HVX_Vector r0 = op(0), r1 = op(1), r2 = op(2), r3 = op(3);
     const HVX_Vector bytes =
-        Q6_V_vor_VV(Q6_V_vor_VV(Q6_V_vand_VV(r[0], byte_mask), Q6_Vw_vasl_VwR(Q6_V_vand_VV(r[1], byte_mask), 8)),
-                    Q6_V_vor_VV(Q6_Vw_vasl_VwR(Q6_V_vand_VV(r[2], byte_mask), 16), Q6_Vw_vasl_VwR(r[3], 24)));
+        Q6_V_vor_VV(Q6_V_vor_VV(Q6_V_vand_VV(r0, byte_mask), Q6_Vw_vasl_VwR(Q6_V_vand_VV(r1, byte_mask), 8)),
+                    Q6_V_vor_VV(Q6_Vw_vasl_VwR(Q6_V_vand_VV(r2, byte_mask), 16), Q6_Vw_vasl_VwR(r3, 24)));
     if (count == kVec) {
       *reinterpret_cast<HVX_UVector*>(o + i) = bytes;
     } else {
-      alignas(128) int8_t t[kVec];
-      *reinterpret_cast<HVX_Vector*>(t) = bytes;
-      for (uint32_t j = 0; j < count; ++j) o[i + j] = t[j];
+      store_tail(o + i, bytes, o + n);
     }
   }
 }

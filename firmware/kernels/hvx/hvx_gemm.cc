@@ -6,7 +6,7 @@
 #include <hexagon_protos.h>
 #include <hexagon_types.h>
 
-#include "kernels/hvx/hvx_requant.h"
+#include "kernels/hvx/hvx_common.h"
 
 namespace lpai {
 namespace kernels {
@@ -82,15 +82,11 @@ inline HVX_Vector wvec(const uint8_t* w, size_t i) {
   return *reinterpret_cast<const HVX_UVector*>(w + i * kVec);
 }
 
-inline void store_tail(int8_t* dst, HVX_Vector bytes, const int8_t* end) {
-  alignas(128) int8_t tmp[kVec];
-  *reinterpret_cast<HVX_Vector*>(tmp) = bytes;
-  for (int8_t* p = dst; p < end && p < dst + kVec; ++p) *p = tmp[p - dst];
-}
+
 
 // Narrow mode (n = 8, 16, 32): lane l = pixel l / n, channel l % n; 4 vectors (4P pixels,
 // 128 output bytes, contiguous in the output) per step.
-void run_narrow(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
+__attribute__((noinline)) void run_narrow(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
   const uint32_t pix = kLanes / n;     // pixels per vector: 1, 2 or 4
   const uint32_t step = 4 * pix;       // pixels per step
@@ -157,25 +153,23 @@ void run_narrow(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out
     } else {
       for (uint32_t g = 0; g < groups; ++g) {
         const HVX_Vector wg = wvec(wv, g);
-        HVX_Vector v[4];
-        for (uint32_t a = 0; a < 4; ++a) {
+        // Pixels 4a .. 4a + 3 of the step, one 32-byte quarter each.
+        auto quad = [&](uint32_t a) {
           const uint32_t* const* x = xw + 4 * a;
           const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
                                                Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
           const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
                                                Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
-          v[a] = Q6_V_vmux_QVV(q64, lo2, hi2);
-        }
-        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, v[0]);
-        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, v[1]);
-        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, v[2]);
-        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, v[3]);
+          return Q6_V_vmux_QVV(q64, lo2, hi2);
+        };
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, quad(0));
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, quad(1));
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, quad(2));
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, quad(3));
       }
     }
-    HVX_Vector res[4] = {requant(acc0, rq, ov), requant(acc1, rq, ov), requant(acc2, rq, ov),
-                         requant(acc3, rq, ov)};
-    const HVX_Vector bytes = Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]),
-                                                  Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
+    const HVX_Vector bytes = pack_bytes(requant(acc0, rq, ov), requant(acc1, rq, ov),
+                                        requant(acc2, rq, ov), requant(acc3, rq, ov));
     int8_t* dst = out + static_cast<size_t>(i0) * n;
     if (dst + kVec <= out_end) {
       *reinterpret_cast<HVX_UVector*>(dst) = bytes;
@@ -201,9 +195,6 @@ inline const uint32_t* word_row(const RowSource& src, uint32_t i, uint32_t k_len
   return reinterpret_cast<const uint32_t*>(x);
 }
 
-inline HVX_Vector pack_bytes(const HVX_Vector* res) {
-  return Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(res[3], res[2]), Q6_Vh_vpack_VwVw_sat(res[1], res[0]));
-}
 
 inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
   if (dst + kVec <= out_end) {
@@ -215,8 +206,7 @@ inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
   }
 }
 
-// Non-inlined (its pair buffers are the largest frame of the modes); the other modes stay
-// inlined into run, which specialises them.
+// Each mode is its own non-inlined function: the stack of a call is that of its mode.
 __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
   const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
@@ -232,13 +222,12 @@ __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, ui
     const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, xrow + stage) : x0;
     int8_t* o0 = out + static_cast<size_t>(i) * n;
     for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
-      HVX_Vector r0[4], r1[4];
-      for (uint32_t u = 0; u < 4; ++u) {
-        const uint32_t cb = cb0 + u;
+      // Block cb of both pixels (zero past the last block), requantised.
+      auto block = [&](uint32_t cb, HVX_Vector* ra, HVX_Vector* rb) __attribute__((always_inline)) {
         if (cb >= blocks) {
-          r0[u] = Q6_V_vzero();
-          r1[u] = Q6_V_vzero();
-          continue;
+          *ra = Q6_V_vzero();
+          *rb = Q6_V_vzero();
+          return;
         }
         const uint8_t* wb = wv + static_cast<size_t>(cb) * groups * kVec;
         HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
@@ -256,11 +245,16 @@ __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, ui
           a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
           b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
         }
-        r0[u] = requant(Q6_Vw_vadd_VwVw(a0, a1), pl.lanes[cb], ov);
-        r1[u] = requant(Q6_Vw_vadd_VwVw(b0, b1), pl.lanes[cb], ov);
-      }
-      store_block(o0 + cb0 * kLanes, pack_bytes(r0), out_end);
-      second[cb0 / 4] = pack_bytes(r1);
+        *ra = requant(Q6_Vw_vadd_VwVw(a0, a1), pl.lanes[cb], ov);
+        *rb = requant(Q6_Vw_vadd_VwVw(b0, b1), pl.lanes[cb], ov);
+      };
+      HVX_Vector a0, a1, a2, a3, b0, b1, b2, b3;
+      block(cb0, &a0, &b0);
+      block(cb0 + 1, &a1, &b1);
+      block(cb0 + 2, &a2, &b2);
+      block(cb0 + 3, &a3, &b3);
+      store_block(o0 + cb0 * kLanes, pack_bytes(a0, a1, a2, a3), out_end);
+      second[cb0 / 4] = pack_bytes(b0, b1, b2, b3);
     }
     // The second pixel after the first is complete: stores run front to back (see store_block).
     if (pair) {
@@ -271,7 +265,7 @@ __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, ui
 
 // n = 64 or 128: one 128-byte store holds 128 / n whole pixels; the four accumulators are
 // (pixel, block of 32 channels) pairs in output order.
-void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
+__attribute__((noinline)) void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
   const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
   const uint8_t* wv = pl.weights;
@@ -283,7 +277,7 @@ void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t*
   const hvx_layout::RequantLanes* const rq = pl.lanes;
   const uint32_t b2 = step == 2 ? 0 : 2;  // the blocks of accumulators 2 and 3
   for (uint32_t i = 0; i < rows; i += step) {
-    HVX_Vector acc[4] = {Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
     if (step == 2) {
       const uint32_t* x0 = word_row(src, i, k_len, xrow);
       const uint32_t* x1 = i + 1 < rows ? word_row(src, i + 1, k_len, xrow + stage) : x0;
@@ -292,25 +286,26 @@ void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t*
         const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
         const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
         const HVX_Vector wa = wvec(wv, g), wb = wvec(w1, g);
-        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wa, s0);
-        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wb, s0);
-        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wa, s1);
-        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wb, s1);
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wa, s0);
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wb, s0);
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wa, s1);
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wb, s1);
       }
     } else {
       const uint32_t* x0 = word_row(src, i, k_len, xrow);
       for (uint32_t g = 0; g < groups; ++g) {
         const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
-        acc[0] = Q6_Vw_vrmpyacc_VwVbVb(acc[0], wvec(wv, g), s0);
-        acc[1] = Q6_Vw_vrmpyacc_VwVbVb(acc[1], wvec(wv, groups + g), s0);
-        acc[2] = Q6_Vw_vrmpyacc_VwVbVb(acc[2], wvec(wv, 2 * groups + g), s0);
-        acc[3] = Q6_Vw_vrmpyacc_VwVbVb(acc[3], wvec(wv, 3 * groups + g), s0);
+        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wvec(wv, g), s0);
+        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wvec(wv, groups + g), s0);
+        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wvec(wv, 2 * groups + g), s0);
+        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wvec(wv, 3 * groups + g), s0);
       }
     }
-    HVX_Vector res[4] = {requant(acc[0], rq[0], ov), requant(acc[1], rq[1], ov),
-                         requant(acc[2], rq[b2], ov), requant(acc[3], rq[b2 + 1], ov)};
     int8_t* dst = out + static_cast<size_t>(i) * n;
-    store_block(dst, pack_bytes(res), out_end);
+    store_block(dst,
+                pack_bytes(requant(acc0, rq[0], ov), requant(acc1, rq[1], ov),
+                           requant(acc2, rq[b2], ov), requant(acc3, rq[b2 + 1], ov)),
+                out_end);
   }
 }
 
@@ -350,18 +345,12 @@ void gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, const GemmLayout& 
   const int8_t* const w_end = w + static_cast<size_t>(n) * k_len;
   const int8_t* const x_end = x + static_cast<size_t>(rows) * k_len;
   int32_t* const sums = reinterpret_cast<int32_t*>(vec_align(temp));
-  alignas(128) int8_t tmp[kVec];
   for (uint32_t i = 0; i < rows; ++i) {
     const int8_t* xr = x + static_cast<size_t>(i) * k_len;
     HVX_Vector x_tail = Q6_V_vzero();
     if (rem != 0) {
       const int8_t* src = xr + static_cast<size_t>(full) * kVec;
-      if (src + kVec <= x_end) {
-        x_tail = *reinterpret_cast<const HVX_UVector*>(src);
-      } else {
-        for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < rem ? src[j] : 0;
-        x_tail = *reinterpret_cast<const HVX_Vector*>(tmp);
-      }
+      x_tail = src + kVec <= x_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, src + rem);
       x_tail = Q6_V_vmux_QVV(keep, x_tail, Q6_V_vzero());
     }
     // One output at a time: 128 depth bytes per vrmpy, then the 32 lanes summed.
@@ -382,13 +371,8 @@ void gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, const GemmLayout& 
       if (rem != 0) {
         // The tail: x is zero past k_len, so whatever w holds there adds nothing.
         const int8_t* src = wr + static_cast<size_t>(full) * kVec;
-        HVX_Vector wt;
-        if (src + kVec <= w_end) {
-          wt = *reinterpret_cast<const HVX_UVector*>(src);
-        } else {
-          for (uint32_t j = 0; j < kVec; ++j) tmp[j] = j < rem ? src[j] : 0;
-          wt = *reinterpret_cast<const HVX_Vector*>(tmp);
-        }
+        const HVX_Vector wt =
+            src + kVec <= w_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, src + rem);
         acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wt, x_tail);
       }
       HVX_Vector v = Q6_Vw_vadd_VwVw(acc0, acc1);
@@ -400,9 +384,8 @@ void gemv_s8(const int8_t* x, uint32_t rows, const int8_t* w, const GemmLayout& 
       const HVX_Vector acc = *reinterpret_cast<const HVX_Vector*>(sums + cb * kLanes);
       const HVX_Vector r = requant(acc, lanes[cb], ov);
       const HVX_Vector z = Q6_V_vzero();
-      *reinterpret_cast<HVX_Vector*>(tmp) = Q6_Vb_vpack_VhVh_sat(z, Q6_Vh_vpack_VwVw_sat(z, r));
       const uint32_t count = n - cb * kLanes < kLanes ? n - cb * kLanes : kLanes;
-      for (uint32_t j = 0; j < count; ++j) o[cb * kLanes + j] = tmp[j];
+      store_tail(o + cb * kLanes, pack_bytes(r, z, z, z), o + cb * kLanes + count);
     }
   }
 }

@@ -6,6 +6,8 @@
 #include <hexagon_protos.h>
 #include <hexagon_types.h>
 
+#include "kernels/hvx/hvx_common.h"
+
 namespace lpai {
 namespace kernels {
 namespace hvx {
@@ -18,10 +20,7 @@ using pool::tap_range;
 
 // 128 channels from `src`, or the `n` < 128 that remain (read byte by byte: never past them).
 inline HVX_Vector load_channels(const int8_t* src, uint32_t n) {
-  if (n == kVec) return *reinterpret_cast<const HVX_UVector*>(src);
-  alignas(128) int8_t tmp[kVec];
-  for (uint32_t j = 0; j < n; ++j) tmp[j] = src[j];
-  return *reinterpret_cast<const HVX_Vector*>(tmp);
+  return n == kVec ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, src + n);
 }
 
 }  // namespace
@@ -57,14 +56,8 @@ bool average_pool_s8(const Pool2dParams& p, const KernelArgs& args) {
             const int8_t* src = in_b + (static_cast<size_t>(static_cast<uint32_t>(y0 + static_cast<int32_t>(ky))) * p.in_w +
                                         static_cast<uint32_t>(x0 + static_cast<int32_t>(kx0))) * c + c0;
             for (uint32_t kx = kx0; kx < kx1; ++kx, src += c) {
-              HVX_Vector x;
-              if (src + kVec <= in_end) {
-                x = *reinterpret_cast<const HVX_UVector*>(src);
-              } else {
-                alignas(128) int8_t tmp[kVec] = {};
-                for (uint32_t j = 0; j < kVec && src + j < in_end; ++j) tmp[j] = src[j];
-                x = *reinterpret_cast<const HVX_Vector*>(tmp);
-              }
+              const HVX_Vector x =
+                  src + kVec <= in_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, in_end);
               // Byte s of every word, sign extended: channel c0 + 4l + s in lane l.
               a0 = Q6_Vw_vadd_VwVw(a0, Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(x, 24), 24));
               a1 = Q6_Vw_vadd_VwVw(a1, Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(x, 16), 24));
@@ -130,9 +123,7 @@ bool max_pool_s8(const Pool2dParams& p, const KernelArgs& args) {
           if (n == kVec) {
             *reinterpret_cast<HVX_UVector*>(dst + c0) = acc;
           } else {
-            alignas(128) int8_t tmp[kVec];
-            *reinterpret_cast<HVX_Vector*>(tmp) = acc;
-            for (uint32_t j = 0; j < n; ++j) dst[c0 + j] = tmp[j];
+            store_tail(dst + c0, acc, dst + c0 + n);
           }
         }
       }
