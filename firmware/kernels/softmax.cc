@@ -4,6 +4,7 @@
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/fixed_point_math.h"
+#include "kernels/hvx/hvx_softmax.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -114,11 +115,24 @@ void softmax_rows(const SoftmaxParams& p, const int8_t* in, OutT* out, uint32_t 
   constexpr int32_t kOutMin = sizeof(OutT) == 1 ? -128 : -32768;
   constexpr int32_t kOutMax = sizeof(OutT) == 1 ? 127 : 32767;
   const int32_t* lut = p.exp_lut;
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  // HVX (int8 output, long rows): vector maximum, and the outputs looked up in vectors from a
+  // 256-entry table of the row (the output is a function of max - x alone).
+  const bool vector_rows = sizeof(OutT) == 1 && depth >= hvx::kSoftmaxMinDepth;
+  alignas(128) int8_t laid_out[2 * 128];
+#endif
   for (uint32_t r = 0; r < rows; ++r) {
     const int8_t* x = in + r * depth;
     OutT* y = out + r * depth;
     int32_t max_v = -128;
-    for (uint32_t c = 0; c < depth; ++c) max_v = x[c] > max_v ? x[c] : max_v;
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+    if (vector_rows) {
+      max_v = hvx::max_s8(x, depth);
+    } else
+#endif
+    {
+      for (uint32_t c = 0; c < depth; ++c) max_v = x[c] > max_v ? x[c] : max_v;
+    }
     uint32_t sum = 0;  // Q12, wraps like the reference's int32 accumulation
     for (uint32_t c = 0; c < depth; ++c) {
       sum += static_cast<uint32_t>(rounding_divide_by_pot(lut[max_v - x[c]], 12));
@@ -126,11 +140,21 @@ void softmax_rows(const SoftmaxParams& p, const int8_t* in, OutT* out, uint32_t 
     int num_bits_over_unit = 0;
     const int32_t scale = fpm::get_reciprocal(static_cast<int32_t>(sum), 12, &num_bits_over_unit);
     const int exponent = num_bits_over_unit + 31 - kOutBits;
-    for (uint32_t c = 0; c < depth; ++c) {
-      const int32_t unsat = divide_by_pot_wide(
-          saturating_rounding_doubling_high_mul(scale, lut[max_v - x[c]]), exponent);
-      y[c] = static_cast<OutT>(clamp_i32(unsat + kOutMin, kOutMin, kOutMax));
+    auto output_of = [&](int32_t k) {
+      const int32_t unsat =
+          divide_by_pot_wide(saturating_rounding_doubling_high_mul(scale, lut[k]), exponent);
+      return static_cast<OutT>(clamp_i32(unsat + kOutMin, kOutMin, kOutMax));
+    };
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+    if (vector_rows) {
+      for (uint32_t k = 0; k < kSoftmaxLutSize; ++k) {
+        laid_out[hvx::lut256_layout(k)] = static_cast<int8_t>(output_of(static_cast<int32_t>(k)));
+      }
+      hvx::lut256_map_s8(x, reinterpret_cast<int8_t*>(y), depth, max_v, laid_out);
+      continue;
     }
+#endif
+    for (uint32_t c = 0; c < depth; ++c) y[c] = output_of(max_v - x[c]);
   }
 }
 

@@ -13,12 +13,14 @@
 #include "kernels/conv_2d.h"
 #include "kernels/depthwise_conv_2d.h"
 #include "kernels/fixed_point.h"
+#include "kernels/fixed_point_math.h"
 #include "kernels/hvx/hvx_depthwise.h"
 #include "kernels/hvx/hvx_elementwise.h"
 #include "kernels/hvx/hvx_gemm.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/hvx/hvx_pool.h"
 #include "kernels/pool_2d_common.h"
+#include "kernels/softmax.h"
 #include "kernels/int8_gemm.h"
 #include "lpai/hal_target.h"
 
@@ -425,6 +427,54 @@ bool pool_case(bool max, uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32
                kh * 1000 + kw * 10 + stride);
 }
 
+// SOFTMAX int8 -> int8 through the kernel (its HVX rows from kSoftmaxMinDepth on) against
+// TFLite's integer reference written out here: row max, Q12 sum of the exp table, reciprocal,
+// per element rounded product. `span`: inputs in [-span, span - 1].
+lpai::kernels::SoftmaxParams g_softmax;
+bool softmax_case(uint32_t rows, uint32_t depth, uint32_t span) {
+  using namespace lpai::kernels;  // NOLINT
+  SoftmaxParams& p = g_softmax;
+  p.exp_lut[0] = 0x7FFFFFFF;
+  for (uint32_t k = 1; k < kSoftmaxLutSize; ++k) {
+    p.exp_lut[k] = p.exp_lut[k - 1] - static_cast<int32_t>(rnd() % (static_cast<uint32_t>(p.exp_lut[k - 1]) / 16 + 1));
+  }
+  const uint32_t n = rows * depth;
+  for (uint32_t i = 0; i < n; ++i) g_in[i] = static_cast<int8_t>(static_cast<int32_t>(rnd() % (2 * span)) - static_cast<int32_t>(span));
+  for (uint32_t r = 0; r < rows; ++r) {
+    const int8_t* x = g_in + r * depth;
+    int32_t m = -128;
+    for (uint32_t c = 0; c < depth; ++c) m = x[c] > m ? x[c] : m;
+    uint32_t sum = 0;
+    for (uint32_t c = 0; c < depth; ++c) sum += static_cast<uint32_t>(rounding_divide_by_pot(p.exp_lut[m - x[c]], 12));
+    int over = 0;
+    const int32_t scale = fpm::get_reciprocal(static_cast<int32_t>(sum), 12, &over);
+    const int e = over + 31 - 8;
+    for (uint32_t c = 0; c < depth; ++c) {
+      const int32_t prod = saturating_rounding_doubling_high_mul(scale, p.exp_lut[m - x[c]]);
+      const int32_t v = (e > 31 ? 0 : rounding_divide_by_pot(prod, e)) - 128;
+      g_ref[r * depth + c] = static_cast<int8_t>(clamp_i32(v, -128, 127));
+    }
+  }
+  for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
+  lpai::format::TensorRecord t{};
+  t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
+  t.rank = 2;
+  t.dims[0] = rows;
+  t.dims[1] = depth;
+  t.size = n;
+  TensorRef in[1] = {{reinterpret_cast<uint8_t*>(g_in), &t}};
+  TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), &t}};
+  KernelArgs args{};
+  args.params = reinterpret_cast<const uint8_t*>(&p);
+  args.params_size = sizeof(p);
+  args.inputs = in;
+  args.num_inputs = 1;
+  args.outputs = out;
+  args.num_outputs = 1;
+  find_kernel(static_cast<uint16_t>(lpai::format::BuiltinOp::kSoftmax))->eval(args);
+  return check("softmax rows/depth/span", n, rows, depth, span);
+}
+
 bool dot_case(uint32_t k) {
   fill(g_in, k);
   fill(g_w, 4 * k);
@@ -472,6 +522,9 @@ extern "C" int main(void) {
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
   ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;
+  const uint32_t softmax[][3] = {{1, 256, 128}, {2, 257, 128}, {3, 300, 20}, {1, 1000, 128}, {1, 4097, 128},
+                                 {2, 129, 128}, {1, 12, 128}};
+  for (const auto& s : softmax) ok = softmax_case(s[0], s[1], s[2]) && ok;
   const uint32_t dots[] = {1, 5, 127, 128, 129, 257, 700, 4000};
   for (uint32_t k : dots) ok = dot_case(k) && ok;
   const uint32_t sizes[] = {1, 5, 127, 128, 129, 1000, 4097};
