@@ -17,14 +17,13 @@ namespace lpai {
 namespace kernels {
 namespace hvx {
 
-// The output's zero point and clamp range, splatted.
+// The output's zero point and clamp range, splatted where used (scalars keep them out of the
+// vector registers of the kernels' loops).
 struct OutputVectors {
-  HVX_Vector zp, lo, hi;
+  int32_t zp, lo, hi;
 };
 
-inline OutputVectors output_vectors(int32_t zp, int32_t lo, int32_t hi) {
-  return OutputVectors{Q6_V_vsplat_R(zp), Q6_V_vsplat_R(lo), Q6_V_vsplat_R(hi)};
-}
+inline OutputVectors output_vectors(int32_t zp, int32_t lo, int32_t hi) { return OutputVectors{zp, lo, hi}; }
 
 // requantize() of 32 accumulators (one block of lanes), clamped to [lo, hi].
 // Every step is the general sequence of gemm::requantize (no precondition on the accumulator):
@@ -46,8 +45,8 @@ __attribute__((always_inline)) inline HVX_Vector requant(HVX_Vector acc,
   const HVX_Vector thr = Q6_Vw_vsub_VwVw(lane(r.half), Q6_Vw_vasr_VwR(h, 31));
   HVX_Vector v = Q6_Vw_vasr_VwVw(h, lane(r.right));
   v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, Q6_V_vsplat_R(1));
-  v = Q6_Vw_vadd_VwVw(v, o.zp);
-  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, o.lo), o.hi);
+  v = Q6_Vw_vadd_VwVw(v, Q6_V_vsplat_R(o.zp));
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, Q6_V_vsplat_R(o.lo)), Q6_V_vsplat_R(o.hi));
 }
 
 // Four vectors of 32 int32 results (in [-128, 127] after the clamp) as 128 bytes, in order.

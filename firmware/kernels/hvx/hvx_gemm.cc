@@ -85,91 +85,104 @@ inline HVX_Vector wvec(const uint8_t* w, size_t i) {
 
 
 // Narrow mode (n = 8, 16, 32): lane l = pixel l / n, channel l % n; 4 vectors (4P pixels,
-// 128 output bytes, contiguous in the output) per step.
-__attribute__((noinline)) void run_narrow(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
-  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
-  const uint32_t pix = kLanes / n;     // pixels per vector: 1, 2 or 4
-  const uint32_t step = 4 * pix;       // pixels per step
-  const uint32_t stride = groups * 4;  // bytes per staged row
-  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
-  const HVX_VectorPred q32 = Q6_Q_vsetq_R(32);
-  const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
-  const HVX_VectorPred q96 = Q6_Q_vsetq_R(96);
-  const uint8_t* wv = pl.weights;
-  const hvx_layout::RequantLanes& rq = pl.lanes[0];
-  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
-  const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
-  const uint32_t* xw[16];
+// 128 output bytes, contiguous in the output) per step. The row gathering and the products of
+// a step are separate non-inlined functions, so each has only its own registers live (HVX
+// registers are caller-saved: nothing vector-valued stays live across the calls).
 
+// xw[u] = row i0 + u of the step (u < step), word aligned and readable in whole words: in
+// place when it is, else staged (zero padded; rows past `rows` all zero).
+__attribute__((noinline)) void narrow_rows(const Plan& pl, const RowSource& src, uint32_t rows,
+                                           uint32_t i0, uint32_t step, const uint32_t** xw) {
+  const uint32_t k_len = pl.k_len, stride = pl.groups * 4;  // bytes per staged row
+  const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
   // Rows at base + i * stride, all word aligned and readable in whole words: no staging.
-  const bool direct = src.fn == nullptr && in_place_ok && (src.stride & 3u) == 0 &&
-                      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0;
+  if (src.fn == nullptr && in_place_ok && (src.stride & 3u) == 0 &&
+      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0 && i0 + step <= rows) {
+    const int8_t* x = src.base + static_cast<size_t>(i0) * src.stride;
+    for (uint32_t u = 0; u < step; ++u, x += src.stride) xw[u] = reinterpret_cast<const uint32_t*>(x);
+    return;
+  }
+  for (uint32_t u = 0; u < step; ++u) {
+    int8_t* staged = pl.scratch.stage + static_cast<size_t>(u) * stride;
+    if (i0 + u >= rows) {
+      for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
+      xw[u] = reinterpret_cast<const uint32_t*>(staged);
+      continue;
+    }
+    const int8_t* x = row_at(src, i0 + u);
+    if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && in_place_ok) {
+      xw[u] = reinterpret_cast<const uint32_t*>(x);
+    } else {
+      uint32_t j = 0;
+      for (; j < k_len; ++j) staged[j] = x[j];
+      for (; j < stride; ++j) staged[j] = 0;
+      xw[u] = reinterpret_cast<const uint32_t*>(staged);
+    }
+  }
+}
+
+// The step's 128 output bytes from its rows xw[0, 4 * kPix).
+template <uint32_t kPix>
+__attribute__((noinline)) HVX_Vector narrow_step(const Plan& pl, const uint32_t* const* xw) {
+  const uint32_t groups = pl.groups;
+  const uint8_t* wv = pl.weights;
+  HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
+  if (kPix == 1) {
+    // One pixel per accumulator: groups outer, the four accumulators inner (each weight vector
+    // loaded once per step).
+    for (uint32_t g = 0; g < groups; ++g) {
+      const HVX_Vector wg = wvec(wv, g);
+      acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])));
+      acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g])));
+      acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
+      acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g])));
+    }
+  } else {
+    // 2 or 4 pixels per accumulator: two accumulators at a time, so only their 2 * kPix row
+    // pointers are live in the loop (all 16 at once spill); each weight vector is loaded
+    // twice per step.
+    const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
+    auto pixels = [&](const uint32_t* const* x, uint32_t g) __attribute__((always_inline)) {
+      if (kPix == 2) {
+        return Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
+                             Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+      }
+      // Pixels 0 .. 3 of the accumulator, one 32-byte quarter each.
+      const HVX_Vector hi2 = Q6_V_vmux_QVV(Q6_Q_vsetq_R(96), Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
+                                           Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
+      const HVX_Vector lo2 = Q6_V_vmux_QVV(Q6_Q_vsetq_R(32), Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
+                                           Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
+      return Q6_V_vmux_QVV(q64, lo2, hi2);
+    };
+    auto accumulate2 = [&](const uint32_t* const* x, HVX_Vector* a, HVX_Vector* b) __attribute__((always_inline)) {
+      HVX_Vector va = Q6_V_vzero(), vb = Q6_V_vzero();
+      for (uint32_t g = 0; g < groups; ++g) {
+        const HVX_Vector wg = wvec(wv, g);
+        va = Q6_Vw_vrmpyacc_VwVbVb(va, wg, pixels(x, g));
+        vb = Q6_Vw_vrmpyacc_VwVbVb(vb, wg, pixels(x + kPix, g));
+      }
+      *a = va;
+      *b = vb;
+    };
+    accumulate2(xw, &acc0, &acc1);
+    accumulate2(xw + 2 * kPix, &acc2, &acc3);
+  }
+  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
+  const hvx_layout::RequantLanes& rq = pl.lanes[0];
+  return pack_bytes(requant(acc0, rq, ov), requant(acc1, rq, ov), requant(acc2, rq, ov),
+                    requant(acc3, rq, ov));
+}
+
+__attribute__((noinline)) void run_narrow(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
+  const uint32_t n = pl.n;
+  const uint32_t pix = kLanes / n;  // pixels per vector: 1, 2 or 4
+  const uint32_t step = 4 * pix;    // pixels per step
+  int8_t* const out_end = out + static_cast<size_t>(rows) * n;
+  const uint32_t* xw[16];
   for (uint32_t i0 = 0; i0 < rows; i0 += step) {
-    if (direct && i0 + step <= rows) {
-      const int8_t* x = src.base + static_cast<size_t>(i0) * src.stride;
-      for (uint32_t u = 0; u < step; ++u, x += src.stride) xw[u] = reinterpret_cast<const uint32_t*>(x);
-    } else {
-    // The step's rows: in place when aligned and readable in whole words, else staged.
-    for (uint32_t u = 0; u < step; ++u) {
-      int8_t* staged = pl.scratch.stage + static_cast<size_t>(u) * stride;
-      if (i0 + u >= rows) {
-        for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
-        xw[u] = reinterpret_cast<const uint32_t*>(staged);
-        continue;
-      }
-      const int8_t* x = row_at(src, i0 + u);
-      if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && in_place_ok) {
-        xw[u] = reinterpret_cast<const uint32_t*>(x);
-      } else {
-        uint32_t j = 0;
-        for (; j < k_len; ++j) staged[j] = x[j];
-        for (; j < stride; ++j) staged[j] = 0;
-        xw[u] = reinterpret_cast<const uint32_t*>(staged);
-      }
-    }
-    }
-    // Groups outer, the four accumulators inner: each weight vector is loaded once per step.
-    HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
-    if (pix == 1) {
-      for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector wg = wvec(wv, g);
-        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])));
-        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g])));
-        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
-        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g])));
-      }
-    } else if (pix == 2) {
-      for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector wg = wvec(wv, g);
-        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[0][g])),
-                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[1][g]))));
-        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])),
-                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g]))));
-        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[4][g])),
-                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[5][g]))));
-        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(xw[6][g])),
-                                                                Q6_V_vsplat_R(static_cast<int32_t>(xw[7][g]))));
-      }
-    } else {
-      for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector wg = wvec(wv, g);
-        // Pixels 4a .. 4a + 3 of the step, one 32-byte quarter each.
-        auto quad = [&](uint32_t a) {
-          const uint32_t* const* x = xw + 4 * a;
-          const HVX_Vector hi2 = Q6_V_vmux_QVV(q96, Q6_V_vsplat_R(static_cast<int32_t>(x[2][g])),
-                                               Q6_V_vsplat_R(static_cast<int32_t>(x[3][g])));
-          const HVX_Vector lo2 = Q6_V_vmux_QVV(q32, Q6_V_vsplat_R(static_cast<int32_t>(x[0][g])),
-                                               Q6_V_vsplat_R(static_cast<int32_t>(x[1][g])));
-          return Q6_V_vmux_QVV(q64, lo2, hi2);
-        };
-        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, quad(0));
-        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, quad(1));
-        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, quad(2));
-        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, quad(3));
-      }
-    }
-    const HVX_Vector bytes = pack_bytes(requant(acc0, rq, ov), requant(acc1, rq, ov),
-                                        requant(acc2, rq, ov), requant(acc3, rq, ov));
+    narrow_rows(pl, src, rows, i0, step, xw);
+    const HVX_Vector bytes = pix == 1 ? narrow_step<1>(pl, xw) : pix == 2 ? narrow_step<2>(pl, xw)
+                                                                          : narrow_step<4>(pl, xw);
     int8_t* dst = out + static_cast<size_t>(i0) * n;
     if (dst + kVec <= out_end) {
       *reinterpret_cast<HVX_UVector*>(dst) = bytes;
@@ -206,56 +219,61 @@ inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
   }
 }
 
+// Blocks cb0 .. cb0 + 3 (zero past the last) of the pixel pair x0, x1: the first pixel's 128
+// output bytes stored at o0 + cb0 * 32, the second's kept in `second` (stored once the first
+// pixel is complete). Out of line: its eight result vectors are all the loop keeps live.
+__attribute__((noinline)) void wide_blocks(const Plan& pl, const uint32_t* x0, const uint32_t* x1,
+                                           uint32_t cb0, int8_t* o0, int8_t* out_end, HVX_Vector* second) {
+  const uint32_t groups = pl.groups, blocks = pl.blocks;
+  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
+  // Block cb of both pixels, requantised.
+  auto block = [&](uint32_t cb, HVX_Vector* ra, HVX_Vector* rb) __attribute__((always_inline)) {
+    if (cb >= blocks) {
+      *ra = Q6_V_vzero();
+      *rb = Q6_V_vzero();
+      return;
+    }
+    const uint8_t* wb = pl.weights + static_cast<size_t>(cb) * groups * kVec;
+    HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
+    uint32_t g = 0;
+    for (; g + 2 <= groups; g += 2) {
+      const HVX_Vector w0 = wvec(wb, g);
+      const HVX_Vector w1 = wvec(wb, g + 1);
+      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x0[g + 1])));
+      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x1[g + 1])));
+    }
+    if (g < groups) {
+      const HVX_Vector w0 = wvec(wb, g);
+      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
+      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+    }
+    *ra = requant(Q6_Vw_vadd_VwVw(a0, a1), pl.lanes[cb], ov);
+    *rb = requant(Q6_Vw_vadd_VwVw(b0, b1), pl.lanes[cb], ov);
+  };
+  HVX_Vector a0, a1, a2, a3, b0, b1, b2, b3;
+  block(cb0, &a0, &b0);
+  block(cb0 + 1, &a1, &b1);
+  block(cb0 + 2, &a2, &b2);
+  block(cb0 + 3, &a3, &b3);
+  store_block(o0 + cb0 * kLanes, pack_bytes(a0, a1, a2, a3), out_end);
+  second[cb0 / 4] = pack_bytes(b0, b1, b2, b3);
+}
+
 // Each mode is its own non-inlined function: the stack of a call is that of its mode.
 __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
-  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups, blocks = pl.blocks;
-  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
-  const uint8_t* wv = pl.weights;
+  const uint32_t n = pl.n, k_len = pl.k_len, blocks = pl.blocks;
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const uint32_t stage = (k_len + 3u) & ~3u;
   int8_t* const xrow = pl.scratch.stage;
   HVX_Vector* const second = pl.scratch.second;
-
   for (uint32_t i = 0; i < rows; i += 2) {
     const bool pair = i + 1 < rows;
     const uint32_t* x0 = word_row(src, i, k_len, xrow);
     const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, xrow + stage) : x0;
     int8_t* o0 = out + static_cast<size_t>(i) * n;
-    for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) {
-      // Block cb of both pixels (zero past the last block), requantised.
-      auto block = [&](uint32_t cb, HVX_Vector* ra, HVX_Vector* rb) __attribute__((always_inline)) {
-        if (cb >= blocks) {
-          *ra = Q6_V_vzero();
-          *rb = Q6_V_vzero();
-          return;
-        }
-        const uint8_t* wb = wv + static_cast<size_t>(cb) * groups * kVec;
-        HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
-        uint32_t g = 0;
-        for (; g + 2 <= groups; g += 2) {
-          const HVX_Vector w0 = wvec(wb, g);
-          const HVX_Vector w1 = wvec(wb, g + 1);
-          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
-          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
-          a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x0[g + 1])));
-          b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x1[g + 1])));
-        }
-        if (g < groups) {
-          const HVX_Vector w0 = wvec(wb, g);
-          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
-          b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
-        }
-        *ra = requant(Q6_Vw_vadd_VwVw(a0, a1), pl.lanes[cb], ov);
-        *rb = requant(Q6_Vw_vadd_VwVw(b0, b1), pl.lanes[cb], ov);
-      };
-      HVX_Vector a0, a1, a2, a3, b0, b1, b2, b3;
-      block(cb0, &a0, &b0);
-      block(cb0 + 1, &a1, &b1);
-      block(cb0 + 2, &a2, &b2);
-      block(cb0 + 3, &a3, &b3);
-      store_block(o0 + cb0 * kLanes, pack_bytes(a0, a1, a2, a3), out_end);
-      second[cb0 / 4] = pack_bytes(b0, b1, b2, b3);
-    }
+    for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) wide_blocks(pl, x0, x1, cb0, o0, out_end, second);
     // The second pixel after the first is complete: stores run front to back (see store_block).
     if (pair) {
       for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) store_block(o0 + n + cb0 * kLanes, second[cb0 / 4], out_end);
@@ -489,6 +507,20 @@ inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
   for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
 }
 
+// The image in_b (in_h rows of in_w * in_c bytes) into `padded` (rows of prow bytes, `bytes`
+// in all) at (pad_h, pad_w), the input zero point around it. Out of line: its vectors are not
+// live across the GEMM calls of the caller (HVX registers are caller-saved).
+__attribute__((noinline)) void bordered_copy(const Conv2dParams& p, const int8_t* in_b, int8_t* padded,
+                                             uint64_t bytes, size_t prow) {
+  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
+  fill_forward(padded, Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u)), static_cast<uint32_t>(bytes));
+  const uint32_t in_row = p.in_w * p.in_c;
+  for (uint32_t y = 0; y < p.in_h; ++y) {
+    copy_exact(padded + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
+               in_b + static_cast<size_t>(y) * in_row, in_row);
+  }
+}
+
 // `count` im2col rows (k_pad bytes apart from `rows` on) of output pixels from (oy, ox) on, read from
 // the bordered image (row pitch prow): per pixel k_h vector copies of seg <= 128 bytes, dy apart
 // in the image. Kept out of line: a tight loop of its own.
@@ -548,18 +580,11 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
   int8_t* const rows = reinterpret_cast<int8_t*>(pl.scratch.rest);
   int8_t* const padded = rows + hvx_layout::round_vec(uint64_t{per_block} * k_pad + kVec);
   const int8_t* const padded_end = padded + border.bytes + kVec;
-  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
-  const HVX_Vector zp_v = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
   const uint32_t seg = p.k_w * p.in_c;
   const uint32_t in_row = p.in_w * p.in_c;
   const size_t prow = static_cast<size_t>(border.w) * p.in_c;
   for (uint32_t b = 0; b < p.batches; ++b) {
-    fill_forward(padded, zp_v, static_cast<uint32_t>(border.bytes));
-    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
-    for (uint32_t y = 0; y < p.in_h; ++y) {
-      copy_exact(padded + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
-                 in_b + static_cast<size_t>(y) * in_row, in_row);
-    }
+    bordered_copy(p, in + static_cast<size_t>(b) * p.in_h * in_row, padded, border.bytes, prow);
     int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
     uint32_t oy = 0, ox = 0;
     for (uint32_t first = 0; first < plane; first += per_block) {
