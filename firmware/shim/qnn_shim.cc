@@ -1,12 +1,11 @@
 // The C API of lpai/qnn_compat.h: decodes the QNN-shaped structs and calls the runtime
 // (graph/runtime.h). Every lpai::Status maps 1:1 to the returned code (its numeric value).
-// Context and graph handles carrying the foreign tag are forwarded to the hook table of
-// shim/foreign_hooks.h when one is registered (host online prepare only).
+// Every handle here is a firmware handle: the host's online prepare interposes its own
+// handles at link time (host_sim/online_prepare), the firmware knows nothing of them.
 #include "core/log.h"
 #include "format/context_binary_format.h"
 #include "graph/runtime.h"
 #include "lpai/qnn_compat.h"
-#include "shim/foreign_hooks.h"
 #include "shim/qnn_types_map.h"
 
 namespace lpai {
@@ -175,38 +174,8 @@ __attribute__((noinline)) Status execute_io(Qnn_GraphHandle_t graph, const forma
 
 }  // namespace
 
-// ---- foreign handles (shim/foreign_hooks.h) -------------------------------------------------
-
-namespace {
-const ForeignHooks* g_foreign_hooks = nullptr;  // zero-initialised; set only by host code
-}  // namespace
-
-void set_foreign_hooks(const ForeignHooks* hooks) { g_foreign_hooks = hooks; }
-const ForeignHooks* foreign_hooks() { return g_foreign_hooks; }
-
-// True when `h` is a foreign handle and a hook table is registered.
-inline bool forwarded(Qnn_Handle_t h) { return g_foreign_hooks != nullptr && is_foreign_handle(h); }
-
-// Replaces a forwarded handle by the firmware handle it stands for; false with *error when the
-// hook table resolves it to none. Other handles pass unchanged.
-bool own_handle(Qnn_Handle_t* h, ForeignKind kind, Qnn_ErrorHandle_t* error) {
-  if (!forwarded(*h)) return true;
-  const Qnn_Handle_t fw = g_foreign_hooks->resolve(*h, kind, error);
-  if (fw == nullptr) return false;
-  *h = fw;
-  return true;
-}
-
 }  // namespace shim
 }  // namespace lpai
-
-// Resolves a foreign context/graph handle in place, or returns the hook's error.
-#define LPAI_SHIM_OWN(handle, kind)                                                      \
-  do {                                                                                   \
-    Qnn_ErrorHandle_t own_error_ = 0;                                                    \
-    if (!lpai::shim::own_handle(&(handle), lpai::shim::ForeignKind::kind, &own_error_)) \
-      return own_error_;                                                                 \
-  } while (0)
 
 using lpai::Status;
 using lpai::shim::H;
@@ -334,7 +303,6 @@ Qnn_ErrorHandle_t QnnContext_createFromBinary(Qnn_BackendHandle_t backend,
 }
 
 Qnn_ErrorHandle_t QnnContext_free(Qnn_ContextHandle_t context, Qnn_ProfileHandle_t /*profile*/) {
-  if (lpai::shim::forwarded(context)) return lpai::shim::foreign_hooks()->context_free(context);
   return ret(rt::context_free(H(context)));
 }
 
@@ -342,7 +310,6 @@ Qnn_ErrorHandle_t QnnContext_free(Qnn_ContextHandle_t context, Qnn_ProfileHandle
 
 Qnn_ErrorHandle_t QnnGraph_retrieve(Qnn_ContextHandle_t context, const char* graphName,
                                     Qnn_GraphHandle_t* graph) {
-  LPAI_SHIM_OWN(context, kContext);
   rt::Handle h = rt::kNullHandle;
   Status s = rt::graph_retrieve(H(context), graphName, graph == nullptr ? nullptr : &h);
   if (s == Status::kOk) *graph = P(h);
@@ -350,7 +317,6 @@ Qnn_ErrorHandle_t QnnGraph_retrieve(Qnn_ContextHandle_t context, const char* gra
 }
 
 Qnn_ErrorHandle_t QnnGraph_getProperty(Qnn_GraphHandle_t graph, QnnGraph_Property_t** properties) {
-  LPAI_SHIM_OWN(graph, kGraph);
   Status s = lpai::shim::check_graph(graph);
   if (s != Status::kOk) return ret(s);
   if (properties == nullptr) {
@@ -397,7 +363,6 @@ Qnn_ErrorHandle_t QnnGraph_getProperty(Qnn_GraphHandle_t graph, QnnGraph_Propert
 }
 
 Qnn_ErrorHandle_t QnnGraph_setConfig(Qnn_GraphHandle_t graph, const QnnGraph_Config_t** config) {
-  LPAI_SHIM_OWN(graph, kGraph);
   Status s = lpai::shim::check_graph(graph);
   if (s != Status::kOk) return ret(s);
   if (config == nullptr) {
@@ -420,14 +385,12 @@ Qnn_ErrorHandle_t QnnGraph_setConfig(Qnn_GraphHandle_t graph, const QnnGraph_Con
 
 Qnn_ErrorHandle_t QnnGraph_finalize(Qnn_GraphHandle_t graph, Qnn_ProfileHandle_t /*profile*/,
                                     Qnn_SignalHandle_t /*signal*/) {
-  if (lpai::shim::forwarded(graph)) return lpai::shim::foreign_hooks()->graph_finalize(graph);
   return ret(rt::graph_finalize(H(graph)));
 }
 
 Qnn_ErrorHandle_t QnnGraph_execute(Qnn_GraphHandle_t graph, const Qnn_Tensor_t* inputs,
                                    uint32_t numInputs, Qnn_Tensor_t* outputs, uint32_t numOutputs,
                                    Qnn_ProfileHandle_t /*profile*/, Qnn_SignalHandle_t /*signal*/) {
-  LPAI_SHIM_OWN(graph, kGraph);
   const lpai::format::BinaryView* view = nullptr;
   Status s = rt::graph_view(H(graph), &view);
   if (s != Status::kOk) return ret(s);
@@ -455,7 +418,6 @@ Qnn_ErrorHandle_t QnnGraph_execute(Qnn_GraphHandle_t graph, const Qnn_Tensor_t* 
 
 Qnn_ErrorHandle_t QnnLpaiGraph_getCounters(Qnn_GraphHandle_t graph,
                                            QnnLpaiGraph_Counters_t* counters) {
-  LPAI_SHIM_OWN(graph, kGraph);
   rt::GraphCounters c;
   Status s = rt::graph_counters(H(graph), &c);
   if (s != Status::kOk) return ret(s);
@@ -472,23 +434,19 @@ Qnn_ErrorHandle_t QnnLpaiGraph_getCounters(Qnn_GraphHandle_t graph,
 }
 
 Qnn_ErrorHandle_t QnnLpaiGraph_setProfiling(Qnn_GraphHandle_t graph, uint32_t enable) {
-  LPAI_SHIM_OWN(graph, kGraph);
   return ret(rt::graph_set_profiling(H(graph), enable != 0));
 }
 
 Qnn_ErrorHandle_t QnnLpaiGraph_getNodeCycles(Qnn_GraphHandle_t graph, uint64_t* cycles,
                                              uint32_t capacity, uint32_t* numNodes) {
-  LPAI_SHIM_OWN(graph, kGraph);
   return ret(rt::graph_node_cycles(H(graph), cycles, capacity, numNodes));
 }
 
 Qnn_ErrorHandle_t QnnLpaiGraph_resetPersistent(Qnn_GraphHandle_t graph) {
-  LPAI_SHIM_OWN(graph, kGraph);
   return ret(rt::graph_reset_persistent(H(graph)));
 }
 
 Qnn_ErrorHandle_t QnnLpaiGraph_releaseIo(Qnn_GraphHandle_t graph) {
-  LPAI_SHIM_OWN(graph, kGraph);
   return ret(rt::graph_release_io(H(graph)));
 }
 
@@ -497,7 +455,6 @@ Qnn_ErrorHandle_t QnnLpaiGraph_releaseIo(Qnn_GraphHandle_t graph) {
 Qnn_ErrorHandle_t QnnMem_register(Qnn_ContextHandle_t context,
                                   const Qnn_MemDescriptor_t* descriptors, uint32_t numDescriptors,
                                   Qnn_MemHandle_t* memHandles) {
-  LPAI_SHIM_OWN(context, kContext);
   if (!rt::context_valid(H(context))) {
     LPAI_LOG_ERROR("mem register: invalid context handle %p", context);
     return ret(Status::kContextInvalidHandle);

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "LPAI/QnnLpaiGraph.h"
+#include "QnnMem.h"
 #include "core/log.h"
 #include "core/status.h"
 #include "format/context_binary_format.h"
@@ -22,7 +24,6 @@
 #include "prepare/planner.h"
 #include "prepare/prepare.h"
 #include "prepare/rules.h"
-#include "shim/foreign_hooks.h"
 
 namespace lpai {
 namespace online {
@@ -30,11 +31,17 @@ namespace {
 
 using format::DataType;
 using prepare::PrepTensor;
-using shim::ForeignKind;
 
 constexpr uint32_t kMaxSlots = 16;           // live online contexts (one graph each)
 constexpr uint32_t kDefaultAlignment = 64;   // the generator's default --alignment 64:64
 constexpr uintptr_t kGraphBit = 0x80;        // handle bit 7: graph (1) or context (0)
+// Online handles carry kind 0xF in bits [8, 12); firmware handles use kinds 1..4 there
+// (firmware/graph/state.h), so the link-time entry points below tell them apart.
+constexpr uintptr_t kOnlineHandleKind = 0xF;
+
+bool is_online_handle(Qnn_Handle_t h) {
+  return ((reinterpret_cast<uintptr_t>(h) >> 8) & 0xFu) == kOnlineHandleKind;
+}
 
 inline Qnn_ErrorHandle_t ret(Status s) { return static_cast<Qnn_ErrorHandle_t>(status_code(s)); }
 
@@ -101,7 +108,7 @@ std::vector<Context>& slots() {
 
 Qnn_Handle_t make_handle(uint32_t index, uint32_t generation, bool graph) {
   const uintptr_t h = (static_cast<uintptr_t>(generation) << 12) |
-                      (shim::kForeignHandleKind << 8) | (graph ? kGraphBit : 0) |
+                      (kOnlineHandleKind << 8) | (graph ? kGraphBit : 0) |
                       static_cast<uintptr_t>(index + 1);
   return reinterpret_cast<Qnn_Handle_t>(h);
 }
@@ -109,7 +116,7 @@ Qnn_Handle_t make_handle(uint32_t index, uint32_t generation, bool graph) {
 // The live context named by `h` (a context or, with graph = true, a graph handle), or nullptr.
 Context* find(Qnn_Handle_t h, bool graph) {
   const uintptr_t v = reinterpret_cast<uintptr_t>(h);
-  if (!shim::is_foreign_handle(h) || ((v & kGraphBit) != 0) != graph) return nullptr;
+  if (!is_online_handle(h) || ((v & kGraphBit) != 0) != graph) return nullptr;
   const uintptr_t idx1 = v & 0x7F;
   if (idx1 == 0 || idx1 > kMaxSlots) return nullptr;
   Context& c = slots()[idx1 - 1];
@@ -244,10 +251,10 @@ std::string tensor_label(const Tensor& t) {
   return "tensor " + std::to_string(t.t.index) + " '" + t.t.name + "'";
 }
 
-// ---- hooks (shim/foreign_hooks.h) -----------------------------------------------------------
+// ---- what the link-time entry points (end of file) do with online handles --------------------
 
-Qnn_Handle_t hook_resolve(Qnn_Handle_t h, ForeignKind kind, Qnn_ErrorHandle_t* error) {
-  const bool graph = kind == ForeignKind::kGraph;
+// The firmware handle online context/graph `h` became at finalize, or nullptr with *error.
+Qnn_Handle_t resolve_online(Qnn_Handle_t h, bool graph, Qnn_ErrorHandle_t* error) {
   Context* c = find(h, graph);
   if (c == nullptr) {
     LPAI_LOG_ERROR("online prepare: %s handle %p is not a live online %s",
@@ -266,7 +273,7 @@ Qnn_Handle_t hook_resolve(Qnn_Handle_t h, ForeignKind kind, Qnn_ErrorHandle_t* e
   return graph ? c->graph->fw_graph : c->graph->fw_context;
 }
 
-Qnn_ErrorHandle_t hook_context_free(Qnn_ContextHandle_t context) {
+Qnn_ErrorHandle_t free_online_context(Qnn_ContextHandle_t context) {
   Context* c = find(context, false);
   if (c == nullptr) {
     LPAI_LOG_ERROR("context free: online context handle %p is not live", context);
@@ -340,7 +347,7 @@ prepare::PrepGraph build_prep_graph(const Graph& g) {
   return pg;
 }
 
-Qnn_ErrorHandle_t hook_graph_finalize(Qnn_GraphHandle_t graph) {
+Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   Context* c = find(graph, true);
   if (c == nullptr) {
     LPAI_LOG_ERROR("graph finalize: online graph handle %p is not live", graph);
@@ -431,8 +438,6 @@ Qnn_ErrorHandle_t hook_graph_finalize(Qnn_GraphHandle_t graph) {
   g.finalized = true;
   return QNN_SUCCESS;
 }
-
-const shim::ForeignHooks kHooks = {hook_resolve, hook_graph_finalize, hook_context_free};
 
 // Graph of a live online graph handle that is still being built; logs and sets *rc otherwise.
 Graph* building_graph(Qnn_GraphHandle_t graph, const char* what, Qnn_ErrorHandle_t* rc) {
@@ -566,7 +571,6 @@ Qnn_ErrorHandle_t QnnContext_create(Qnn_BackendHandle_t backend, Qnn_DeviceHandl
     c.size_alignment = std::max(on::kDefaultAlignment, align.sizeAlignment);
     c.has_mem_type = has_mem_type;
     c.mem_type = mem_type;
-    lpai::shim::set_foreign_hooks(&on::kHooks);
     *context = on::make_handle(i, generation, false);
     return QNN_SUCCESS;
   }
@@ -746,3 +750,77 @@ Qnn_ErrorHandle_t QnnGraph_addNode(Qnn_GraphHandle_t graph, Qnn_OpConfig_t opCon
 }
 
 }  // extern "C"
+
+// ---- link-time entry points -----------------------------------------------------------------
+// A program that links this library is linked with -Wl,--wrap=<name> for each QNN call below
+// (CMakeLists.txt): every reference to <name> binds to __wrap_<name>, which passes firmware
+// handles to the firmware's own definition (__real_<name>) unchanged and resolves online ones
+// here. The firmware carries no trace of online prepare.
+namespace {
+
+// Replaces an online handle by its firmware handle; false with *rc when it has none.
+bool to_firmware(Qnn_Handle_t* h, bool graph, Qnn_ErrorHandle_t* rc) {
+  if (!on::is_online_handle(*h)) return true;
+  const Qnn_Handle_t fw = on::resolve_online(*h, graph, rc);
+  if (fw == nullptr) return false;
+  *h = fw;
+  return true;
+}
+
+}  // namespace
+
+// __wrap_<name>: the handle parameter `h` (a graph handle when `graph`) made a firmware
+// handle, then the firmware's call.
+#define LPAI_ONLINE_WRAP(name, h, graph, params, args)                 \
+  Qnn_ErrorHandle_t __real_##name params;                              \
+  Qnn_ErrorHandle_t __wrap_##name params {                             \
+    Qnn_ErrorHandle_t rc = QNN_SUCCESS;                                \
+    if (!to_firmware(&h, graph, &rc)) return rc;                       \
+    return __real_##name args;                                         \
+  }
+
+extern "C" {
+
+Qnn_ErrorHandle_t __real_QnnContext_free(Qnn_ContextHandle_t context, Qnn_ProfileHandle_t profile);
+Qnn_ErrorHandle_t __wrap_QnnContext_free(Qnn_ContextHandle_t context, Qnn_ProfileHandle_t profile) {
+  if (on::is_online_handle(context)) return on::free_online_context(context);
+  return __real_QnnContext_free(context, profile);
+}
+
+Qnn_ErrorHandle_t __real_QnnGraph_finalize(Qnn_GraphHandle_t graph, Qnn_ProfileHandle_t profile,
+                                           Qnn_SignalHandle_t signal);
+Qnn_ErrorHandle_t __wrap_QnnGraph_finalize(Qnn_GraphHandle_t graph, Qnn_ProfileHandle_t profile,
+                                           Qnn_SignalHandle_t signal) {
+  if (on::is_online_handle(graph)) return on::finalize_online_graph(graph);
+  return __real_QnnGraph_finalize(graph, profile, signal);
+}
+
+LPAI_ONLINE_WRAP(QnnGraph_retrieve, context, false,
+                 (Qnn_ContextHandle_t context, const char* graphName, Qnn_GraphHandle_t* graph),
+                 (context, graphName, graph))
+LPAI_ONLINE_WRAP(QnnMem_register, context, false,
+                 (Qnn_ContextHandle_t context, const Qnn_MemDescriptor_t* descriptors,
+                  uint32_t numDescriptors, Qnn_MemHandle_t* memHandles),
+                 (context, descriptors, numDescriptors, memHandles))
+LPAI_ONLINE_WRAP(QnnGraph_getProperty, graph, true,
+                 (Qnn_GraphHandle_t graph, QnnGraph_Property_t** properties), (graph, properties))
+LPAI_ONLINE_WRAP(QnnGraph_setConfig, graph, true,
+                 (Qnn_GraphHandle_t graph, const QnnGraph_Config_t** config), (graph, config))
+LPAI_ONLINE_WRAP(QnnGraph_execute, graph, true,
+                 (Qnn_GraphHandle_t graph, const Qnn_Tensor_t* inputs, uint32_t numInputs,
+                  Qnn_Tensor_t* outputs, uint32_t numOutputs, Qnn_ProfileHandle_t profile,
+                  Qnn_SignalHandle_t signal),
+                 (graph, inputs, numInputs, outputs, numOutputs, profile, signal))
+LPAI_ONLINE_WRAP(QnnLpaiGraph_getCounters, graph, true,
+                 (Qnn_GraphHandle_t graph, QnnLpaiGraph_Counters_t* counters), (graph, counters))
+LPAI_ONLINE_WRAP(QnnLpaiGraph_setProfiling, graph, true, (Qnn_GraphHandle_t graph, uint32_t enable),
+                 (graph, enable))
+LPAI_ONLINE_WRAP(QnnLpaiGraph_getNodeCycles, graph, true,
+                 (Qnn_GraphHandle_t graph, uint64_t* cycles, uint32_t capacity, uint32_t* numNodes),
+                 (graph, cycles, capacity, numNodes))
+LPAI_ONLINE_WRAP(QnnLpaiGraph_resetPersistent, graph, true, (Qnn_GraphHandle_t graph), (graph))
+LPAI_ONLINE_WRAP(QnnLpaiGraph_releaseIo, graph, true, (Qnn_GraphHandle_t graph), (graph))
+
+}  // extern "C"
+
+#undef LPAI_ONLINE_WRAP

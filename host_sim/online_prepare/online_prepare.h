@@ -3,10 +3,11 @@
 // of such graphs, which runs the offline prepare pipeline (host_sim/prepare: per-op prepare,
 // planner, serializer) in memory and loads the binary into the firmware.
 //
-// Online contexts and graphs are "foreign" handles of the C shim (firmware/shim/
-// foreign_hooks.h): the first QnnContext_create registers this library's hook table, through
-// which the shim's QnnGraph_finalize / QnnContext_free reach this library and every other
-// graph/context call reaches the firmware graph the online graph became at finalize.
+// Online contexts and graphs are handles of this library, not of the firmware. A program that
+// links it is linked with --wrap for the QNN calls that take a context or graph handle
+// (CMakeLists.txt): QnnGraph_finalize / QnnContext_free of an online handle run here, every
+// other such call reaches the firmware graph the online graph became at finalize, and firmware
+// handles pass straight to the firmware.
 //
 // Tensor ids: the n-th tensor created on a graph gets v1.id n; finalize rejects a graph with a
 // tensor no node uses (it would not be serialized, and ids would stop matching the binary's).

@@ -1,6 +1,6 @@
 // Online prepare (host_sim/online_prepare) through the public calls: graphs built with
 // QnnContext_create / QnnGraph_create / QnnTensor_createGraphTensor / QnnGraph_addNode, finalized
-// and executed through the firmware's C shim (foreign-handle hooks), with RAW and MEMHANDLE IO;
+// and executed through the firmware's C shim (online handles resolved by link-time wrapping), with RAW and MEMHANDLE IO;
 // their in-memory context binaries compared with what the generator path (TfliteBuilder model
 // -> prepare_tflite) produces for the equivalent TFLite model; every bad input with its code.
 //
