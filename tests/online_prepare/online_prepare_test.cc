@@ -498,7 +498,8 @@ TEST_F(OnlinePrepare, GeneratorBinaryRunsBesideTheOnlineGraphWithTheSameOutputs)
   Qnn_Tensor_t in, out;
   Qnn_GraphHandle_t g = build_fc(false, QNN_TENSORMEMTYPE_RAW, &ctx, &in, &out);
   ASSERT_EQ(QnnGraph_finalize(g, nullptr, nullptr), QNN_SUCCESS);
-  // A firmware context from the generator's binary, while the hook table is registered.
+  // A firmware context from the generator's binary beside the online one: its handles pass the
+  // link-time entry points unchanged.
   const std::vector<uint8_t> bin = generator_binary(fc_tflite(false), false);
   lpai_test::AlignedBuffer copy(bin.size(), 64);
   std::memcpy(copy.data(), bin.data(), bin.size());
