@@ -187,8 +187,9 @@ constexpr uint64_t gemm_temp_bytes(uint32_t n, uint32_t k_len) {
 
 // CONV_2D through the HVX GEMM: int8, one group, a shape the GEMM takes.
 inline bool conv_takes_hvx(const Conv2dParams& p) {
-  return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 &&
-         gemm_shape_ok(p.out_c, p.k_h * p.k_w * p.in_c);
+  const uint64_t k_len = uint64_t{p.k_h} * p.k_w * p.in_c;  // no wrap on unchecked headers
+  return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 && k_len <= gemm::kMaxAccumDepth &&
+         gemm_shape_ok(p.out_c, static_cast<uint32_t>(k_len));
 }
 
 // 1x1 without padding: rows are input pixels, read in place (no im2col).
