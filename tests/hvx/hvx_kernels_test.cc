@@ -313,6 +313,24 @@ struct BinaryNode {
   }
 };
 
+// A one-input node: g_in -> g_out, both described by `t` (may be null for kernels that take
+// their shapes from the parameters).
+struct UnaryNode {
+  lpai::kernels::TensorRef in[1];
+  lpai::kernels::TensorRef out[1];
+  lpai::kernels::KernelArgs args{};
+  UnaryNode(const void* params, uint32_t params_size, const lpai::format::TensorRecord* t) {
+    in[0] = {reinterpret_cast<uint8_t*>(g_in), t};
+    out[0] = {reinterpret_cast<uint8_t*>(g_out), t};
+    args.params = static_cast<const uint8_t*>(params);
+    args.params_size = params_size;
+    args.inputs = in;
+    args.num_inputs = 1;
+    args.outputs = out;
+    args.num_outputs = 1;
+  }
+};
+
 bool add_case(uint32_t n, bool subtract) {
   AddParams p{};
   p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
@@ -410,16 +428,8 @@ bool pool_case(bool max, uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32
     }
   }
   for (uint32_t i = 0; i < count_out + kGuard; ++i) g_out[i] = 0x5A;
-  lpai::kernels::TensorRef in[1] = {{reinterpret_cast<uint8_t*>(g_in), nullptr}};
-  lpai::kernels::TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), nullptr}};
-  lpai::kernels::KernelArgs args{};
-  args.params = reinterpret_cast<const uint8_t*>(&p);
-  args.params_size = sizeof(p);
-  args.inputs = in;
-  args.num_inputs = 1;
-  args.outputs = out;
-  args.num_outputs = 1;
-  if (!(max ? hvx::max_pool_s8(p, args) : hvx::average_pool_s8(p, args))) {
+  const UnaryNode node(&p, sizeof(p), nullptr);
+  if (!(max ? hvx::max_pool_s8(p, node.args) : hvx::average_pool_s8(p, node.args))) {
     print(max ? "FAIL maxpool refused\n" : "FAIL avgpool refused\n");
     return false;
   }
@@ -462,16 +472,8 @@ bool softmax_case(uint32_t rows, uint32_t depth, uint32_t span) {
   t.dims[0] = rows;
   t.dims[1] = depth;
   t.size = n;
-  TensorRef in[1] = {{reinterpret_cast<uint8_t*>(g_in), &t}};
-  TensorRef out[1] = {{reinterpret_cast<uint8_t*>(g_out), &t}};
-  KernelArgs args{};
-  args.params = reinterpret_cast<const uint8_t*>(&p);
-  args.params_size = sizeof(p);
-  args.inputs = in;
-  args.num_inputs = 1;
-  args.outputs = out;
-  args.num_outputs = 1;
-  find_kernel(static_cast<uint16_t>(lpai::format::BuiltinOp::kSoftmax))->eval(args);
+  const UnaryNode node(&p, sizeof(p), &t);
+  find_kernel(static_cast<uint16_t>(lpai::format::BuiltinOp::kSoftmax))->eval(node.args);
   return check("softmax rows/depth/span", n, rows, depth, span);
 }
 
