@@ -1,7 +1,8 @@
-// HVX layouts of the GEMM family (CONV_2D, FULLY_CONNECTED): what prepare writes offline into a
-// node's parameter blob after the portable arrays when a binary is prepared with
-// `--kernel_layout hvx`, and what the loader checks against those arrays. Plain C++ (no
-// intrinsics): the host prepare, the loader on every target and the HVX kernels share it.
+// HVX layouts of CONV_2D, FULLY_CONNECTED and DEPTHWISE_CONV_2D: what prepare writes offline
+// into a node's parameter blob after the portable arrays when a binary is prepared with
+// `--kernel_layout hvx`, what the loader checks against those arrays, and the kernel scratch
+// the HVX paths need. Plain C++ (no intrinsics): the host prepare, the loader on every target
+// and the HVX kernels share it.
 //
 // A GEMM layout for n output channels and depth k_len (4-byte aligned in the blob; the HVX
 // kernels read it with unaligned vector loads):
