@@ -423,6 +423,8 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
     return fail(where + ": builtin options of type " + std::to_string(static_cast<int>(type)) +
                 " do not belong to this operator");
   }
+  // The union's type without its table: the defaults, as TFLite Micro's parser reads it.
+  if (op->builtin_options() == nullptr) return true;
   switch (type) {
     case tfl::BuiltinOptions_Conv2DOptions: {
       const auto* p = op->builtin_options_as_Conv2DOptions();

@@ -248,6 +248,19 @@ TEST(Importer, OptionsOfTheWrongTypeAreRejected) {
   expect_reject(m, {"node 0 (SOFTMAX)", "builtin options of type 11 do not belong"});
 }
 
+// The options type set but no table written (found by the prepare fuzzer: the decoder read
+// through the null table): the op imports with the defaults.
+TEST(Importer, OptionsTypeWithoutItsTableMeansDefaults) {
+  TfliteBuilder m = one_op(kSoftmax);
+  m.op_spec(0).options_type = tfl::BuiltinOptions_SoftmaxOptions;
+  m.op_spec(0).options = nullptr;
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 1u);
+  EXPECT_FLOAT_EQ(g.ops[0].options.beta, 1.0f);
+}
+
 TEST(Importer, Int16ActivationsMustBeSymmetric) {
   TfliteBuilder ok = one_op(kRelu);
   for (int id : {0, 1}) {
