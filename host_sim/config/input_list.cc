@@ -94,15 +94,18 @@ std::vector<std::string> output_file_names(const std::vector<std::string>& tenso
     }
     if (tensor_names[j].empty()) stem = "output";
     bool unique = stem.size() + 4 <= kNameMax;
-    if (!unique) {
-      stem.resize(kCut);
-      // Never cut inside a %XX escape ('%' only ever starts one).
-      if (stem[stem.size() - 1] == '%') stem.resize(stem.size() - 1);
-      else if (stem[stem.size() - 2] == '%') stem.resize(stem.size() - 2);
-    }
     for (const std::string& n : names)
       if (n == stem + ".raw") unique = false;
-    if (!unique) stem += "~" + std::to_string(j);
+    if (!unique) {
+      // The index suffix needs room: cut to kCut bytes first (never inside a %XX escape; '%'
+      // only ever starts one), so stem~j.raw stays within NAME_MAX.
+      if (stem.size() > kCut) {
+        stem.resize(kCut);
+        if (stem[stem.size() - 1] == '%') stem.resize(stem.size() - 1);
+        else if (stem[stem.size() - 2] == '%') stem.resize(stem.size() - 2);
+      }
+      stem += "~" + std::to_string(j);
+    }
     names.push_back(stem + ".raw");
   }
   return names;

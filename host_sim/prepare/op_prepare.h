@@ -33,9 +33,13 @@ struct PrepTensor {
                                    // DEQUANTIZE at the boundary); the tensor itself is integer
 
   bool is_const() const { return data != nullptr; }
+  // Product of the dims; INT64_MAX when it overflows (shapes come from the model unchecked
+  // until the importer's tensor checks refuse anything over 4 GiB).
   int64_t element_count() const {
     int64_t n = 1;
-    for (int32_t d : shape) n *= d;
+    for (int32_t d : shape) {
+      if (__builtin_mul_overflow(n, static_cast<int64_t>(d), &n)) return INT64_MAX;
+    }
     return n;
   }
 };

@@ -177,6 +177,11 @@ TEST(OutputFileNames, AreUniqueEscapedAndReversible) {
   EXPECT_EQ(longs[0], std::string(200, 'z') + "~0.raw");
   EXPECT_EQ(longs[1], std::string(199, 'z') + "~1.raw");
   EXPECT_EQ(longs[2], std::string(198, 'z') + "~2.raw");
+  // Within NAME_MAX alone but colliding (found by the input_list fuzzer: the index suffix made
+  // the second name 258 bytes): the colliding one is cut before its suffix.
+  const std::vector<std::string> near = output_file_names({std::string(251, 'w'), std::string(251, 'w')});
+  EXPECT_EQ(near[0], std::string(251, 'w') + ".raw");
+  EXPECT_EQ(near[1], std::string(200, 'w') + "~1.raw");
 }
 
 TEST_F(NetRunHardening, OutputsWhoseNamesCollideOnDiskGetDistinctFiles) {

@@ -261,6 +261,18 @@ TEST(Importer, OptionsTypeWithoutItsTableMeansDefaults) {
   EXPECT_FLOAT_EQ(g.ops[0].options.beta, 1.0f);
 }
 
+// Element counts of unchecked model shapes saturate instead of overflowing (found by the prepare
+// fuzzer: the no-op detection read a huge SLICE begin tensor's count before the tensor checks).
+TEST(Importer, ElementCountSaturates) {
+  lpai::prepare::PrepTensor t;
+  t.shape = {2, 3, 7};
+  EXPECT_EQ(t.element_count(), 42);
+  t.shape = {1 << 30, 1 << 30, 1 << 30};
+  EXPECT_EQ(t.element_count(), INT64_MAX);
+  t.shape = {};
+  EXPECT_EQ(t.element_count(), 1);
+}
+
 TEST(Importer, Int16ActivationsMustBeSymmetric) {
   TfliteBuilder ok = one_op(kRelu);
   for (int id : {0, 1}) {
