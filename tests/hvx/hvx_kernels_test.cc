@@ -288,46 +288,44 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
   return check("depthwise hw/c/k", count, h * 1000 + w, c, kh * 1000 + kw * 100 + stride * 10 + dil);
 }
 
-// An element-wise node over g_in and g_w (n int8 elements each) into g_out, whose guard bytes
-// are set.
-struct BinaryNode {
-  lpai::format::TensorRecord t{};
+// A node reading g_in (and g_w as its second input when num_inputs is 2) into g_out, every
+// tensor described by `t` (null for kernels that take their shapes from the parameters).
+struct Node {
   lpai::kernels::TensorRef in[2];
   lpai::kernels::TensorRef out[1];
   lpai::kernels::KernelArgs args{};
-  BinaryNode(uint32_t n, const void* params, uint32_t params_size) {
-    for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
-    t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
-    t.rank = 1;
-    t.dims[0] = n;
-    t.size = n;
-    in[0] = {reinterpret_cast<uint8_t*>(g_in), &t};
-    in[1] = {reinterpret_cast<uint8_t*>(g_w), &t};
-    out[0] = {reinterpret_cast<uint8_t*>(g_out), &t};
+  Node(const void* params, uint32_t params_size, const lpai::format::TensorRecord* t,
+       uint32_t num_inputs) {
+    in[0] = {reinterpret_cast<uint8_t*>(g_in), t};
+    in[1] = {reinterpret_cast<uint8_t*>(g_w), t};
+    out[0] = {reinterpret_cast<uint8_t*>(g_out), t};
     args.params = static_cast<const uint8_t*>(params);
     args.params_size = params_size;
     args.inputs = in;
-    args.num_inputs = 2;
+    args.num_inputs = num_inputs;
     args.outputs = out;
     args.num_outputs = 1;
   }
 };
 
-// A one-input node: g_in -> g_out, both described by `t` (may be null for kernels that take
-// their shapes from the parameters).
-struct UnaryNode {
-  lpai::kernels::TensorRef in[1];
-  lpai::kernels::TensorRef out[1];
-  lpai::kernels::KernelArgs args{};
-  UnaryNode(const void* params, uint32_t params_size, const lpai::format::TensorRecord* t) {
-    in[0] = {reinterpret_cast<uint8_t*>(g_in), t};
-    out[0] = {reinterpret_cast<uint8_t*>(g_out), t};
-    args.params = static_cast<const uint8_t*>(params);
-    args.params_size = params_size;
-    args.inputs = in;
-    args.num_inputs = 1;
-    args.outputs = out;
-    args.num_outputs = 1;
+// A flat int8 tensor of n elements.
+lpai::format::TensorRecord flat_int8(uint32_t n) {
+  lpai::format::TensorRecord t{};
+  t.data_type = static_cast<uint8_t>(lpai::format::DataType::kInt8);
+  t.rank = 1;
+  t.dims[0] = n;
+  t.size = n;
+  return t;
+}
+
+// An element-wise node over g_in and g_w (n int8 elements each) into g_out, whose guard bytes
+// are set.
+struct BinaryNode {
+  lpai::format::TensorRecord t;
+  Node node;
+  BinaryNode(uint32_t n, const void* params, uint32_t params_size)
+      : t(flat_int8(n)), node(params, params_size, &t, 2) {
+    for (uint32_t i = 0; i < n + kGuard; ++i) g_out[i] = 0x5A;
   }
 };
 
@@ -351,8 +349,8 @@ bool add_case(uint32_t n, bool subtract) {
     g_ref[i] = subtract ? lpai::kernels::add_sub::compute<int8_t, true>(p, g_in[i], g_w[i])
                         : lpai::kernels::add_sub::compute<int8_t, false>(p, g_in[i], g_w[i]);
   }
-  BinaryNode node(n, &p, sizeof(p));
-  if (!hvx::add_sub_s8(p, node.args, subtract)) {
+  const BinaryNode node(n, &p, sizeof(p));
+  if (!hvx::add_sub_s8(p, node.node.args, subtract)) {
     print("FAIL add refused\n");
     return false;
   }
@@ -379,8 +377,8 @@ bool mul_case(uint32_t n) {
     v = v < p.activation_min ? p.activation_min : v > p.activation_max ? p.activation_max : v;
     g_ref[i] = static_cast<int8_t>(v);
   }
-  BinaryNode node(n, &p, sizeof(p));
-  if (!hvx::mul_s8(p, node.args)) {
+  const BinaryNode node(n, &p, sizeof(p));
+  if (!hvx::mul_s8(p, node.node.args)) {
     print("FAIL mul refused\n");
     return false;
   }
@@ -428,7 +426,7 @@ bool pool_case(bool max, uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32
     }
   }
   for (uint32_t i = 0; i < count_out + kGuard; ++i) g_out[i] = 0x5A;
-  const UnaryNode node(&p, sizeof(p), nullptr);
+  const Node node(&p, sizeof(p), nullptr, 1);
   if (!(max ? hvx::max_pool_s8(p, node.args) : hvx::average_pool_s8(p, node.args))) {
     print(max ? "FAIL maxpool refused\n" : "FAIL avgpool refused\n");
     return false;
@@ -472,7 +470,7 @@ bool softmax_case(uint32_t rows, uint32_t depth, uint32_t span) {
   t.dims[0] = rows;
   t.dims[1] = depth;
   t.size = n;
-  const UnaryNode node(&p, sizeof(p), &t);
+  const Node node(&p, sizeof(p), &t, 1);
   find_kernel(static_cast<uint16_t>(lpai::format::BuiltinOp::kSoftmax))->eval(node.args);
   return check("softmax rows/depth/span", n, rows, depth, span);
 }
