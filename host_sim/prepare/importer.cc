@@ -714,6 +714,7 @@ int Importer::noop_data_input(int builtin, const std::vector<int>& ins,
   // SLICE begin, PADV2 / MIRROR_PAD paddings: all zero (the model says so, not just the sizes).
   if (builtin == static_cast<int>(Op::kSlice) || builtin == static_cast<int>(Op::kPadv2) ||
       builtin == static_cast<int>(Op::kMirrorPad)) {
+    if (ins.size() < 2) return -1;
     const PrepTensor& t = g_.tensors[ins[1]];
     for (int64_t i = 0; i < t.element_count(); ++i) {
       int64_t v;

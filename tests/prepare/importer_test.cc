@@ -273,6 +273,24 @@ TEST(Importer, ElementCountSaturates) {
   EXPECT_EQ(t.element_count(), 1);
 }
 
+// SLICE, PADV2 and MIRROR_PAD with only their data input (the prepare fuzzer's heap read past
+// the input list in the no-op detection): not a no-op, and refused by the op's own rule.
+TEST(Importer, ShapeOnlyCandidatesWithoutTheirSecondInputAreRefusedNotRead) {
+  for (const lpai::format::BuiltinOp op : {lpai::format::BuiltinOp::kSlice,
+                                           lpai::format::BuiltinOp::kPadv2,
+                                           lpai::format::BuiltinOp::kMirrorPad}) {
+    const TfliteBuilder m = one_op(static_cast<int>(op));
+    const std::vector<uint8_t> bytes = m.finish();
+    lpai::prepare::PrepareOutput out;
+    std::string err;
+    EXPECT_FALSE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                               lpai::prepare::PlanOptions(), &out, &err));
+    EXPECT_NE(err.find(std::string("node 0 (") + lpai::format::op_name(static_cast<uint32_t>(op)) + ")"), std::string::npos)
+        << err;
+    EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+  }
+}
+
 TEST(Importer, Int16ActivationsMustBeSymmetric) {
   TfliteBuilder ok = one_op(kRelu);
   for (int id : {0, 1}) {
