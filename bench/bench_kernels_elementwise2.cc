@@ -1,6 +1,6 @@
-// Per-element throughput of the second element-wise set (ABS ... FILL) on a 48x48x32 int8
-// activation (73728 elements; int16 where noted), with MUL / ADD on the same shape as the
-// baseline of the existing element-wise kernels. Counter "MACs/s": elements per second.
+// Per-element throughput of the second element-wise set (ABS ... FILL, the comparisons, CAST)
+// on a 48x48x32 int8 activation (73728 elements; int16 / int32 / bool where noted), with MUL /
+// ADD on the same shape as the baseline of the existing element-wise kernels. Counter "MACs/s": elements per second.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -50,6 +50,10 @@ void BM_Ew2_Elu_Int8(benchmark::State& s) { unary(s, 111, DataType::kInt8, 0.02f
 void BM_Ew2_Rsqrt_Int8(benchmark::State& s) { unary(s, 76, DataType::kInt8, 0.05f, -128); }
 void BM_Ew2_ZerosLike_Int8(benchmark::State& s) { unary(s, 93, DataType::kInt8, 0.02f, 0); }
 void BM_Ew2_Less_Int8(benchmark::State& s) { binary(s, 58, DataType::kInt8, DataType::kBool, false); }
+void BM_Ew2_LessEqual_Int8(benchmark::State& s) { binary(s, 63, DataType::kInt8, DataType::kBool, false); }
+void BM_Ew2_Greater_Int8(benchmark::State& s) { binary(s, 61, DataType::kInt8, DataType::kBool, false); }
+void BM_Ew2_GreaterEqual_Int8Bcast(benchmark::State& s) { binary(s, 62, DataType::kInt8, DataType::kBool, true); }
+void BM_Ew2_NotEqual_Int8Bcast(benchmark::State& s) { binary(s, 72, DataType::kInt8, DataType::kBool, true); }
 void BM_Ew2_Equal_Int8Bcast(benchmark::State& s) { binary(s, 71, DataType::kInt8, DataType::kBool, true); }
 void BM_Ew2_Maximum_Int8(benchmark::State& s) { binary(s, 55, DataType::kInt8, DataType::kInt8, false); }
 void BM_Ew2_Minimum_Int16Bcast(benchmark::State& s) { binary(s, 57, DataType::kInt16, DataType::kInt16, true); }
@@ -74,6 +78,19 @@ void BM_Ew2_Prelu_Int16(benchmark::State& state) {
   n.output = make_tensor(DataType::kInt16, kShape, false, {1e-4f}, 0, 3);
   run(state, n, kElems);
 }
+
+// CAST between plain integer types (no quantisation).
+void cast(benchmark::State& state, DataType ti, DataType to) {
+  Node n;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kCast);
+  n.inputs.push_back(make_tensor(ti, kShape, false, {}, 0, 1));
+  n.output = make_tensor(to, kShape, false, {}, 0, 2);
+  run(state, n, kElems);
+}
+void BM_Ew2_Cast_Int8ToInt32(benchmark::State& s) { cast(s, DataType::kInt8, DataType::kInt32); }
+void BM_Ew2_Cast_Int32ToInt16(benchmark::State& s) { cast(s, DataType::kInt32, DataType::kInt16); }
+void BM_Ew2_Cast_Int16ToInt8(benchmark::State& s) { cast(s, DataType::kInt16, DataType::kInt8); }
+void BM_Ew2_Cast_BoolToInt32(benchmark::State& s) { cast(s, DataType::kBool, DataType::kInt32); }
 
 void BM_Ew2_AddN_Int8x3(benchmark::State& state) {
   Node n;
@@ -132,6 +149,10 @@ BENCHMARK(BM_Ew2_Rsqrt_Int8);
 BENCHMARK(BM_Ew2_ZerosLike_Int8);
 BENCHMARK(BM_Ew2_Fill_Int8);
 BENCHMARK(BM_Ew2_Less_Int8);
+BENCHMARK(BM_Ew2_LessEqual_Int8);
+BENCHMARK(BM_Ew2_Greater_Int8);
+BENCHMARK(BM_Ew2_GreaterEqual_Int8Bcast);
+BENCHMARK(BM_Ew2_NotEqual_Int8Bcast);
 BENCHMARK(BM_Ew2_Equal_Int8Bcast);
 BENCHMARK(BM_Ew2_Maximum_Int8);
 BENCHMARK(BM_Ew2_Minimum_Int16Bcast);
@@ -140,6 +161,10 @@ BENCHMARK(BM_Ew2_SquaredDifference_Int16);
 BENCHMARK(BM_Ew2_Div_Int8);
 BENCHMARK(BM_Ew2_Prelu_Int8);
 BENCHMARK(BM_Ew2_Prelu_Int16);
+BENCHMARK(BM_Ew2_Cast_Int8ToInt32);
+BENCHMARK(BM_Ew2_Cast_Int32ToInt16);
+BENCHMARK(BM_Ew2_Cast_Int16ToInt8);
+BENCHMARK(BM_Ew2_Cast_BoolToInt32);
 BENCHMARK(BM_Ew2_AddN_Int8x3);
 BENCHMARK(BM_Ew2_SelectV2_Int8Bcast);
 BENCHMARK(BM_Ew2_L2Normalization_Int8);

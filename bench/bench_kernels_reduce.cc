@@ -1,5 +1,6 @@
 // Throughput of the reduction / matrix-product / resize / SVDF kernels (MEAN, SUM, REDUCE_MAX,
-// ARG_MAX, CUMSUM, BATCH_MATMUL, SVDF, RESIZE_*), with an int8 ADD as the element-wise yardstick.
+// REDUCE_MIN, ARG_MAX, ARG_MIN, CUMSUM, BATCH_MATMUL, SVDF, RESIZE_*), with an int8 ADD as the
+// element-wise yardstick.
 // Counter "MACs/s": input elements read per second for reductions / ADD / CUMSUM, output
 // elements written per second for the resizes, multiply-accumulates per second for
 // BATCH_MATMUL and SVDF.
@@ -61,24 +62,35 @@ void BM_Sum_Int8_8x1024(benchmark::State& s) {
 void BM_ReduceMax_Int8_32x32x64(benchmark::State& s) {
   reduce(s, 82, DataType::kInt8, {1, 32, 32, 64}, {1, 2}, {1, 1, 1, 64}, 0.02f, -3);
 }
-
-void BM_ArgMax_Int8_64x1000(benchmark::State& s) {
-  Node n;
-  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kArgMax);
-  n.options.output_type = 2;
-  n.inputs.push_back(make_tensor(DataType::kInt8, {64, 1000}, false, {0.02f}, 0, 1));
-  n.inputs.push_back(const_i32({1}));
-  n.output = make_tensor(DataType::kInt32, {64}, false, {}, 0, 2);
-  run(s, n, 64000);
+void BM_ReduceMin_Int8_32x32x64(benchmark::State& s) {
+  reduce(s, 89, DataType::kInt8, {1, 32, 32, 64}, {1, 2}, {1, 1, 1, 64}, 0.02f, -3);
+}
+void BM_ReduceMin_Int8_LastAxis64x1024(benchmark::State& s) {
+  reduce(s, 89, DataType::kInt8, {64, 1024}, {1}, {64}, 0.02f, -3);
 }
 
-void BM_ArgMax_Int8_Axis1_32x32x64(benchmark::State& s) {  // inner > 1
+// ARG_MAX / ARG_MIN of an int8 tensor along `axis` (int32 indices out).
+void arg_reduce(benchmark::State& s, lpai::format::BuiltinOp op, std::vector<int32_t> shape,
+                int32_t axis, std::vector<int32_t> out) {
   Node n;
-  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kArgMax);
-  n.inputs.push_back(make_tensor(DataType::kInt8, {32, 32, 64}, false, {0.02f}, 0, 1));
-  n.inputs.push_back(const_i32({1}));
-  n.output = make_tensor(DataType::kInt32, {32, 64}, false, {}, 0, 2);
-  run(s, n, 32 * 32 * 64);
+  n.builtin = static_cast<int>(op);
+  n.options.output_type = 2;  // TFLite INT32
+  n.inputs.push_back(make_tensor(DataType::kInt8, shape, false, {0.02f}, 0, 1));
+  n.inputs.push_back(const_i32({axis}));
+  n.output = make_tensor(DataType::kInt32, out, false, {}, 0, 2);
+  run(s, n, count(shape));
+}
+void BM_ArgMax_Int8_64x1000(benchmark::State& s) {
+  arg_reduce(s, lpai::format::BuiltinOp::kArgMax, {64, 1000}, 1, {64});
+}
+void BM_ArgMax_Int8_Axis1_32x32x64(benchmark::State& s) {  // inner > 1
+  arg_reduce(s, lpai::format::BuiltinOp::kArgMax, {32, 32, 64}, 1, {32, 64});
+}
+void BM_ArgMin_Int8_64x1000(benchmark::State& s) {
+  arg_reduce(s, lpai::format::BuiltinOp::kArgMin, {64, 1000}, 1, {64});
+}
+void BM_ArgMin_Int8_Axis1_32x32x64(benchmark::State& s) {
+  arg_reduce(s, lpai::format::BuiltinOp::kArgMin, {32, 32, 64}, 1, {32, 64});
 }
 
 void BM_Cumsum_Int8_16x256(benchmark::State& s) {
@@ -184,8 +196,12 @@ BENCHMARK(BM_Mean_Int16_16x16x256);
 BENCHMARK(BM_Mean_Int8_LastAxis64x1024);
 BENCHMARK(BM_Sum_Int8_8x1024);
 BENCHMARK(BM_ReduceMax_Int8_32x32x64);
+BENCHMARK(BM_ReduceMin_Int8_32x32x64);
+BENCHMARK(BM_ReduceMin_Int8_LastAxis64x1024);
 BENCHMARK(BM_ArgMax_Int8_64x1000);
 BENCHMARK(BM_ArgMax_Int8_Axis1_32x32x64);
+BENCHMARK(BM_ArgMin_Int8_64x1000);
+BENCHMARK(BM_ArgMin_Int8_Axis1_32x32x64);
 BENCHMARK(BM_Cumsum_Int8_16x256);
 BENCHMARK(BM_BatchMatmul_Int8_QKt_4x64x64x32);
 BENCHMARK(BM_BatchMatmul_Int8_SV_4x64x32x64);

@@ -14,7 +14,8 @@ namespace lpai {
 namespace kernels {
 
 // Parameter blob: PreluParams, then (int8 only) int8_t pos[256] indexed by the input byte: the
-// output for inputs at or above the zero point (entries below it unused).
+// output for inputs at or above the zero point (entries below it unused). The blob format
+// requires the table; the kernel computes both sides arithmetically (vectorised blocks).
 struct PreluParams {
   int32_t input_offset;   // -(input zero point)
   int32_t alpha_offset;   // -(alpha zero point)

@@ -17,6 +17,13 @@ namespace kernels {
 
 // Parameter blob: ResizeGeometry, then int32 tables y0[out_h], y1[out_h], dy[out_h],
 // x0[out_w], x1[out_w], dx[out_w] (indices within the input, dy/dx in [-512, 1024)).
+//
+// Kernel scratch (optional): with at least resize_bilinear_temp_bytes bytes of temp, 4-byte
+// aligned, the kernel evaluates the separable form (two int32 rows of out_w * depth
+// horizontally interpolated source values); without it, the per-pixel form. Same output.
+inline uint64_t resize_bilinear_temp_bytes(uint32_t out_w, uint32_t depth) {
+  return 8ull * out_w * depth;
+}
 
 }  // namespace kernels
 }  // namespace lpai

@@ -1,12 +1,14 @@
-// ELU, HARD_SWISH and RSQRT (int8 tables built by prepare): ELU against TFLite Micro's float
-// formula restated; HARD_SWISH and RSQRT against the real function within one step, plus the
-// exact special values.
+// ELU, HARD_SWISH and RSQRT (int8 tables built by prepare), over every int8 input through the
+// whole kernel: ELU against TFLite Micro's float formula restated; HARD_SWISH and RSQRT exactly
+// against TFLite's integer algorithms (reference/lut_activations_ref.h) and within one step of
+// the real function.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "kernels/ew_harness.h"
 #include "kernels/reference/ew_ext_ref.h"
+#include "kernels/reference/lut_activations_ref.h"
 
 namespace {
 
@@ -64,6 +66,24 @@ TEST(HardSwishKernel, WithinOneStepOfTheRealFunction) {
   }
 }
 
+// Quantisations covering reluish exponents from -3 to 5 (input scale / 128 against 3 / 32768)
+// and zero points at both limits.
+TEST(HardSwishKernel, ExactAgainstTfliteIntegerReference) {
+  for (auto q : {std::make_tuple(0.0114f, 32, 0.0036f, -58), std::make_tuple(0.0071f, 98, 0.00155f, 85),
+                 std::make_tuple(0.0148f, -117, 0.0154f, -117), std::make_tuple(0.05f, 0, 0.03f, -128),
+                 std::make_tuple(0.2f, 127, 0.1f, 127), std::make_tuple(0.001f, -128, 0.0005f, 0),
+                 std::make_tuple(0.024f, -5, 0.011f, -110)}) {
+    const float si = std::get<0>(q), so = std::get<2>(q);
+    const int32_t zi = std::get<1>(q), zo = std::get<3>(q);
+    const auto got = run_all_bytes(kHardSwish, si, zi, so, zo);
+    ASSERT_EQ(got.size(), 256u);
+    for (int i = 0; i < 256; ++i) {
+      EXPECT_EQ(got[i], ref::hard_swish_int8(i - 128, si, zi, so, zo))
+          << "x " << i - 128 << " scales " << si << "/" << so << " zps " << zi << "/" << zo;
+    }
+  }
+}
+
 TEST(HardSwishKernel, RejectsOutputMultiplierAboveOne) {
   Node node(kHardSwish);
   node.add_input({DataType::kInt8, {4}, 1.0f, 0}, {});
@@ -86,6 +106,23 @@ TEST(RsqrtKernel, WithinOneStepAndZeroGivesMax) {
       }
       const double want = 1.0 / std::sqrt(ref::real(x, si, zi));
       EXPECT_LE(std::abs(g - ref::quant(want, so, zo, -128, 127)), 1) << x;
+    }
+  }
+}
+
+// Every input at or above the zero point (TFLite Micro rejects the others at eval).
+TEST(RsqrtKernel, ExactAgainstTfliteIntegerReference) {
+  for (auto q : {std::make_tuple(0.0357f, -89, 0.00426f, -128), std::make_tuple(0.0039f, -71, 0.0712f, -128),
+                 std::make_tuple(0.0398f, -10, 0.0694f, -38), std::make_tuple(0.01f, -128, 0.05f, -128),
+                 std::make_tuple(1.0f, -128, 0.004f, -128), std::make_tuple(0.0005f, 0, 0.5f, 0),
+                 std::make_tuple(0.02f, 127, 0.1f, 127)}) {
+    const float si = std::get<0>(q), so = std::get<2>(q);
+    const int32_t zi = std::get<1>(q), zo = std::get<3>(q);
+    const auto got = run_all_bytes(kRsqrt, si, zi, so, zo);
+    ASSERT_EQ(got.size(), 256u);
+    for (int x = zi; x <= 127; ++x) {
+      EXPECT_EQ(got[x + 128], ref::rsqrt_int8(x, si, zi, so, zo))
+          << "x " << x << " scales " << si << "/" << so << " zps " << zi << "/" << zo;
     }
   }
 }

@@ -39,6 +39,19 @@ TEST(PreluKernel, Int8) {
   check(DataType::kInt8, DataType::kInt8, {4, 3}, 0.11f, 85, {4, 3}, 0.01f, 0, 0.0312f, -1, 4);
 }
 
+// Rows of 16 or more (the kernel's block path): flat, alpha per channel, alpha constant along
+// the row; scale ratios above one (left shifts), including one past the block path's bounds.
+TEST(PreluKernel, LongRowsAndLeftShifts) {
+  check(DataType::kInt8, DataType::kInt8, {3, 37, 19}, 0.02f, -3, {3, 37, 19}, 0.01f, 7, 0.03f, 4, 11);
+  check(DataType::kInt8, DataType::kInt8, {1, 7, 9, 40}, 0.05f, 127, {40}, 0.02f, -128, 0.04f, -128, 12);
+  check(DataType::kInt8, DataType::kInt8, {2, 5, 33}, 0.01f, -128, {2, 5, 1}, 0.1f, 127, 0.02f, 127, 13);
+  check(DataType::kInt8, DataType::kInt8, {4, 48}, 1.0f, 3, {48}, 0.5f, 0, 0.05f, -2, 14);
+  check(DataType::kInt8, DataType::kInt8, {4, 48}, 1.0f, 3, {48}, 1.0f, 0, 1e-6f, 0, 15);
+  check(DataType::kInt16, DataType::kInt8, {4, 50}, 1e-3f, 0, {50}, 0.5f, 0, 1e-4f, 0, 16);
+  check(DataType::kInt16, DataType::kInt8, {3, 2, 64}, 3e-4f, 0, {3, 2, 1}, 0.01f, -100, 2e-4f, 0, 17);
+  check(DataType::kInt16, DataType::kInt16, {2, 70}, 1e-3f, 0, {70}, 1e-4f, 0, 1e-3f, 0, 18);
+}
+
 TEST(PreluKernel, Int16) {
   check(DataType::kInt16, DataType::kInt8, {2, 8}, 5.6e-5f, 0, {8}, 0.01f, 0, 9e-5f, 0, 5);
   check(DataType::kInt16, DataType::kInt8, {5, 8, 7}, 2.7e-4f, 0, {8, 1}, 0.02f, 0, 2.8e-4f, 0, 6);

@@ -11,8 +11,10 @@ using op_test::Node;
 
 constexpr int kResizeBilinear = 23;
 
+// without_temp: the node runs with no scratch (the kernel's per-pixel path); otherwise with
+// the scratch prepare asks for (the separable path).
 void check(int B, int H, int W, int C, int OH, int OW, bool ac, bool hp, uint32_t seed,
-           std::vector<int32_t> x = {}) {
+           std::vector<int32_t> x = {}, bool without_temp = false) {
   if (x.empty()) x = op_test::random_values(B * H * W * C, -128, 127, seed);
   Node node(kResizeBilinear);
   node.options().align_corners = ac;
@@ -22,6 +24,8 @@ void check(int B, int H, int W, int C, int OH, int OW, bool ac, bool hp, uint32_
   node.add_output({DataType::kInt8, {B, OH, OW, C}, 0.15f, -128});
   auto r = node.prepare();
   ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.temp_bytes, static_cast<uint32_t>(8 * OW * C));
+  if (without_temp) node.temp_size() = 0;
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.run();
   EXPECT_EQ(node.output(), ref::resize_bilinear_int8(x, B, H, W, C, OH, OW, ac, hp))
@@ -38,6 +42,18 @@ TEST(ResizeBilinearKernel, AllModes) {
     check(1, 7, 9, 3, 13, 5, ac, hp, 5);
     check(1, 3, 3, 4, 1, 1, ac, hp, 6);
     check(1, 4, 4, 2, 16, 16, ac, hp, 7);
+  }
+}
+
+TEST(ResizeBilinearKernel, SeparableAndPerPixelPathsAgree) {
+  for (int mode = 0; mode < 3; ++mode) {
+    const bool ac = mode == 1, hp = mode == 2;
+    for (const bool no_temp : {false, true}) {
+      check(1, 16, 16, 32, 32, 32, ac, hp, 10, {}, no_temp);  // upsampling, rows of 1024
+      check(2, 24, 24, 4, 96, 96, ac, hp, 11, {}, no_temp);   // x4, two batches
+      check(1, 9, 13, 3, 4, 5, ac, hp, 12, {}, no_temp);      // downsampling
+      check(1, 5, 7, 5, 11, 3, ac, hp, 13, {}, no_temp);      // mixed ratios
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Constant folding at prepare (prepare::fold_constants): SHAPE, and FILL / ZEROS_LIKE /
 // BROADCAST_TO of constants, leave the graph as constants computed by their own kernels; the
-// folded graph gives the bytes the unfolded one gives.
+// folded graph gives the bytes the unfolded one gives (and, for ZEROS_LIKE / BROADCAST_TO, the
+// bytes worked out by hand).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -94,6 +95,77 @@ TEST(ConstantFolding, FillOfConstantsFoldsAndGivesTheRunningKernelsBytes) {
   ASSERT_EQ(a.size(), 1u);
   ASSERT_EQ(b.size(), 1u);
   EXPECT_EQ(a[0], b[0]);
+}
+
+// in + OP(c): `c` an int8 [c_shape] tensor with the bytes `c_data`, constant (OP folds) or a
+// second graph input (OP runs); extra_inputs are OP's inputs after c (constant int32 tensors
+// added by `add_extra`).
+template <typename AddExtra>
+tb::TfliteBuilder unary_then_add(BuiltinOp op, const std::vector<int32_t>& c_shape,
+                                 const std::vector<uint8_t>& c_data, bool c_is_input,
+                                 AddExtra add_extra) {
+  tb::TfliteBuilder m;
+  const int in = m.act("in", {2, 3}, 0.5f, -1);
+  tb::TensorSpec cs;
+  cs.name = "c";
+  cs.shape = c_shape;
+  cs.scales = {0.5f};
+  cs.zero_points = {-1};
+  if (!c_is_input) cs.data = c_data;
+  const int c = m.tensor(cs);
+  std::vector<int> op_inputs = {c};
+  add_extra(&m, &op_inputs);
+  const int mid = m.act("mid", {2, 3}, 0.5f, -1);
+  const int out = m.act("out", {2, 3}, 0.5f, -1);
+  m.op({code(op), op_inputs, {mid}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.op({tb::kAdd, {in, mid}, {out}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  if (c_is_input) {
+    m.io({in, c}, {out});
+  } else {
+    m.io({in}, {out});
+  }
+  return m;
+}
+
+// Prepares OP's graph both ways; checks the folded one has only the ADD left, and that both
+// give the same bytes (and `want`) for one input.
+template <typename AddExtra>
+void expect_folds(BuiltinOp op, const std::vector<int32_t>& c_shape,
+                  const std::vector<uint8_t>& c_data, AddExtra add_extra,
+                  const std::vector<uint8_t>& x, const std::vector<uint8_t>& want) {
+  Prepared folded, running;
+  ASSERT_TRUE(prepare(unary_then_add(op, c_shape, c_data, false, add_extra), &folded));
+  ASSERT_TRUE(prepare(unary_then_add(op, c_shape, c_data, true, add_extra), &running));
+  EXPECT_EQ(folded.out.folded_ops, 1);
+  EXPECT_EQ(folded.nodes, 1u);
+  EXPECT_EQ(running.out.folded_ops, 0);
+  EXPECT_EQ(running.nodes, 2u);
+  const auto a = run(folded, {x});
+  const auto b = run(running, {x, c_data});
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(a[0], b[0]);
+  EXPECT_EQ(a[0], want);
+}
+
+// ZEROS_LIKE of a constant folds to real zeros: in + 0 with scale 0.5, zero point -1 on every
+// tensor is in + 1 (0 is the real value 0.5).
+TEST(ConstantFolding, ZerosLikeOfAConstantFoldsAndGivesTheRunningKernelsBytes) {
+  const std::vector<uint8_t> c = {9, 0x80, 0x7F, 0, 0xFF, 3};
+  const std::vector<uint8_t> x = {1, 2, 3, 0xFC, 5, 0x80};
+  expect_folds(BuiltinOp::kZerosLike, {2, 3}, c, [](tb::TfliteBuilder*, std::vector<int>*) {},
+               x, {2, 3, 4, 0xFD, 6, 0x81});
+}
+
+// BROADCAST_TO of a constant [1, 3] row to [2, 3] folds: in + row, real values added, with
+// scale 0.5 and zero point -1 everywhere out = in + row + 1.
+TEST(ConstantFolding, BroadcastToOfConstantsFoldsAndGivesTheRunningKernelsBytes) {
+  const std::vector<uint8_t> row = {4, 0xFF, 0x10};
+  const std::vector<uint8_t> x = {1, 2, 3, 0xFC, 5, 0x80};
+  expect_folds(
+      BuiltinOp::kBroadcastTo, {1, 3}, row,
+      [](tb::TfliteBuilder* m, std::vector<int>* ins) { ins->push_back(m->const_i32("to", {2, 3})); },
+      x, {6, 2, 0x14, 0x01, 5, 0x91});
 }
 
 // SHAPE of an activation folds (shapes are static): CAST then reads the constant {3, 5, 7}.

@@ -65,6 +65,11 @@ PrepResult prepare_resize_bilinear(const PrepOp& op) {
   r.params.resize(sizeof(g));
   std::memcpy(r.params.data(), &g, sizeof(g));
   append_array(&r.params, tables);
+  // Scratch for the kernel's separable path; an image whose rows would need more than 1 MiB
+  // runs the per-pixel path instead.
+  const uint64_t temp = kernels::resize_bilinear_temp_bytes(static_cast<uint32_t>(g.out_w),
+                                                            static_cast<uint32_t>(g.depth));
+  r.temp_bytes = temp <= (uint64_t{1} << 20) ? static_cast<uint32_t>(temp) : 0u;
   return r;
 }
 
