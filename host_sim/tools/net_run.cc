@@ -15,7 +15,7 @@
 // size: <N>" then its detail line); otherwise one line "lpai-net-run: error: ...". A system
 // fatal error is the firmware's fatal line, or "lpai-net-run: system fatal error: <line>" when
 // the firmware logged none. Text quoted from the model or from files has non-printable bytes
-// escaped as \xNN.
+// escaped as \xNN. The report is net_run_report.h.
 // On failure nothing is left in DIR: results are written to a temporary directory inside DIR
 // and moved into place only after every inference succeeded; SIGINT, SIGTERM and SIGHUP remove
 // it too (the run then ends by that signal after one line).
