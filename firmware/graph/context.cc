@@ -132,17 +132,22 @@ Status backend_alignment(Handle backend, uint32_t* start_addr_alignment,
     return Status::kBackendInvalidArgument;
   }
   // The HAL's requirement, raised to the plan start alignment of every live context: a caller
-  // that queries after loading its context (the seeds' order: alignment, then sizes) gets the
-  // start alignment its scratch and persistent buffers must honour. All values are powers of
-  // two, so the maximum is a multiple of each of them.
+  // that queries after loading its context gets the start alignment its scratch, persistent
+  // and IO buffers must honour. With no live context the plan is not known yet (the seeds
+  // query first of all), so the answer is the largest plan start alignment a binary may carry
+  // (format::kMaxPlanAlignment): buffers aligned to it suit any binary loaded afterwards. All
+  // values are powers of two, so the maximum is a multiple of each of them.
   const lpai_hal_alignment_t a = lpai_hal_alignment();
   uint32_t start = a.start_addr_alignment;
+  bool any_live = false;
   for (const Context& c : detail::runtime().contexts) {
     if (c.live) {
+      any_live = true;
       const uint32_t plan = detail::start_alignment(c.view);
       if (plan > start) start = plan;
     }
   }
+  if (!any_live && format::kMaxPlanAlignment > start) start = format::kMaxPlanAlignment;
   *start_addr_alignment = start;
   *size_alignment = a.size_alignment;
   return Status::kOk;

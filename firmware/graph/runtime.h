@@ -64,7 +64,8 @@ Status backend_create(Handle* out);
 Status backend_free(Handle backend);
 // The buffer alignment requirements (bytes, powers of two): the HAL's, with the start
 // alignment raised to the plan start alignment of every live context (query after
-// QnnContext_createFromBinary to get the value a loaded graph's buffers must honour).
+// QnnContext_createFromBinary for the tight value a loaded graph's buffers must honour); with
+// no live context, raised to format::kMaxPlanAlignment (4096), which suits any binary.
 Status backend_alignment(Handle backend, uint32_t* start_addr_alignment,
                          uint32_t* size_alignment);
 

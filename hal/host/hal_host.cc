@@ -97,6 +97,11 @@ extern "C" {
 // ---- log sink -------------------------------------------------------------------------------
 void lpai_hal_log_write(lpai_log_level_t level, const char* line, size_t len) {
   if (level == LPAI_LOG_LEVEL_NONE || level > g_log_level) return;
+  lpai_hal_host_log_write_unfiltered(level, line, len);
+}
+
+void lpai_hal_host_log_write_unfiltered(lpai_log_level_t level, const char* line, size_t len) {
+  if (level == LPAI_LOG_LEVEL_NONE) return;
   if (g_log_fn != nullptr) g_log_fn(g_log_user, level, line, len);
   if (g_log_echo != 0) {
     // One write per line so concurrent processes do not interleave inside a line.

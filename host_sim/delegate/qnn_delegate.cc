@@ -1,8 +1,10 @@
 #include "QNN/TFLiteDelegate/QnnTFLiteDelegate.h"
 
+#include <cstdarg>
 #include <cstring>
 
 #include "core/log.h"
+#include "lpai/hal_host.h"
 #include "prepare/prepare.h"
 #include "runner/session.h"
 #include "shared_mem/rpcmem.h"
@@ -16,7 +18,38 @@ struct TfLiteDelegate {
 namespace {
 constexpr uint32_t kDelegateTag = 0x4C504149u;  // "LPAI"
 constexpr uint32_t kDeletedTag = 0u;
+
+tflite::LogSeverity g_min_severity = tflite::TFLITE_LOG_INFO;
+
+// One line of the delegate-style API: formatted and escaped as the firmware log does, written
+// when `severity` passes tflite::LoggerOptions (not the firmware's level).
+void delegate_log(tflite::LogSeverity severity, const char* fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void delegate_log(tflite::LogSeverity severity, const char* fmt, ...) {
+  if (severity < g_min_severity || severity >= tflite::TFLITE_LOG_SILENT) return;
+  char line[lpai::kLogLineMax];
+  va_list args;
+  va_start(args, fmt);
+  const size_t n = lpai::vformat_to(line, sizeof(line), fmt, args);
+  va_end(args);
+  char escaped[lpai::kLogLineMax];
+  const size_t m = lpai::escape_line(line, n, escaped, sizeof(escaped));
+  const lpai_log_level_t level = severity == tflite::TFLITE_LOG_ERROR     ? LPAI_LOG_LEVEL_ERROR
+                                 : severity == tflite::TFLITE_LOG_WARNING ? LPAI_LOG_LEVEL_WARN
+                                 : severity == tflite::TFLITE_LOG_INFO    ? LPAI_LOG_LEVEL_INFO
+                                                                          : LPAI_LOG_LEVEL_VERBOSE;
+  lpai_hal_host_log_write_unfiltered(level, escaped, m);
+}
 }  // namespace
+
+namespace tflite {
+LogSeverity LoggerOptions::SetMinimumLogSeverity(LogSeverity severity) {
+  const LogSeverity previous = g_min_severity;
+  g_min_severity = severity;
+  return previous;
+}
+LogSeverity LoggerOptions::GetMinimumLogSeverity() { return g_min_severity; }
+}  // namespace tflite
 
 extern "C" {
 
@@ -28,13 +61,14 @@ TfLiteQnnDelegateOptions TfLiteQnnDelegateOptionsDefault(void) {
 
 TfLiteDelegate* TfLiteQnnDelegateCreate(const TfLiteQnnDelegateOptions* options) {
   if (options == nullptr) {
-    LPAI_LOG_ERROR("TfLiteQnnDelegateCreate: options is null");
+    delegate_log(tflite::TFLITE_LOG_ERROR, "TfLiteQnnDelegateCreate: options is null");
     return nullptr;
   }
   if (options->backend_type != kHtpBackend && options->backend_type != kLpaiBackend) {
-    LPAI_LOG_ERROR("TfLiteQnnDelegateCreate: backend_type %d is not supported (lpai-rt runs "
-                   "kHtpBackend and kLpaiBackend on its LPAI backend)",
-                   static_cast<int>(options->backend_type));
+    delegate_log(tflite::TFLITE_LOG_ERROR,
+                 "TfLiteQnnDelegateCreate: backend_type %d is not supported (lpai-rt runs "
+                 "kHtpBackend and kLpaiBackend on its LPAI backend)",
+                 static_cast<int>(options->backend_type));
     return nullptr;
   }
   return new TfLiteDelegate{kDelegateTag, *options};
@@ -71,7 +105,7 @@ std::unique_ptr<Interpreter> Interpreter::FromModel(const std::vector<uint8_t>& 
   it->outputs_.assign(out.graph.outputs.begin(), out.graph.outputs.end());
   for (int id : it->inputs_) it->io_bytes_.push_back(prepare::tensor_bytes(out.graph.tensors[id]));
   for (int id : it->outputs_) it->io_bytes_.push_back(prepare::tensor_bytes(out.graph.tensors[id]));
-  LPAI_LOG_INFO("Initialized TensorFlow Lite runtime.");
+  delegate_log(tflite::TFLITE_LOG_INFO, "Initialized TensorFlow Lite runtime.");
   return it;
 }
 
@@ -87,7 +121,7 @@ int Interpreter::io_position(int tensor_index) const {
 
 TfLiteStatus Interpreter::error(const std::string& message, TfLiteStatus status) {
   last_error_ = message;
-  LPAI_LOG_ERROR("%s", message.c_str());
+  delegate_log(tflite::TFLITE_LOG_ERROR, "%s", message.c_str());
   return status;
 }
 
@@ -106,7 +140,8 @@ bool Interpreter::register_shared(int tensor_index, const TfLiteCustomAllocation
     error("Tensor " + std::to_string(tensor_index) + ": " + err);
     return false;
   }
-  LPAI_LOG_INFO("Tensor %d is successfully registered to shared memory.", tensor_index);
+  delegate_log(tflite::TFLITE_LOG_INFO, "Tensor %d is successfully registered to shared memory.",
+               tensor_index);
   return true;
 }
 
@@ -161,12 +196,14 @@ TfLiteStatus Interpreter::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
   if (delegated_)
     return error("ModifyGraphWithDelegate: a delegate is already applied", kTfLiteDelegateError);
   if (open_runtime() != kTfLiteOk) return kTfLiteDelegateError;
-  LPAI_LOG_INFO("TfLiteQnnDelegate delegate: %d nodes delegated out of %d nodes with 1 "
-                "partitions.",
-                node_count_, node_count_);
-  LPAI_LOG_INFO("Replacing %d node(s) with delegate (TfLiteQnnDelegate) node, yielding 1 "
-                "partitions.",
-                node_count_);
+  delegate_log(tflite::TFLITE_LOG_INFO,
+               "TfLiteQnnDelegate delegate: %d nodes delegated out of %d nodes with 1 "
+               "partitions.",
+               node_count_, node_count_);
+  delegate_log(tflite::TFLITE_LOG_INFO,
+               "Replacing %d node(s) with delegate (TfLiteQnnDelegate) node, yielding 1 "
+               "partitions.",
+               node_count_);
   delegated_ = true;
   TfLiteStatus status = kTfLiteOk;
   for (auto it = accepted_.begin(); it != accepted_.end();) {

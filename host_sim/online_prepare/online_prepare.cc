@@ -19,6 +19,7 @@
 #include "core/log.h"
 #include "core/status.h"
 #include "format/context_binary_format.h"
+#include "lpai/hal.h"
 #include "online_prepare/op_map.h"
 #include "prepare/graph.h"
 #include "prepare/planner.h"
@@ -521,7 +522,7 @@ extern "C" {
 Qnn_ErrorHandle_t QnnContext_create(Qnn_BackendHandle_t backend, Qnn_DeviceHandle_t /*device*/,
                                     const QnnContext_Config_t** config,
                                     Qnn_ContextHandle_t* context) {
-  // The backend's alignment: also validates the handle.
+  // Validates the backend handle (the answer itself is not used: see the plan alignment below).
   QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
   QnnLpaiBackend_CustomProperty_t custom = {QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ, &align};
   QnnBackend_Property_t prop = QNN_BACKEND_PROPERTY_INIT;
@@ -567,8 +568,11 @@ Qnn_ErrorHandle_t QnnContext_create(Qnn_BackendHandle_t backend, Qnn_DeviceHandl
     c.live = true;
     c.generation = generation;
     c.backend = backend;
-    c.start_alignment = std::max(on::kDefaultAlignment, align.startAddrAlignment);
-    c.size_alignment = std::max(on::kDefaultAlignment, align.sizeAlignment);
+    // The plan follows the hardware's requirement (the HAL's), not the query's answer, which
+    // with no loaded context is the largest plan alignment any binary may carry.
+    const lpai_hal_alignment_t hw = lpai_hal_alignment();
+    c.start_alignment = std::max(on::kDefaultAlignment, hw.start_addr_alignment);
+    c.size_alignment = std::max(on::kDefaultAlignment, hw.size_alignment);
     c.has_mem_type = has_mem_type;
     c.mem_type = mem_type;
     *context = on::make_handle(i, generation, false);

@@ -10,9 +10,12 @@
 //
 // Exit codes: 0 success; 1 bad arguments / inputs / configuration; 2 the firmware refused the
 // binary or a call failed; 3 a system fatal error (the HAL's fatal hook fired).
-// Every failure is one line "lpai-net-run: error: ..."; the
-// firmware's own error lines for it are folded into that line, not printed separately. Text
-// quoted from the model or from files has non-printable bytes escaped as \xNN.
+// Every failure is reported once: when the firmware logged error lines for it, exactly those
+// lines, each whole as "ERROR: <line>" (seed 000's "TCM memory allocation failure: required
+// size: <N>" then its detail line); otherwise one line "lpai-net-run: error: ...". A system
+// fatal error is the firmware's fatal line, or "lpai-net-run: system fatal error: <line>" when
+// the firmware logged none. Text quoted from the model or from files has non-printable bytes
+// escaped as \xNN. The report is net_run_report.h.
 // On failure nothing is left in DIR: results are written to a temporary directory inside DIR
 // and moved into place only after every inference succeeded; SIGINT, SIGTERM and SIGHUP remove
 // it too (the run then ends by that signal after one line).
@@ -38,11 +41,15 @@
 #include "config/net_run_config.h"
 #include "lpai/hal.h"
 #include "lpai/hal_host.h"
+#include "net_run_report.h"
 #include "runner/session.h"
 
 namespace fs = std::filesystem;
 using lpai::host::Session;
 using lpai::host::TensorInfo;
+using lpai::host::net_run::fail;
+using lpai::host::net_run::fail_firmware;
+using lpai::host::net_run::flush_firmware_errors;
 
 namespace {
 
@@ -50,59 +57,6 @@ namespace {
 constexpr const char* kLpaiBackendLibrary = "libQnnLpai.so";
 
 constexpr size_t kMaxInferences = 10000;
-
-// Firmware error lines since the last failure report. The firmware logs one line per refusal
-// and the tool reports the failure once, so error lines are folded into the tool's line; other
-// levels are echoed as the host HAL prints them.
-std::vector<std::string> g_firmware_errors;
-
-void log_sink(void*, lpai_log_level_t level, const char* line, size_t len) {
-  const std::string text = lpai::host::printable(std::string(line, len));
-  if (level == LPAI_LOG_LEVEL_ERROR) {
-    g_firmware_errors.push_back(text);
-    return;
-  }
-  // The seeds' prefixes, as the host HAL prints them.
-  const char* tag = level == LPAI_LOG_LEVEL_WARN      ? "WARNING: "
-                    : level == LPAI_LOG_LEVEL_INFO    ? "INFO: "
-                    : level == LPAI_LOG_LEVEL_VERBOSE ? "VERBOSE: "
-                                                      : "DEBUG: ";
-  std::fprintf(stderr, "%s%s\n", tag, text.c_str());
-}
-
-// Error lines nobody reported (e.g. during teardown) are still shown, once each.
-void flush_firmware_errors() {
-  for (const std::string& l : g_firmware_errors) std::fprintf(stderr, "ERROR: %s\n", l.c_str());
-  g_firmware_errors.clear();
-}
-
-int fail(int code, const std::string& message) {
-  std::string line = "lpai-net-run: error: " + message;
-  if (!g_firmware_errors.empty()) {
-    line += " [firmware: ";
-    for (size_t i = 0; i < g_firmware_errors.size(); ++i)
-      line += (i == 0 ? "" : "; ") + g_firmware_errors[i];
-    line += "]";
-    g_firmware_errors.clear();
-  }
-  std::fprintf(stderr, "%s\n", lpai::host::printable(line).c_str());
-  return code;
-}
-
-// A failed firmware call: a system fatal error (the HAL's fatal hook fired, e.g. the TCM
-// allocator's 33rd allocation) is reported as such and exits with LPAI_HAL_FATAL_EXIT_CODE, as
-// a target image halts; anything else is an ordinary failure (exit 2).
-int fail_firmware(const std::string& message) {
-  if (lpai_hal_host_fatal_code() != 0) {
-    g_firmware_errors.clear();  // the fatal line says it all
-    std::fprintf(stderr, "%s\n",
-                 lpai::host::printable(std::string("lpai-net-run: system fatal error: ") +
-                                       lpai_hal_host_fatal_line())
-                     .c_str());
-    return LPAI_HAL_FATAL_EXIT_CODE;
-  }
-  return fail(2, message);
-}
 
 // ---- signals: the staging folder must not outlive an interrupted run -----------------------
 volatile sig_atomic_t g_signal = 0;
@@ -218,7 +172,7 @@ int run_net_run(int argc, char** argv) {
   }
   lpai_hal_set_log_level(parse_level(log_level));
   lpai_hal_host_set_log_echo(0);
-  lpai_hal_host_set_log_sink(log_sink, nullptr);
+  lpai_hal_host_set_log_sink(lpai::host::net_run::log_sink, nullptr);
   if (!backend.empty() && fs::path(backend).filename().string() != kLpaiBackendLibrary)
     return fail(1, "--backend '" + backend + "' is not the LPAI backend (" +
                        kLpaiBackendLibrary + "); lpai-net-run simulates only that backend");

@@ -342,9 +342,11 @@ uint8_t* preload_next_custom_mem(const std::vector<uint8_t>& bytes) {
 }
 
 // The running example on the ADD model: input a on the seed's shared memory, b and the output
-// in the interpreter's buffers (set up before the example, as its first comment says).
+// in the interpreter's buffers (set up before the example, as its first comment says). No log
+// level is set: the seed's lines are the example's output at the defaults, as with TFLite.
 TEST(Seed004, RunningExampleCompilesAsWrittenAndRuns) {
-  LogLevel level(LPAI_LOG_LEVEL_INFO);
+  ASSERT_EQ(lpai_hal_log_level(), LPAI_LOG_LEVEL_ERROR);  // the firmware's default
+  ASSERT_EQ(tflite::LoggerOptions::GetMinimumLogSeverity(), tflite::TFLITE_LOG_INFO);
   StderrLines err;
   std::unique_ptr<Interpreter> interpreter_ = add_interpreter();
   ASSERT_NE(interpreter_, nullptr);
@@ -370,6 +372,30 @@ TEST(Seed004, RunningExampleCompilesAsWrittenAndRuns) {
                 "INFO: Replacing 2 node(s) with delegate (TfLiteQnnDelegate) node, yielding 1 "
                 "partitions.",
                 "INFO: Tensor 0 is successfully registered to shared memory."}));
+}
+
+// A user lowers the delegate-style API's output as in TFLite: at TFLITE_LOG_ERROR the running
+// example prints nothing (it succeeds); its errors are still written.
+TEST(Seed004, TheRunningExamplesLinesFollowTfLitesMinimumLogSeverity) {
+  struct Restore {
+    ~Restore() { tflite::LoggerOptions::SetMinimumLogSeverity(tflite::TFLITE_LOG_INFO); }
+  } restore;
+  EXPECT_EQ(tflite::LoggerOptions::SetMinimumLogSeverity(tflite::TFLITE_LOG_ERROR),
+            tflite::TFLITE_LOG_INFO);
+  StderrLines err;
+  std::unique_ptr<Interpreter> interpreter_ = add_interpreter();
+  ASSERT_NE(interpreter_, nullptr);
+  ASSERT_EQ(interpreter_->AllocateTensors(), kTfLiteOk);
+  seed004_running_example(interpreter_, kAddBytes, kAddA);
+  EXPECT_EQ(interpreter_->delegated_nodes(), 2);
+  interpreter_.reset();
+  EXPECT_EQ(TfLiteQnnDelegateCreate(nullptr), nullptr);
+  EXPECT_EQ(err.lines(),
+            (std::vector<std::string>{"ERROR: TfLiteQnnDelegateCreate: options is null"}));
+  tflite::LoggerOptions::SetMinimumLogSeverity(tflite::TFLITE_LOG_SILENT);
+  StderrLines silent;
+  EXPECT_EQ(TfLiteQnnDelegateCreate(nullptr), nullptr);
+  EXPECT_TRUE(silent.lines().empty());
 }
 
 // "The output should look like": five lines, in order, one "Tensor" line per custom-allocated

@@ -4,6 +4,8 @@
 //             with the seed's eaiParams_direct.json / .conf; the QNN_INFO TCM lines; the TCM
 //             failure line; the 32-allocation limit as a system fatal error; every generator
 //             --alignment through lpai-net-run
+//             (lpai-net-run opens one context, at most 1 + 16 TCM allocations, so its fatal
+//             report, net_run_report.h, is driven here by a second session in-process)
 //   seed 002: the qnn-context-binary-generator command (--backend, output name
 //             qnngraph.serialized.bin)
 #include <gtest/gtest.h>
@@ -19,6 +21,7 @@
 #include "lpai/hal.h"
 #include "lpai/hal_host.h"
 #include "memory/tcm_pool.h"
+#include "net_run_report.h"
 #include "runner/session.h"
 
 namespace {
@@ -329,6 +332,85 @@ TEST_F(SeedFatal, TheThirtyThirdTcmAllocationIsASystemFatalErrorAndTheHostReport
   std::unique_ptr<Session> ddr = Session::open(bin, SessionOptions(), &error);
   ASSERT_NE(ddr, nullptr) << error;
   ASSERT_TRUE(ddr->run(in, &out, &error)) << error;
+}
+
+// lpai-net-run's report of a failed firmware call (net_run_report.h), with its log sink
+// installed as the tool installs it. stderr is captured around the report only.
+class NetRunReport : public SeedFatal {
+ protected:
+  void SetUp() override {
+    SeedFatal::SetUp();
+    saved_level_ = lpai_hal_log_level();
+    lpai_hal_set_log_level(LPAI_LOG_LEVEL_ERROR);
+    lpai_hal_host_set_log_echo(0);
+    lpai_hal_host_set_log_sink(lpai::host::net_run::log_sink, nullptr);
+  }
+  void TearDown() override {
+    testing::internal::CaptureStderr();
+    lpai::host::net_run::flush_firmware_errors();  // nothing held over to the next test
+    (void)testing::internal::GetCapturedStderr();
+    lpai_hal_host_set_log_sink(nullptr, nullptr);
+    lpai_hal_host_set_log_echo(1);
+    lpai_hal_set_log_level(saved_level_);
+    SeedFatal::TearDown();
+  }
+  // fail_firmware(message)'s exit code, and what it wrote to stderr.
+  static std::pair<int, std::string> report(const std::string& message) {
+    testing::internal::CaptureStderr();
+    const int code = lpai::host::net_run::fail_firmware(message);
+    return {code, testing::internal::GetCapturedStderr()};
+  }
+  lpai_log_level_t saved_level_ = LPAI_LOG_LEVEL_ERROR;
+};
+
+TEST_F(NetRunReport, TheThirtyThirdTcmAllocationIsReportedByTheFatalLineWithExit3) {
+  const std::vector<uint8_t> bin = sixteen_io_binary();
+  ASSERT_FALSE(bin.empty());
+  SessionOptions tcm;
+  tcm.mem_type = QNN_LPAI_MEM_TYPE_TCM;
+  std::string error;
+  std::unique_ptr<Session> first = Session::open(bin, tcm, &error);  // 17 TCM allocations
+  ASSERT_NE(first, nullptr) << error;
+  ASSERT_EQ(Session::open(bin, tcm, &error), nullptr);  // 18..33
+  const auto [code, out] = report("initialisation failed: " + error);
+  EXPECT_EQ(code, LPAI_HAL_FATAL_EXIT_CODE);
+  EXPECT_EQ(code, 3);
+  // The firmware's fatal line first, whole, with the seeds' prefix; every line is a firmware
+  // line; the tool adds none of its own (reported once).
+  EXPECT_EQ(out.rfind("ERROR: TCM pool: system fatal error: allocation 33 exceeds the limit of "
+                      "32 TCM buffers (required size: 16)\n",
+                      0),
+            0u)
+      << out;
+  EXPECT_EQ(out.find("lpai-net-run:"), std::string::npos) << out;
+  size_t lines = 0;
+  for (size_t at = 0; at < out.size(); at = out.find('\n', at) + 1, ++lines)
+    EXPECT_EQ(out.compare(at, 7, "ERROR: "), 0) << out;
+  EXPECT_GE(lines, 1u);
+}
+
+TEST_F(NetRunReport, AFatalErrorWithoutFirmwareLinesIsTheToolsFatalLineWithExit3) {
+  lpai_hal_fatal(1110, "TCM pool: system fatal error: allocation 33 exceeds the limit");
+  const auto [code, out] = report("inference 0: QnnGraph_execute failed");
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(out,
+            "lpai-net-run: system fatal error: TCM pool: system fatal error: allocation 33 "
+            "exceeds the limit\n");
+}
+
+TEST_F(NetRunReport, FirmwareLinesAreReportedWholeAndEscapedWithExit2) {
+  // A firmware line quoting a model's name with a newline and a terminal control sequence.
+  const std::string line = "graph \"a\n\x1b[31mred\" needs scratch";
+  lpai::host::net_run::log_sink(nullptr, LPAI_LOG_LEVEL_ERROR, line.data(), line.size());
+  const auto [code, out] = report("initialisation failed: QnnGraph_finalize failed");
+  EXPECT_EQ(code, 2);
+  EXPECT_EQ(out, "ERROR: graph \"a\\x0a\\x1b[31mred\" needs scratch\n");
+}
+
+TEST_F(NetRunReport, AnOrdinaryFailureWithoutFirmwareLinesIsTheToolsErrorLineWithExit2) {
+  const auto [code, out] = report("inference 0: QnnGraph_execute failed");
+  EXPECT_EQ(code, 2);
+  EXPECT_EQ(out, "lpai-net-run: error: inference 0: QnnGraph_execute failed\n");
 }
 
 }  // namespace

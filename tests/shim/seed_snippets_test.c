@@ -519,11 +519,43 @@ static void test_seed000_unqueried_alignment_is_refused(void** state) {
   mem.addr = block;
   assert_int_equal(shim_set_one(g_s.graph, QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem),
                    QNN_SUCCESS);
-  /* Freeing the context brings the backend's answer back to its own 64. */
+  /* With no context loaded again, the answer is again the largest plan start alignment. */
   assert_int_equal(QnnContext_free(g_s.context, NULL), QNN_SUCCESS);
   g_s.context = NULL;
   assert_int_equal(seed000_get_alignment(g_s.backend, &startAddrAlignment, &sizeAlignment), 0);
-  assert_int_equal(startAddrAlignment, 64);
+  assert_int_equal(startAddrAlignment, 4096);
+}
+
+/* Seed 000's "Before allocating any memory" read as "first of all": the alignment queried
+ * right after QnnBackend_create, before any context is loaded, is 4096 (the largest plan start
+ * alignment a binary may carry, independent reference: the generator's documented --alignment
+ * range 1..4096), and scratch and persistent buffers aligned to it are accepted by a binary of
+ * every start alignment the generator accepts. */
+static void test_seed000_alignment_queried_before_loading(void** state) {
+  uint32_t startAddrAlignment = 0, sizeAlignment = 0, start;
+  Qnn_BackendHandle_t backend = NULL;
+  char name[96];
+  (void)state;
+  assert_int_equal(QnnBackend_create(NULL, NULL, &backend), QNN_SUCCESS);
+  assert_int_equal(seed000_get_alignment(backend, &startAddrAlignment, &sizeAlignment), 0);
+  assert_int_equal(QnnBackend_free(backend), QNN_SUCCESS);
+  assert_int_equal(startAddrAlignment, 4096);
+  assert_int_equal(sizeAlignment, 64);
+  for (start = 1; start <= 4096; start *= 2) {
+    uint32_t scratchSize = 0, persistentSize = 0;
+    snprintf(name, sizeof(name), "../alignment/demo_%u_64.bin", start);
+    assert_int_equal(shim_open(&g_s, name, "demo", 0, QNN_LPAI_MEM_TYPE_UNDEFINED), QNN_SUCCESS);
+    seed000_query_scratch(g_s.graph, &scratchSize);
+    seed000_query_persistent(g_s.graph, &persistentSize);
+    g_s.scratch = shim_aligned_alloc(startAddrAlignment, scratchSize);
+    seed000_set_scratch(g_s.graph, QNN_LPAI_MEM_TYPE_DDR, scratchSize, g_s.scratch);
+    if (persistentSize > 0) {
+      g_s.persistent = shim_aligned_alloc(startAddrAlignment, persistentSize);
+      seed000_set_persistent(g_s.graph, QNN_LPAI_MEM_TYPE_DDR, persistentSize, g_s.persistent);
+    }
+    assert_int_equal(QnnGraph_finalize(g_s.graph, NULL, NULL), QNN_SUCCESS);
+    shim_session_release(&g_s);
+  }
 }
 
 int main(void) {
@@ -532,6 +564,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_seed001_flow, setup, teardown),
       cmocka_unit_test_setup_teardown(test_seed000_every_generator_alignment, setup, teardown),
       cmocka_unit_test_setup_teardown(test_seed000_unqueried_alignment_is_refused, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_seed000_alignment_queried_before_loading, setup,
                                       teardown),
   };
   return cmocka_run_group_tests_name("seed_snippets", tests, NULL, NULL);

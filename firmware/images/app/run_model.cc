@@ -306,15 +306,7 @@ bool run_model(const lpai_image_model_t& m) {
   if (failed(m.name, "QnnBackend_create", QnnBackend_create(nullptr, nullptr, &backend))) {
     return false;
   }
-  QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
-  QnnLpaiBackend_CustomProperty_t custom = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
-  custom.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
-  custom.property = &align;
-  QnnBackend_Property_t property = QNN_BACKEND_PROPERTY_INIT;
-  property.option = QNN_BACKEND_PROPERTY_OPTION_CUSTOM;
-  property.customProperty = &custom;
-  QnnBackend_Property_t* properties[] = {&property, nullptr};
-  bool ok = !failed(m.name, "QnnBackend_getProperty", QnnBackend_getProperty(backend, properties));
+  bool ok = true;
 
   // Graph name and IO descriptions from the binary.
   QnnSystemContext_Handle_t system = nullptr;
@@ -343,6 +335,19 @@ bool run_model(const lpai_image_model_t& m) {
     ok = !failed(m.name, "QnnContext_createFromBinary",
                  QnnContext_createFromBinary(backend, nullptr, cfg_list, m.binary, m.binary_size,
                                              &context, nullptr));
+  }
+  // The alignment query follows the load: the backend's answer includes the plan start
+  // alignment of every loaded context, which the scratch, persistent and IO buffers must honour.
+  QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
+  if (ok) {
+    QnnLpaiBackend_CustomProperty_t custom = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
+    custom.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
+    custom.property = &align;
+    QnnBackend_Property_t property = QNN_BACKEND_PROPERTY_INIT;
+    property.option = QNN_BACKEND_PROPERTY_OPTION_CUSTOM;
+    property.customProperty = &custom;
+    QnnBackend_Property_t* properties[] = {&property, nullptr};
+    ok = !failed(m.name, "QnnBackend_getProperty", QnnBackend_getProperty(backend, properties));
   }
   if (ok) {
     print_line("model %s: binary=%u bytes mem_type=%s alignment=%u/%u", m.name,

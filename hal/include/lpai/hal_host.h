@@ -18,6 +18,10 @@ typedef void (*lpai_hal_host_log_fn)(void* user, lpai_log_level_t level, const c
 void lpai_hal_host_set_log_sink(lpai_hal_host_log_fn fn, void* user);
 /* When non-zero (default 1), lines are also written to stderr. */
 void lpai_hal_host_set_log_echo(int enabled);
+/* Writes one line (len bytes, no newline) to the sink and, when echo is on, stderr with the
+ * level's prefix, whatever the HAL's level: for host components that filter their own lines
+ * (the delegate-style API, whose minimum severity is TFLite's, INFO by default). */
+void lpai_hal_host_log_write_unfiltered(lpai_log_level_t level, const char* line, size_t len);
 
 /* Overrides the alignment requirements the backend reports (tests sweep them).
  * Both must be powers of two; invalid values are ignored and return -1. */

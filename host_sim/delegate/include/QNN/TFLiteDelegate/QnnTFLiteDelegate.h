@@ -37,7 +37,12 @@
 //   delegate would read and write them; after, registered tensors are used in place.
 // - The delegate must outlive its use in ModifyGraphWithDelegate only: the interpreter keeps
 //   no pointer to it (the seed deletes it while the interpreter lives).
-// Every message goes through the firmware log (HAL sink, "INFO: " / "ERROR: " prefix).
+// Logging, as TFLite logs: the delegate-style API's own lines ("Initialized TensorFlow Lite
+// runtime.", the delegate lines, the registration lines, its errors) pass its own filter,
+// tflite::LoggerOptions (minimum severity TFLITE_LOG_INFO by default; SetMinimumLogSeverity
+// lowers or silences it), not the firmware's log level, and are written through the HAL sink
+// with the seeds' prefixes ("INFO: ", "ERROR: "). Lines of the runtime underneath follow the
+// firmware's level (lpai_hal_set_log_level, default error).
 #ifndef QNN_TFLITEDELEGATE_QNNTFLITEDELEGATE_H
 #define QNN_TFLITEDELEGATE_QNNTFLITEDELEGATE_H
 
@@ -66,6 +71,24 @@ constexpr int64_t kTfLiteCustomAllocationFlagsNone = 0;
 namespace tflite {
 // TfLite's default tensor alignment, bytes (equals lpai-rt's backend start alignment).
 constexpr size_t kDefaultTensorAlignment = 64;
+
+// TFLite's log severities (tensorflow/lite/logger.h): a line is written when its severity is
+// at least the minimum; TFLITE_LOG_SILENT writes nothing.
+enum LogSeverity {
+  TFLITE_LOG_VERBOSE = 0,
+  TFLITE_LOG_INFO = 1,
+  TFLITE_LOG_WARNING = 2,
+  TFLITE_LOG_ERROR = 3,
+  TFLITE_LOG_SILENT = 4,
+};
+
+// The delegate-style API's log filter (process-wide, not thread-safe), as TFLite's.
+class LoggerOptions {
+ public:
+  // Sets the minimum severity written (TFLITE_LOG_INFO until set); returns the previous one.
+  static LogSeverity SetMinimumLogSeverity(LogSeverity severity);
+  static LogSeverity GetMinimumLogSeverity();
+};
 }  // namespace tflite
 
 // The backend a delegate targets. lpai-rt has one runtime, the LPAI backend: kHtpBackend (what
