@@ -314,6 +314,69 @@ TEST_F(NetRunHardening, AllocationFailureReadingAModelIsOneLine) {
 #endif
 }
 
+// A FULLY_CONNECTED model whose weights are `weight_bytes` int8 (in int8[1,1024], weights
+// int8[weight_bytes/1024, 1024], no bias): its prepare copies the weights into the binary, so it
+// needs the file's size again after reading it.
+std::vector<uint8_t> big_fc_tflite(size_t weight_bytes) {
+  namespace tb = lpai::tflite_builder;
+  constexpr int kDepth = 1024;
+  const int units = static_cast<int>(weight_bytes / kDepth);
+  tb::TfliteBuilder m;
+  const int in = m.act("in", {1, kDepth}, 0.5f, 0);
+  tb::TensorSpec w;
+  w.name = "w";
+  w.shape = {units, kDepth};
+  w.scales = {0.01f};
+  w.zero_points = {0};
+  w.data.assign(static_cast<size_t>(units) * kDepth, 1);
+  const int wid = m.tensor(w);
+  const int out = m.act("out", {1, units}, 4.0f, 0);
+  m.op({tb::kFullyConnected, {in, wid, -1}, {out}, {}, lpai::tflite::BuiltinOptions_NONE, nullptr,
+        -1});
+  m.io({in}, {out});
+  return m.finish();
+}
+
+TEST_F(NetRunHardening, GeneratorOutOfMemoryAfterReadingIsOneLine) {
+#ifdef LPAI_UNDER_ASAN
+  GTEST_SKIP() << "address-space limits do not apply under ASan (it reserves terabytes)";
+#else
+  // 96 MiB of weights under a 192 MiB address-space limit: the tool starts (it needs about
+  // 35 MiB; anything under 96 MiB works) and reads the file (96 MiB), then copying the weights
+  // into the binary cannot allocate.
+  // Before: "terminate called after throwing an instance of 'std::bad_alloc'", exit 134.
+  const std::string model = dir_ / "big_fc.tflite";
+  ASSERT_TRUE(write_file(model, big_fc_tflite(96u << 20)));
+  const CommandResult g = run_command(
+      "sh -c " + quote("ulimit -v 196608; exec " + tool("lpai-context-binary-generator") +
+                       " --model " + quote(model) + " --binary_file big --output_dir " +
+                       quote(dir_ / "gen")));
+  EXPECT_EQ(g.exit_code, 1);
+  EXPECT_EQ(g.output, "lpai-context-binary-generator: error: out of memory\n");
+  EXPECT_TRUE(dir_entries(dir_ / "gen").empty());
+#endif
+}
+
+// ---- 6 (generator). model data in the generator's messages -----------------------------------
+
+TEST_F(NetRunHardening, GeneratorEscapesControlBytesInModelNames) {
+  // A graph input with a zero dimension (refused by the importer) named with a newline and an
+  // ANSI escape sequence.
+  lpai::tflite_builder::TfliteBuilder m;
+  const int in = m.act("in\n\x1b[31mred", {1, 0}, 0.5f, 0);
+  const int out = m.act("out", {1, 4}, 0.5f, 0);
+  m.reshape(in, out);
+  m.io({in}, {out});
+  const std::string model = dir_ / "evil.tflite";
+  ASSERT_TRUE(write_file(model, m.finish()));
+  const CommandResult g = run_generator(model, dir_ / "gen", "evil");
+  EXPECT_EQ(g.exit_code, 1);
+  EXPECT_EQ(g.output, "lpai-context-binary-generator: error: " + model +
+                          ": graph input tensor 0 'in\\x0a\\x1b[31mred': dimension 0 is not "
+                          "supported (dynamic or empty shape)\n");
+  EXPECT_TRUE(dir_entries(dir_ / "gen").empty());
+}
+
 // ---- 9. one line per failure ----------------------------------------------------------------
 
 TEST_F(NetRunHardening, FirmwareRefusalIsReportedOnceInOneLine) {
