@@ -251,6 +251,70 @@ TEST_F(NetRunHardening, SigintAndSigtermRemoveThePartialFolder) {
   }
 }
 
+// A 10,000-inference run interrupted by SIGHUP 1.5 s after its first results (past the first
+// progress update), its stdout discarded; with `terminal`, stderr is a pseudo-terminal
+// (util-linux `script`), else the file `stderr_file`. The output ends with "exit=<status>".
+CommandResult long_interrupted_run(const TempDir& dir, const std::string& bin,
+                                   const std::string& list, const std::string& out,
+                                   bool terminal, const std::string& stderr_file = "") {
+  const std::string staged = out + "/.lpai-net-run.partial/Result_20";
+  const std::string script = dir / "interrupt.sh";
+  write_text(script, tool("lpai-net-run") + " --retrieve_context " + quote(bin) +
+                         " --input_list " + quote(list) + " --output_dir " + quote(out) +
+                         " --num_inferences 10000 >/dev/null" +
+                         (terminal ? std::string() : " 2>" + quote(stderr_file)) + " & pid=$!\n" +
+                         "for i in $(seq 1 2000); do [ -d " + quote(staged) +
+                         " ] && break; sleep 0.005; done\n" +
+                         "sleep 1.5; kill -HUP $pid; wait $pid; echo \"exit=$?\"\n");
+  if (!terminal) return run_command("sh " + quote(script));
+  return run_command("SHELL=/bin/sh script -qec " + quote("sh " + script) + " /dev/null");
+}
+
+// Lines of `output` with every '\r' removed (a terminal adds one to each newline, and a
+// progress line starts with one).
+std::vector<std::string> lines_without_cr(std::string output) {
+  output.erase(std::remove(output.begin(), output.end(), '\r'), output.end());
+  CommandResult r;
+  r.output = output;
+  return r.lines();
+}
+
+TEST_F(NetRunHardening, InterruptedLongRunWritesWholeLinesWhenStderrIsNotATerminal) {
+  // Before: "\rlpai-net-run: 846/10000 inferenceslpai-net-run: error: interrupted by SIGHUP".
+  const std::string err = dir_ / "stderr.txt";
+  const CommandResult r = long_interrupted_run(dir_, bin_, list_, out_, false, err);
+  if (r.contains("exit=0\n")) GTEST_SKIP() << "10,000 inferences took under 1.5 s";
+  EXPECT_TRUE(r.contains("exit=129\n")) << r.output;
+  const std::vector<uint8_t> bytes = read_bytes(err);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.end()),
+            kPrefix + std::string("interrupted by SIGHUP; partial results removed\n"));
+  EXPECT_TRUE(dir_entries(out_).empty());
+}
+
+TEST_F(NetRunHardening, InterruptedLongRunEndsTheTerminalProgressLineFirst) {
+  if (run_command("command -v script").exit_code != 0)
+    GTEST_SKIP() << "util-linux 'script' (for a pseudo-terminal) is not installed";
+  const CommandResult r = long_interrupted_run(dir_, bin_, list_, out_, true);
+  if (r.contains("exit=0")) GTEST_SKIP() << "10,000 inferences took under 1.5 s";
+  const std::vector<std::string> lines = lines_without_cr(r.output);
+  bool progress = false, interrupted = false;
+  const std::regex progress_line("lpai-net-run: [0-9]+/10000 inferences");
+  for (const std::string& l : lines) {
+    progress = progress || std::regex_match(l, progress_line);
+    interrupted = interrupted ||
+                  l == kPrefix + std::string("interrupted by SIGHUP; partial results removed");
+    // Every tool message starts its own line.
+    EXPECT_EQ(l.find("lpai-net-run"), l.rfind("lpai-net-run")) << l;
+    if (l.find("lpai-net-run") != std::string::npos) {
+      EXPECT_EQ(l.find("lpai-net-run"), 0u) << l;
+    }
+  }
+  EXPECT_TRUE(progress) << "no progress line on the terminal:\n" << r.output;
+  EXPECT_TRUE(interrupted) << r.output;
+  EXPECT_TRUE(r.contains("exit=129")) << r.output;
+  EXPECT_TRUE(dir_entries(out_).empty());
+}
+
 // ---- 6. model data in messages ---------------------------------------------------------------
 
 TEST_F(NetRunHardening, ModelNamesWithControlBytesAreEscapedInMessages) {
