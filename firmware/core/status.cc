@@ -49,6 +49,8 @@ const char* status_name(Status s) {
       return "BACKEND_ALREADY_CREATED";
     case Status::kBackendHasContexts:
       return "BACKEND_HAS_CONTEXTS";
+    case Status::kBackendGenerationsExhausted:
+      return "BACKEND_GENERATIONS_EXHAUSTED";
     case Status::kContextInvalidArgument:
       return "CONTEXT_INVALID_ARGUMENT";
     case Status::kContextInvalidHandle:

@@ -51,6 +51,7 @@ enum class [[nodiscard]] Status : uint32_t {
   kBackendUnsupportedProperty = 4002,
   kBackendAlreadyCreated = 4003,
   kBackendHasContexts = 4004,  // free while contexts are alive
+  kBackendGenerationsExhausted = 4005,  // create after the backend handle's last generation
 
   // context
   kContextInvalidArgument = 5000,

@@ -100,6 +100,13 @@ Status backend_create(Handle* out) {
     LPAI_LOG_ERROR("backend create: a backend already exists (one backend at a time)");
     return Status::kBackendAlreadyCreated;
   }
+  // The backend handle is one slot: once its generation has reached the last one a handle can
+  // carry, a new backend would give a freed handle back its meaning, so none is created.
+  if (detail::slot_retired(r.backend_generation)) {
+    LPAI_LOG_ERROR("backend create: backend handle generations used up (%u backends created); "
+                   "no further backend can be created", r.backend_generation);
+    return Status::kBackendGenerationsExhausted;
+  }
   r.backend_live = true;
   ++r.backend_generation;
   *out = make_handle(HandleKind::kBackend, 0, r.backend_generation);

@@ -58,7 +58,9 @@ static_assert(kMaxGraphIo >= 2, "a graph has at least one input and one output")
 constexpr uint32_t kProfileBufferAlignment = 8;
 
 // ---- backend ------------------------------------------------------------------------------
-// One backend at a time: a second create -> kBackendAlreadyCreated.
+// One backend at a time: a second create -> kBackendAlreadyCreated. The backend handle's
+// generation never wraps: after detail::kMaxGeneration backends (2^20 - 1 on a 32-bit target,
+// 2^32 - 1 on a 64-bit one) create fails with kBackendGenerationsExhausted.
 Status backend_create(Handle* out);
 // kBackendHasContexts while contexts created on it are alive.
 Status backend_free(Handle backend);

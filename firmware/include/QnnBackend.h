@@ -63,7 +63,9 @@ typedef struct {
 #define QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT {0u, 0u}
 
 /* One backend at a time. config: NULL-terminated list, may be NULL. logger may be NULL.
- * Errors: backend NULL -> INVALID_ARGUMENT; a second live backend -> ALREADY_CREATED. */
+ * Errors: backend NULL -> INVALID_ARGUMENT; a second live backend -> ALREADY_CREATED; after
+ * the backend handle's last generation (2^20 - 1 backends created on a 32-bit target,
+ * 2^32 - 1 on a 64-bit one) -> QNN_LPAI_BACKEND_ERROR_GENERATIONS_EXHAUSTED. */
 Qnn_ErrorHandle_t QnnBackend_create(Qnn_LogHandle_t logger, const QnnBackend_Config_t** config,
                                     Qnn_BackendHandle_t* backend);
 /* properties: NULL-terminated list of QNN_BACKEND_PROPERTY_OPTION_CUSTOM entries whose

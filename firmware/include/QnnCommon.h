@@ -69,6 +69,10 @@ typedef enum {
   QNN_BACKEND_ERROR_UNSUPPORTED_PROPERTY = 4002,
   QNN_BACKEND_ERROR_ALREADY_CREATED = 4003,
   QNN_BACKEND_ERROR_HAS_CONTEXTS = 4004,
+  /* Backend create after the backend handle's last generation (2^20 - 1 backends on a 32-bit
+   * target, 2^32 - 1 on a 64-bit one): a freed handle never becomes valid again, so no further
+   * backend can be created until the firmware restarts. */
+  QNN_LPAI_BACKEND_ERROR_GENERATIONS_EXHAUSTED = 4005,
   /* context */
   QNN_CONTEXT_ERROR_INVALID_ARGUMENT = 5000,
   QNN_CONTEXT_ERROR_INVALID_HANDLE = 5001,

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <new>
 #include <string>
 #include <utility>
 #include <set>
@@ -66,9 +67,7 @@ bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* e
   return lpai::host::read_file_bytes(path, "model", kMaxModelBytes, out, error);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_generator(int argc, char** argv) {
   CLI::App app{"Offline prepare: TFLite model -> lpai-rt context binary", kTool};
   std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64", backend;
   std::string kernel_layout = "portable";
@@ -209,4 +208,18 @@ int main(int argc, char** argv) {
               << " recorded; the binary is prepared for lpai-rt's LPAI backend" << std::endl;
   }
   return 0;
+}
+
+}  // namespace
+
+// Exceptions never leave the tool: what the code above does not turn into a message itself
+// (an allocation failure while preparing or writing) is still one line, exit 1.
+int main(int argc, char** argv) {
+  try {
+    return run_generator(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return fail(1, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(1, std::string("unexpected failure: ") + e.what());
+  }
 }

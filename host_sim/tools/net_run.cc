@@ -19,10 +19,14 @@
 // On failure nothing is left in DIR: results are written to a temporary directory inside DIR
 // and moved into place only after every inference succeeded; SIGINT, SIGTERM and SIGHUP remove
 // it too (the run then ends by that signal after one line).
+// Progress: with stderr a terminal, runs of more than one inference show a "\r" progress line,
+// updated about once a second and ended (newline) before any other message; otherwise only the
+// final "lpai-net-run: N/N inferences" line is printed, so logs get whole lines.
 // Limits, checked before anything is read: the context binary at most
 // LPAI_HOST_DDR_ARENA_BYTES (it must fit the host's DDR arena), the input list at most
 // kMaxInputListBytes, --num_inferences from 1 to kMaxInferences.
 #include <signal.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -49,7 +53,10 @@ using lpai::host::Session;
 using lpai::host::TensorInfo;
 using lpai::host::net_run::fail;
 using lpai::host::net_run::fail_firmware;
+using lpai::host::net_run::end_progress;
 using lpai::host::net_run::flush_firmware_errors;
+using lpai::host::net_run::progress_open;
+using lpai::host::net_run::set_progress_open;
 
 namespace {
 
@@ -80,6 +87,7 @@ void block_signals(bool block) {
 
 // After cleanup: one line, then end by the same signal (the caller sees 128 + signal).
 [[noreturn]] void die_by_signal(int sig, bool removed) {
+  end_progress();
   fail(sig == SIGINT ? 130 : 128 + sig,
        std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM"
                                                                                    : "SIGHUP") +
@@ -260,6 +268,7 @@ int run_net_run(int argc, char** argv) {
     return fail(1, "cannot create output directory " + output_dir);
   }
   auto abandon = [&](int code, const std::string& message) {
+    end_progress();
     std::error_code ignored;
     fs::remove_all(staging, ignored);
     return fail(code, message);
@@ -267,6 +276,7 @@ int run_net_run(int argc, char** argv) {
 
   const auto t0 = std::chrono::steady_clock::now();
   auto last_progress = t0;
+  const bool progress_tty = isatty(STDERR_FILENO) != 0;
   std::vector<std::vector<uint8_t>> outputs;
   uint64_t prev_copied = 0;
   for (size_t k = 0; k < total; ++k) {
@@ -277,6 +287,7 @@ int run_net_run(int argc, char** argv) {
     if (!session->run(all_inputs[k % all_inputs.size()], &outputs, &error)) {
       std::error_code ignored;
       fs::remove_all(staging, ignored);
+      end_progress();
       return fail_firmware("inference " + std::to_string(k) + ": " + error);
     }
     const fs::path dir = staging / ("Result_" + std::to_string(k));
@@ -292,6 +303,7 @@ int run_net_run(int argc, char** argv) {
       if (!f) return abandon(1, "cannot write results under " + dir.string());
     }
     if (profiling) {
+      end_progress();  // stdout and stderr may be the same terminal
       const QnnLpaiGraph_Counters_t c = session->counters();
       std::printf("inference %zu: %llu cycles, %llu bytes copied, %u IO allocations so far, kernel variant %s\n", k,
                   static_cast<unsigned long long>(c.lastExecuteCycles),
@@ -303,10 +315,15 @@ int run_net_run(int argc, char** argv) {
         std::printf("  node %zu: %llu cycles\n", n, static_cast<unsigned long long>(cycles[n]));
     }
     const auto now = std::chrono::steady_clock::now();
-    if (total > 1 && (now - last_progress > std::chrono::seconds(1) || k + 1 == total)) {
+    if (total > 1 && progress_tty && now - last_progress > std::chrono::seconds(1)) {
       std::fprintf(stderr, "\rlpai-net-run: %zu/%zu inferences", k + 1, total);
-      if (k + 1 == total) std::fputc('\n', stderr);
+      set_progress_open(true);
       last_progress = now;
+    }
+    if (total > 1 && k + 1 == total) {
+      std::fprintf(stderr, "%slpai-net-run: %zu/%zu inferences\n", progress_open() ? "\r" : "",
+                   k + 1, total);
+      set_progress_open(false);  // the line above ended it
     }
   }
   // Move results into place (signals wait until every folder has moved).

@@ -18,6 +18,15 @@
 
 namespace lpai::host::net_run {
 
+// The "\r" progress line (stderr a terminal only): set_progress_open(true) after writing one
+// without its newline, set_progress_open(false) after the caller ended it itself;
+// end_progress() ends an open one with a newline. Every message this file prints ends it
+// first, so each message starts a line of its own.
+void set_progress_open(bool open);
+void end_progress();
+// Whether a progress line is open (written with "\r" and no newline yet).
+bool progress_open();
+
 // Log sink for lpai_hal_host_set_log_sink (echo off): error lines are held until a report or
 // flush_firmware_errors(); other levels go to stderr at once with the seeds' prefixes
 // ("WARNING: ", "INFO: ", "VERBOSE: ", "DEBUG: ").

@@ -1,6 +1,6 @@
 // Issue 17, item 8: handle generations never wrap. A context or memory-handle slot whose
 // generation reached detail::kMaxGeneration is retired, so a freed handle can never name a later
-// object. Here the slot is brought to the edge directly (2^32 cycles would take hours on a
+// object; the backend handle (one slot) likewise, after which backend create fails. Here the slot is brought to the edge directly (2^32 cycles would take hours on a
 // 64-bit host); tests/wrap32 runs the real 2^20 cycles on a 32-bit build.
 #include "graph/state.h"
 #include "graph_fixture.h"
@@ -17,6 +17,7 @@ class Generation : public RuntimeTest {
     // Later tests expect fresh slots.
     for (detail::Context& c : detail::runtime().contexts) c.generation = 0;
     for (detail::MemEntry& m : detail::runtime().mem) m.generation = 0;
+    detail::runtime().backend_generation = 0;
   }
   rt::Handle create(const std::vector<uint8_t>& bin) {
     rt::Handle h = rt::kNullHandle;
@@ -77,6 +78,34 @@ TEST_F(Generation, MemHandleSlotAtTheLastGenerationIsRetired) {
   EXPECT_TRUE(detail::runtime().mem[1].live);
   EXPECT_EQ(rt::mem_deregister(&last, 1), Status::kMemInvalidHandle);
   ASSERT_EQ(rt::mem_deregister(&next, 1), Status::kOk);
+}
+
+TEST_F(Generation, BackendAtTheLastGenerationIsRetiredAndCreateFailsWithOneLine) {
+  ASSERT_EQ(rt::backend_free(backend_), Status::kOk);
+  detail::runtime().backend_generation = detail::kMaxGeneration - 1;
+  rt::Handle last = rt::kNullHandle;
+  ASSERT_EQ(rt::backend_create(&last), Status::kOk);  // generation kMaxGeneration
+  EXPECT_NE(last, backend_);
+  EXPECT_EQ(detail::runtime().backend_generation, detail::kMaxGeneration);
+  uint32_t start = 0, size = 0;
+  EXPECT_EQ(rt::backend_alignment(last, &start, &size), Status::kOk);
+  ASSERT_EQ(rt::backend_free(last), Status::kOk);
+
+  lpai_test::LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+  rt::Handle h = rt::kNullHandle;
+  EXPECT_EQ(rt::backend_create(&h), Status::kBackendGenerationsExhausted);
+  EXPECT_EQ(h, rt::kNullHandle);
+  ASSERT_EQ(cap.lines().size(), 1u);
+  EXPECT_EQ(cap.lines()[0], "backend create: backend handle generations used up (" +
+                                std::to_string(detail::kMaxGeneration) +
+                                " backends created); no further backend can be created");
+  // Nothing changed: no backend, the generation stays, the freed handles stay invalid.
+  EXPECT_FALSE(detail::runtime().backend_live);
+  EXPECT_EQ(detail::runtime().backend_generation, detail::kMaxGeneration);
+  EXPECT_EQ(rt::backend_alignment(last, &start, &size), Status::kBackendInvalidHandle);
+  EXPECT_EQ(rt::backend_free(last), Status::kBackendInvalidHandle);
+  EXPECT_EQ(rt::backend_free(backend_), Status::kBackendInvalidHandle);
+  EXPECT_EQ(rt::backend_create(&h), Status::kBackendGenerationsExhausted);
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ static_assert(QNN_CODE(QNN_BACKEND_ERROR_INVALID_ARGUMENT) == S(kBackendInvalidA
 static_assert(QNN_CODE(QNN_BACKEND_ERROR_UNSUPPORTED_PROPERTY) == S(kBackendUnsupportedProperty), "kBackendUnsupportedProperty");
 static_assert(QNN_CODE(QNN_BACKEND_ERROR_ALREADY_CREATED) == S(kBackendAlreadyCreated), "kBackendAlreadyCreated");
 static_assert(QNN_CODE(QNN_BACKEND_ERROR_HAS_CONTEXTS) == S(kBackendHasContexts), "kBackendHasContexts");
+static_assert(QNN_CODE(QNN_LPAI_BACKEND_ERROR_GENERATIONS_EXHAUSTED) == S(kBackendGenerationsExhausted), "kBackendGenerationsExhausted");
 static_assert(QNN_CODE(QNN_CONTEXT_ERROR_INVALID_ARGUMENT) == S(kContextInvalidArgument), "kContextInvalidArgument");
 static_assert(QNN_CODE(QNN_CONTEXT_ERROR_INVALID_HANDLE) == S(kContextInvalidHandle), "kContextInvalidHandle");
 static_assert(QNN_CODE(QNN_CONTEXT_ERROR_NO_FREE_SLOT) == S(kContextNoFreeSlot), "kContextNoFreeSlot");
@@ -146,6 +147,7 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
     QNN_BACKEND_ERROR_UNSUPPORTED_PROPERTY,
     QNN_BACKEND_ERROR_ALREADY_CREATED,
     QNN_BACKEND_ERROR_HAS_CONTEXTS,
+    QNN_LPAI_BACKEND_ERROR_GENERATIONS_EXHAUSTED,
     QNN_CONTEXT_ERROR_INVALID_ARGUMENT,
     QNN_CONTEXT_ERROR_INVALID_HANDLE,
     QNN_CONTEXT_ERROR_NO_FREE_SLOT,
@@ -215,7 +217,7 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
   for (QnnLpai_Error_t c : codes) {
     EXPECT_NE(unknown, lpai::status_name(static_cast<lpai::Status>(c))) << "code " << c;
   }
-  EXPECT_EQ(sizeof(codes) / sizeof(codes[0]), 87u);
+  EXPECT_EQ(sizeof(codes) / sizeof(codes[0]), 88u);
 }
 
 }  // namespace

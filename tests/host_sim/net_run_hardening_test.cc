@@ -251,6 +251,70 @@ TEST_F(NetRunHardening, SigintAndSigtermRemoveThePartialFolder) {
   }
 }
 
+// A 10,000-inference run interrupted by SIGHUP 1.5 s after its first results (past the first
+// progress update), its stdout discarded; with `terminal`, stderr is a pseudo-terminal
+// (util-linux `script`), else the file `stderr_file`. The output ends with "exit=<status>".
+CommandResult long_interrupted_run(const TempDir& dir, const std::string& bin,
+                                   const std::string& list, const std::string& out,
+                                   bool terminal, const std::string& stderr_file = "") {
+  const std::string staged = out + "/.lpai-net-run.partial/Result_20";
+  const std::string script = dir / "interrupt.sh";
+  write_text(script, tool("lpai-net-run") + " --retrieve_context " + quote(bin) +
+                         " --input_list " + quote(list) + " --output_dir " + quote(out) +
+                         " --num_inferences 10000 >/dev/null" +
+                         (terminal ? std::string() : " 2>" + quote(stderr_file)) + " & pid=$!\n" +
+                         "for i in $(seq 1 2000); do [ -d " + quote(staged) +
+                         " ] && break; sleep 0.005; done\n" +
+                         "sleep 1.5; kill -HUP $pid; wait $pid; echo \"exit=$?\"\n");
+  if (!terminal) return run_command("sh " + quote(script));
+  return run_command("SHELL=/bin/sh script -qec " + quote("sh " + script) + " /dev/null");
+}
+
+// Lines of `output` with every '\r' removed (a terminal adds one to each newline, and a
+// progress line starts with one).
+std::vector<std::string> lines_without_cr(std::string output) {
+  output.erase(std::remove(output.begin(), output.end(), '\r'), output.end());
+  CommandResult r;
+  r.output = output;
+  return r.lines();
+}
+
+TEST_F(NetRunHardening, InterruptedLongRunWritesWholeLinesWhenStderrIsNotATerminal) {
+  // Before: "\rlpai-net-run: 846/10000 inferenceslpai-net-run: error: interrupted by SIGHUP".
+  const std::string err = dir_ / "stderr.txt";
+  const CommandResult r = long_interrupted_run(dir_, bin_, list_, out_, false, err);
+  if (r.contains("exit=0\n")) GTEST_SKIP() << "10,000 inferences took under 1.5 s";
+  EXPECT_TRUE(r.contains("exit=129\n")) << r.output;
+  const std::vector<uint8_t> bytes = read_bytes(err);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.end()),
+            kPrefix + std::string("interrupted by SIGHUP; partial results removed\n"));
+  EXPECT_TRUE(dir_entries(out_).empty());
+}
+
+TEST_F(NetRunHardening, InterruptedLongRunEndsTheTerminalProgressLineFirst) {
+  if (run_command("command -v script").exit_code != 0)
+    GTEST_SKIP() << "util-linux 'script' (for a pseudo-terminal) is not installed";
+  const CommandResult r = long_interrupted_run(dir_, bin_, list_, out_, true);
+  if (r.contains("exit=0")) GTEST_SKIP() << "10,000 inferences took under 1.5 s";
+  const std::vector<std::string> lines = lines_without_cr(r.output);
+  bool progress = false, interrupted = false;
+  const std::regex progress_line("lpai-net-run: [0-9]+/10000 inferences");
+  for (const std::string& l : lines) {
+    progress = progress || std::regex_match(l, progress_line);
+    interrupted = interrupted ||
+                  l == kPrefix + std::string("interrupted by SIGHUP; partial results removed");
+    // Every tool message starts its own line.
+    EXPECT_EQ(l.find("lpai-net-run"), l.rfind("lpai-net-run")) << l;
+    if (l.find("lpai-net-run") != std::string::npos) {
+      EXPECT_EQ(l.find("lpai-net-run"), 0u) << l;
+    }
+  }
+  EXPECT_TRUE(progress) << "no progress line on the terminal:\n" << r.output;
+  EXPECT_TRUE(interrupted) << r.output;
+  EXPECT_TRUE(r.contains("exit=129")) << r.output;
+  EXPECT_TRUE(dir_entries(out_).empty());
+}
+
 // ---- 6. model data in messages ---------------------------------------------------------------
 
 TEST_F(NetRunHardening, ModelNamesWithControlBytesAreEscapedInMessages) {
@@ -312,6 +376,69 @@ TEST_F(NetRunHardening, AllocationFailureReadingAModelIsOneLine) {
   EXPECT_EQ(g.output, "lpai-context-binary-generator: error: cannot read model " + big +
                           ": out of memory for 536870912 bytes\n");
 #endif
+}
+
+// A FULLY_CONNECTED model whose weights are `weight_bytes` int8 (in int8[1,1024], weights
+// int8[weight_bytes/1024, 1024], no bias): its prepare copies the weights into the binary, so it
+// needs the file's size again after reading it.
+std::vector<uint8_t> big_fc_tflite(size_t weight_bytes) {
+  namespace tb = lpai::tflite_builder;
+  constexpr int kDepth = 1024;
+  const int units = static_cast<int>(weight_bytes / kDepth);
+  tb::TfliteBuilder m;
+  const int in = m.act("in", {1, kDepth}, 0.5f, 0);
+  tb::TensorSpec w;
+  w.name = "w";
+  w.shape = {units, kDepth};
+  w.scales = {0.01f};
+  w.zero_points = {0};
+  w.data.assign(static_cast<size_t>(units) * kDepth, 1);
+  const int wid = m.tensor(w);
+  const int out = m.act("out", {1, units}, 4.0f, 0);
+  m.op({tb::kFullyConnected, {in, wid, -1}, {out}, {}, lpai::tflite::BuiltinOptions_NONE, nullptr,
+        -1});
+  m.io({in}, {out});
+  return m.finish();
+}
+
+TEST_F(NetRunHardening, GeneratorOutOfMemoryAfterReadingIsOneLine) {
+#ifdef LPAI_UNDER_ASAN
+  GTEST_SKIP() << "address-space limits do not apply under ASan (it reserves terabytes)";
+#else
+  // 96 MiB of weights under a 192 MiB address-space limit: the tool starts (it needs about
+  // 35 MiB; anything under 96 MiB works) and reads the file (96 MiB), then copying the weights
+  // into the binary cannot allocate.
+  // Before: "terminate called after throwing an instance of 'std::bad_alloc'", exit 134.
+  const std::string model = dir_ / "big_fc.tflite";
+  ASSERT_TRUE(write_file(model, big_fc_tflite(96u << 20)));
+  const CommandResult g = run_command(
+      "sh -c " + quote("ulimit -v 196608; exec " + tool("lpai-context-binary-generator") +
+                       " --model " + quote(model) + " --binary_file big --output_dir " +
+                       quote(dir_ / "gen")));
+  EXPECT_EQ(g.exit_code, 1);
+  EXPECT_EQ(g.output, "lpai-context-binary-generator: error: out of memory\n");
+  EXPECT_TRUE(dir_entries(dir_ / "gen").empty());
+#endif
+}
+
+// ---- 6 (generator). model data in the generator's messages -----------------------------------
+
+TEST_F(NetRunHardening, GeneratorEscapesControlBytesInModelNames) {
+  // A graph input with a zero dimension (refused by the importer) named with a newline and an
+  // ANSI escape sequence.
+  lpai::tflite_builder::TfliteBuilder m;
+  const int in = m.act("in\n\x1b[31mred", {1, 0}, 0.5f, 0);
+  const int out = m.act("out", {1, 4}, 0.5f, 0);
+  m.reshape(in, out);
+  m.io({in}, {out});
+  const std::string model = dir_ / "evil.tflite";
+  ASSERT_TRUE(write_file(model, m.finish()));
+  const CommandResult g = run_generator(model, dir_ / "gen", "evil");
+  EXPECT_EQ(g.exit_code, 1);
+  EXPECT_EQ(g.output, "lpai-context-binary-generator: error: " + model +
+                          ": graph input tensor 0 'in\\x0a\\x1b[31mred': dimension 0 is not "
+                          "supported (dynamic or empty shape)\n");
+  EXPECT_TRUE(dir_entries(dir_ / "gen").empty());
 }
 
 // ---- 9. one report per failure --------------------------------------------------------------
