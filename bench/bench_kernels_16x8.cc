@@ -100,6 +100,17 @@ void softmax16(benchmark::State& state, int rows, int depth) {
   run(state, n, static_cast<double>(rows) * depth);
 }
 
+// SOFTMAX int8 -> int16: TFLite Micro's output quantisation for it (scale 1/65536, zero point
+// -32768).
+void softmax8to16(benchmark::State& state, int rows, int depth) {
+  Node n;
+  n.builtin = static_cast<int>(lpai::format::BuiltinOp::kSoftmax);
+  n.options.beta = 1.0f;
+  n.inputs.push_back(make_tensor(DataType::kInt8, {rows, depth}, false, {0.1f}, -3, 1));
+  n.output = make_tensor(DataType::kInt16, {rows, depth}, false, {1.0f / 65536}, -32768, 4);
+  run(state, n, static_cast<double>(rows) * depth);
+}
+
 // UNIDIRECTIONAL_SEQUENCE_LSTM 16x8, batch-major [B, T, I], state S. Absent optional inputs
 // are not expressible in Node, so the node is assembled here.
 void lstm16(benchmark::State& state, int B, int T, int I, int S) {
@@ -170,6 +181,7 @@ void BM_Fc16x8_4x109x28(benchmark::State& s) { fc16(s, 4, 109, 28, DataType::kIn
 void BM_TransposeConv_Int8_8x8x32s2(benchmark::State& s) { transpose_conv(s, DataType::kInt8, 8, 8, 32, 16, 3, 2); }
 void BM_TransposeConv16x8_8x8x32s2(benchmark::State& s) { transpose_conv(s, DataType::kInt16, 8, 8, 32, 16, 3, 2); }
 void BM_Softmax16_4x1000(benchmark::State& s) { softmax16(s, 4, 1000); }
+void BM_Softmax8to16_4x1000(benchmark::State& s) { softmax8to16(s, 4, 1000); }
 void BM_Lstm16x8_B1T8I64S64(benchmark::State& s) { lstm16(s, 1, 8, 64, 64); }
 
 BENCHMARK(BM_Conv16x8_Seanet32_I64);
@@ -182,6 +194,7 @@ BENCHMARK(BM_Fc16x8_4x109x28);
 BENCHMARK(BM_TransposeConv_Int8_8x8x32s2);
 BENCHMARK(BM_TransposeConv16x8_8x8x32s2);
 BENCHMARK(BM_Softmax16_4x1000);
+BENCHMARK(BM_Softmax8to16_4x1000);
 BENCHMARK(BM_Lstm16x8_B1T8I64S64);
 
 }  // namespace

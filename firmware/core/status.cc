@@ -101,6 +101,8 @@ const char* status_name(Status s) {
       return "BINARY_BAD_IO";
     case Status::kBinaryTooManyTensors:
       return "BINARY_TOO_MANY_TENSORS";
+    case Status::kBinaryTensorTypeRefused:
+      return "BINARY_TENSOR_TYPE_REFUSED";
     case Status::kGraphInvalidArgument:
       return "GRAPH_INVALID_ARGUMENT";
     case Status::kGraphInvalidHandle:

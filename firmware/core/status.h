@@ -81,6 +81,7 @@ enum class [[nodiscard]] Status : uint32_t {
   kBinaryBadString = 5115,         // string offset out of bounds or not NUL-terminated
   kBinaryBadIo = 5116,             // IO list invalid
   kBinaryTooManyTensors = 5117,    // exceeds static configuration limits
+  kBinaryTensorTypeRefused = 5118, // a node's kernel does not accept a tensor's data type
 
   // graph
   kGraphInvalidArgument = 6000,

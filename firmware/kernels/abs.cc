@@ -21,7 +21,7 @@ Status validate(const KernelArgs& args) {
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
     LPAI_LOG_ERROR("ABS: types %u -> %u unsupported (int8 or int16, equal)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const AbsParams& p = *reinterpret_cast<const AbsParams*>(args.params);
   if (!i8 && (p.input_zero_point != 0 || p.output_zero_point != 0 || p.shift < -31 ||

@@ -32,7 +32,7 @@ inline Status validate(const KernelArgs& args, const char* name) {
       type_of(in2) != t) {
     LPAI_LOG_ERROR("%s: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)", name,
                    in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const bool i8 = t == format::DataType::kInt8;
   const int32_t qmin = i8 ? -128 : -32768;

@@ -20,7 +20,7 @@ Status validate_arg_min_max(const KernelArgs& args, const char* name) {
       type_of(args.outputs[0].desc) != format::DataType::kInt32) {
     LPAI_LOG_ERROR("%s: types %u -> %u unsupported (int8 -> int32)", name,
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const ArgMinMaxParams& p = *reinterpret_cast<const ArgMinMaxParams*>(args.params);
   if (p.outer < 0 || p.axis_size < 1 || p.inner < 0 ||

@@ -34,7 +34,7 @@ Status validate(const KernelArgs& args) {
     LPAI_LOG_ERROR("BATCH_MATMUL: types %u, %u -> %u unsupported (int8 or int16, equal)",
                    args.inputs[0].desc->data_type, args.inputs[1].desc->data_type,
                    args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const BatchMatmulParams& p = params_of(args);
   uint64_t out_matrices = 1;

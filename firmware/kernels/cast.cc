@@ -18,7 +18,7 @@ Status validate(const KernelArgs& args) {
   if (!castable(type_of(args.inputs[0].desc)) || !castable(type_of(args.outputs[0].desc))) {
     LPAI_LOG_ERROR("CAST: types %u -> %u unsupported (int8, int16, int32, bool)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   return Status::kOk;
 }

@@ -30,7 +30,7 @@ Status validate(const KernelArgs& args) {
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
     LPAI_LOG_ERROR("CUMSUM: types %u -> %u unsupported (int8)", args.inputs[0].desc->data_type,
                    args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const CumsumParams& p = *reinterpret_cast<const CumsumParams*>(args.params);
   if (p.outer < 0 || p.depth < 0 || p.inner < 0 ||

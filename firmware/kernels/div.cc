@@ -24,7 +24,7 @@ Status validate(const KernelArgs& args) {
       type_of(in2) != format::DataType::kInt8) {
     LPAI_LOG_ERROR("DIV: types %u/%u -> %u unsupported (int8 only)", in1->data_type,
                    in2->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const DivParams& p = *reinterpret_cast<const DivParams*>(args.params);
   // output_shift <= 22 keeps the final shift non-negative (|a| <= 256 has >= 22 sign bits).

@@ -88,7 +88,7 @@ inline Status validate_int8_lut_op(const KernelArgs& args, const char* name) {
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
     LPAI_LOG_ERROR("%s: types %u -> %u unsupported (int8 only)", name,
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   return Status::kOk;
 }

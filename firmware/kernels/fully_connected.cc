@@ -83,6 +83,13 @@ Status validate(const KernelArgs& args) {
   if (in == nullptr || w == nullptr || out == nullptr) {
     return fail(Status::kBinaryBadParams, kOp, "input, weights or output absent");
   }
+  const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, kOp, "input", act, act));
+  LPAI_RETURN_IF_ERROR(checks::require_type(w, kOp, "weights", DataType::kInt8, DataType::kInt8));
+  if (bias != nullptr) {
+    LPAI_RETURN_IF_ERROR(checks::require_type(bias, kOp, "bias", bias_type, bias_type));
+  }
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, kOp, "output", act, act));
   if (!checks::has_type(in, act) ||
       checks::dims_product(in) != static_cast<uint64_t>(p.batches) * p.accum_depth) {
     return fail(Status::kBinaryBadTensor, kOp, "input type or element count (batches * accum_depth) wrong");
@@ -99,7 +106,6 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
   }
   const uint32_t b_dims[1] = {p.output_depth};
-  const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
   if (has_bias && (!checks::has_shape(bias, bias_type, 1, b_dims) || !checks::is_const(bias))) {
     return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [output_depth] of the bias type");
   }

@@ -16,7 +16,7 @@ Status validate(const KernelArgs& args) {
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
     LPAI_LOG_ERROR("L2_NORMALIZATION: types %u -> %u unsupported (int8 only)", in->data_type,
                    args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const L2NormalizationParams& p = *reinterpret_cast<const L2NormalizationParams*>(args.params);
   if (in->rank == 0 || p.depth != in->dims[in->rank - 1] ||

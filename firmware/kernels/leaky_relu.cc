@@ -22,7 +22,7 @@ Status validate(const KernelArgs& args) {
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
     LPAI_LOG_ERROR("LEAKY_RELU: types %u -> %u unsupported (int8 or int16, equal)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const LeakyReluParams& p = *reinterpret_cast<const LeakyReluParams*>(args.params);
   if (!i8 && (p.shift_alpha < -31 || p.shift_alpha > 30 || p.shift_identity < -31 ||

@@ -69,7 +69,7 @@ Status validate(const KernelArgs& args) {
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
     LPAI_LOG_ERROR("LOG_SOFTMAX: types %u -> %u unsupported (int8 only)", in->data_type,
                    args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const LogSoftmaxParams& p = *reinterpret_cast<const LogSoftmaxParams*>(args.params);
   if (in->rank == 0 || p.depth != in->dims[in->rank - 1] ||

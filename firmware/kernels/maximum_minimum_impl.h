@@ -27,7 +27,7 @@ inline Status validate(const KernelArgs& args, const char* name) {
       type_of(in1) != t || type_of(in2) != t) {
     LPAI_LOG_ERROR("%s: types %u/%u -> %u unsupported (int8, int16 or int32, all equal)", name,
                    in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const MaxMinParams& p = *reinterpret_cast<const MaxMinParams*>(args.params);
   return ewx::validate_binary_broadcast(name, p.broadcast, p.shape, in1, in2, out);

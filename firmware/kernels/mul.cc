@@ -30,7 +30,7 @@ Status validate(const KernelArgs& args) {
       type_of(in2) != t) {
     LPAI_LOG_ERROR("MUL: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)",
                    in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const bool i8 = t == format::DataType::kInt8;
   const int32_t qmin = i8 ? -128 : -32768;

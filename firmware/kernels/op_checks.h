@@ -6,6 +6,8 @@
 //   Status::kBinaryBadTensor  a tensor's type, rank, dims, memory class or quantisation
 //                             inconsistent with the parameters
 //   Status::kBinaryBadPlan    kernel scratch (temp) missing or smaller than required
+//   Status::kBinaryTensorTypeRefused  a tensor's data type is not one the kernel accepts in
+//                             its position (checked before shapes, so the type is named)
 // Every failure logs exactly one line naming the op and the failed check.
 #ifndef LPAI_KERNELS_OP_CHECKS_H
 #define LPAI_KERNELS_OP_CHECKS_H
@@ -46,6 +48,22 @@ inline bool has_shape(const format::TensorRecord* t, format::DataType type, uint
   }
   return static_cast<uint64_t>(t->size) ==
          dims_product(t) * format::data_type_size(type);
+}
+
+// kOk when t (non-null) has one of the accepted types (`b` may repeat `a`); otherwise logs
+// "<op>: <role> data type <t> refused (want <a>[ or <b>])" and returns kBinaryTensorTypeRefused.
+inline Status require_type(const format::TensorRecord* t, const char* op, const char* role,
+                           format::DataType a, format::DataType b) {
+  if (has_type(t, a) || has_type(t, b)) return Status::kOk;
+  if (a == b) {
+    LPAI_LOG_ERROR("%s: %s data type %u refused (want %u)", op, role,
+                   static_cast<unsigned>(t->data_type), static_cast<unsigned>(a));
+  } else {
+    LPAI_LOG_ERROR("%s: %s data type %u refused (want %u or %u)", op, role,
+                   static_cast<unsigned>(t->data_type), static_cast<unsigned>(a),
+                   static_cast<unsigned>(b));
+  }
+  return Status::kBinaryTensorTypeRefused;
 }
 
 inline bool is_const(const format::TensorRecord* t) {

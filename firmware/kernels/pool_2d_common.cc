@@ -97,6 +97,8 @@ Status validate(const KernelArgs& args, const char* op) {
   const DataType type = wide ? DataType::kInt16 : DataType::kInt8;
   const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.channels};
   const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.channels};
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, op, "input", type, type));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, op, "output", type, type));
   if (!checks::has_shape(in, type, 4, in_dims)) {
     return fail(Status::kBinaryBadTensor, op, "input type or shape differs from the parameters");
   }

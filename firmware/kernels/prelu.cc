@@ -27,7 +27,7 @@ Status validate(const KernelArgs& args) {
     LPAI_LOG_ERROR("PRELU: types %u/alpha %u -> %u unsupported (int8 or int16 input and output, "
                    "alpha int8 or the input's type)",
                    in->data_type, alpha->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const PreluParams& p = *reinterpret_cast<const PreluParams*>(args.params);
   const bool i8 = t == format::DataType::kInt8;

@@ -28,7 +28,7 @@ Status validate(const KernelArgs& args) {
     LPAI_LOG_ERROR("QUANTIZE: types %u -> %u unsupported (int8/int16/int32 to int8/int16/int32, "
                    "not int32 to int32)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const bool lut = ti == format::DataType::kInt8 && to == format::DataType::kInt8;
   LPAI_RETURN_IF_ERROR(validate_unary_shape(

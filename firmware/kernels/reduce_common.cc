@@ -122,7 +122,7 @@ Status validate_reduce(const KernelArgs& args, const char* name, uint32_t modes,
   if (!type_ok || type_of(args.outputs[0].desc) != t) {
     LPAI_LOG_ERROR("%s: types %u -> %u unsupported", name, args.inputs[0].desc->data_type,
                    args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   if (p.mode < 0 || p.mode > 3 || ((modes >> p.mode) & 1u) == 0 || p.num_dims < 1 ||
       p.num_dims > static_cast<int32_t>(kReduceMaxDims) || p.reduce_count < 0 ||

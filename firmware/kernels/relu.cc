@@ -21,7 +21,7 @@ Status validate(const KernelArgs& args) {
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
     LPAI_LOG_ERROR("RELU: types %u -> %u unsupported (int8 or int16, equal)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const ReluParams& p = *reinterpret_cast<const ReluParams*>(args.params);
   if (!i8 && (p.shift < -31 || p.shift > 30 || p.input_offset != 0 || p.output_offset != 0 ||

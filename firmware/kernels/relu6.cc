@@ -15,7 +15,7 @@ Status validate(const KernelArgs& args) {
       type_of(args.outputs[0].desc) != t) {
     LPAI_LOG_ERROR("RELU6: types %u -> %u unsupported (int8 or int16, equal)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const Relu6Params& p = *reinterpret_cast<const Relu6Params*>(args.params);
   const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;

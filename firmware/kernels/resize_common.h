@@ -33,7 +33,7 @@ inline Status validate_resize(const KernelArgs& args, const char* name, uint32_t
   if ((t != format::DataType::kInt8 && !(allow_int16 && t == format::DataType::kInt16)) ||
       type_of(out) != t) {
     LPAI_LOG_ERROR("%s: types %u -> %u unsupported", name, in->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   if (g.batches < 0 || g.in_h < 1 || g.in_w < 1 || g.depth < 0 || g.out_h < 0 || g.out_w < 0) {
     LPAI_LOG_ERROR("%s: bad geometry", name);

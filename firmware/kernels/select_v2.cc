@@ -54,7 +54,7 @@ Status validate(const KernelArgs& args) {
     LPAI_LOG_ERROR("SELECT_V2: types %u ? %u : %u -> %u unsupported (bool condition; int8, "
                    "int16 or int32 values, all equal)",
                    c->data_type, x->data_type, y->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const SelectV2Params& p = *reinterpret_cast<const SelectV2Params*>(args.params);
   if (p.flat > 1) {

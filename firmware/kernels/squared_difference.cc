@@ -24,7 +24,7 @@ Status validate(const KernelArgs& args) {
       type_of(in2) != t) {
     LPAI_LOG_ERROR("SQUARED_DIFFERENCE: types %u/%u -> %u unsupported (int8 or int16, equal)",
                    in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryBadParams;
+    return Status::kBinaryTensorTypeRefused;
   }
   const bool i8 = t == format::DataType::kInt8;
   const uint32_t want = static_cast<uint32_t>(sizeof(SquaredDifferenceParams)) +

@@ -379,6 +379,10 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
   if (!type_ok) {
     *why = std::string("type ") + tflite_type_name(inf.tflite_type) + " is not supported for " +
            (role == Role::kConst ? "a constant" : role == Role::kVariable ? "a variable tensor" : "an activation");
+    if (ty == format::DataType::kInt64 && role == Role::kActivation) {
+      *why += " (TFLite Micro writes no int64 activation: its ARG_MAX, ARG_MIN and SHAPE "
+              "output int32 only and its CAST has no int64; convert with output_type int32)";
+    }
     if (ty == format::DataType::kFloat32 && role == Role::kActivation) {
       *why += " (float32 is accepted only at the graph boundary: a graph input read only by a "
               "QUANTIZE, or a graph output written by a DEQUANTIZE)";

@@ -57,8 +57,42 @@ bool accepts_asymmetric_int16(int builtin) {
          builtin == static_cast<int>(format::BuiltinOp::kQuantize);
 }
 
+// A tensor name for a message line: bytes outside printable ASCII written as \xNN.
+std::string printable(const std::string& name) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string s;
+  for (unsigned char c : name) {
+    if (c >= 0x20 && c <= 0x7e) {
+      s += static_cast<char>(c);
+    } else {
+      s += "\\x";
+      s += kHex[c >> 4];
+      s += kHex[c & 15];
+    }
+  }
+  return s;
+}
+
+// "tensor <index> '<name>'" (no quotes part when the name is empty).
 std::string label(const PrepTensor& t) {
-  return "tensor " + std::to_string(t.index) + (t.name.empty() ? "" : " '" + t.name + "'");
+  return "tensor " + std::to_string(t.index) +
+         (t.name.empty() ? "" : " '" + printable(t.name) + "'");
+}
+
+// The prefix of every per-op prepare refusal: "node N (OP) [in: <labels>; out: <labels>]",
+// an absent optional input written as "-".
+std::string node_where(const PrepOp& op) {
+  std::string s = "node " + std::to_string(op.node_index) + " (" + op_name(op.builtin) + ") [in: ";
+  for (size_t i = 0; i < op.inputs.size(); ++i) {
+    if (i != 0) s += ", ";
+    s += op.inputs[i] == nullptr ? std::string("-") : label(*op.inputs[i]);
+  }
+  s += "; out: ";
+  for (size_t i = 0; i < op.outputs.size(); ++i) {
+    if (i != 0) s += ", ";
+    s += op.outputs[i] == nullptr ? std::string("-") : label(*op.outputs[i]);
+  }
+  return s + "]";
 }
 
 // The operator-independent rules on int8/int16 operands: quantised unless the op takes plain
@@ -203,8 +237,7 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
   for (size_t s = 0; s < n_ops; ++s) {
     const PrepOp& op = g.ops[s];
     if (op.builtin == kCopyBuiltin) continue;  // byte copy: no parameters, no temp
-    const std::string where =
-        "node " + std::to_string(op.node_index) + " (" + op_name(op.builtin) + ")";
+    const std::string where = node_where(op);
     const PrepareFn fn = find_prepare(op.builtin);
     if (fn == nullptr) {
       *error = where + ": operator not supported by lpai-rt";

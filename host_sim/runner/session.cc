@@ -433,13 +433,16 @@ void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
                      Qnn_DataType_t type, uint8_t* out) {
   const bool wide = is_16bit(type);
   const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
-  const double s = static_cast<double>(scale);
   for (size_t i = 0; i < n; ++i) {
-    // TFLite Micro's AffineQuantize: round(value / scale) + zero point, then saturate.
-    const double q = std::round(static_cast<double>(in[i]) / s);
-    const int64_t r = q >= 2147483647.0    ? 2147483647LL
-                      : q <= -2147483648.0 ? -2147483648LL
-                                           : static_cast<int64_t>(q);
+    // TFLite Micro's AffineQuantize: the division and the rounding are in float
+    // (TfLiteRound(value / float(scale)), half away from zero), then + zero point, saturate.
+    // Values beyond int32 (where TFLite Micro's cast is undefined) saturate; NaN maps to
+    // the zero point.
+    const float q = std::round(in[i] / scale);
+    const int64_t r = std::isnan(q)           ? 0LL
+                      : q >= 2147483648.0f  ? 2147483647LL
+                      : q <= -2147483648.0f ? -2147483648LL
+                                            : static_cast<int64_t>(q);
     int64_t v = r + zero_point;
     v = v < lo ? lo : v > hi ? hi : v;
     if (wide) {
@@ -454,6 +457,7 @@ void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
 void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero_point,
                           Qnn_DataType_t type, float* out) {
   const bool wide = is_16bit(type);
+  // TFLite Micro's Dequantize: float(double(scale) * (q - zero point)).
   const double s = static_cast<double>(scale);
   for (size_t i = 0; i < n; ++i) {
     int32_t v;

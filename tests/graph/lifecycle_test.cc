@@ -329,7 +329,7 @@ TEST_F(Lifecycle, TensorTypeTheKernelRefusesFailsAtCreate) {
   ASSERT_TRUE(err.empty()) << err;
   rt::Handle c = rt::kNullHandle;
   EXPECT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig, &c),
-            Status::kBinaryBadParams);
+            Status::kBinaryTensorTypeRefused);
   EXPECT_EQ(c, rt::kNullHandle);
 }
 

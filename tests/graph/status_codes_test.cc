@@ -63,6 +63,7 @@ static_assert(QNN_CODE(QNN_LPAI_ERROR_BINARY_BAD_PLAN) == S(kBinaryBadPlan), "kB
 static_assert(QNN_CODE(QNN_LPAI_ERROR_BINARY_BAD_STRING) == S(kBinaryBadString), "kBinaryBadString");
 static_assert(QNN_CODE(QNN_LPAI_ERROR_BINARY_BAD_IO) == S(kBinaryBadIo), "kBinaryBadIo");
 static_assert(QNN_CODE(QNN_LPAI_ERROR_BINARY_TOO_MANY_TENSORS) == S(kBinaryTooManyTensors), "kBinaryTooManyTensors");
+static_assert(QNN_CODE(QNN_LPAI_ERROR_BINARY_TENSOR_TYPE_REFUSED) == S(kBinaryTensorTypeRefused), "kBinaryTensorTypeRefused");
 static_assert(QNN_CODE(QNN_GRAPH_ERROR_INVALID_ARGUMENT) == S(kGraphInvalidArgument), "kGraphInvalidArgument");
 static_assert(QNN_CODE(QNN_GRAPH_ERROR_INVALID_HANDLE) == S(kGraphInvalidHandle), "kGraphInvalidHandle");
 static_assert(QNN_CODE(QNN_GRAPH_ERROR_WRONG_STATE) == S(kGraphWrongState), "kGraphWrongState");
@@ -173,6 +174,7 @@ TEST(StatusCodes, EveryCCodeNamesAStatus) {
     QNN_LPAI_ERROR_BINARY_BAD_STRING,
     QNN_LPAI_ERROR_BINARY_BAD_IO,
     QNN_LPAI_ERROR_BINARY_TOO_MANY_TENSORS,
+    QNN_LPAI_ERROR_BINARY_TENSOR_TYPE_REFUSED,
     QNN_GRAPH_ERROR_INVALID_ARGUMENT,
     QNN_GRAPH_ERROR_INVALID_HANDLE,
     QNN_GRAPH_ERROR_WRONG_STATE,

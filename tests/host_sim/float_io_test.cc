@@ -4,10 +4,12 @@
 // conformance suite checks the same path against TFLite Micro's own outputs.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "host_sim/host_sim_support.h"
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
 #include "runner/session.h"
@@ -17,6 +19,104 @@ namespace {
 using lpai::host::dequantize_to_floats;
 using lpai::host::quantize_floats;
 namespace tb = lpai::tflite_builder;
+namespace hs = lpai_test::host_sim;
+
+// The QUANTIZE.float32_int8.00 conformance case's output quantisation.
+constexpr float kHalfStepScale = 0.515735447f;
+constexpr int32_t kHalfStepZp = 123;
+
+// TFLite Micro's AffineQuantize, written out: TfLiteRound(value / float(scale)) in float
+// (round half away from zero), + zero point, clamp to int8.
+int8_t tflm_quantize_int8(float x, float scale, int32_t zp) {
+  const float q = std::round(x / scale);
+  int32_t v = static_cast<int32_t>(q) + zp;
+  v = v < -128 ? -128 : v > 127 ? 127 : v;
+  return static_cast<int8_t>(v);
+}
+
+// The same step computed in double (what a double-precision division would give).
+int8_t double_quantize_int8(float x, float scale, int32_t zp) {
+  const double q = std::round(static_cast<double>(x) / static_cast<double>(scale));
+  int64_t v = static_cast<int64_t>(q) + zp;
+  v = v < -128 ? -128 : v > 127 ? 127 : v;
+  return static_cast<int8_t>(v);
+}
+
+// Inputs straddling the half steps (k + 0.5) * scale for k in [-40, 3]: the float product
+// and its neighbours a few ulps either side. Chosen so the results stay inside int8 after
+// the zero point 123.
+std::vector<float> half_step_inputs(float scale) {
+  std::vector<float> xs;
+  for (int k = -40; k <= 3; ++k) {
+    const float base = (static_cast<float>(k) + 0.5f) * scale;
+    float lo = base, hi = base;
+    xs.push_back(base);
+    for (int u = 0; u < 3; ++u) {
+      lo = std::nextafter(lo, -1e30f);
+      hi = std::nextafter(hi, 1e30f);
+      xs.push_back(lo);
+      xs.push_back(hi);
+    }
+  }
+  return xs;
+}
+
+// float in [1, n] -> QUANTIZE (scale, zp) -> int8 out [1, n]: the whole graph folds into the
+// input's float IO description.
+std::vector<uint8_t> quantize_model(size_t n, float scale, int32_t zp) {
+  tb::TfliteBuilder m;
+  tb::TensorSpec f;
+  f.name = "fin";
+  f.type = tb::tfl::TensorType_FLOAT32;
+  f.shape = {1, static_cast<int32_t>(n)};
+  const int fin = m.tensor(f);
+  const int q = m.act("q", {1, static_cast<int32_t>(n)}, scale, zp);
+  m.op({tb::kQuantize, {fin}, {q}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.io({fin}, {q});
+  return m.finish();
+}
+
+// int8 in [1, 256] -> DEQUANTIZE (scale, zp) -> float out.
+std::vector<uint8_t> dequantize_model(float scale, int32_t zp) {
+  tb::TfliteBuilder m;
+  const int q = m.act("q", {1, 256}, scale, zp);
+  tb::TensorSpec f;
+  f.name = "fout";
+  f.type = tb::tfl::TensorType_FLOAT32;
+  f.shape = {1, 256};
+  const int fout = m.tensor(f);
+  m.op({tb::kDequantize, {q}, {fout}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.io({q}, {fout});
+  return m.finish();
+}
+
+std::unique_ptr<lpai::host::Session> open_session(const std::vector<uint8_t>& model,
+                                                  std::string* err) {
+  lpai::prepare::PrepareOutput prepared;
+  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
+                                     &prepared, err))
+    return nullptr;
+  return lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), err);
+}
+
+std::vector<uint8_t> float_bytes(const std::vector<float>& xs) {
+  std::vector<uint8_t> b(xs.size() * sizeof(float));
+  std::memcpy(b.data(), xs.data(), b.size());
+  return b;
+}
+
+// The reference bytes for `xs`; also counts how many differ from a double division (so the
+// inputs are known to exercise the float-vs-double difference).
+std::vector<uint8_t> tflm_quantized(const std::vector<float>& xs, size_t* differ_from_double) {
+  std::vector<uint8_t> want;
+  *differ_from_double = 0;
+  for (float x : xs) {
+    const int8_t t = tflm_quantize_int8(x, kHalfStepScale, kHalfStepZp);
+    if (t != double_quantize_int8(x, kHalfStepScale, kHalfStepZp)) ++*differ_from_double;
+    want.push_back(static_cast<uint8_t>(t));
+  }
+  return want;
+}
 
 TEST(FloatIo, QuantizeRoundsHalfAwayFromZeroAndSaturates) {
   const float in[6] = {0.25f, -0.25f, 0.74f, 1000.0f, -1000.0f, 0.0f};
@@ -87,6 +187,73 @@ TEST(FloatIo, SessionRunsAFloatBoundaryModel) {
   EXPECT_EQ(y[1], 0.25f);
   EXPECT_EQ(y[2], 2.0f);
   EXPECT_EQ(y[3], 30.0f);
+}
+
+TEST(FloatIo, QuantizeDividesInFloatLikeTfliteMicroAtHalfSteps) {
+  const std::vector<float> xs = half_step_inputs(kHalfStepScale);
+  size_t differ = 0;
+  const std::vector<uint8_t> want = tflm_quantized(xs, &differ);
+  EXPECT_GT(differ, 0u) << "the inputs do not separate float from double division";
+  std::vector<uint8_t> got(xs.size());
+  quantize_floats(xs.data(), xs.size(), kHalfStepScale, kHalfStepZp, QNN_DATATYPE_SFIXED_POINT_8,
+                  got.data());
+  EXPECT_EQ(got, want);
+}
+
+TEST(FloatIo, SessionQuantizesHalfStepsLikeTfliteMicro) {
+  const std::vector<float> xs = half_step_inputs(kHalfStepScale);
+  size_t differ = 0;
+  const std::vector<uint8_t> want = tflm_quantized(xs, &differ);
+  ASSERT_GT(differ, 0u);
+  std::string err;
+  auto s = open_session(quantize_model(xs.size(), kHalfStepScale, kHalfStepZp), &err);
+  ASSERT_NE(s, nullptr) << err;
+  ASSERT_TRUE(s->inputs()[0].float_io);
+  std::vector<std::vector<uint8_t>> outs;
+  ASSERT_TRUE(s->run({float_bytes(xs)}, &outs, &err)) << err;
+  ASSERT_EQ(outs.size(), 1u);
+  EXPECT_EQ(outs[0], want);
+}
+
+TEST(FloatIo, NetRunQuantizesAFloatInputFileLikeTfliteMicro) {
+  const std::vector<float> xs = half_step_inputs(kHalfStepScale);
+  size_t differ = 0;
+  const std::vector<uint8_t> want = tflm_quantized(xs, &differ);
+  ASSERT_GT(differ, 0u);
+  hs::TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  ASSERT_TRUE(hs::write_file(dir / "q.tflite", quantize_model(xs.size(), kHalfStepScale,
+                                                              kHalfStepZp)));
+  const hs::CommandResult g = hs::run_generator(dir / "q.tflite", dir.path(), "q");
+  ASSERT_EQ(g.exit_code, 0) << g.output;
+  ASSERT_TRUE(hs::write_file(dir / "x.raw", float_bytes(xs)));
+  ASSERT_TRUE(hs::write_text(dir / "list.txt", "x.raw\n"));
+  const hs::CommandResult r = hs::net_run(dir / "q.bin", dir / "list.txt", dir / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(hs::read_bytes(dir / "out/Result_0/q.raw"), want);
+}
+
+// TFLite Micro's Dequantize, written out: float(double(scale) * (q - zero point)), for every
+// int8 value. (A float scale times a 9-bit integer is exact in double, so this equals the
+// correctly rounded float product too.)
+TEST(FloatIo, SessionDequantizesEveryInt8LikeTfliteMicro) {
+  const float scale = kHalfStepScale;
+  std::vector<uint8_t> in(256);
+  std::vector<float> want(256);
+  for (int i = 0; i < 256; ++i) {
+    const int32_t q = i - 128;
+    in[static_cast<size_t>(i)] = static_cast<uint8_t>(static_cast<int8_t>(q));
+    want[static_cast<size_t>(i)] =
+        static_cast<float>(static_cast<double>(scale) * static_cast<double>(q - kHalfStepZp));
+  }
+  std::string err;
+  auto s = open_session(dequantize_model(scale, kHalfStepZp), &err);
+  ASSERT_NE(s, nullptr) << err;
+  ASSERT_TRUE(s->outputs()[0].float_io);
+  std::vector<std::vector<uint8_t>> outs;
+  ASSERT_TRUE(s->run({in}, &outs, &err)) << err;
+  ASSERT_EQ(outs.size(), 1u);
+  EXPECT_EQ(outs[0], float_bytes(want));
 }
 
 }  // namespace

@@ -135,7 +135,7 @@ TEST(AddKernel, ValidateRejects) {
     Node node = make_valid();
     ASSERT_TRUE(node.prepare().ok());
     node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
-    EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+    EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   }
   {
     // Output shape not the broadcast shape.

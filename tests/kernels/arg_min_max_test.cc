@@ -75,7 +75,7 @@ TEST_P(ArgMinMax, Rejects) {
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   node.out_rec(0).size = 4;
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt32);
   node.out_rec(0).size = 8;
   lpai::kernels::ArgMinMaxParams p{1, 3, 3};  // 9 != 6 elements

@@ -115,7 +115,7 @@ TEST(BatchMatmulKernel, Rejects) {
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   node.set_params(p);
   node.in_rec(1).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 
   Node mismatch(kBatchMatmul);
   mismatch.add_input({DataType::kInt8, {3, 4}, 0.1f, 0}, {});

@@ -353,7 +353,7 @@ TEST(Conv2dValidate, RejectsInconsistentTensors) {
   EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
   reset();
   h.out_records[0].data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
   reset();
   h.in_present[2] = false;
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);

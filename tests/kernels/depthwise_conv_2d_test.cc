@@ -290,7 +290,7 @@ TEST(DepthwiseConv2d16x8, ValidateRejects) {
   h.params = good;
   h.out_records[0].data_type = static_cast<uint8_t>(DataType::kInt8);
   h.out_records[0].size /= 2;
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

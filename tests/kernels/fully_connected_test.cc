@@ -235,7 +235,7 @@ TEST(FullyConnected16x8, ValidateRejectsBadNodes) {
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
   auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::FullyConnectedParams*>(h.params.data()); };
   hdr()->flags |= lpai::kernels::kFcFlagAcc32;  // int32 mode with an int64 bias tensor
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
   h.params = good;
   hdr()->output_zero_point = 1;
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
@@ -253,7 +253,7 @@ TEST(FullyConnected16x8, ValidateRejectsBadNodes) {
   h.params = good;
   h.in_records[0].data_type = static_cast<uint8_t>(DataType::kInt8);
   h.in_records[0].size = 10;
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
 }
 
 TEST(FullyConnected16x8, PrepareRejects) {
@@ -318,7 +318,7 @@ TEST(FullyConnectedValidate, RejectsInconsistentTensors) {
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
   auto reset = [&]() { h = KernelHarness(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out}); ASSERT_TRUE(h.prepare().ok()); };
   h.in_records[0].data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
   reset();
   h.in_records[1].mem_class = static_cast<uint8_t>(lpai::format::MemClass::kScratch);
   EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
@@ -327,7 +327,7 @@ TEST(FullyConnectedValidate, RejectsInconsistentTensors) {
   EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
   reset();
   h.in_records[2].data_type = static_cast<uint8_t>(DataType::kInt64);
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
   reset();
   h.out_records[0].dims[1] = 4;
   EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);

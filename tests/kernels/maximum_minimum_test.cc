@@ -62,7 +62,7 @@ TEST(MaximumMinimumKernel, ValidateRejects) {
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   ASSERT_TRUE(node.prepare().ok());
   node.in_rec(1).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

@@ -140,7 +140,7 @@ TEST_P(Pool2d, ValidateRejectsBadParamsAndTensors) {
   EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
   h.out_records[0].dims[1] = 3;
   h.in_records[0].data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(h.validate(), Status::kBinaryBadTensor);
+  EXPECT_EQ(h.validate(), Status::kBinaryTensorTypeRefused);
   EXPECT_TRUE(logs.contains(GetParam().log_name));
 }
 

@@ -76,7 +76,7 @@ TEST(PreluKernel, ValidateRejects) {
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   ASSERT_TRUE(node.prepare().ok());
   node.in_rec(1).data_type = static_cast<uint8_t>(DataType::kInt32);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

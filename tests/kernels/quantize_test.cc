@@ -121,7 +121,7 @@ TEST(QuantizeKernel, Int32Rejects) {
   EXPECT_EQ(node.validate(), lpai::Status::kOk);
   node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt32);
   node.in_rec(0).size = 16;
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);  // int32 -> int32
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);  // int32 -> int32
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   node.out_rec(0).size = 8;
   EXPECT_EQ(node.validate(), lpai::Status::kOk);  // int32 -> int16
@@ -151,7 +151,7 @@ TEST(QuantizeKernel, Rejects) {
     node.out_rec(0).size = 8;
     EXPECT_EQ(node.validate(), lpai::Status::kOk);
     node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt64);
-    EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+    EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   }
 }
 

@@ -38,7 +38,7 @@ TEST(ReduceMaxKernel, ValidateRejects) {
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);  // int8 only
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);  // int8 only
 }
 
 }  // namespace

@@ -71,7 +71,7 @@ TEST(ReluKernel, Rejects) {
   EXPECT_EQ(node.params().size(), sizeof(lpai::kernels::ReluParams) + 256);
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);
   node.out_rec(0).dims[0] = 3;
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);

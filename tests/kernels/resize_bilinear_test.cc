@@ -90,7 +90,7 @@ TEST(ResizeBilinearKernel, Rejects) {
   node.in_rec(0).size = 8;
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   node.out_rec(0).size = 32;
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);  // int8 only
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);  // int8 only
 }
 
 }  // namespace

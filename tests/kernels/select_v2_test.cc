@@ -78,7 +78,7 @@ TEST(SelectV2Kernel, ValidateRejects) {
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   ASSERT_TRUE(node.prepare().ok());
   node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);  // condition must be bool
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ TEST(SquaredDifferenceKernel, ValidateRejects) {
   node.set_params(ew_test::bytes_of(p));
   EXPECT_EQ(node.validate(), lpai::Status::kOk);
   node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

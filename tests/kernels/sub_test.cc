@@ -56,7 +56,7 @@ TEST(SubKernel, ValidateRejects) {
   ASSERT_TRUE(node.prepare().ok());
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ TEST(SumKernel, ValidateRejects) {
   ASSERT_TRUE(node.prepare().ok());
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   node.set_params(std::vector<uint8_t>(8, 0));
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);

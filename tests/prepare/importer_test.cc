@@ -354,6 +354,29 @@ TEST(Importer, UnsupportedTypesAreRejected) {
   i64.spec(1).zero_points = {0};
   expect_reject(i64, {"tensor 1 'out'", "type INT64 is not supported for an activation"});
 
+  // ARG_MAX with output_type INT64 (the TensorFlow default): TFLite Micro's ARG_MAX writes
+  // int32 only, so the int64 output is refused, naming the tensor and TFLite Micro's rule.
+  TfliteBuilder am;
+  const int x = am.act("x", {1, 4});
+  const int axis = am.const_i32("axis", {1});
+  TensorSpec idx;
+  idx.name = "idx";
+  idx.type = tfl::TensorType_INT64;
+  idx.shape = {1};
+  const int out = am.tensor(idx);
+  OpSpec op;
+  op.builtin = code_of(lpai::format::BuiltinOp::kArgMax);
+  op.inputs = {x, axis};
+  op.outputs = {out};
+  op.options_type = tfl::BuiltinOptions_ArgMaxOptions;
+  op.options = [](flatbuffers::FlatBufferBuilder& b) {
+    return tfl::CreateArgMaxOptions(b, tfl::TensorType_INT64).Union();
+  };
+  am.op(op);
+  am.io({x}, {out});
+  expect_reject(am, {"tensor 2 'idx'", "type INT64 is not supported for an activation",
+                     "ARG_MAX, ARG_MIN and SHAPE output int32 only"});
+
   // Plain (unquantised) int8 is data for CAST; RELU needs quantisation: refused at prepare.
   TfliteBuilder noq = one_op(kRelu);
   noq.spec(0).scales.clear();

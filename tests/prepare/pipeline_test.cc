@@ -164,7 +164,34 @@ TEST(Pipeline, OpPrepareErrorsNameTheNode) {
   PrepareOutput res;
   std::string err;
   ASSERT_FALSE(run(m, PlanOptions{}, &res, &err));
-  EXPECT_EQ(err.rfind("node 0 (FULLY_CONNECTED): ", 0), 0u) << err;
+  EXPECT_EQ(err.rfind("node 0 (FULLY_CONNECTED) [in: tensor 0 'in'; out: tensor 1 'out']: ", 0),
+            0u)
+      << err;
+  EXPECT_EQ(err.find('\n'), std::string::npos) << err;
+  EXPECT_TRUE(res.binary.empty());
+}
+
+// A refusal by an op's own rule (RELU int8 -> int16: output type differs) names the node, op,
+// every tensor (names escaped to printable ASCII) and the reason, on one line.
+TEST(Pipeline, OpPrepareErrorsNameNodeOpTensorsAndReason) {
+  TfliteBuilder m;
+  const int in = m.act("in\nput", {1, 4});
+  TensorSpec o;
+  o.name = "out";
+  o.type = tfl::TensorType_INT16;
+  o.shape = {1, 4};
+  o.scales = {0.5f};
+  o.zero_points = {0};
+  const int out = m.tensor(o);
+  m.op({kRelu, {in}, {out}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.io({in}, {out});
+  PrepareOutput res;
+  std::string err;
+  ASSERT_FALSE(run(m, PlanOptions{}, &res, &err));
+  EXPECT_EQ(err.rfind("node 0 (RELU) [in: tensor 0 'in\\x0aput'; out: tensor 1 'out']: ", 0), 0u)
+      << err;
+  EXPECT_NE(err.find("types int8 -> int16 unsupported"), std::string::npos) << err;
+  EXPECT_EQ(err.find('\n'), std::string::npos) << err;
   EXPECT_TRUE(res.binary.empty());
 }
 
