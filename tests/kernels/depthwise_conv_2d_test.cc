@@ -115,6 +115,33 @@ TEST(DepthwiseConv2d, ZeroPointsAtTheLimitsAndSaturation) {
   run_case({1, 6, 6, 20, 1, 3, 3, 1, 1, 1, 1, 0, 0, 0, true, true, 0, 42, 0.0005f});
 }
 
+// Depth multiplier > 1 over 1 to 4 input channels (the row path): strides 1 and 2, dilation,
+// SAME and VALID, output widths below, between and above the pixel blocks, channel runs
+// longer than 16, two batches, zero points at the limits.
+TEST(DepthwiseConv2d, FewInputChannelsWithDepthMultiplier) {
+  uint32_t seed = 200;
+  for (int in_c = 1; in_c <= 4; ++in_c) {
+    for (int dm : {2, 3, 8, 16}) {
+      for (int stride : {1, 2}) {
+        for (int padding : {0, 1}) {
+          const int in_w = 5 + static_cast<int>(seed % 7) * 6;  // 5 .. 41
+          const int32_t in_zp = (seed % 3 == 0) ? -128 : (seed % 3 == 1 ? 127 : 3);
+          const int32_t out_zp = (seed % 2 == 0) ? 127 : -128;
+          run_case({2, 9, in_w, in_c, dm, 3 + static_cast<int>(seed % 2), 2 + static_cast<int>(seed % 4),
+                    stride, stride, 1, 1, padding, in_zp, out_zp, (seed & 1) != 0, (seed & 2) == 0,
+                    static_cast<int>(seed % 4), seed});
+          ++seed;
+        }
+      }
+    }
+  }
+  run_case({2, 49, 40, 1, 8, 10, 8, 2, 2, 1, 1, 1, 127, -128, true, true, 0, 300});   // micro_speech, zp limits
+  run_case({2, 49, 40, 1, 8, 10, 8, 2, 2, 1, 1, 0, -128, 127, true, false, 1, 301});  // SAME
+  run_case({2, 11, 30, 2, 20, 3, 5, 1, 2, 2, 3, 0, -128, 0, true, true, 0, 302});     // dilation, 16 + 4
+  run_case({1, 12, 33, 3, 5, 4, 3, 2, 3, 1, 2, 1, 0, 5, false, true, 3, 303});        // stride_w 3
+  run_case({2, 6, 19, 4, 2, 3, 3, 1, 1, 1, 1, 0, 127, 127, true, true, 0, 304, 0.001f});  // saturates
+}
+
 struct SmallDw {
   TestTensor in = TestTensor::make(DataType::kInt8, {1, 5, 5, 2}, lpai_test::random_i8(50, 3), 0.1f, 2, false);
   TestTensor w = TestTensor::make(DataType::kInt8, {1, 3, 3, 4}, lpai_test::random_i8(36, 4), 0.01f, 0, true);
@@ -132,8 +159,12 @@ TEST(DepthwiseConv2dValidate, RejectsBadParamsAndTensors) {
   KernelHarness h(kDw, f.opt, {&f.in, &f.w, &f.b}, {&f.out});
   ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
   EXPECT_EQ(h.params.size(), lpai::kernels::depthwise_conv_2d_params_size(4));
-  // depth_multiplier 2, 3x3 taps: the transposed filter block (2 x 9) and two window rows (9).
-  EXPECT_EQ(h.temp_bytes, 9u * 2u + 2u * 9u);
+  // Row path (2 input channels, depth_multiplier 2, 3x3, stride 1, 5 output columns): sums,
+  // bias and bytes of a 16-channel run (2 x 16 + 16 int32, 32 int8), filter 2 channels x 16 (9 taps rounded up to 16) int16, two windows of 16 + 8 int16, 3 row offsets
+  // and 3 slot tags (24 bytes, to 32), a ring of 3 + 1 rows x 1 phase x (4 + 3 rounded up to 8)
+  // int16.
+  EXPECT_EQ(h.temp_bytes, (2u * 16u + 16u) * 4u + 32u + 2u * 16u * 2u + 2u * (16u + 8u) * 2u + 32u +
+                              4u * 1u * (4u + 8u) * 2u);
   ASSERT_EQ(h.validate(), Status::kOk);
   const auto good = h.params;
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
