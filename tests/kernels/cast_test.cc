@@ -113,7 +113,7 @@ TEST(CastKernel, Rejects) {
     ASSERT_EQ(node.validate(), lpai::Status::kOk);
     node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kFloat32);
     node.out_rec(0).size = 16;
-    EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+    EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
     node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
     node.out_rec(0).size = 8;
     node.out_rec(0).dims[0] = 3;

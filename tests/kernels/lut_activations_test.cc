@@ -140,7 +140,7 @@ TEST(LutActivations, ValidateRejects) {
     EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
     ASSERT_TRUE(node.prepare().ok());
     node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
-    EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+    EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   }
 }
 
