@@ -28,6 +28,7 @@
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
 #include "runner/session.h"
+#include "built_model_support.h"
 
 namespace {
 
@@ -37,24 +38,8 @@ using lpai::format::BuiltinOp;
 
 constexpr int code(BuiltinOp op) { return static_cast<int>(op); }
 
-class Rng {
- public:
-  explicit Rng(uint32_t seed) : s_(seed) {}
-  int32_t uniform(int32_t lo, int32_t hi) {
-    s_ = s_ * 1664525u + 1013904223u;
-    return lo + static_cast<int32_t>((s_ >> 8) % static_cast<uint32_t>(hi - lo + 1));
-  }
-
- private:
-  uint32_t s_;
-};
-
-template <typename T>
-std::vector<uint8_t> raw(const std::vector<T>& v) {
-  std::vector<uint8_t> b(v.size() * sizeof(T));
-  if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
-  return b;
-}
+using lpai::test::raw;
+using lpai::test::Rng;
 template <typename T>
 std::vector<T> narrow(const std::vector<int32_t>& v) {
   return std::vector<T>(v.begin(), v.end());

@@ -35,6 +35,7 @@
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
 #include "runner/session.h"
+#include "built_model_support.h"
 
 namespace {
 
@@ -46,29 +47,8 @@ constexpr int code(BuiltinOp op) { return static_cast<int>(op); }
 constexpr float kRelu6Scale = 6.0f / 255.0f;
 constexpr int32_t kRelu6Zp = -128;
 
-// Deterministic pseudo-random numbers (LCG, high bits).
-class Rng {
- public:
-  explicit Rng(uint32_t seed) : s_(seed) {}
-  uint32_t next() {
-    s_ = s_ * 1664525u + 1013904223u;
-    return s_ >> 8;
-  }
-  int32_t uniform(int32_t lo, int32_t hi) {
-    return lo + static_cast<int32_t>(next() % static_cast<uint32_t>(hi - lo + 1));
-  }
-  double unit() { return (next() & 0xFFFF) / 65535.0; }  // [0, 1]
-
- private:
-  uint32_t s_;
-};
-
-template <typename T>
-std::vector<uint8_t> raw(const std::vector<T>& v) {
-  std::vector<uint8_t> b(v.size() * sizeof(T));
-  if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
-  return b;
-}
+using lpai::test::raw;
+using lpai::test::Rng;
 std::vector<int32_t> widen(const std::vector<int8_t>& v) { return {v.begin(), v.end()}; }
 std::vector<int8_t> narrow(const std::vector<int32_t>& v) {
   std::vector<int8_t> r(v.size());
