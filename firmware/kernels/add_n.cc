@@ -2,6 +2,7 @@
 #include "kernels/add_n.h"
 
 #include "kernels/ew_ext_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -17,19 +18,28 @@ Status validate(const KernelArgs& args) {
     return Status::kBinaryBadParams;
   }
   const format::TensorRecord* out = args.outputs[0].desc;
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, "ADD_N", "output", format::DataType::kInt8,
+                                             format::DataType::kInt8));
   for (uint32_t j = 0; j < args.num_inputs; ++j) {
     const format::TensorRecord* in = args.inputs[j].desc;
-    if (in == nullptr || type_of(in) != format::DataType::kInt8 || !same_shape(in, out)) {
-      LPAI_LOG_ERROR("ADD_N: input %u absent, not int8 or not of the output's shape", j);
+    if (in != nullptr) {
+      LPAI_RETURN_IF_ERROR(checks::require_type(in, "ADD_N", "input", format::DataType::kInt8,
+                                                 format::DataType::kInt8));
+    }
+  }
+  for (uint32_t j = 0; j < args.num_inputs; ++j) {
+    const format::TensorRecord* in = args.inputs[j].desc;
+    if (in == nullptr || !same_shape(in, out)) {
+      LPAI_LOG_ERROR("ADD_N: input %u absent or not of the output's shape", j);
       return Status::kBinaryBadParams;
     }
   }
   const AddNParams& p = *reinterpret_cast<const AddNParams*>(args.params);
-  if (type_of(out) != format::DataType::kInt8 || p.output_shift < -31 || p.output_shift > 0 ||
+  if (p.output_shift < -31 || p.output_shift > 0 ||
       p.output_multiplier < 0 || p.output_offset < -128 || p.output_offset > 127 ||
       p.activation_min < -128 || p.activation_max > 127 ||
       p.activation_min > p.activation_max) {
-    LPAI_LOG_ERROR("ADD_N: output not int8 or parameter out of range (shift %d, offset %d)",
+    LPAI_LOG_ERROR("ADD_N: parameter out of range (shift %d, offset %d)",
                    p.output_shift, p.output_offset);
     return Status::kBinaryBadParams;
   }

@@ -5,6 +5,7 @@
 
 #include "core/log.h"
 #include "kernels/movement_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -38,10 +39,12 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const BatchToSpaceNdParams& p = *reinterpret_cast<const BatchToSpaceNdParams*>(args.params);
-  const format::DataType t = static_cast<format::DataType>(in->data_type);
+  const char* op = "BATCH_TO_SPACE_ND";
+  LPAI_RETURN_IF_ERROR(
+      checks::require_type(in, op, "input", format::DataType::kInt8, format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
   uint32_t di[4], dout[4];
-  bool ok = (t == format::DataType::kInt8 || t == format::DataType::kInt16) &&
-            movement::same_type_and_quant(in, out) && in->rank == out->rank && dims4(in, di) &&
+  bool ok = movement::same_type_and_quant(in, out) && in->rank == out->rank && dims4(in, di) &&
             dims4(out, dout) && p.block_h >= 1 && p.block_w >= 1;
   for (uint32_t i = 0; i < 4 && ok; ++i) ok = p.in_dims[i] == di[i] && p.out_dims[i] == dout[i];
   ok = ok && static_cast<uint64_t>(p.in_dims[0]) == static_cast<uint64_t>(p.out_dims[0]) *
@@ -53,8 +56,7 @@ Status validate(const KernelArgs& args) {
        static_cast<uint64_t>(p.out_dims[2]) + p.crop_left <=
            static_cast<uint64_t>(p.in_dims[2]) * p.block_w;
   if (!ok) {
-    LPAI_LOG_ERROR("BATCH_TO_SPACE_ND: types %u -> %u, quantisation or shapes do not match",
-                   fmt_u(in->data_type), fmt_u(out->data_type));
+    LPAI_LOG_ERROR("BATCH_TO_SPACE_ND: quantisation or shapes do not match");
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

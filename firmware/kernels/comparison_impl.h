@@ -4,6 +4,7 @@
 
 #include "kernels/comparison.h"
 #include "kernels/ew_ext_common.h"
+#include "kernels/op_checks.h"
 
 namespace lpai {
 namespace kernels {
@@ -23,12 +24,21 @@ inline Status validate(const KernelArgs& args, const char* name, bool allow_bool
   const format::TensorRecord* in2 = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const format::DataType t = type_of(in1);
-  const bool type_ok = (p.mode == kCompareInt8Scaled && t == format::DataType::kInt8) ||
+  if (t != format::DataType::kInt8 && t != format::DataType::kInt32 &&
+      (!allow_bool || t != format::DataType::kBool)) {
+    LPAI_LOG_ERROR("%s: input 1 data type %u refused (want int8 or int32%s)", name,
+                   in1->data_type, allow_bool ? " or bool" : "");
+    return Status::kBinaryTensorTypeRefused;
+  }
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(in2, in1, name, "input 2", "input 1"));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, name, "output", format::DataType::kBool,
+                                             format::DataType::kBool));
+  const bool mode_ok = (p.mode == kCompareInt8Scaled && t == format::DataType::kInt8) ||
                        (p.mode == kCompareInt32 && t == format::DataType::kInt32) ||
-                       (allow_bool && p.mode == kCompareBool && t == format::DataType::kBool);
-  if (!type_ok || type_of(in2) != t || type_of(out) != format::DataType::kBool) {
-    LPAI_LOG_ERROR("%s: mode %u with types %u/%u -> %u unsupported", name, p.mode,
-                   in1->data_type, in2->data_type, out->data_type);
+                       (p.mode == kCompareBool && t == format::DataType::kBool);
+  if (!mode_ok) {
+    LPAI_LOG_ERROR("%s: mode %u does not compare inputs of type %u", name, p.mode,
+                   in1->data_type);
     return Status::kBinaryBadParams;
   }
   const uint32_t want = static_cast<uint32_t>(sizeof(ComparisonParams)) +

@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -26,11 +27,17 @@ Status validate(const KernelArgs& args) {
   }
   const ConcatenationParams& p = *reinterpret_cast<const ConcatenationParams*>(args.params);
   const format::TensorRecord* out = args.outputs[0].desc;
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, "CONCATENATION", "output",
+                                             format::DataType::kInt8, format::DataType::kInt16));
+  for (uint32_t k = 0; k < args.num_inputs; ++k) {
+    if (args.inputs[k].desc != nullptr) {
+      LPAI_RETURN_IF_ERROR(checks::require_same_type(args.inputs[k].desc, out, "CONCATENATION",
+                                                      "input", "the output"));
+    }
+  }
   const format::DataType t = type_of(out);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || p.reserved != 0 ||
-      p.axis >= out->rank) {
-    LPAI_LOG_ERROR("CONCATENATION: output type %u / axis %u (rank %u) unsupported",
-                   out->data_type, p.axis, out->rank);
+  if (p.reserved != 0 || p.axis >= out->rank) {
+    LPAI_LOG_ERROR("CONCATENATION: axis %u (rank %u) unsupported", p.axis, out->rank);
     return Status::kBinaryBadParams;
   }
   uint64_t axis_sum = 0;  // 64-bit: a wrapped 32-bit sum could pass and let eval overrun

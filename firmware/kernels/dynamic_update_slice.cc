@@ -5,6 +5,7 @@
 
 #include "core/log.h"
 #include "kernels/movement_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -30,8 +31,14 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* out = args.outputs[0].desc;
   const DynamicUpdateSliceParams& p =
       *reinterpret_cast<const DynamicUpdateSliceParams*>(args.params);
+  const char* op = "DYNAMIC_UPDATE_SLICE";
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, op, "input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(upd, in, op, "update", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_type(idx, op, "indices", format::DataType::kInt32, format::DataType::kInt64));
   const format::DataType it = static_cast<format::DataType>(idx->data_type);
-  bool ok = movement::copyable_type(in->data_type) && movement::same_type_and_quant(in, out) &&
+  bool ok = movement::same_type_and_quant(in, out) &&
             movement::same_type_and_quant(in, upd) && p.rank == in->rank &&
             out->rank == in->rank && upd->rank == in->rank &&
             ((it == format::DataType::kInt32 && p.index_bytes == 4) ||
@@ -44,9 +51,8 @@ Status validate(const KernelArgs& args) {
     ok = p.dims[k] == d && p.update[k] == u && u <= d && (k < lead || out->dims[k - lead] == d);
   }
   if (!ok) {
-    LPAI_LOG_ERROR("DYNAMIC_UPDATE_SLICE: types (%u, update %u, indices %u) or shapes do not "
-                   "match the blob", fmt_u(in->data_type), fmt_u(upd->data_type),
-                   fmt_u(idx->data_type));
+    LPAI_LOG_ERROR("DYNAMIC_UPDATE_SLICE: quantisation, index width or shapes do not match "
+                   "the blob");
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

@@ -5,6 +5,7 @@
 
 #include "core/log.h"
 #include "kernels/movement_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -26,13 +27,16 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const EmbeddingLookupParams& p = *reinterpret_cast<const EmbeddingLookupParams*>(args.params);
-  if (ids->data_type != static_cast<uint8_t>(format::DataType::kInt32) || ids->rank != 1 ||
-      !movement::copyable_type(value->data_type) || out->data_type != value->data_type ||
-      value->rank < 2 || p.rows == 0 || value->dims[0] != p.rows ||
+  const char* op = "EMBEDDING_LOOKUP";
+  LPAI_RETURN_IF_ERROR(checks::require_type(ids, op, "ids", format::DataType::kInt32,
+                                             format::DataType::kInt32));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(value, op, "value"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, value, op, "output", "the value"));
+  if (ids->rank != 1 || value->rank < 2 || p.rows == 0 || value->dims[0] != p.rows ||
       element_count(value) != static_cast<uint64_t>(p.rows) * p.row_elems ||
       element_count(out) != static_cast<uint64_t>(ids->dims[0]) * p.row_elems) {
-    LPAI_LOG_ERROR("EMBEDDING_LOOKUP: types (ids %u, value %u -> %u) or shapes do not match",
-                   fmt_u(ids->data_type), fmt_u(value->data_type), fmt_u(out->data_type));
+    LPAI_LOG_ERROR("EMBEDDING_LOOKUP: shapes (ids rank %u, value rank %u) do not match the blob",
+                   fmt_u(ids->rank), fmt_u(value->rank));
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -18,13 +19,10 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  const format::DataType t = type_of(out);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
-       t != format::DataType::kInt32 && t != format::DataType::kBool) ||
-      type_of(value) != t || element_count(value) != 1) {
-    LPAI_LOG_ERROR("FILL: value type %u (%u elements) -> %u unsupported (one element of the "
-                   "output's type: int8, int16, int32 or bool)",
-                   value->data_type, element_count(value), out->data_type);
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, "FILL", "output"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(value, out, "FILL", "value", "the output"));
+  if (element_count(value) != 1) {
+    LPAI_LOG_ERROR("FILL: value has %u elements (want 1)", element_count(value));
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

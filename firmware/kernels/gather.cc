@@ -5,6 +5,7 @@
 
 #include "core/log.h"
 #include "kernels/movement_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -26,17 +27,20 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* idx = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const GatherParams& p = *reinterpret_cast<const GatherParams*>(args.params);
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "GATHER", "input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "GATHER", "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_type(idx, "GATHER", "indices", format::DataType::kInt32,
+                                             format::DataType::kInt64));
   const format::DataType it = static_cast<format::DataType>(idx->data_type);
   const bool idx_ok = (it == format::DataType::kInt32 && p.index_bytes == 4) ||
                       (it == format::DataType::kInt64 && p.index_bytes == 8);
   const uint64_t bo = static_cast<uint64_t>(p.batch) * p.outer;
-  if (!movement::copyable_type(in->data_type) || !movement::same_type_and_quant(in, out) ||
+  if (!movement::same_type_and_quant(in, out) ||
       !idx_ok || element_count(idx) != static_cast<uint64_t>(p.batch) * p.coords ||
       element_count(in) != bo * p.axis_size * p.inner ||
       element_count(out) != bo * p.coords * p.inner ||
       (p.axis_size == 0 && element_count(out) != 0)) {
-    LPAI_LOG_ERROR("GATHER: types (data %u -> %u, indices %u) or sizes do not match the blob",
-                   fmt_u(in->data_type), fmt_u(out->data_type), fmt_u(idx->data_type));
+    LPAI_LOG_ERROR("GATHER: quantisation, index width or sizes do not match the blob");
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

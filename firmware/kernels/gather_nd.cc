@@ -5,6 +5,7 @@
 
 #include "core/log.h"
 #include "kernels/movement_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -26,8 +27,12 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* idx = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const GatherNdParams& p = *reinterpret_cast<const GatherNdParams*>(args.params);
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "GATHER_ND", "input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "GATHER_ND", "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_type(idx, "GATHER_ND", "indices", format::DataType::kInt32,
+                                             format::DataType::kInt64));
   const format::DataType it = static_cast<format::DataType>(idx->data_type);
-  bool ok = movement::copyable_type(in->data_type) && movement::same_type_and_quant(in, out) &&
+  bool ok = movement::same_type_and_quant(in, out) &&
             ((it == format::DataType::kInt32 && p.index_bytes == 4) ||
              (it == format::DataType::kInt64 && p.index_bytes == 8)) &&
             p.depth <= in->rank &&
@@ -48,8 +53,7 @@ Status validate(const KernelArgs& args) {
   }
   if (ok && p.slices != 0) ok = p.slice_size == stride;
   if (!ok) {
-    LPAI_LOG_ERROR("GATHER_ND: types (data %u -> %u, indices %u) or sizes do not match the blob",
-                   fmt_u(in->data_type), fmt_u(out->data_type), fmt_u(idx->data_type));
+    LPAI_LOG_ERROR("GATHER_ND: quantisation, index width or sizes do not match the blob");
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

@@ -11,6 +11,7 @@
 
 #include "core/log.h"
 #include "kernels/kernel_api.h"
+#include "kernels/op_checks.h"
 #include "kernels/unary_common.h"
 
 namespace lpai {
@@ -37,6 +38,14 @@ inline bool int16_lut_scale_valid(int32_t multiplier, int32_t shift) {
 template <typename Spec>
 struct LutActivation {
   static Status validate(const KernelArgs& args) {
+    if (args.num_inputs == 1 && args.num_outputs == 1 && args.inputs[0].desc != nullptr &&
+        args.outputs[0].desc != nullptr) {
+      LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[0].desc, Spec::kName, "input",
+                                                 format::DataType::kInt8,
+                                                 format::DataType::kInt16));
+      LPAI_RETURN_IF_ERROR(checks::require_same_type(args.outputs[0].desc, args.inputs[0].desc,
+                                                      Spec::kName, "output", "the input"));
+    }
     if (args.num_inputs >= 1 && args.inputs[0].desc != nullptr &&
         type_of(args.inputs[0].desc) == format::DataType::kInt16) {
       return validate_int16(args);

@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/movement_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -22,10 +23,11 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  if (!movement::copyable_type(in->data_type) || !movement::same_type_and_quant(in, out) ||
-      in->rank != out->rank) {
-    LPAI_LOG_ERROR("MIRROR_PAD: types %u -> %u, ranks or quantisation differ",
-                   fmt_u(in->data_type), fmt_u(out->data_type));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "MIRROR_PAD", "input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "MIRROR_PAD", "output", "the input"));
+  if (!movement::same_type_and_quant(in, out) || in->rank != out->rank) {
+    LPAI_LOG_ERROR("MIRROR_PAD: ranks %u -> %u or quantisation differ", fmt_u(in->rank),
+                   fmt_u(out->rank));
     return Status::kBinaryBadParams;
   }
   const MirrorPadParams& p = *reinterpret_cast<const MirrorPadParams*>(args.params);

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "core/log.h"
+#include "kernels/op_checks.h"
 
 namespace lpai {
 namespace kernels {
@@ -162,9 +163,10 @@ Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_input
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  if (!copyable_type(in->data_type) || !same_type_and_quant(in, out)) {
-    LPAI_LOG_ERROR("%s: types %u -> %u or quantisation differ (want equal int8/int16/int32/bool)",
-                   op, fmt_u(in->data_type), fmt_u(out->data_type));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, op, "input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
+  if (!same_type_and_quant(in, out)) {
+    LPAI_LOG_ERROR("%s: input and output quantisation differ", op);
     return Status::kBinaryBadParams;
   }
   const StridedCopyParams& p = *reinterpret_cast<const StridedCopyParams*>(args.params);
@@ -211,9 +213,18 @@ Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_inpu
   }
   const format::TensorRecord* big =
       split ? args.inputs[data_input].desc : args.outputs[0].desc;
-  if (big == nullptr || !copyable_type(big->data_type)) {
-    LPAI_LOG_ERROR("%s: data tensor absent or of unsupported type", op);
+  if (big == nullptr) {
+    LPAI_LOG_ERROR("%s: data tensor absent", op);
     return Status::kBinaryBadParams;
+  }
+  const char* big_role = split ? "the data input" : "the output";
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(big, op, split ? "data input" : "output"));
+  for (uint32_t t = 0; t < many; ++t) {
+    const format::TensorRecord* r = split ? args.outputs[t].desc : args.inputs[t].desc;
+    if (r != nullptr) {
+      LPAI_RETURN_IF_ERROR(
+          checks::require_same_type(r, big, op, split ? "output" : "input", big_role));
+    }
   }
   const uint32_t* chunk = reinterpret_cast<const uint32_t*>(args.params + sizeof(ChunkCopyParams));
   uint64_t total = 0;

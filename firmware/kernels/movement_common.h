@@ -49,13 +49,15 @@ bool same_type_and_quant(const format::TensorRecord* a, const format::TensorReco
 
 // Validates a strided-copy node: params size, `n_inputs` inputs (input 0 the data) and 1
 // output, same copyable type and quantisation, dims product == output elements, and every
-// reachable input index inside the input. Logs with `op` and returns kBinaryBadParams.
+// reachable input index inside the input. Logs with `op`; returns kBinaryTensorTypeRefused for
+// an input type that is not copyable or an output of another type, kBinaryBadParams otherwise.
 Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_inputs);
 void eval_strided(const KernelArgs& args);
 
 // Validates a chunk-copy node whose single big tensor is input `data_input` (split) or the
 // output (pack, data_input < 0): every tensor on the many side has outer * chunk[t] elements,
-// the big one outer * sum(chunk), same type and quantisation everywhere.
+// the big one outer * sum(chunk), same type and quantisation everywhere. Types are checked
+// first (kBinaryTensorTypeRefused), then counts and sizes (kBinaryBadParams).
 Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_input,
                        uint32_t n_inputs);
 void eval_split(const KernelArgs& args, uint32_t data_input);

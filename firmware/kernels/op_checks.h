@@ -66,6 +66,32 @@ inline Status require_type(const format::TensorRecord* t, const char* op, const 
   return Status::kBinaryTensorTypeRefused;
 }
 
+// kOk when t (non-null) has the data type of `ref` (non-null); otherwise logs
+// "<op>: <role> data type <t> refused (want <ref's type>, the type of <ref_role>)" and returns
+// kBinaryTensorTypeRefused.
+inline Status require_same_type(const format::TensorRecord* t, const format::TensorRecord* ref,
+                                const char* op, const char* role, const char* ref_role) {
+  if (t->data_type == ref->data_type) return Status::kOk;
+  LPAI_LOG_ERROR("%s: %s data type %u refused (want %u, the type of %s)", op, role,
+                 static_cast<unsigned>(t->data_type), static_cast<unsigned>(ref->data_type),
+                 ref_role);
+  return Status::kBinaryTensorTypeRefused;
+}
+
+// kOk when t (non-null) is int8, int16, int32 or bool (the byte-copyable types of the
+// data-movement ops); otherwise logs "<op>: <role> data type <t> refused (want int8, int16,
+// int32 or bool)" and returns kBinaryTensorTypeRefused.
+inline Status require_copyable_type(const format::TensorRecord* t, const char* op,
+                                    const char* role) {
+  if (has_type(t, format::DataType::kInt8) || has_type(t, format::DataType::kInt16) ||
+      has_type(t, format::DataType::kInt32) || has_type(t, format::DataType::kBool)) {
+    return Status::kOk;
+  }
+  LPAI_LOG_ERROR("%s: %s data type %u refused (want int8, int16, int32 or bool)", op, role,
+                 static_cast<unsigned>(t->data_type));
+  return Status::kBinaryTensorTypeRefused;
+}
+
 inline bool is_const(const format::TensorRecord* t) {
   return t->mem_class == static_cast<uint8_t>(format::MemClass::kConst);
 }

@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -21,13 +22,14 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, "PAD", "input", format::DataType::kInt8,
+                                             format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "PAD", "output", "the input"));
   const format::DataType t = type_of(in);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(out) != t ||
-      in->rank != out->rank || in->zero_point != out->zero_point ||
+  if (in->rank != out->rank || in->zero_point != out->zero_point ||
       in->scale_bits != out->scale_bits) {
-    LPAI_LOG_ERROR("PAD: types %u -> %u, ranks %u -> %u, quantisation differs: unsupported "
-                   "(int8/int16, equal types, ranks and quantisation)",
-                   in->data_type, out->data_type, in->rank, out->rank);
+    LPAI_LOG_ERROR("PAD: ranks %u -> %u or quantisation differ (want equal ranks and "
+                   "quantisation)", in->rank, out->rank);
     return Status::kBinaryBadParams;
   }
   const PadParams& p = *reinterpret_cast<const PadParams*>(args.params);

@@ -34,9 +34,9 @@ Status validate(const KernelArgs& a) {
   const format::TensorRecord* in = a.inputs[0].desc;
   const format::TensorRecord* out = a.outputs[0].desc;
   if (in->data_type != out->data_type) {
-    LPAI_LOG_ERROR("RESHAPE: input type %u, output type %u", fmt_u(in->data_type),
-                   fmt_u(out->data_type));
-    return Status::kBinaryBadTensor;
+    LPAI_LOG_ERROR("RESHAPE: output data type %u refused (want %u, the input's type)",
+                   fmt_u(out->data_type), fmt_u(in->data_type));
+    return Status::kBinaryTensorTypeRefused;
   }
   if (in->size != out->size) {
     LPAI_LOG_ERROR("RESHAPE: input %u elements, output %u elements", fmt_u(element_count(in)),

@@ -2,6 +2,7 @@
 #include "kernels/shape.h"
 
 #include "core/log.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -21,15 +22,15 @@ Status validate(const KernelArgs& args) {
   const ShapeParams& p = *reinterpret_cast<const ShapeParams*>(args.params);
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  const format::DataType t = static_cast<format::DataType>(out->data_type);
-  bool ok = (t == format::DataType::kInt32 || t == format::DataType::kInt64) &&
-            p.rank == in->rank && element_count(out) == p.rank;
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, "SHAPE", "output", format::DataType::kInt32,
+                                             format::DataType::kInt64));
+  bool ok = p.rank == in->rank && element_count(out) == p.rank;
   for (uint32_t i = 0; i < format::kMaxRank && ok; ++i) {
     ok = p.dims[i] == (i < p.rank ? in->dims[i] : 0u);
   }
   if (!ok) {
-    LPAI_LOG_ERROR("SHAPE: output type %u / size or the recorded dims do not match the input",
-                   fmt_u(out->data_type));
+    LPAI_LOG_ERROR("SHAPE: output size %u or the recorded dims do not match the input",
+                   fmt_u(element_count(out)));
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

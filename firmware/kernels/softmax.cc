@@ -5,6 +5,7 @@
 #include "kernels/elementwise_common.h"
 #include "kernels/fixed_point_math.h"
 #include "kernels/hvx/hvx_softmax.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -22,10 +23,11 @@ inline int16_t lut16(int16_t v, const int16_t* lut) {
 Status validate16(const KernelArgs& args) {
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  if (type_of(out) != format::DataType::kInt16 || in->zero_point != 0 || out->zero_point != 0) {
-    LPAI_LOG_ERROR("SOFTMAX: int16 input needs an int16 output, both with zero point 0 "
-                   "(got output type %u, zero points %d, %d)",
-                   out->data_type, in->zero_point, out->zero_point);
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, "SOFTMAX", "output", format::DataType::kInt16,
+                                             format::DataType::kInt16));
+  if (in->zero_point != 0 || out->zero_point != 0) {
+    LPAI_LOG_ERROR("SOFTMAX: int16 input and output need zero point 0 (got %d, %d)",
+                   in->zero_point, out->zero_point);
     return Status::kBinaryBadParams;
   }
   if (!same_shape(in, out) || in->rank == 0 || in->dims[in->rank - 1] == 0 ||
@@ -67,6 +69,10 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, "SOFTMAX", "input", format::DataType::kInt8,
+                                             format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, "SOFTMAX", "output", format::DataType::kInt8,
+                                             format::DataType::kInt16));
   const format::DataType ot = type_of(out);
   const bool out_ok = (ot == format::DataType::kInt8 && out->zero_point == -128) ||
                       (ot == format::DataType::kInt16 && out->zero_point == -32768);

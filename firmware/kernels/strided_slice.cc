@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -21,12 +22,12 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  const format::DataType t = type_of(in);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(out) != t ||
-      in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
-    LPAI_LOG_ERROR("STRIDED_SLICE: types %u -> %u, zero points %d -> %d unsupported "
-                   "(int8/int16, equal quantisation)",
-                   in->data_type, out->data_type, in->zero_point, out->zero_point);
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, "STRIDED_SLICE", "input",
+                                             format::DataType::kInt8, format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "STRIDED_SLICE", "output", "the input"));
+  if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
+    LPAI_LOG_ERROR("STRIDED_SLICE: zero points %d -> %d or scales differ (want equal "
+                   "quantisation)", in->zero_point, out->zero_point);
     return Status::kBinaryBadParams;
   }
   const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);

@@ -35,14 +35,26 @@ Status validate(const KernelArgs& args) {
       p.input_zero_point < -128 || p.input_zero_point > 127) {
     return checks::fail(Status::kBinaryBadParams, kName, "parameters out of range");
   }
+  const format::DataType I8 = format::DataType::kInt8;
+  LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[0].desc, kName, "input", I8, I8));
+  LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[1].desc, kName, "weights_feature", I8, I8));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_type(args.inputs[4].desc, kName, "state", I8, format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(args.inputs[2].desc, args.inputs[4].desc, kName,
+                                                  "weights_time", "the state"));
+  LPAI_RETURN_IF_ERROR(checks::require_type(args.outputs[0].desc, kName, "output", I8, I8));
+  if (args.inputs[3].desc != nullptr) {
+    LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[3].desc, kName, "bias",
+                                               format::DataType::kInt32,
+                                               format::DataType::kInt32));
+  }
   const format::DataType st = type_of(args.inputs[4].desc);
-  const bool st_ok = st == format::DataType::kInt8 || st == format::DataType::kInt16;
-  if (!st_ok || !is_2d(args.inputs[0].desc, format::DataType::kInt8, p.batches, p.input_size) ||
+  if (!is_2d(args.inputs[0].desc, format::DataType::kInt8, p.batches, p.input_size) ||
       !is_2d(args.inputs[1].desc, format::DataType::kInt8, p.num_filters, p.input_size) ||
       !is_2d(args.inputs[2].desc, st, p.num_filters, p.memory_size) ||
       !is_2d(args.inputs[4].desc, st, p.batches, p.num_filters * p.memory_size) ||
       !is_2d(args.outputs[0].desc, format::DataType::kInt8, p.batches, p.num_units)) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "tensor types or shapes");
+    return checks::fail(Status::kBinaryBadTensor, kName, "tensor shapes");
   }
   if (!checks::is_const(args.inputs[1].desc) || !checks::is_const(args.inputs[2].desc) ||
       checks::is_const(args.inputs[4].desc)) {

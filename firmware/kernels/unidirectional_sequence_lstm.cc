@@ -10,6 +10,7 @@
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/lstm_math.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -98,12 +99,38 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
     }
   }
   const TensorRecord* in = args.inputs[kLstmInputTensor].desc;
-  if (!has_type(in, DataType::kInt8) && !has_type(in, DataType::kInt16)) {
-    LPAI_LOG_ERROR("%s: input must be int8 or int16 (float LSTMs are not supported)", kOp);
-    return Status::kNotSupported;
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, kOp, "input", DataType::kInt8, DataType::kInt16));
   const bool wide = has_type(in, DataType::kInt16);
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
+  // Data types first (each refusal names the tensor), then shapes.
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    const TensorRecord* w = args.inputs[kLstmInputWeights0 + g].desc;
+    const TensorRecord* r = args.inputs[kLstmRecurrentWeights0 + g].desc;
+    const TensorRecord* bias = args.inputs[kLstmBias0 + g].desc;
+    if (w != nullptr) {
+      LPAI_RETURN_IF_ERROR(
+          checks::require_type(w, kOp, "input weights", DataType::kInt8, DataType::kInt8));
+    }
+    if (r != nullptr) {
+      LPAI_RETURN_IF_ERROR(
+          checks::require_type(r, kOp, "recurrent weights", DataType::kInt8, DataType::kInt8));
+    }
+    if (bias != nullptr) {
+      LPAI_RETURN_IF_ERROR(checks::require_type(bias, kOp, "gate bias", DataType::kInt32,
+                                                 wide ? DataType::kInt64 : DataType::kInt32));
+    }
+  }
+  if (args.inputs[kLstmHiddenState].desc != nullptr) {
+    LPAI_RETURN_IF_ERROR(
+        checks::require_type(args.inputs[kLstmHiddenState].desc, kOp, "hidden state", act, act));
+  }
+  if (args.inputs[kLstmCellState].desc != nullptr) {
+    LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[kLstmCellState].desc, kOp,
+                                               "cell state", DataType::kInt16, DataType::kInt16));
+  }
+  if (args.outputs[0].desc != nullptr) {
+    LPAI_RETURN_IF_ERROR(checks::require_type(args.outputs[0].desc, kOp, "output", act, act));
+  }
   if (wide) {
     bool fc_ok = p.hidden_zero_point == 0;
     for (uint32_t g = 0; g < kLstmGateCount; ++g) {

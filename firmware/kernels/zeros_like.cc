@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -16,9 +17,10 @@ Status validate(const KernelArgs& args) {
                    args.params_size, args.num_inputs, args.num_outputs);
     return Status::kBinaryBadParams;
   }
-  if (!same_shape(args.inputs[0].desc, args.outputs[0].desc) ||
-      args.inputs[0].desc->data_type != args.outputs[0].desc->data_type) {
-    LPAI_LOG_ERROR("ZEROS_LIKE: output type/shape differ from the input's");
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(args.outputs[0].desc, args.inputs[0].desc,
+                                                  "ZEROS_LIKE", "output", "the input"));
+  if (!same_shape(args.inputs[0].desc, args.outputs[0].desc)) {
+    LPAI_LOG_ERROR("ZEROS_LIKE: output shape differs from the input's");
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

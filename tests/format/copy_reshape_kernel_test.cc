@@ -164,8 +164,8 @@ TEST(ReshapeKernel, TypeMismatchRejected) {
   const uint32_t out = b.add_scratch("out", DataType::kUint8, {16});
   b.add_node(BuiltinOp::kReshape, {in}, {out});
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
-  EXPECT_EQ(node_status(b), Status::kBinaryBadTensor);
-  EXPECT_TRUE(logs.contains("RESHAPE: input type 1, output type 2"));
+  EXPECT_EQ(node_status(b), Status::kBinaryTensorTypeRefused);
+  EXPECT_TRUE(logs.contains("RESHAPE: output data type 2 refused (want 1, the input's type)"));
 }
 
 TEST(ReshapeKernel, ElementCountMismatchRejected) {

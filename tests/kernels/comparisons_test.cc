@@ -123,7 +123,7 @@ TEST(ComparisonKernels, ValidateRejects) {
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
   ASSERT_TRUE(node.prepare().ok());
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);  // output must be bool
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kBool);
   node.out_rec(0).dims[0] = 3;  // not the broadcast shape
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);

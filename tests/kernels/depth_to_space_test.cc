@@ -71,7 +71,7 @@ TEST(DepthToSpaceKernel, Rejects) {
   ASSERT_TRUE(n.prepare().ok());
   ASSERT_EQ(n.validate(), lpai::Status::kOk);
   n.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(n.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(n.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

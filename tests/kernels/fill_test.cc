@@ -47,7 +47,7 @@ TEST(FillKernel, PrepareAndValidateReject) {
   ASSERT_TRUE(node.prepare().ok());
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.in_rec(1).data_type = static_cast<uint8_t>(DataType::kInt16);  // value type != output's
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   node.in_rec(1).data_type = static_cast<uint8_t>(DataType::kInt8);
   node.set_params({0, 0, 0, 0});
   EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);

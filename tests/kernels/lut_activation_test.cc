@@ -239,7 +239,7 @@ TEST_P(LutActivation, Int16Rejects) {
   node.in_rec(0).zero_point = 0;
   node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);
   node.out_rec(0).size = 4;
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
 }
 
 }  // namespace

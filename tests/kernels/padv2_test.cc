@@ -64,7 +64,7 @@ TEST(Padv2Kernel, Rejects) {
   ASSERT_TRUE(n.prepare().ok());
   ASSERT_EQ(n.validate(), lpai::Status::kOk);
   n.in_rec(2).data_type = static_cast<uint8_t>(DataType::kInt16);
-  EXPECT_EQ(n.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(n.validate(), lpai::Status::kBinaryTensorTypeRefused);
   n.in_rec(2).data_type = static_cast<uint8_t>(DataType::kInt8);
   n.out_rec(0).dims[0] = 5;  // PAD's own checks still apply
   n.out_rec(0).size = 5;

@@ -318,11 +318,11 @@ TEST(StridedSliceKernel, ValidateRejects) {
   EXPECT_EQ(sl.node.validate(), lpai::Status::kBinaryBadParams);
   sl.node.out_rec(0).scale_bits ^= 1;
   sl.node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt8);
-  EXPECT_EQ(sl.node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(sl.node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   sl.node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   sl.node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt32);
   sl.node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt32);
-  EXPECT_EQ(sl.node.validate(), lpai::Status::kBinaryBadParams);
+  EXPECT_EQ(sl.node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   sl.node.in_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   sl.node.out_rec(0).data_type = static_cast<uint8_t>(DataType::kInt16);
   EXPECT_EQ(sl.node.validate(), lpai::Status::kOk);

@@ -81,7 +81,7 @@ TEST(SvdfKernel, Rejects) {
   ASSERT_EQ(node.validate(), lpai::Status::kOk);
   node.in_rec(4).data_type = static_cast<uint8_t>(DataType::kInt8);  // state type != weights_time
   node.in_rec(4).size = 6;
-  EXPECT_EQ(node.validate(), lpai::Status::kBinaryBadTensor);
+  EXPECT_EQ(node.validate(), lpai::Status::kBinaryTensorTypeRefused);
   node.in_rec(4).data_type = static_cast<uint8_t>(DataType::kInt16);
   node.in_rec(4).size = 12;
   node.in_rec(4).mem_class = static_cast<uint8_t>(lpai::format::MemClass::kConst);

@@ -381,7 +381,7 @@ TEST(UnidirectionalSequenceLstm16x8, PrepareAndValidateReject) {
     lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
     node.in_record(18).data_type = static_cast<uint8_t>(DataType::kInt8);
     node.in_record(18).size /= 2;
-    EXPECT_EQ(node.validate(), Status::kBinaryBadTensor);
+    EXPECT_EQ(node.validate(), Status::kBinaryTensorTypeRefused);
   }
 }
 
@@ -650,10 +650,10 @@ TEST(UnidirectionalSequenceLstm, ValidateRejectsInconsistentNodes) {
       {"cifg", [](NodeRunner* n) { n->set_absent(1, true); }, Status::kNotSupported},
       {"float input",
        [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kFloat32); },
-       Status::kNotSupported},
+       Status::kBinaryTensorTypeRefused},
       {"int16 input on an int8 blob (hidden zero point, state types)",
        [](NodeRunner* n) { n->in_record(0).data_type = static_cast<uint8_t>(DataType::kInt16); },
-       Status::kBinaryBadParams},
+       Status::kBinaryTensorTypeRefused},
       {"input dims", [](NodeRunner* n) { n->in_record(0).dims[2] = 6; }, Status::kBinaryBadTensor},
       {"weights not const",
        [](NodeRunner* n) { n->in_record(6).mem_class = static_cast<uint8_t>(MemClass::kScratch); },
@@ -662,12 +662,12 @@ TEST(UnidirectionalSequenceLstm, ValidateRejectsInconsistentNodes) {
        Status::kBinaryBadTensor},
       {"bias type",
        [](NodeRunner* n) { n->in_record(13).data_type = static_cast<uint8_t>(DataType::kInt16); },
-       Status::kBinaryBadTensor},
+       Status::kBinaryTensorTypeRefused},
       {"hidden not variable", [](NodeRunner* n) { n->in_record(18).flags = 0; },
        Status::kBinaryBadTensor},
       {"cell state int8",
        [](NodeRunner* n) { n->in_record(19).data_type = static_cast<uint8_t>(DataType::kInt8); },
-       Status::kBinaryBadTensor},
+       Status::kBinaryTensorTypeRefused},
       {"output dims", [](NodeRunner* n) { n->out_record().dims[2] = 3; }, Status::kBinaryBadTensor},
   };
   for (const auto& c : cases) {
