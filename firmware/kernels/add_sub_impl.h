@@ -94,27 +94,6 @@ inline T compute(const AddParams& p, T a, T b) {
   return static_cast<T>(clamp_i32(out, p.activation_min, p.activation_max));
 }
 
-// multiply_by_quantized_multiplier(x, m, shift) for shift <= 0 and |x| < 2^30 as unsigned
-// 32/64-bit steps without variable shifts, which compilers vectorise (the sequence of
-// int8_gemm.h's "Fast exact requantisation" with no left shift).
-struct FastScale {
-  uint32_t m, round_add, round_neg, round_mul;
-};
-inline FastScale fast_scale(int32_t multiplier, int32_t shift) {
-  const uint32_t rs = static_cast<uint32_t>(-shift);
-  return FastScale{static_cast<uint32_t>(multiplier), rs > 0 ? 1u << (rs - 1) : 0u, rs > 0 ? 1u : 0u,
-                   1u << (31 - rs)};
-}
-inline int32_t fast_scale_apply(uint32_t x, const FastScale& f) {
-  const uint32_t x_neg = static_cast<uint32_t>(static_cast<int32_t>(x) >> 31);
-  const uint64_t pr = static_cast<uint64_t>(x) * f.m + (uint64_t{1} << 30);
-  const uint32_t h = static_cast<uint32_t>(pr >> 31) - ((f.m << 1) & x_neg);
-  const uint32_t h_neg = static_cast<uint32_t>(static_cast<int32_t>(h) >> 31);
-  const uint32_t u = h + 0x80000000u + f.round_add - (f.round_neg & h_neg);
-  return static_cast<int32_t>(static_cast<uint32_t>((static_cast<uint64_t>(u) * f.round_mul) >> 31) -
-                              f.round_mul);
-}
-
 // int8, equal shapes: compute() in blocks of 16 through fast_scale_apply. Every scaled value
 // stays below 2^30 in magnitude (validate: offsets keep |input + offset| <= 255, left_shift 20,
 // multipliers < 2^31 so each scaled input is at most 2^28 and their sum or difference 2^29).

@@ -58,6 +58,37 @@ inline int32_t wrapping_add_i32(int32_t a, int32_t b) {
 
 inline int32_t clamp_i32(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+// multiply_by_quantized_multiplier(x, m, shift) for shift <= 0 (rs = -shift in [0, 31]),
+// m >= 0 and |x| < 2^30, as unsigned 32/64-bit steps without variable shifts, which compilers
+// vectorise and which let each lane carry its own multiplier and shift: the doubling high
+// product with its rounding nudge, then the rounding right shift as a multiply by 2^(31 - rs)
+// of the value biased by 2^31. round_add = 2^(rs-1), round_neg = 1 when rs > 0, else both 0.
+struct FastScale {
+  uint32_t m, round_add, round_neg, round_mul;
+};
+
+inline FastScale fast_scale(int32_t multiplier, int32_t shift) {
+  const uint32_t rs = static_cast<uint32_t>(-shift);
+  return FastScale{static_cast<uint32_t>(multiplier), rs > 0 ? 1u << (rs - 1) : 0u, rs > 0 ? 1u : 0u,
+                   1u << (31 - rs)};
+}
+
+// x is the int32 value's bits; the fields may come from different FastScales per lane.
+inline int32_t fast_scale_apply(uint32_t x, uint32_t m, uint32_t round_add, uint32_t round_neg,
+                                uint32_t round_mul) {
+  const uint32_t x_neg = static_cast<uint32_t>(static_cast<int32_t>(x) >> 31);
+  const uint64_t pr = static_cast<uint64_t>(x) * m + (uint64_t{1} << 30);
+  const uint32_t h = static_cast<uint32_t>(pr >> 31) - ((m << 1) & x_neg);
+  const uint32_t h_neg = static_cast<uint32_t>(static_cast<int32_t>(h) >> 31);
+  const uint32_t u = h + 0x80000000u + round_add - (round_neg & h_neg);
+  return static_cast<int32_t>(
+      static_cast<uint32_t>((static_cast<uint64_t>(u) * round_mul) >> 31) - round_mul);
+}
+
+inline int32_t fast_scale_apply(uint32_t x, const FastScale& f) {
+  return fast_scale_apply(x, f.m, f.round_add, f.round_neg, f.round_mul);
+}
+
 }  // namespace kernels
 }  // namespace lpai
 

@@ -63,38 +63,12 @@ inline T prelu_one(const PreluParams& p, int32_t qmin, int32_t qmax, T a, U al) 
   return static_cast<T>(clamp_i32(v + p.output_offset, qmin, qmax));
 }
 
-// multiply_by_quantized_multiplier(x, m, -rs) for |x| < 2^30, m >= 0, rs in [0, 31] with
-// unsigned 64-bit products only (no variable shifts), so each lane may carry its own
-// multiplier and shift: the doubling high product with its rounding nudge, then the rounding
-// right shift as a multiply by 2^(31 - rs) of the value biased by 2^31 (the sequence of
-// add_sub::fast_scale_apply). round_add = 2^(rs-1), round_neg = 1 when rs > 0, else both 0.
-struct Scale {
-  uint32_t m, round_add, round_neg, round_mul;
-};
-
-inline Scale make_scale(int32_t multiplier, int32_t shift) {
-  const uint32_t rs = static_cast<uint32_t>(-shift);
-  return Scale{static_cast<uint32_t>(multiplier), rs > 0 ? 1u << (rs - 1) : 0u, rs > 0 ? 1u : 0u,
-               1u << (31 - rs)};
-}
-
-inline int32_t scale_apply(uint32_t x, uint32_t m, uint32_t round_add, uint32_t round_neg,
-                           uint32_t round_mul) {
-  const uint32_t x_neg = static_cast<uint32_t>(static_cast<int32_t>(x) >> 31);
-  const uint64_t pr = static_cast<uint64_t>(x) * m + (uint64_t{1} << 30);
-  const uint32_t h = static_cast<uint32_t>(pr >> 31) - ((m << 1) & x_neg);
-  const uint32_t h_neg = static_cast<uint32_t>(static_cast<int32_t>(h) >> 31);
-  const uint32_t u = h + 0x80000000u + round_add - (round_neg & h_neg);
-  return static_cast<int32_t>(
-      static_cast<uint32_t>((static_cast<uint64_t>(u) * round_mul) >> 31) - round_mul);
-}
-
 // Loop-invariant parameters of the block path. Each element selects its side first (the
-// shifted operand and that side's Scale) and is scaled once; exact while the left-shifted
+// shifted operand and that side's FastScale) and is scaled once; exact while the left-shifted
 // operand of either side stays below 2^30 in magnitude (fast_ok checks that bound for every
 // input value).
 struct PreluFast {
-  Scale f1, f2;
+  FastScale f1, f2;
   uint32_t ls1, ls2;
   int32_t in_off, al_off, out_off, qmin, qmax;
 };
@@ -107,8 +81,8 @@ inline bool fast_ok(const PreluParams& p, uint32_t max_x, uint32_t max_prod, Pre
       (static_cast<uint64_t>(max_prod) << ls2) >= (uint64_t{1} << 30)) {
     return false;
   }
-  f->f1 = make_scale(p.multiplier_1, p.shift_1 - ls1);
-  f->f2 = make_scale(p.multiplier_2, p.shift_2 - ls2);
+  f->f1 = fast_scale(p.multiplier_1, p.shift_1 - ls1);
+  f->f2 = fast_scale(p.multiplier_2, p.shift_2 - ls2);
   f->ls1 = static_cast<uint32_t>(ls1);
   f->ls2 = static_cast<uint32_t>(ls2);
   f->in_off = p.input_offset;
@@ -125,7 +99,7 @@ void prelu_row(const PreluFast& f, const PreluParams& p, const T* a, const U* al
   const int32_t in_off = f.in_off, al_off = f.al_off, out_off = f.out_off;
   const int32_t lo = f.qmin, hi = f.qmax;
   const uint32_t ls1 = f.ls1, ls2 = f.ls2;
-  const Scale f1 = f.f1, f2 = f.f2;
+  const FastScale f1 = f.f1, f2 = f.f2;
   uint32_t i = 0;
   for (; i + kBlock <= n; i += kBlock) {
     T xa[kBlock], res[kBlock];
@@ -144,7 +118,7 @@ void prelu_row(const PreluFast& f, const PreluParams& p, const T* a, const U* al
                            static_cast<int32_t>(static_cast<int16_t>(al_off + xal[j]));
       const bool pos = x >= 0;
       const uint32_t v = pos ? static_cast<uint32_t>(x) << ls1 : static_cast<uint32_t>(prod) << ls2;
-      int32_t r = scale_apply(v, pos ? f1.m : f2.m, pos ? f1.round_add : f2.round_add,
+      int32_t r = fast_scale_apply(v, pos ? f1.m : f2.m, pos ? f1.round_add : f2.round_add,
                               pos ? f1.round_neg : f2.round_neg,
                               pos ? f1.round_mul : f2.round_mul) +
                   out_off;
