@@ -126,12 +126,8 @@ Status validate(const KernelArgs& args) {
   const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
   const uint32_t b_dims[1] = {p.out_c};
   const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
-  LPAI_RETURN_IF_ERROR(checks::require_type(in, kOp, "input", act_type, act_type));
-  LPAI_RETURN_IF_ERROR(checks::require_type(filter, kOp, "filter", DataType::kInt8, DataType::kInt8));
-  if (bias != nullptr) {
-    LPAI_RETURN_IF_ERROR(checks::require_type(bias, kOp, "bias", bias_type, bias_type));
-  }
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, kOp, "output", act_type, act_type));
+  LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act_type,
+                                                  bias_type, bias_type));
   if (!checks::has_shape(in, act_type, 4, in_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
   }

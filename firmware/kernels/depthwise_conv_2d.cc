@@ -114,13 +114,8 @@ Status validate(const KernelArgs& args) {
   const uint32_t f_dims[4] = {1, p.k_h, p.k_w, p.out_c};
   const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
   const uint32_t b_dims[1] = {p.out_c};
-  LPAI_RETURN_IF_ERROR(checks::require_type(in, kOp, "input", act, act));
-  LPAI_RETURN_IF_ERROR(checks::require_type(filter, kOp, "filter", DataType::kInt8, DataType::kInt8));
-  if (bias != nullptr) {
-    LPAI_RETURN_IF_ERROR(checks::require_type(bias, kOp, "bias", DataType::kInt32,
-                                              wide ? DataType::kInt64 : DataType::kInt32));
-  }
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, kOp, "output", act, act));
+  LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act, DataType::kInt32,
+                                                  wide ? DataType::kInt64 : DataType::kInt32));
   if (!checks::has_shape(in, act, 4, in_dims)) {
     return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
   }

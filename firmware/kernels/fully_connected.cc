@@ -84,12 +84,8 @@ Status validate(const KernelArgs& args) {
     return fail(Status::kBinaryBadParams, kOp, "input, weights or output absent");
   }
   const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
-  LPAI_RETURN_IF_ERROR(checks::require_type(in, kOp, "input", act, act));
-  LPAI_RETURN_IF_ERROR(checks::require_type(w, kOp, "weights", DataType::kInt8, DataType::kInt8));
-  if (bias != nullptr) {
-    LPAI_RETURN_IF_ERROR(checks::require_type(bias, kOp, "bias", bias_type, bias_type));
-  }
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, kOp, "output", act, act));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_gemm_types(in, w, bias, out, kOp, "weights", act, bias_type, bias_type));
   if (!checks::has_type(in, act) ||
       checks::dims_product(in) != static_cast<uint64_t>(p.batches) * p.accum_depth) {
     return fail(Status::kBinaryBadTensor, kOp, "input type or element count (batches * accum_depth) wrong");

@@ -66,6 +66,21 @@ inline Status require_type(const format::TensorRecord* t, const char* op, const 
   return Status::kBinaryTensorTypeRefused;
 }
 
+// The data types of a GEMM-family node (CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV,
+// FULLY_CONNECTED): input and output `act`, int8 weights (logged as weights_role), and, when
+// present, a bias of type bias_a or bias_b. The first refusal is logged as require_type does and
+// returns kBinaryTensorTypeRefused.
+inline Status require_gemm_types(const format::TensorRecord* in, const format::TensorRecord* weights,
+                                 const format::TensorRecord* bias, const format::TensorRecord* out,
+                                 const char* op, const char* weights_role, format::DataType act,
+                                 format::DataType bias_a, format::DataType bias_b) {
+  LPAI_RETURN_IF_ERROR(require_type(in, op, "input", act, act));
+  LPAI_RETURN_IF_ERROR(require_type(weights, op, weights_role, format::DataType::kInt8,
+                                    format::DataType::kInt8));
+  if (bias != nullptr) LPAI_RETURN_IF_ERROR(require_type(bias, op, "bias", bias_a, bias_b));
+  return require_type(out, op, "output", act, act);
+}
+
 // kOk when t (non-null) has the data type of `ref` (non-null); otherwise logs
 // "<op>: <role> data type <t> refused (want <ref's type>, the type of <ref_role>)" and returns
 // kBinaryTensorTypeRefused.
