@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 #include "kernels/ew_golden.h"
@@ -185,6 +186,16 @@ TEST(SoftmaxKernel, PrepareRejects) {
     node.add_input({DataType::kInt16, {4}, 0.1f, 0}, {});
     node.add_output({DataType::kInt16, {4}, 1.0f / 65536, 0});
     EXPECT_NE(node.prepare().error.find("1/32768"), std::string::npos);
+  }
+  // A NaN, infinite or negative beta (a crafted model's options; the prepare fuzzer's NaN
+  // reached the float-to-integer conversion of the multiplier) is refused with the message.
+  for (float beta : {std::nanf(""), -std::numeric_limits<float>::infinity(), -1.0f}) {
+    Node node(kSoftmax);
+    node.options().beta = beta;
+    node.add_input({DataType::kInt8, {4}, 0.1f, 0}, {});
+    node.add_output({DataType::kInt8, {4}, 1.0f / 256, -128});
+    EXPECT_NE(node.prepare().error.find("beta * input scale is too small"), std::string::npos)
+        << beta;
   }
 }
 
