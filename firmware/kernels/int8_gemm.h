@@ -172,75 +172,95 @@ inline void fast_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n
   for (; j < n; ++j) fast_requantize_block<1>(acc + j, r, j, dst + j);
 }
 
+// Dot products are taken over blocks of kDotBlock bytes widened to int16 first: a fixed-length
+// int16 x int16 -> int32 sum is the shape compilers map to multiply-add-pairs instructions
+// (pmaddwd on x86, SMLAD on Arm DSP cores); the int8 form is not. The remainder (K %
+// kDotBlock) runs in 16-byte blocks of the same form, then scalar.
+constexpr size_t kDotBlock = 32;
+
+template <size_t B>
+inline int32_t dot_i16(const int16_t* __restrict x, const int16_t* __restrict w) {
+  int32_t s = 0;
+  for (size_t j = 0; j < B; ++j) s += x[j] * w[j];
+  return s;
+}
+
+template <size_t B>
+inline void widen_i8(const int8_t* __restrict src, int16_t* __restrict dst) {
+  for (size_t j = 0; j < B; ++j) dst[j] = src[j];
+}
+
+// s[r] += x . w_r over [k, k + B) for 1 activation row and 4 weight rows.
+template <size_t B>
+inline void dot_1x4_block(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+                          const int8_t* w3, size_t k, int32_t s[4]) {
+  int16_t xs[B], a[B], b[B], c[B], d[B];
+  widen_i8<B>(x + k, xs);
+  widen_i8<B>(w0 + k, a);
+  widen_i8<B>(w1 + k, b);
+  widen_i8<B>(w2 + k, c);
+  widen_i8<B>(w3 + k, d);
+  s[0] += dot_i16<B>(xs, a);
+  s[1] += dot_i16<B>(xs, b);
+  s[2] += dot_i16<B>(xs, c);
+  s[3] += dot_i16<B>(xs, d);
+}
+
 // Sums of x . w0..w3 (1 activation row, 4 weight rows).
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
-  int32_t a0[kLanes] = {}, a1[kLanes] = {}, a2[kLanes] = {}, a3[kLanes] = {};
+  int32_t s[4] = {0, 0, 0, 0};
   size_t k = 0;
-  for (; k + kLanes <= k_len; k += kLanes) {
-    for (size_t j = 0; j < kLanes; ++j) {
-      const int32_t xv = x[k + j];
-      a0[j] += xv * w0[k + j];
-      a1[j] += xv * w1[k + j];
-      a2[j] += xv * w2[k + j];
-      a3[j] += xv * w3[k + j];
-    }
-  }
-  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  for (size_t j = 0; j < kLanes; ++j) {
-    s0 += a0[j];
-    s1 += a1[j];
-    s2 += a2[j];
-    s3 += a3[j];
-  }
+  for (; k + kDotBlock <= k_len; k += kDotBlock) dot_1x4_block<kDotBlock>(x, w0, w1, w2, w3, k, s);
+  for (; k + kLanes <= k_len; k += kLanes) dot_1x4_block<kLanes>(x, w0, w1, w2, w3, k, s);
   for (; k < k_len; ++k) {
     const int32_t xv = x[k];
-    s0 += xv * w0[k];
-    s1 += xv * w1[k];
-    s2 += xv * w2[k];
-    s3 += xv * w3[k];
+    s[0] += xv * w0[k];
+    s[1] += xv * w1[k];
+    s[2] += xv * w2[k];
+    s[3] += xv * w3[k];
   }
-  out[0] = s0;
-  out[1] = s1;
-  out[2] = s2;
-  out[3] = s3;
+  out[0] = s[0];
+  out[1] = s[1];
+  out[2] = s[2];
+  out[3] = s[3];
+}
+
+// s[2 * i + r] += x_i . w_r over [k, k + B) for 2 activation rows and 2 weight rows.
+template <size_t B>
+inline void dot_2x2_block(const int8_t* x0, const int8_t* x1, const int8_t* w0, const int8_t* w1,
+                          size_t k, int32_t s[4]) {
+  int16_t a0[B], a1[B], b0[B], b1[B];
+  widen_i8<B>(x0 + k, a0);
+  widen_i8<B>(x1 + k, a1);
+  widen_i8<B>(w0 + k, b0);
+  widen_i8<B>(w1 + k, b1);
+  s[0] += dot_i16<B>(a0, b0);
+  s[1] += dot_i16<B>(a0, b1);
+  s[2] += dot_i16<B>(a1, b0);
+  s[3] += dot_i16<B>(a1, b1);
 }
 
 // Sums of x0 . w0, x0 . w1, x1 . w0, x1 . w1 (2 activation rows, 2 weight rows).
 inline void dot_2x2(const int8_t* __restrict x0, const int8_t* __restrict x1,
                     const int8_t* __restrict w0, const int8_t* __restrict w1, uint32_t k_len,
                     int32_t out[4]) {
-  int32_t a00[kLanes] = {}, a01[kLanes] = {}, a10[kLanes] = {}, a11[kLanes] = {};
+  int32_t s[4] = {0, 0, 0, 0};
   size_t k = 0;
-  for (; k + kLanes <= k_len; k += kLanes) {
-    for (size_t j = 0; j < kLanes; ++j) {
-      const int32_t xv0 = x0[k + j], xv1 = x1[k + j];
-      const int32_t wv0 = w0[k + j], wv1 = w1[k + j];
-      a00[j] += xv0 * wv0;
-      a01[j] += xv0 * wv1;
-      a10[j] += xv1 * wv0;
-      a11[j] += xv1 * wv1;
-    }
-  }
-  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
-  for (size_t j = 0; j < kLanes; ++j) {
-    s00 += a00[j];
-    s01 += a01[j];
-    s10 += a10[j];
-    s11 += a11[j];
-  }
+  for (; k + kDotBlock <= k_len; k += kDotBlock) dot_2x2_block<kDotBlock>(x0, x1, w0, w1, k, s);
+  for (; k + kLanes <= k_len; k += kLanes) dot_2x2_block<kLanes>(x0, x1, w0, w1, k, s);
   for (; k < k_len; ++k) {
     const int32_t xv0 = x0[k], xv1 = x1[k], wv0 = w0[k], wv1 = w1[k];
-    s00 += xv0 * wv0;
-    s01 += xv0 * wv1;
-    s10 += xv1 * wv0;
-    s11 += xv1 * wv1;
+    s[0] += xv0 * wv0;
+    s[1] += xv0 * wv1;
+    s[2] += xv1 * wv0;
+    s[3] += xv1 * wv1;
   }
-  out[0] = s00;
-  out[1] = s01;
-  out[2] = s10;
-  out[3] = s11;
+  out[0] = s[0];
+  out[1] = s[1];
+  out[2] = s[2];
+  out[3] = s[3];
 }
 
 // out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
