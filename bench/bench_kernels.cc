@@ -94,7 +94,10 @@ void BM_Depthwise_Vww48x8(benchmark::State& s) { depthwise(s, 48, 48, 8, 3, 3, 1
 void BM_Depthwise_Vww48x16s2(benchmark::State& s) { depthwise(s, 48, 48, 16, 3, 3, 2); }
 void BM_Depthwise_Vww12x64(benchmark::State& s) { depthwise(s, 12, 12, 64, 3, 3, 1); }
 void BM_Depthwise_Vww6x128(benchmark::State& s) { depthwise(s, 6, 6, 128, 3, 3, 1); }
+void BM_Conv_VwwPointwise48x8(benchmark::State& s) { conv(s, 48, 48, 8, 16, 1, 1, 1, 0); }
+void BM_Conv_VwwPointwise24x16(benchmark::State& s) { conv(s, 24, 24, 16, 32, 1, 1, 1, 0); }
 void BM_Conv_VwwPointwise24x32(benchmark::State& s) { conv(s, 24, 24, 32, 32, 1, 1, 1, 0); }
+void BM_Conv_VwwPointwise6x128(benchmark::State& s) { conv(s, 6, 6, 128, 128, 1, 1, 1, 0); }
 void BM_Conv_VwwPointwise3x256(benchmark::State& s) { conv(s, 3, 3, 256, 256, 1, 1, 1, 0); }
 // pretrainedResnet_quant (ResNet-8 on 32x32): 3x3 convs.
 void BM_Conv_Resnet32x16(benchmark::State& s) { conv(s, 32, 32, 16, 16, 3, 3, 1, 0); }
@@ -118,7 +121,10 @@ BENCHMARK(BM_Depthwise_Vww48x8);
 BENCHMARK(BM_Depthwise_Vww48x16s2);
 BENCHMARK(BM_Depthwise_Vww12x64);
 BENCHMARK(BM_Depthwise_Vww6x128);
+BENCHMARK(BM_Conv_VwwPointwise48x8);
+BENCHMARK(BM_Conv_VwwPointwise24x16);
 BENCHMARK(BM_Conv_VwwPointwise24x32);
+BENCHMARK(BM_Conv_VwwPointwise6x128);
 BENCHMARK(BM_Conv_VwwPointwise3x256);
 BENCHMARK(BM_Conv_Resnet32x16);
 BENCHMARK(BM_Conv_Resnet16x32s2);

@@ -6,7 +6,7 @@
 // padded taps contribute exactly nothing, as in TFLite (which skips them). Output channels
 // go in runs of gemm::kFastRun: per run, stack tables (gemm::FastRun) and, per pair of rows,
 // the run's dot products, then one vectorised exact requantisation of the run.
-// Filters with k_h * k_w * in_c <= gemm::kSmallK (1x1 over few channels, 3x3 over RGB) take
+// Filters with k_h * k_w * in_c <= gemm::kSmallK (1x1 over fewer than 16 channels) take
 // int8_gemm_small_k.h instead: output channels as lanes, each run's filter rows transposed
 // into the kernel scratch after the im2col block.
 // int16x8: direct loops, 64-bit sums per output (per tap partial sums in 32 bits), requantised

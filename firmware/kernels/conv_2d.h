@@ -76,7 +76,7 @@ static_assert(sizeof(Conv2dParams) == 88, "Conv2dParams layout");
 
 // Short-row path (int8, groups == 1): filter depths up to kConvSmallKDepth run with output
 // channels as lanes, kConvSmallKLanes filter rows transposed at a time into the scratch.
-constexpr uint32_t kConvSmallKDepth = 64;
+constexpr uint32_t kConvSmallKDepth = 15;
 constexpr uint32_t kConvSmallKLanes = 16;
 
 // Kernel scratch bytes the int8 kernel needs for header p (0 for int16x8); the layout is in

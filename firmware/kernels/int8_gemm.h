@@ -2,9 +2,11 @@
 //
 // Both ops reduce to rows of int8 activations dotted with rows of int8 weights, each of length
 // K (the weight matrix is [N][K], row-major, exactly as TFLite stores FC weights and CONV_2D
-// filters [out_c][kh][kw][in_c]). The dot products are written as fixed-width (16-lane) blocks
-// so that compilers vectorise them even at -O2 without a cost model guess; the remainder
-// (K % 16) runs scalar.
+// filters [out_c][kh][kw][in_c]). The activation rows are widened to int16 in stack chunks and
+// each dot product is one reduction loop over a multiple of 16 entries with an int16 and an
+// int8 operand: the form compilers vectorise even at -O2 (no epilogue, no cost-model guess)
+// and map to multiply-add-pairs instructions (pmaddwd on x86); the remainder (K % 16) runs
+// scalar.
 //
 // Requantisation follows TFLite's reference kernels: acc = dot + folded_bias[o] (wrapping
 // int32, equal modulo 2^32 to TFLite's sum of (w) * (x - input_zero_point) + bias), then
@@ -172,49 +174,48 @@ inline void fast_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n
   for (; j < n; ++j) fast_requantize_block<1>(acc + j, r, j, dst + j);
 }
 
-// Dot products are taken over blocks of kDotBlock bytes widened to int16 first: a fixed-length
-// int16 x int16 -> int32 sum is the shape compilers map to multiply-add-pairs instructions
-// (pmaddwd on x86, SMLAD on Arm DSP cores); the int8 form is not. The remainder (K %
-// kDotBlock) runs in 16-byte blocks of the same form, then scalar.
-constexpr size_t kDotBlock = 32;
-
-template <size_t B>
-inline int32_t dot_i16(const int16_t* __restrict x, const int16_t* __restrict w) {
-  int32_t s = 0;
-  for (size_t j = 0; j < B; ++j) s += x[j] * w[j];
-  return s;
-}
-
+// dst[j] = src[j], j < B (fixed width: vectorised).
 template <size_t B>
 inline void widen_i8(const int8_t* __restrict src, int16_t* __restrict dst) {
   for (size_t j = 0; j < B; ++j) dst[j] = src[j];
 }
 
-// s[r] += x . w_r over [k, k + B) for 1 activation row and 4 weight rows.
-template <size_t B>
-inline void dot_1x4_block(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
-                          const int8_t* w3, size_t k, int32_t s[4]) {
-  int16_t xs[B], a[B], b[B], c[B], d[B];
-  widen_i8<B>(x + k, xs);
-  widen_i8<B>(w0 + k, a);
-  widen_i8<B>(w1 + k, b);
-  widen_i8<B>(w2 + k, c);
-  widen_i8<B>(w3 + k, d);
-  s[0] += dot_i16<B>(xs, a);
-  s[1] += dot_i16<B>(xs, b);
-  s[2] += dot_i16<B>(xs, c);
-  s[3] += dot_i16<B>(xs, d);
+// Sums of x . w0..w3 (1 activation row, 4 weight rows). The row goes through a stack buffer
+// of kRowChunk int16 at a time; each chunk is one multiple-of-16 reduction loop with an int16
+// operand and four int8 weight rows, which compilers keep in vector accumulators (pmaddwd on
+// x86) with a single horizontal sum per chunk. K % 16 runs scalar.
+constexpr uint32_t kRowChunk = 128;
+
+inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict w0,
+                          const int8_t* __restrict w1, const int8_t* __restrict w2,
+                          const int8_t* __restrict w3, uint32_t len, int32_t s[4]) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  const uint32_t len16 = len & ~(kLanes - 1);  // a multiple of 16: no scalar epilogue
+  for (uint32_t k = 0; k < len16; ++k) {
+    const int16_t xv = x[k];
+    s0 += xv * static_cast<int16_t>(w0[k]);
+    s1 += xv * static_cast<int16_t>(w1[k]);
+    s2 += xv * static_cast<int16_t>(w2[k]);
+    s3 += xv * static_cast<int16_t>(w3[k]);
+  }
+  s[0] += s0;
+  s[1] += s1;
+  s[2] += s2;
+  s[3] += s3;
 }
 
-// Sums of x . w0..w3 (1 activation row, 4 weight rows).
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
   int32_t s[4] = {0, 0, 0, 0};
-  size_t k = 0;
-  for (; k + kDotBlock <= k_len; k += kDotBlock) dot_1x4_block<kDotBlock>(x, w0, w1, w2, w3, k, s);
-  for (; k + kLanes <= k_len; k += kLanes) dot_1x4_block<kLanes>(x, w0, w1, w2, w3, k, s);
-  for (; k < k_len; ++k) {
+  const uint32_t k16 = k_len & ~(kLanes - 1);
+  int16_t xs[kRowChunk];
+  for (uint32_t k = 0; k < k16; k += kRowChunk) {
+    const uint32_t len = k16 - k < kRowChunk ? k16 - k : kRowChunk;
+    for (uint32_t j = 0; j < len; j += kLanes) widen_i8<kLanes>(x + k + j, xs + j);
+    dot_1x4_chunk(xs, w0 + k, w1 + k, w2 + k, w3 + k, len, s);
+  }
+  for (uint32_t k = k16; k < k_len; ++k) {
     const int32_t xv = x[k];
     s[0] += xv * w0[k];
     s[1] += xv * w1[k];
@@ -227,40 +228,25 @@ inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
   out[3] = s[3];
 }
 
-// s[2 * i + r] += x_i . w_r over [k, k + B) for 2 activation rows and 2 weight rows.
-template <size_t B>
-inline void dot_2x2_block(const int8_t* x0, const int8_t* x1, const int8_t* w0, const int8_t* w1,
-                          size_t k, int32_t s[4]) {
-  int16_t a0[B], a1[B], b0[B], b1[B];
-  widen_i8<B>(x0 + k, a0);
-  widen_i8<B>(x1 + k, a1);
-  widen_i8<B>(w0 + k, b0);
-  widen_i8<B>(w1 + k, b1);
-  s[0] += dot_i16<B>(a0, b0);
-  s[1] += dot_i16<B>(a0, b1);
-  s[2] += dot_i16<B>(a1, b0);
-  s[3] += dot_i16<B>(a1, b1);
-}
-
-// Sums of x0 . w0, x0 . w1, x1 . w0, x1 . w1 (2 activation rows, 2 weight rows).
-inline void dot_2x2(const int8_t* __restrict x0, const int8_t* __restrict x1,
-                    const int8_t* __restrict w0, const int8_t* __restrict w1, uint32_t k_len,
-                    int32_t out[4]) {
-  int32_t s[4] = {0, 0, 0, 0};
-  size_t k = 0;
-  for (; k + kDotBlock <= k_len; k += kDotBlock) dot_2x2_block<kDotBlock>(x0, x1, w0, w1, k, s);
-  for (; k + kLanes <= k_len; k += kLanes) dot_2x2_block<kLanes>(x0, x1, w0, w1, k, s);
-  for (; k < k_len; ++k) {
-    const int32_t xv0 = x0[k], xv1 = x1[k], wv0 = w0[k], wv1 = w1[k];
-    s[0] += xv0 * wv0;
-    s[1] += xv0 * wv1;
-    s[2] += xv1 * wv0;
-    s[3] += xv1 * wv1;
+// s[0..3] += x0 . w0, x0 . w1, x1 . w0, x1 . w1 over len int16 activations (len a multiple of
+// 16) and int8 weights: the two-row form of dot_1x4_chunk.
+inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restrict x1,
+                          const int8_t* __restrict w0, const int8_t* __restrict w1, uint32_t len,
+                          int32_t s[4]) {
+  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  const uint32_t len16 = len & ~(kLanes - 1);
+  for (uint32_t k = 0; k < len16; ++k) {
+    const int16_t a = x0[k], b = x1[k];
+    const int16_t u = w0[k], v = w1[k];
+    s00 += a * u;
+    s01 += a * v;
+    s10 += b * u;
+    s11 += b * v;
   }
-  out[0] = s[0];
-  out[1] = s[1];
-  out[2] = s[2];
-  out[3] = s[3];
+  s[0] += s00;
+  s[1] += s01;
+  s[2] += s10;
+  s[3] += s11;
 }
 
 // out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
@@ -289,26 +275,39 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
 
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight
 // rows [0, n) of w ([n][k_len], n <= kFastRun), requantised through the run tables (lane j =
-// weight row j): out0[j], out1[j].
+// weight row j): out0[j], out1[j]. The rows are widened kRowChunk entries at a time into
+// stack buffers, each chunk dotted with every weight row (dot_2x2_chunk); K % 16 runs scalar.
 inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n,
                               uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
-  int32_t acc0[kFastRun], acc1[kFastRun];
-  uint32_t o = 0;
-  for (; o + 2 <= n; o += 2) {
-    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
-    int32_t acc[4];
-    dot_2x2(x0, x1, w0, w0 + k_len, k_len, acc);
-    acc0[o] = acc[0];
-    acc0[o + 1] = acc[1];
-    acc1[o] = acc[2];
-    acc1[o + 1] = acc[3];
+  int32_t acc0[kFastRun] = {}, acc1[kFastRun] = {};
+  const uint32_t k16 = k_len & ~(kLanes - 1);
+  int16_t xs0[kRowChunk], xs1[kRowChunk];
+  for (uint32_t k = 0; k < k16; k += kRowChunk) {
+    const uint32_t len = k16 - k < kRowChunk ? k16 - k : kRowChunk;
+    for (uint32_t j = 0; j < len; j += kLanes) {
+      widen_i8<kLanes>(x0 + k + j, xs0 + j);
+      widen_i8<kLanes>(x1 + k + j, xs1 + j);
+    }
+    for (uint32_t o = 0; o < n; o += 2) {
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len + k;
+      const int8_t* w1 = o + 1 < n ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+      int32_t s[4] = {0, 0, 0, 0};
+      dot_2x2_chunk(xs0, xs1, w0, w1, len, s);
+      acc0[o] += s[0];
+      acc1[o] += s[2];
+      if (o + 1 < n) {
+        acc0[o + 1] += s[1];
+        acc1[o + 1] += s[3];
+      }
+    }
   }
-  if (o < n) {
-    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
-    int32_t acc[4];
-    dot_2x2(x0, x1, w0, w0, k_len, acc);
-    acc0[o] = acc[0];
-    acc1[o] = acc[2];
+  for (uint32_t k = k16; k < k_len; ++k) {
+    const int32_t a = x0[k], b = x1[k];
+    for (uint32_t o = 0; o < n; ++o) {
+      const int32_t v = w[static_cast<size_t>(o) * k_len + k];
+      acc0[o] += a * v;
+      acc1[o] += b * v;
+    }
   }
   fast_requantize_run(acc0, r, n, out0);
   if (out1 != nullptr) fast_requantize_run(acc1, r, n, out1);

@@ -1,8 +1,8 @@
-// Short dot products (k_len <= kSmallK: 1x1 convolutions over few input channels, 3x3 over
-// RGB) for CONV_2D int8, portable C++. The blocked kernels of int8_gemm.h run their 16-lane
-// blocks along K, so for K < 16 they are all scalar tail. Here the lanes are output channels
-// instead: a run of weight rows is transposed once into wt[k][n_pad] (n_pad: n rounded up to
-// 16, zero-padded) and each activation row adds x[k] * wt[k][0..n_pad) for k < k_len, in
+// Short dot products (k_len <= kSmallK: 1x1 convolutions over fewer than 16 input channels)
+// for CONV_2D int8, portable C++. The blocked kernels of int8_gemm.h run along K in multiples
+// of 16, so for K < 16 they are all scalar tail. Here the lanes are output channels instead: a
+// run of weight rows is transposed once into wt[k][n_pad] (n_pad: 8 for runs of up to 8
+// channels, else n rounded up to 16; zero-padded) and each activation row adds x[k] * wt[k][0..n_pad) for k < k_len, in
 // fixed 16-lane blocks the compiler vectorises. Each product fits int16 (|x * w| <= 2^14), so
 // it is formed in 16 bits and widened, as the depthwise kernel does. The sums are the same
 // int32 values as the blocked kernels' (no overflow: k_len * 2^14 < 2^31), so the results are
@@ -19,7 +19,7 @@ namespace lpai {
 namespace kernels {
 namespace gemm {
 
-constexpr uint32_t kSmallK = 64;
+constexpr uint32_t kSmallK = 15;
 constexpr uint32_t kSmallKLanes = 16;
 
 // wt[k * n_pad + j] = w[(first + j) * k_len + k] for j < n, 0 for n <= j < n_pad; returns n_pad

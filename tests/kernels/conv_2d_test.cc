@@ -274,9 +274,10 @@ TEST(Conv2dValidate, AcceptsThePreparedNodeAndChecksTemp) {
   KernelHarness h(kConv, f.opt, {&f.in, &f.w, &f.b}, {&f.out});
   ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
   EXPECT_EQ(h.params.size(), lpai::kernels::conv_2d_params_size(4, lpai::kernels::kConvFlagHasBias));
-  // 20 output pixels (< 64) of 27 unrolled bytes, then the transposed filter run (depth 27 <=
-  // kConvSmallKDepth: 27 x 16 lanes).
-  EXPECT_EQ(h.temp_bytes, 20u * 27u + 27u * lpai::kernels::kConvSmallKLanes);
+  // 20 output pixels (< 64) of 27 unrolled bytes; depth 27 > kConvSmallKDepth, so no
+  // transposed filter run follows.
+  static_assert(27 > lpai::kernels::kConvSmallKDepth, "the fixture's depth takes the blocked path");
+  EXPECT_EQ(h.temp_bytes, 20u * 27u);
   EXPECT_EQ(h.validate(), Status::kOk);
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
   h.temp_bytes -= 1;
@@ -284,6 +285,24 @@ TEST(Conv2dValidate, AcceptsThePreparedNodeAndChecksTemp) {
   h.temp_bytes = 0;
   EXPECT_EQ(h.validate(), Status::kBinaryBadPlan);
   EXPECT_TRUE(logs.contains("CONV_2D"));
+}
+
+TEST(Conv2dValidate, ShortRowPointwiseNeedsTheTransposedRunInTemp) {
+  // 1x1 over 8 input channels, no padding: rows in place, depth 8 <= kConvSmallKDepth, so the
+  // only scratch is the transposed filter run (8 x 16 lanes).
+  TestTensor in = TestTensor::make(DataType::kInt8, {1, 3, 3, 8}, lpai_test::random_i8(72, 5), 0.1f, 2, false);
+  TestTensor w = TestTensor::make(DataType::kInt8, {4, 1, 1, 8}, lpai_test::random_i8(32, 6), 0.01f, 0, true);
+  TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {1, 3, 3, 4}, {}, 0.2f, -1, false);
+  lpai::prepare::OpOptions opt;
+  opt.padding = 1;  // VALID (for a 1x1 filter SAME pads nothing either)
+  KernelHarness h(kConv, opt, {&in, &w}, {&out});
+  ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+  static_assert(8 <= lpai::kernels::kConvSmallKDepth, "depth 8 takes the short-row path");
+  EXPECT_EQ(h.temp_bytes, 8u * lpai::kernels::kConvSmallKLanes);
+  EXPECT_EQ(h.validate(), Status::kOk);
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  h.temp_bytes -= 1;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadPlan);
 }
 
 TEST(Conv2dValidate, RejectsBadParams) {
