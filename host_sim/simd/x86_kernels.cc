@@ -750,6 +750,10 @@ bool dw_impl(const KernelArgs& args) {
   // convolution here: micro_speech's 1-channel, multiplier-8 layer runs 1.7x faster on it
   // (lpai_bench_perf_models, both variants in one run). AVX-512 is not measured: it keeps its own.
   if (kIsa == kIsaAvx2 && kernels::depthwise_conv_2d_uses_rows(p)) return false;  // portable
+  // Depth multiplier 1: the portable kernel (flat rows of 16-lane blocks, per-pixel runs) beats
+  // this per-pixel AVX2 loop on every vww layer (e.g. 48x48x8: 55 against 347 us) and matches
+  // it on kws (lpai_bench_perf_models --profile, both variants in one run).
+  if (kIsa == kIsaAvx2 && p.depth_multiplier == 1) return false;  // portable
   const Requant q = kernels::gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
