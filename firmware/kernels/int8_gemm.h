@@ -185,6 +185,9 @@ inline void widen_i8(const int8_t* __restrict src, int16_t* __restrict dst) {
 // operand and four int8 weight rows, which compilers keep in vector accumulators (pmaddwd on
 // x86) with a single horizontal sum per chunk. K % 16 runs scalar.
 constexpr uint32_t kRowChunk = 128;
+// The two-row form's chunk: two stack buffers of kPairChunk int16 (256 bytes of stack in all,
+// which keeps a CONV_2D call within the 2 KiB execute stack on Cortex-M).
+constexpr uint32_t kPairChunk = 64;
 
 inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict w0,
                           const int8_t* __restrict w1, const int8_t* __restrict w2,
@@ -275,15 +278,15 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
 
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight
 // rows [0, n) of w ([n][k_len], n <= kFastRun), requantised through the run tables (lane j =
-// weight row j): out0[j], out1[j]. The rows are widened kRowChunk entries at a time into
+// weight row j): out0[j], out1[j]. The rows are widened kPairChunk entries at a time into
 // stack buffers, each chunk dotted with every weight row (dot_2x2_chunk); K % 16 runs scalar.
 inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n,
                               uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
   int32_t acc0[kFastRun] = {}, acc1[kFastRun] = {};
   const uint32_t k16 = k_len & ~(kLanes - 1);
-  int16_t xs0[kRowChunk], xs1[kRowChunk];
-  for (uint32_t k = 0; k < k16; k += kRowChunk) {
-    const uint32_t len = k16 - k < kRowChunk ? k16 - k : kRowChunk;
+  int16_t xs0[kPairChunk], xs1[kPairChunk];
+  for (uint32_t k = 0; k < k16; k += kPairChunk) {
+    const uint32_t len = k16 - k < kPairChunk ? k16 - k : kPairChunk;
     for (uint32_t j = 0; j < len; j += kLanes) {
       widen_i8<kLanes>(x0 + k + j, xs0 + j);
       widen_i8<kLanes>(x1 + k + j, xs1 + j);

@@ -703,42 +703,121 @@ LPAI_TARGET_AVX512 void dw_small_c_avx512(const DwArgs& a, const int16_t* ft, co
   }
 }
 
-LPAI_TARGET_AVX2 void dw_dm1_avx2(const DwArgs& a) {
-  const DepthwiseConv2dParams& p = *a.p;
-  const uint32_t c = p.in_c;
-  const __m256i zp = _mm256_set1_epi16(static_cast<int16_t>(p.input_zero_point));
-  for_each_pixel(p, [&](uint32_t b, uint32_t oy, uint32_t ox, int32_t iy0, int32_t ix0, uint32_t ky0,
-                        uint32_t ky1, uint32_t kx0, uint32_t kx1) LPAI_TARGET_AVX2 {
-    int8_t* dst = a.out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c;
-    const int8_t* base = a.in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
-    for (uint32_t c0 = 0; c0 < c; c0 += 16) {
-      const uint32_t nv = c - c0 < 16 ? c - c0 : 16;
-      __m256i lo = _mm256_setzero_si256(), hi = lo;
+// AVX2, depth multiplier 1, any shape: per output row, each valid filter row's input row is
+// widened once into a buffer of (x - zp) int16 over the columns the row's windows touch, zeros
+// outside the input (those taps then add nothing, as TFLite skips them), channels padded to 16.
+// Two horizontal taps at a time are interleaved (unpacklo/hi) against the filter pairs
+// interleaved the same way offline, so one vpmaddwd adds both taps' products into int32 lanes
+// (|(x - zp) * f| <= 255 * 128: exact). Lanes come out as channels {0-3, 8-11} and {4-7, 12-15}
+// and are put back in order before the lane-wise requantisation.
+struct DwRows {
+  const DepthwiseConv2dParams* p;
+  const Tables* t;
+  uint32_t c16;    // channels padded to 16
+  uint32_t pairs;  // ceil(k_w / 2)
+  uint32_t span;   // input columns a row's windows touch: (out_w - 1) * stride_w + eff_k_w
+  const int16_t* fpair;  // [k_h][pairs][c16 / 16][2 (lo, hi)][16]
+  int16_t* rows;          // [k_h][span][c16]
+};
+
+LPAI_TARGET_AVX2 void dw_rows_fill(const DwRows& d, const int8_t* in_row, int16_t* row) {
+  const DepthwiseConv2dParams& p = *d.p;
+  const int16_t zp = static_cast<int16_t>(p.input_zero_point);
+  const __m256i vzp = _mm256_set1_epi16(zp);
+  for (uint32_t u = 0; u < d.span; ++u) {
+    int16_t* dst = row + static_cast<size_t>(u) * d.c16;
+    const int64_t ix = static_cast<int64_t>(u) - p.pad_w;
+    if (ix < 0 || ix >= static_cast<int64_t>(p.in_w)) {
+      for (uint32_t c = 0; c < d.c16; c += 16) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + c), _mm256_setzero_si256());
+      continue;
+    }
+    const int8_t* src = in_row + static_cast<size_t>(ix) * p.in_c;
+    uint32_t c = 0;
+    for (; c + 16 <= p.in_c; c += 16) {
+      const __m256i v = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + c)));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + c), _mm256_sub_epi16(v, vzp));
+    }
+    if (c + 8 <= p.in_c) {
+      const __m128i v = _mm_cvtepi8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + c)));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + c), _mm_sub_epi16(v, _mm256_castsi256_si128(vzp)));
+      c += 8;
+    }
+    for (; c < p.in_c; ++c) dst[c] = static_cast<int16_t>(src[c] - zp);
+    for (; c < d.c16; ++c) dst[c] = 0;
+  }
+}
+
+LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* out) {
+  const DepthwiseConv2dParams& p = *d.p;
+  const uint32_t blocks = d.c16 / 16;
+  const size_t row_len = static_cast<size_t>(d.span) * d.c16;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      uint32_t ky0, ky1;
+      tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
       for (uint32_t ky = ky0; ky < ky1; ++ky) {
         const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
-        for (uint32_t kx = kx0; kx < kx1; ++kx) {
-          const uint32_t ix = static_cast<uint32_t>(ix0 + static_cast<int32_t>(kx * p.dilation_w));
-          const int8_t* xs = base + (static_cast<size_t>(iy) * p.in_w + ix) * c + c0;
-          __m128i xb;
-          if (nv == 16) {
-            xb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(xs));
-          } else {
-            alignas(16) int8_t tmp[16] = {};
-            std::memcpy(tmp, xs, nv);
-            xb = _mm_load_si128(reinterpret_cast<const __m128i*>(tmp));
+        dw_rows_fill(d, in_b + static_cast<size_t>(iy) * p.in_w * p.in_c, d.rows + ky * row_len);
+      }
+      int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.in_c;
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        const size_t u0 = static_cast<size_t>(ox) * p.stride_w;
+        for (uint32_t cb = 0; cb < blocks; ++cb) {
+          __m256i lo = _mm256_setzero_si256(), hi = lo;
+          for (uint32_t ky = ky0; ky < ky1; ++ky) {
+            const int16_t* r = d.rows + ky * row_len + cb * 16;
+            const int16_t* f = d.fpair + (static_cast<size_t>(ky) * d.pairs * blocks + cb) * 32;
+            for (uint32_t pr = 0; pr < d.pairs; ++pr, f += 32 * blocks) {
+              const uint32_t kx = 2 * pr;
+              const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                  r + (u0 + static_cast<size_t>(kx) * p.dilation_w) * d.c16));
+              const __m256i xb = kx + 1 < p.k_w ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                                                      r + (u0 + static_cast<size_t>(kx + 1) * p.dilation_w) * d.c16))
+                                                : _mm256_setzero_si256();
+              const __m256i f_lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f));
+              const __m256i f_hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + 16));
+              lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(xa, xb), f_lo));
+              hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(xa, xb), f_hi));
+            }
           }
-          const __m256i xv = _mm256_sub_epi16(_mm256_cvtepi8_epi16(xb), zp);
-          const __m256i fv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
-              a.f16 + (static_cast<size_t>(ky) * p.k_w + kx) * a.c_pad + c0));
-          const __m256i pr = _mm256_mullo_epi16(xv, fv);
-          lo = _mm256_add_epi32(lo, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(pr)));
-          hi = _mm256_add_epi32(hi, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(pr, 1)));
+          const uint32_t c0 = cb * 16;
+          const uint32_t nv = p.in_c - c0 < 16 ? p.in_c - c0 : 16;
+          int8_t* dst = row_out + static_cast<size_t>(ox) * p.in_c + c0;
+          const __m256i first = _mm256_permute2x128_si256(lo, hi, 0x20);   // channels 0-7
+          const __m256i second = _mm256_permute2x128_si256(lo, hi, 0x31);  // channels 8-15
+          store8(requant8(first, *d.t, c0), dst, nv < 8 ? nv : 8);
+          if (nv > 8) store8(requant8(second, *d.t, c0 + 8), dst + 8, nv - 8);
         }
       }
-      store8(requant8(lo, *a.t, c0), dst + c0, nv < 8 ? nv : 8);
-      if (nv > 8) store8(requant8(hi, *a.t, c0 + 8), dst + c0 + 8, nv - 8);
     }
-  });
+  }
+}
+
+// The interleaved filter pairs of dw_rows_avx2 into fpair (resized) for filter [k_h][k_w][in_c].
+LPAI_TARGET_AVX2 void dw_rows_filter(const DepthwiseConv2dParams& p, const int8_t* filter, uint32_t c16,
+                                     std::vector<int16_t>* fpair) {
+  const uint32_t blocks = c16 / 16, pairs = (p.k_w + 1) / 2;
+  fpair->resize(static_cast<size_t>(p.k_h) * pairs * blocks * 32);
+  alignas(32) int16_t fa[16], fb[16];
+  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+    for (uint32_t pr = 0; pr < pairs; ++pr) {
+      for (uint32_t cb = 0; cb < blocks; ++cb) {
+        for (uint32_t j = 0; j < 16; ++j) {
+          const uint32_t c = cb * 16 + j, kx = 2 * pr;
+          const size_t tap = static_cast<size_t>(ky) * p.k_w;
+          fa[j] = c < p.in_c ? filter[(tap + kx) * p.in_c + c] : int16_t{0};
+          fb[j] = c < p.in_c && kx + 1 < p.k_w ? filter[(tap + kx + 1) * p.in_c + c] : int16_t{0};
+        }
+        const __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(fa));
+        const __m256i b = _mm256_load_si256(reinterpret_cast<const __m256i*>(fb));
+        int16_t* dst = fpair->data() + ((static_cast<size_t>(ky) * pairs + pr) * blocks + cb) * 32;
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), _mm256_unpacklo_epi16(a, b));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + 16), _mm256_unpackhi_epi16(a, b));
+      }
+    }
+  }
 }
 
 template <int kIsa>
@@ -750,10 +829,14 @@ bool dw_impl(const KernelArgs& args) {
   // convolution here: micro_speech's 1-channel, multiplier-8 layer runs 1.7x faster on it
   // (lpai_bench_perf_models, both variants in one run). AVX-512 is not measured: it keeps its own.
   if (kIsa == kIsaAvx2 && kernels::depthwise_conv_2d_uses_rows(p)) return false;  // portable
-  // Depth multiplier 1: the portable kernel (flat rows of 16-lane blocks, per-pixel runs) beats
-  // this per-pixel AVX2 loop on every vww layer (e.g. 48x48x8: 55 against 347 us) and matches
-  // it on kws (lpai_bench_perf_models --profile, both variants in one run).
-  if (kIsa == kIsaAvx2 && p.depth_multiplier == 1) return false;  // portable
+  // Depth multiplier 1 on AVX2 (dw_rows_avx2): fewer than 16 channels leave lanes idle (the
+  // portable flat path packs pixels instead: vww's 48x48x8 layer 55 against 86 us), and a
+  // layer of fewer output pixels than taps is all set-up (str_ww's last depthwise, one pixel of
+  // 15 taps: 1.1 against 4.5 us).
+  if (kIsa == kIsaAvx2 && p.depth_multiplier == 1 &&
+      (p.in_c < 16 || p.out_h * p.out_w < p.k_h * p.k_w)) {
+    return false;  // portable
+  }
   const Requant q = kernels::gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
   const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* filter = reinterpret_cast<const int8_t*>(args.inputs[1].data);
@@ -771,12 +854,23 @@ bool dw_impl(const KernelArgs& args) {
   thread_local std::vector<int16_t> f16;
   thread_local std::vector<int32_t> zeros;
   thread_local Tables t;
+  zeros.assign(p.out_c, 0);
+  fill_tables(q, zeros.data(), p.out_c, static_cast<uint32_t>(c_pad), &t);
+  if (kIsa == kIsaAvx2) {
+    const uint32_t c16 = (p.in_c + 15) / 16 * 16;
+    thread_local std::vector<int16_t> fpair;
+    thread_local std::vector<int16_t> rows;
+    dw_rows_filter(p, filter, c16, &fpair);
+    const uint32_t span = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
+    rows.resize(static_cast<size_t>(p.k_h) * span * c16);
+    const DwRows d{&p, &t, c16, (p.k_w + 1) / 2, span, fpair.data(), rows.data()};
+    dw_rows_avx2(d, in, out);
+    return true;
+  }
   f16.assign(taps * c_pad, 0);
   for (uint32_t tap = 0; tap < taps; ++tap) {
     for (uint32_t ch = 0; ch < p.in_c; ++ch) f16[tap * c_pad + ch] = filter[static_cast<size_t>(tap) * p.in_c + ch];
   }
-  zeros.assign(p.out_c, 0);
-  fill_tables(q, zeros.data(), p.out_c, static_cast<uint32_t>(c_pad), &t);
   const DwArgs a{&p, in, f16.data(), c_pad, &t, out};
   if (kIsa == kIsaAvx512 && (p.in_c == 8 || p.in_c == 16)) {
     thread_local std::vector<int16_t> ft;
@@ -799,10 +893,8 @@ bool dw_impl(const KernelArgs& args) {
     tt.lo = t.lo;
     tt.hi = t.hi;
     dw_small_c_avx512(a, ft.data(), tt);
-  } else if (kIsa == kIsaAvx512) {
-    dw_dm1_avx512(a);
   } else {
-    dw_dm1_avx2(a);
+    dw_dm1_avx512(a);
   }
   return true;
 }
