@@ -458,6 +458,16 @@ void im2col_row(const Geom& p, const int8_t* in, uint32_t b, uint32_t oy, uint32
 
 constexpr uint32_t kRowBlock = 64;  // output pixels gathered per block
 
+// dst[i] = src[i] for i < k (int8 to int16).
+LPAI_TARGET_AVX2 inline void widen_avx2(const int8_t* src, uint32_t k, int16_t* dst) {
+  uint32_t i = 0;
+  for (; i + 16 <= k; i += 16) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i),
+                        _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i))));
+  }
+  for (; i < k; ++i) dst[i] = src[i];
+}
+
 // out[pixel][o] = requantize(window(pixel) . w[o]) for o < n over every output pixel; w is
 // [n][k] (or [k][n] when transposed), k = k_h * k_w * in_c.
 template <class I>
@@ -473,8 +483,17 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
   const size_t stride = static_cast<size_t>((k + group - 1) / group) * group;  // padded row
   thread_local std::vector<int8_t> bytes;
   thread_local std::vector<int16_t> wide;
-  bytes.assign(kRowBlock * stride, 0);
-  if (I::kIsa == kIsaAvx2) wide.assign(kRowBlock * stride, 0);
+  // Rows are rewritten over [0, k) per block; their padding [k, stride) stays zero.
+  bytes.resize(kRowBlock * stride);
+  if (I::kIsa == kIsaAvx2) wide.resize(kRowBlock * stride);
+  for (uint32_t j = 0; j < kRowBlock; ++j) {
+    for (size_t kk = k; kk < stride; ++kk) {
+      bytes[j * stride + kk] = 0;
+      if (I::kIsa == kIsaAvx2) wide[j * stride + kk] = 0;
+    }
+  }
+  // 1x1 without padding: the input pixel is the row (no unrolling).
+  const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
   using Row = typename std::conditional<I::kIsa == kIsaAvx512, int8_t, int16_t>::type;
   const Row* rows[kRowBlock];
   const bool in_place = I::kIsa == kIsaAvx512 && p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 &&
@@ -497,12 +516,18 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
             in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c);
         continue;
       }
-      im2col_row(p, in, b, oy, ox, row);
       if (I::kIsa == kIsaAvx2) {
         int16_t* wr = wide.data() + j * stride;
-        for (uint32_t kk = 0; kk < k; ++kk) wr[kk] = row[kk];
+        const int8_t* src = row;
+        if (pointwise) {
+          src = in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
+        } else {
+          im2col_row(p, in, b, oy, ox, row);
+        }
+        widen_avx2(src, k, wr);
         rows[j] = reinterpret_cast<const Row*>(wr);
       } else {
+        im2col_row(p, in, b, oy, ox, row);
         rows[j] = reinterpret_cast<const Row*>(row);
       }
     }
