@@ -772,8 +772,11 @@ LPAI_TARGET_AVX2 void dw_rows_fill(const DwRows& d, const int8_t* in_row, int16_
   }
 }
 
+// kPairs: d.pairs known at compile time (0: read it from d).
+template <uint32_t kPairs>
 LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* out) {
   const DepthwiseConv2dParams& p = *d.p;
+  const uint32_t pairs = kPairs != 0 ? kPairs : d.pairs;
   const uint32_t blocks = d.c16 / 16;
   const size_t row_len = static_cast<size_t>(d.span) * d.c16;
   for (uint32_t b = 0; b < p.batches; ++b) {
@@ -793,8 +796,8 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
           __m256i lo = _mm256_setzero_si256(), hi = lo;
           for (uint32_t ky = ky0; ky < ky1; ++ky) {
             const int16_t* r = d.rows + ky * row_len + cb * 16;
-            const int16_t* f = d.fpair + (static_cast<size_t>(ky) * d.pairs * blocks + cb) * 32;
-            for (uint32_t pr = 0; pr < d.pairs; ++pr, f += 32 * blocks) {
+            const int16_t* f = d.fpair + (static_cast<size_t>(ky) * pairs * blocks + cb) * 32;
+            for (uint32_t pr = 0; pr < pairs; ++pr, f += 32 * blocks) {
               const uint32_t kx = 2 * pr;
               const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
                   r + (u0 + static_cast<size_t>(kx) * p.dilation_w) * d.c16));
@@ -889,7 +892,12 @@ bool dw_impl(const KernelArgs& args) {
     const uint32_t span = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
     rows.resize(static_cast<size_t>(p.k_h) * span * c16);
     const DwRows d{&p, &t, c16, (p.k_w + 1) / 2, span, fpair.data(), rows.data()};
-    dw_rows_avx2(d, in, out);
+    switch (d.pairs) {  // the usual filter widths unrolled
+      case 1: dw_rows_avx2<1>(d, in, out); break;
+      case 2: dw_rows_avx2<2>(d, in, out); break;
+      case 3: dw_rows_avx2<3>(d, in, out); break;
+      default: dw_rows_avx2<0>(d, in, out); break;
+    }
     return true;
   }
   f16.assign(taps * c_pad, 0);
