@@ -5,10 +5,12 @@
 # ../shared/golden/tflm_figures.md ("Same-run peers") holds both peers' CPU time per inference,
 # measured in one run with lpai-rt at commit REF (the wave start, e4f4ea5); issue 16's table
 # gives lpai-rt's times in that same run (ANCHOR_US below). This script builds REF's
-# lpai_bench_perf_models (outside the tree, in --ref-build), runs it and the current one
-# interleaved, --rounds times each, and takes per model the minimum CPU time of each (this
-# machine's noise only ever adds time). Then, for a peer P:
-#   x_P = P_us / (ANCHOR_us * current_min / ref_min)
+# lpai_bench_perf_models (outside the tree, in --ref-build) and runs it and the current one back
+# to back, --rounds times. A model's speed-up is ref_min / current_min, the minimum CPU time of
+# each build over the rounds (this machine's noise comes in bursts of seconds and only ever
+# adds time); the median over rounds of the within-round ratio is printed beside it as a
+# cross-check. Then, for a peer P:
+#   x_P = P_us / (ANCHOR_us / speed-up)
 # i.e. the same-run ratio, carried over by the speed-up of the current code over REF measured
 # here. hello_world, trained_lstm and dtln have no same-run figures (no anchor): they are
 # printed as the speed-up over REF only.
@@ -66,23 +68,27 @@ samples="$(mktemp)"
 trap 'rm -f "$samples"' EXIT
 for r in $(seq "$rounds"); do
   "$ref_bin" --benchmark_min_time=0.1 --benchmark_format=csv 2>/dev/null | grep '^"BM_' |
-    awk -F, '{gsub(/"/, "", $1); sub(/^BM_PerfModel\//, "", $1); print "ref", $1, $4}' >>"$samples"
+    awk -F, -v r="$r" '{gsub(/"/, "", $1); sub(/^BM_PerfModel\//, "", $1); print "ref", $1, $4, r}' >>"$samples"
   LPAI_SHARED_DIR="$shared" "$cur" --benchmark_filter="/$variant\$" --benchmark_min_time=0.1 \
     --benchmark_format=csv 2>/dev/null | grep '^"BM_' |
-    awk -F, '{gsub(/"/, "", $1); sub(/^BM_PerfModel\//, "", $1); sub(/\/[a-z0-9]+$/, "", $1); print "cur", $1, $4}' >>"$samples"
+    awk -F, -v r="$r" '{gsub(/"/, "", $1); sub(/^BM_PerfModel\//, "", $1); sub(/\/[a-z0-9]+$/, "", $1); print "cur", $1, $4, r}' >>"$samples"
 done
 
-echo "lpai-rt ($variant) against the same-run peers, chained through $ref ($rounds rounds; min CPU us)"
-printf '%-24s %10s %10s %9s %10s %9s %9s\n' model "$ref us" "now us" speedup "as-if us" x_ref x_cmsis
+echo "lpai-rt ($variant) against the same-run peers, chained through $ref ($rounds rounds; min CPU us"
+echo "per build; speed-up = ratio of the minima; 'median' = median within-round ratio)"
+printf '%-24s %10s %10s %9s %8s %10s %9s %9s\n' model "$ref us" "now us" speedup median "as-if us" x_ref x_cmsis
 for m in kws_ref_model vww_96_int8 pretrainedResnet_quant ad01_int8 str_ww_ref_model \
          micro_speech_quantized hello_world_int8 trained_lstm_int8 dtln_noise_suppression; do
   rmin="$(awk -v m="$m" '$1 == "ref" && $2 == m {print $3}' "$samples" | sort -g | head -1)"
   cmin="$(awk -v m="$m" '$1 == "cur" && $2 == m {print $3}' "$samples" | sort -g | head -1)"
   [ -n "$rmin" ] && [ -n "$cmin" ] || { printf '%-24s (not measured)\n' "$m"; continue; }
-  awk -v m="$m" -v r="$rmin" -v c="$cmin" -v a="${anchor[$m]:-}" -v pr="${ref_us[$m]:-}" \
-      -v pc="${cmsis_us[$m]:-}" 'BEGIN {
+  speedup="$(awk -v m="$m" '$2 == m {t[$1 " " $4] = $3; seen[$4] = 1}
+      END {for (r in seen) if (("ref " r) in t && ("cur " r) in t) print t["ref " r] / t["cur " r]}' \
+      "$samples" | sort -g | awk '{v[NR] = $1} END {print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')"
+  awk -v m="$m" -v r="$rmin" -v c="$cmin" -v md="$speedup" -v a="${anchor[$m]:-}" \
+      -v pr="${ref_us[$m]:-}" -v pc="${cmsis_us[$m]:-}" 'BEGIN {
     s = r / c
-    if (a == "" || pr == "") { printf "%-24s %10.2f %10.2f %8.2fx %10s %9s %9s\n", m, r, c, s, "-", "-", "-"; exit }
+    if (a == "" || pr == "") { printf "%-24s %10.2f %10.2f %8.2fx %7.2fx %10s %9s %9s\n", m, r, c, s, md, "-", "-", "-"; exit }
     t = a / s
-    printf "%-24s %10.2f %10.2f %8.2fx %10.1f %8.1fx %8.1fx\n", m, r, c, s, t, pr / t, pc / t }'
+    printf "%-24s %10.2f %10.2f %8.2fx %7.2fx %10.1f %8.1fx %8.1fx\n", m, r, c, s, md, t, pr / t, pc / t }'
 done
