@@ -180,15 +180,15 @@ inline void widen_i8(const int8_t* __restrict src, int16_t* __restrict dst) {
   for (size_t j = 0; j < B; ++j) dst[j] = src[j];
 }
 
-// Sums of x . w0..w3 (1 activation row, 4 weight rows). The row goes through a stack buffer
-// of kRowChunk int16 at a time; each chunk is one multiple-of-16 reduction loop with an int16
-// operand and four int8 weight rows, which compilers keep in vector accumulators (pmaddwd on
-// x86) with a single horizontal sum per chunk. K % 16 runs scalar.
+// Activation entries widened per chunk: one row of kRowChunk int16 (dot_1x4, 256 bytes of
+// stack), two rows of kPairChunk (gemm_row_pair_run, 256 bytes: a CONV_2D call stays within
+// the 2 KiB execute stack on Cortex-M).
 constexpr uint32_t kRowChunk = 128;
-// The two-row form's chunk: two stack buffers of kPairChunk int16 (256 bytes of stack in all,
-// which keeps a CONV_2D call within the 2 KiB execute stack on Cortex-M).
 constexpr uint32_t kPairChunk = 64;
 
+// s[r] += x . w_r over len int16 activations (len a multiple of 16) and four int8 weight rows:
+// one reduction loop without epilogue, which compilers keep in vector accumulators (pmaddwd on
+// x86) with a single horizontal sum per call.
 inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict w0,
                           const int8_t* __restrict w1, const int8_t* __restrict w2,
                           const int8_t* __restrict w3, uint32_t len, int32_t s[4]) {
@@ -207,6 +207,8 @@ inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict 
   s[3] += s3;
 }
 
+// Sums of x . w0..w3 (1 activation row, 4 weight rows): the row widened kRowChunk entries at
+// a time, K % 16 scalar.
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
