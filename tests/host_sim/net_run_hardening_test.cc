@@ -251,21 +251,46 @@ TEST_F(NetRunHardening, SigintAndSigtermRemoveThePartialFolder) {
   }
 }
 
-// A 10,000-inference run interrupted by SIGHUP 1.5 s after its first results (past the first
-// progress update), its stdout discarded; with `terminal`, stderr is a pseudo-terminal
-// (util-linux `script`), else the file `stderr_file`. The output ends with "exit=<status>".
-// A run of 10,000 inferences interrupted by SIGHUP 1.5 s after its 20th result was staged (so a
-// terminal has shown a progress line). The model is the project's demo model (a few hundred
-// microseconds per inference with its output files, so the run outlasts the signal by seconds;
-// the copy model of the fixture can finish 10,000 inferences within the 1.5 s).
+// A 10,000-inference run interrupted by SIGHUP 1.5 s after its 20th result was staged (so a
+// terminal has shown a progress line), its stdout discarded; with `terminal`, stderr is a
+// pseudo-terminal (util-linux `script`), else the file `stderr_file`. The output ends with
+// "exit=<status>". The model is two FULLY_CONNECTED layers, int8 [1,1024] -> [1,6144] ->
+// [1,16]: 6.4 M MACs per inference (about 0.3-1 ms in any kernel variant, 3-10 s for the run;
+// 6.4 MB of weights, under net-run's 8 MiB binary limit) against 16 output bytes, so the run
+// outlasts the signal by seconds however fast the file writes are. (The demo model, a few microseconds of compute, could finish 10,000 inferences
+// within the 1.5 s when the writes were fast.)
+std::vector<uint8_t> slow_two_fc_tflite() {
+  namespace tb = lpai::tflite_builder;
+  tb::TfliteBuilder m;
+  auto fc = [&m](int in, int depth, int units, const char* w_name, int out) {
+    tb::TensorSpec w;
+    w.name = w_name;
+    w.shape = {units, depth};
+    w.scales = {0.01f};
+    w.zero_points = {0};
+    w.data.resize(static_cast<size_t>(units) * depth);
+    for (size_t i = 0; i < w.data.size(); ++i) w.data[i] = static_cast<uint8_t>(i * 7 % 251);
+    m.op({tb::kFullyConnected, {in, m.tensor(w), -1}, {out}, {}, lpai::tflite::BuiltinOptions_NONE,
+          nullptr, -1});
+  };
+  const int in = m.act("in", {1, 1024}, 0.5f, 0);
+  const int hidden = m.act("hidden", {1, 6144}, 64.0f, 0);
+  const int out = m.act("out", {1, 16}, 4096.0f, 0);
+  fc(in, 1024, 6144, "w1", hidden);
+  fc(hidden, 6144, 16, "w2", out);
+  m.io({in}, {out});
+  return m.finish();
+}
+
 CommandResult long_interrupted_run(const TempDir& dir, const std::string& out, bool terminal,
                                    const std::string& stderr_file = "") {
   const std::string demo = dir / "demo";
-  if (run_command(tool("lpai-make-demo-model") + " --output_dir " + quote(demo)).exit_code != 0 ||
-      run_generator(demo + "/demo_model.tflite", demo, "demo").exit_code != 0 ||
-      !write_text(demo + "/list.txt", demo + "/demo_input_0.bin\n")) {
+  if (!fs::create_directory(demo) || !write_file(demo + "/slow.tflite", slow_two_fc_tflite()) ||
+      run_generator(demo + "/slow.tflite", demo, "demo").exit_code != 0 ||
+      !write_file(demo + "/in.bin", std::vector<uint8_t>(1024, 3)) ||
+      !write_text(demo + "/list.txt", demo + "/in.bin\n")) {
     CommandResult failed;
-    failed.output = "could not prepare the demo model";
+    failed.output = "could not prepare the two-FC model";
     return failed;
   }
   const std::string staged = out + "/.lpai-net-run.partial/Result_20";
