@@ -19,6 +19,7 @@
 // row; AVX2: sign-extended int16 pairs), horizontal sums, then kernels::gemm::requantize.
 #include "simd/x86_kernels.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <type_traits>
@@ -465,7 +466,38 @@ LPAI_TARGET_AVX2 inline void widen_avx2(const int8_t* src, uint32_t k, int16_t* 
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i),
                         _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i))));
   }
+  if (i + 8 <= k) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i),
+                     _mm_cvtepi8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + i))));
+    i += 8;
+  }
   for (; i < k; ++i) dst[i] = src[i];
+}
+
+// rows[ky][u][c] = input (b, iy, u - pad_w, c) for the k_h filter rows of output row oy,
+// iy = oy * stride_h - pad_h + ky * dilation_h, u < span; the input zero point where (iy, u -
+// pad_w) is outside the input.
+LPAI_TARGET_AVX2 void widen_window_rows(const Geom& p, const int8_t* in, uint32_t b, uint32_t oy,
+                                        uint32_t span, int16_t* rows) {
+  const int16_t zp = static_cast<int16_t>(p.input_zero_point);
+  const size_t c = p.in_c;
+  // Columns u in [u_lo, u_hi) are inside the input.
+  const uint32_t u_lo = p.pad_w < span ? p.pad_w : span;
+  const uint32_t u_hi = p.in_w + p.pad_w < span ? p.in_w + p.pad_w : span;
+  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+    int16_t* dst = rows + static_cast<size_t>(ky) * span * c;
+    const int64_t iy = static_cast<int64_t>(oy) * p.stride_h - p.pad_h +
+                       static_cast<int64_t>(ky) * p.dilation_h;
+    if (iy < 0 || iy >= static_cast<int64_t>(p.in_h) || u_hi <= u_lo) {
+      std::fill(dst, dst + span * c, zp);
+      continue;
+    }
+    std::fill(dst, dst + u_lo * c, zp);
+    const int8_t* src = in + ((static_cast<size_t>(b) * p.in_h + static_cast<size_t>(iy)) * p.in_w +
+                              (u_lo - p.pad_w)) * c;
+    widen_avx2(src, static_cast<uint32_t>((u_hi - u_lo) * c), dst + u_lo * c);
+    std::fill(dst + u_hi * c, dst + span * c, zp);
+  }
 }
 
 // out[pixel][o] = requantize(window(pixel) . w[o]) for o < n over every output pixel; w is
@@ -494,6 +526,15 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
   }
   // 1x1 without padding: the input pixel is the row (no unrolling).
   const bool pointwise = p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
+  // AVX2, other filters with dilation_w 1: the k_h input rows under an output row, widened
+  // once (input zero point outside the input, as im2col pads); a window is then k_h runs of
+  // k_w * in_c int16 copied from them.
+  const bool from_rows = I::kIsa == kIsaAvx2 && !pointwise && p.dilation_w == 1;
+  const uint32_t span = (p.out_w - 1) * p.stride_w + p.k_w;  // input columns of an output row
+  const size_t run = static_cast<size_t>(p.k_w) * p.in_c;
+  thread_local std::vector<int16_t> wrows;
+  if (from_rows) wrows.resize(static_cast<size_t>(p.k_h) * span * p.in_c);
+  uint32_t rows_b = ~0u, rows_oy = ~0u;  // the output row wrows holds
   using Row = typename std::conditional<I::kIsa == kIsaAvx512, int8_t, int16_t>::type;
   const Row* rows[kRowBlock];
   const bool in_place = I::kIsa == kIsaAvx512 && p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 &&
@@ -516,7 +557,19 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
             in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c);
         continue;
       }
-      if (I::kIsa == kIsaAvx2) {
+      if (from_rows) {
+        if (b != rows_b || oy != rows_oy) {
+          widen_window_rows(p, in, b, oy, span, wrows.data());
+          rows_b = b;
+          rows_oy = oy;
+        }
+        int16_t* wr = wide.data() + j * stride;
+        const int16_t* src = wrows.data() + static_cast<size_t>(ox) * p.stride_w * p.in_c;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          std::memcpy(wr + ky * run, src + static_cast<size_t>(ky) * span * p.in_c, run * sizeof(int16_t));
+        }
+        rows[j] = reinterpret_cast<const Row*>(wr);
+      } else if (I::kIsa == kIsaAvx2) {
         int16_t* wr = wide.data() + j * stride;
         const int8_t* src = row;
         if (pointwise) {
