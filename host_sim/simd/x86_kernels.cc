@@ -792,10 +792,12 @@ struct DwRows {
   const DepthwiseConv2dParams* p;
   const Tables* t;
   uint32_t c16;    // channels padded to 16
+  uint32_t c_row;  // entries per input column in rows: c16, or 8 with two_pixels
+  bool two_pixels; // in_c 8, stride_w 1: a vector holds output pixels ox and ox + 1
   uint32_t pairs;  // ceil(k_w / 2)
   uint32_t span;   // input columns a row's windows touch: (out_w - 1) * stride_w + eff_k_w
   const int16_t* fpair;  // [k_h][pairs][c16 / 16][2 (lo, hi)][16]
-  int16_t* rows;          // [k_h][span][c16]
+  int16_t* rows;          // [k_h][span (+ 1 slack column)][c_row]
 };
 
 LPAI_TARGET_AVX2 void dw_rows_fill(const DwRows& d, const int8_t* in_row, int16_t* row) {
@@ -803,10 +805,10 @@ LPAI_TARGET_AVX2 void dw_rows_fill(const DwRows& d, const int8_t* in_row, int16_
   const int16_t zp = static_cast<int16_t>(p.input_zero_point);
   const __m256i vzp = _mm256_set1_epi16(zp);
   for (uint32_t u = 0; u < d.span; ++u) {
-    int16_t* dst = row + static_cast<size_t>(u) * d.c16;
+    int16_t* dst = row + static_cast<size_t>(u) * d.c_row;
     const int64_t ix = static_cast<int64_t>(u) - p.pad_w;
     if (ix < 0 || ix >= static_cast<int64_t>(p.in_w)) {
-      for (uint32_t c = 0; c < d.c16; c += 16) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + c), _mm256_setzero_si256());
+      for (uint32_t c = 0; c < d.c_row; c += 8) _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + c), _mm_setzero_si128());
       continue;
     }
     const int8_t* src = in_row + static_cast<size_t>(ix) * p.in_c;
@@ -821,7 +823,7 @@ LPAI_TARGET_AVX2 void dw_rows_fill(const DwRows& d, const int8_t* in_row, int16_
       c += 8;
     }
     for (; c < p.in_c; ++c) dst[c] = static_cast<int16_t>(src[c] - zp);
-    for (; c < d.c16; ++c) dst[c] = 0;
+    for (; c < d.c_row; ++c) dst[c] = 0;
   }
 }
 
@@ -831,7 +833,7 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
   const DepthwiseConv2dParams& p = *d.p;
   const uint32_t pairs = kPairs != 0 ? kPairs : d.pairs;
   const uint32_t blocks = d.c16 / 16;
-  const size_t row_len = static_cast<size_t>(d.span) * d.c16;
+  const size_t row_len = static_cast<size_t>(d.span + 1) * d.c_row;
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
@@ -843,12 +845,40 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
         dw_rows_fill(d, in_b + static_cast<size_t>(iy) * p.in_w * p.in_c, d.rows + ky * row_len);
       }
       int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.in_c;
+      if (d.two_pixels) {
+        // Lanes 0-7 read column u, lanes 8-15 column u + 1: pixels ox and ox + 1 (stride 1).
+        for (uint32_t ox = 0; ox < p.out_w; ox += 2) {
+          __m256i lo = _mm256_setzero_si256(), hi = lo;
+          for (uint32_t ky = ky0; ky < ky1; ++ky) {
+            const int16_t* r = d.rows + ky * row_len;
+            const int16_t* f = d.fpair + static_cast<size_t>(ky) * pairs * 32;
+            for (uint32_t pr = 0; pr < pairs; ++pr, f += 32) {
+              const uint32_t kx = 2 * pr;
+              const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                  r + (ox + static_cast<size_t>(kx) * p.dilation_w) * 8));
+              const __m256i xb = kx + 1 < p.k_w ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                                                      r + (ox + static_cast<size_t>(kx + 1) * p.dilation_w) * 8))
+                                                : _mm256_setzero_si256();
+              const __m256i f_lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f));
+              const __m256i f_hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(f + 16));
+              lo = _mm256_add_epi32(lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(xa, xb), f_lo));
+              hi = _mm256_add_epi32(hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(xa, xb), f_hi));
+            }
+          }
+          int8_t* dst = row_out + static_cast<size_t>(ox) * 8;
+          store8(requant8(_mm256_permute2x128_si256(lo, hi, 0x20), *d.t, 0), dst, 8);  // pixel ox
+          if (ox + 1 < p.out_w) {
+            store8(requant8(_mm256_permute2x128_si256(lo, hi, 0x31), *d.t, 0), dst + 8, 8);
+          }
+        }
+        continue;
+      }
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
         const size_t u0 = static_cast<size_t>(ox) * p.stride_w;
         for (uint32_t cb = 0; cb < blocks; ++cb) {
           __m256i lo = _mm256_setzero_si256(), hi = lo;
           for (uint32_t ky = ky0; ky < ky1; ++ky) {
-            const int16_t* r = d.rows + ky * row_len + cb * 16;
+            const int16_t* r = d.rows + ky * row_len + cb * 16;  // c_row == c16 here
             const int16_t* f = d.fpair + (static_cast<size_t>(ky) * pairs * blocks + cb) * 32;
             for (uint32_t pr = 0; pr < pairs; ++pr, f += 32 * blocks) {
               const uint32_t kx = 2 * pr;
@@ -886,7 +916,7 @@ LPAI_TARGET_AVX2 void dw_rows_filter(const DepthwiseConv2dParams& p, const int8_
     for (uint32_t pr = 0; pr < pairs; ++pr) {
       for (uint32_t cb = 0; cb < blocks; ++cb) {
         for (uint32_t j = 0; j < 16; ++j) {
-          const uint32_t c = cb * 16 + j, kx = 2 * pr;
+          const uint32_t c = p.in_c == 8 ? j % 8 : cb * 16 + j, kx = 2 * pr;
           const size_t tap = static_cast<size_t>(ky) * p.k_w;
           fa[j] = c < p.in_c ? filter[(tap + kx) * p.in_c + c] : int16_t{0};
           fb[j] = c < p.in_c && kx + 1 < p.k_w ? filter[(tap + kx + 1) * p.in_c + c] : int16_t{0};
@@ -910,12 +940,12 @@ bool dw_impl(const KernelArgs& args) {
   // convolution here: micro_speech's 1-channel, multiplier-8 layer runs 1.7x faster on it
   // (lpai_bench_perf_models, both variants in one run). AVX-512 is not measured: it keeps its own.
   if (kIsa == kIsaAvx2 && kernels::depthwise_conv_2d_uses_rows(p)) return false;  // portable
-  // Depth multiplier 1 on AVX2 (dw_rows_avx2): fewer than 16 channels leave lanes idle (the
-  // portable flat path packs pixels instead: vww's 48x48x8 layer 55 against 86 us), and a
-  // layer of fewer output pixels than taps is all set-up (str_ww's last depthwise, one pixel of
-  // 15 taps: 1.1 against 4.5 us).
+  // Depth multiplier 1 on AVX2 (dw_rows_avx2): 8 channels at stride_w 1 put two output pixels
+  // in a vector; other depths below 16 would leave lanes idle (the portable flat path packs
+  // pixels instead), and a layer of fewer output pixels than taps is all set-up (str_ww's last
+  // depthwise, one pixel of 15 taps: 1.1 against 4.5 us).
   if (kIsa == kIsaAvx2 && p.depth_multiplier == 1 &&
-      (p.in_c < 16 || p.out_h * p.out_w < p.k_h * p.k_w)) {
+      ((p.in_c < 16 && !(p.in_c == 8 && p.stride_w == 1)) || p.out_h * p.out_w < p.k_h * p.k_w)) {
     return false;  // portable
   }
   const Requant q = kernels::gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
@@ -943,8 +973,10 @@ bool dw_impl(const KernelArgs& args) {
     thread_local std::vector<int16_t> rows;
     dw_rows_filter(p, filter, c16, &fpair);
     const uint32_t span = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
-    rows.resize(static_cast<size_t>(p.k_h) * span * c16);
-    const DwRows d{&p, &t, c16, (p.k_w + 1) / 2, span, fpair.data(), rows.data()};
+    const bool two_pixels = p.in_c == 8;  // stride_w 1 (checked above)
+    const uint32_t c_row = two_pixels ? 8u : c16;
+    rows.resize(static_cast<size_t>(p.k_h) * (span + 1) * c_row);
+    const DwRows d{&p, &t, c16, c_row, two_pixels, (p.k_w + 1) / 2, span, fpair.data(), rows.data()};
     switch (d.pairs) {  // the usual filter widths unrolled
       case 1: dw_rows_avx2<1>(d, in, out); break;
       case 2: dw_rows_avx2<2>(d, in, out); break;
