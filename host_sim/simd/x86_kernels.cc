@@ -155,6 +155,10 @@ const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bo
 // ---- Per-channel requantisation tables (padded to whole blocks; pad lanes are never stored) -
 struct Tables {
   std::vector<int32_t> bias, mult, ls, rs;
+  // Per lane, for the AVX2 requantisation: mult_odd[j] = mult[j + 1] at even j (the odd lanes'
+  // multipliers where _mm256_mul_epi32 reads them), mask = 2^rs - 1, half = mask >> 1.
+  std::vector<int32_t> mult_odd, mask, half;
+  bool any_ls;  // some lane shifts left
   int32_t zp, lo, hi;
 };
 
@@ -163,12 +167,21 @@ void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t pad
   t->mult.assign(padded, 0);
   t->ls.assign(padded, 0);
   t->rs.assign(padded, 0);
+  t->mult_odd.assign(padded, 0);
+  t->mask.assign(padded, 0);
+  t->half.assign(padded, 0);
+  t->any_ls = false;
   for (uint32_t o = 0; o < n; ++o) {
     t->bias[o] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[o]) -
                                       static_cast<uint32_t>(corr[o]));
     t->mult[o] = q.multiplier[o];
     t->ls[o] = q.shift[o] > 0 ? q.shift[o] : 0;
     t->rs[o] = q.shift[o] > 0 ? 0 : -q.shift[o];
+    t->any_ls = t->any_ls || t->ls[o] > 0;
+    const uint32_t mask = (uint32_t{1} << t->rs[o]) - 1u;  // rs <= 31
+    t->mask[o] = static_cast<int32_t>(mask);
+    t->half[o] = static_cast<int32_t>(mask >> 1);
+    if (o % 2 == 1) t->mult_odd[o - 1] = q.multiplier[o];
   }
   t->zp = q.output_zero_point;
   t->lo = q.act_min;
@@ -303,11 +316,24 @@ LPAI_TARGET_AVX2 inline __m256i mbqm8(__m256i x, __m256i m, __m256i ls, __m256i 
   return _mm256_sub_epi32(r, _mm256_cmpgt_epi32(rem, thr));
 }
 
+// requant8 below: mbqm8 with the per-lane constants read from the tables (mult_odd, mask, half)
+// and the left shift skipped when no lane has one; the same values.
+LPAI_TARGET_AVX2 inline __m256i load8(const std::vector<int32_t>& v, size_t c) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v.data() + c));
+}
+
 LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const Tables& t, size_t c) {
-  const __m256i x = _mm256_add_epi32(acc, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias.data() + c)));
-  __m256i r = mbqm8(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.mult.data() + c)),
-                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.ls.data() + c)),
-                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.rs.data() + c)));
+  __m256i x = _mm256_add_epi32(acc, load8(t.bias, c));
+  if (t.any_ls) x = _mm256_sllv_epi32(x, load8(t.ls, c));
+  const __m256i nudge = _mm256_set1_epi64x(int64_t{1} << 30);
+  __m256i pe = _mm256_add_epi64(_mm256_mul_epi32(x, load8(t.mult, c)), nudge);
+  __m256i po = _mm256_add_epi64(_mm256_mul_epi32(_mm256_srli_epi64(x, 32), load8(t.mult_odd, c)), nudge);
+  pe = _mm256_srli_epi64(pe, 31);
+  po = _mm256_slli_epi64(po, 1);
+  const __m256i h = _mm256_blend_epi32(pe, po, 0xAA);
+  const __m256i rem = _mm256_and_si256(h, load8(t.mask, c));
+  const __m256i thr = _mm256_add_epi32(load8(t.half, c), _mm256_srli_epi32(h, 31));
+  __m256i r = _mm256_sub_epi32(_mm256_srav_epi32(h, load8(t.rs, c)), _mm256_cmpgt_epi32(rem, thr));
   r = _mm256_add_epi32(r, _mm256_set1_epi32(t.zp));
   r = _mm256_max_epi32(r, _mm256_set1_epi32(t.lo));
   r = _mm256_min_epi32(r, _mm256_set1_epi32(t.hi));
