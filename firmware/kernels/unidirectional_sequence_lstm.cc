@@ -231,47 +231,241 @@ void update_cell_hidden(const UnidirectionalSequenceLstmParams& p, const int16_t
   }
 }
 
-// One time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S).
+// ---- int8 time step, in blocks of up to kUnitBlock units ------------------------------------
+// Every step below works on fixed-width lane arrays (lane = one unit; W = 8, or 4 for a last
+// block of at most 4 units), the form compilers vectorise; each rescale has one multiplier per
+// gate, so all lanes share it.
+constexpr uint32_t kUnitBlock = 8;
+
+// out[l] = multiply_by_quantized_multiplier(in[l], m, shift) for l < W and every int32 input,
+// with one multiplier and shift for all lanes: the left shift and the rounding right shift are
+// uniform shifts, the doubling high product an unsigned 32x32->64 product corrected for
+// negative inputs (both forms compilers vectorise).
+template <uint32_t W>
+inline void rescale_lanes(const int32_t* __restrict in, int32_t m, int32_t shift,
+                          int32_t* __restrict out) {
+  const uint32_t ls = shift > 0 ? static_cast<uint32_t>(shift) : 0u;
+  const uint32_t rs = shift > 0 ? 0u : static_cast<uint32_t>(-shift);
+  const uint32_t um = static_cast<uint32_t>(m);
+  const int32_t mask = static_cast<int32_t>((uint64_t{1} << rs) - 1);
+  const int32_t half = mask >> 1;
+  for (uint32_t l = 0; l < W; ++l) {
+    const uint32_t x = static_cast<uint32_t>(in[l]) << ls;  // wraps, as TFLite's int32 product
+    const uint32_t x_neg = static_cast<uint32_t>(static_cast<int32_t>(x) >> 31);
+    // (x * m + 2^30) >> 31 for the signed x: the unsigned product of x + 2^32 exceeds it by
+    // 2^32 * m, i.e. 2m after the shift.
+    const uint64_t pr = static_cast<uint64_t>(x) * um + (uint64_t{1} << 30);
+    const int32_t h = static_cast<int32_t>(static_cast<uint32_t>(pr >> 31) - ((um << 1) & x_neg));
+    // Rounding divide by 2^rs, ties away from zero (TFLite's RoundingDivideByPOT).
+    const int32_t threshold = half + ((h >> 31) & 1);
+    out[l] = (h >> rs) + static_cast<int32_t>((h & mask) > threshold);
+  }
+}
+
+inline int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
+
+// TFLite's int16 sigmoid (kTanh false) or tanh (true) of lanes whose LUT input is already
+// scaled (v = lut_scale_input(x)): lstm::sigmoid_int16 / tanh_int16 after their first line.
+// The table reads are the only per-lane scalar step.
+template <uint32_t W, bool kTanh>
+inline void lut_lanes(const int32_t* __restrict v, int16_t* __restrict out) {
+  constexpr uint32_t kFracBits = kTanh ? 8 : 9;
+  uint32_t a[W], index[W];
+  int32_t lo[W], step[W];
+  for (uint32_t l = 0; l < W; ++l) {
+    a[l] = static_cast<uint32_t>(v[l] < 0 ? -v[l] : v[l]);
+    const uint32_t i = a[l] >> kFracBits;
+    index[l] = i < 255 ? i : 255;
+  }
+  for (uint32_t l = 0; l < W; ++l) {
+    const uint32_t i = index[l];
+    lo[l] = lstm::kSigmoidTable[i];
+    step[l] = i < 255 ? lstm::kSigmoidTable[i + 1] - lstm::kSigmoidTable[i] : 0;
+  }
+  for (uint32_t l = 0; l < W; ++l) {
+    const uint32_t frac = a[l] & ((1u << kFracBits) - 1);
+    if (kTanh) {
+      const int32_t r = index[l] >= 255 ? int32_t{0xFFFF} << 8
+                                        : (lo[l] << 8) + static_cast<int32_t>(frac) * step[l];
+      const int32_t s = v[l] >= 0 ? r - (int32_t{1} << 23) + (int32_t{1} << 7)
+                                  : -r + (int32_t{1} << 23) + (int32_t{1} << 7) - 1;
+      out[l] = static_cast<int16_t>(s >> 8);
+    } else {
+      const uint32_t r = index[l] >= 255
+                             ? uint32_t{0x7FFF} << 10
+                             : (static_cast<uint32_t>(lo[l]) << 9) + frac * static_cast<uint32_t>(step[l]);
+      const uint32_t s = v[l] >= 0 ? r + (1u << 9) : (1u << 25) - r + (1u << 9) - 1u;
+      out[l] = static_cast<int16_t>(s >> 10);
+    }
+  }
+}
+
+// acc[g][l] += x . w_g[unit0 + l] over k_len int8 entries for l < n <= W, g < 4 (w_g: [units]
+// [k_len]).
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+// HVX dot products (hexagon builds): the same sums, 128 depth bytes per vrmpy.
+template <uint32_t W>
+void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
+               uint32_t n, uint32_t /*units*/, int32_t (*acc)[W]) {
+  for (uint32_t l = 0; l < n; ++l) {
+    const size_t row = static_cast<size_t>(unit0 + l) * k_len;
+    int32_t s[kLstmGateCount];
+    hvx::dot_1x4(x, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
+    for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
+  }
+}
+#else
+// The activations are widened kRowChunk entries at a time; each row's dot product runs over
+// whole 16-entry groups (gemm::dot_1x4_chunk). A remainder of at least kMinGroupRemainder
+// entries is a group too: the activations are zero past k_len and the row reads up to 15
+// bytes past its end, which belong to the following rows of the same weight tensor and meet
+// those zeros. Shorter remainders, and the rows near the tensor's end (no such bytes after
+// them), add the remainder scalar.
+// Where the compiler turns the groups into vector code (SSE2, NEON) any remainder is cheaper
+// as a group; elsewhere (scalar cores) only one of at least half a group.
+#if defined(__SSE2__) || defined(__ARM_NEON)
+constexpr uint32_t kMinGroupRemainder = 1;
+#else
+constexpr uint32_t kMinGroupRemainder = gemm::kLanes / 2;
+#endif
+template <uint32_t W>
+void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
+               uint32_t n, uint32_t units, int32_t (*acc)[W]) {
+  int16_t xs[gemm::kRowChunk];
+  const uint32_t k16 = k_len & ~(gemm::kLanes - 1);
+  const uint32_t k_pad = k_len - k16 >= kMinGroupRemainder ? k16 + gemm::kLanes : k16;
+  const uint64_t tensor_bytes = static_cast<uint64_t>(units) * k_len;
+  for (uint32_t k = 0; k < k_pad; k += gemm::kRowChunk) {
+    const uint32_t len = k_pad - k < gemm::kRowChunk ? k_pad - k : gemm::kRowChunk;
+    const uint32_t whole = k16 > k ? (k16 - k < len ? k16 - k : len) : 0;  // before the remainder
+    for (uint32_t i = 0; i < whole; i += gemm::kLanes) gemm::widen_i8<gemm::kLanes>(x + k + i, xs + i);
+    for (uint32_t i = whole; i < len; ++i) xs[i] = k + i < k_len ? x[k + i] : 0;
+    for (uint32_t l = 0; l < n; ++l) {
+      const uint64_t row = static_cast<uint64_t>(unit0 + l) * k_len;
+      const uint32_t row_len = row + k_pad <= tensor_bytes ? len : whole;
+      int32_t s[4] = {0, 0, 0, 0};
+      const size_t at = static_cast<size_t>(row) + k;
+      gemm::dot_1x4_chunk(xs, w[0] + at, w[1] + at, w[2] + at, w[3] + at, row_len, s);
+      for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
+    }
+  }
+  for (uint32_t l = 0; l < n; ++l) {
+    const uint64_t row = static_cast<uint64_t>(unit0 + l) * k_len;
+    if (k_pad > k16 && row + k_pad <= tensor_bytes) continue;  // the remainder was a group
+    for (uint32_t k = k16; k < k_len; ++k) {
+      for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+        acc[g][l] += x[k] * w[g][static_cast<size_t>(row) + k];
+      }
+    }
+  }
+}
+#endif
+
+// Gate vectors (Q0.15) of units [unit0, unit0 + n), n <= W, into gates[g * S + unit]: both
+// dot products, the zero-point-folded biases, the two rescales, the LUT non-linearity.
+template <uint32_t W>
+void gate_block(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
+                const int8_t* const* w_rec, const int32_t* bias_in, const int32_t* bias_rec,
+                const int8_t* x, const int8_t* h, uint32_t unit0, uint32_t n, int16_t* gates) {
+  const uint32_t S = p.state_size;
+  int32_t acc_in[kLstmGateCount][W] = {}, acc_rec[kLstmGateCount][W] = {};
+  gate_dots<W>(x, p.input_size, w_in, unit0, n, S, acc_in);
+  gate_dots<W>(h, S, w_rec, unit0, n, S, acc_rec);
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    for (uint32_t l = 0; l < n; ++l) {
+      acc_in[g][l] = wrapping_add_i32(acc_in[g][l], bias_in[g * S + unit0 + l]);
+      acc_rec[g][l] = wrapping_add_i32(acc_rec[g][l], bias_rec[g * S + unit0 + l]);
+    }
+  }
+  static_assert(lstm::kGateLutScale.multiplier == 3 && lstm::kGateLutScale.shift == 0,
+                "gate LUT input scaling folded in below");
+  for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+    int32_t from_in[W], from_rec[W], v[W];
+    rescale_lanes<W>(acc_in[g], p.input_fc[g].multiplier, p.input_fc[g].shift, from_in);
+    rescale_lanes<W>(acc_rec[g], p.recurrent_fc[g].multiplier, p.recurrent_fc[g].shift, from_rec);
+    // The LUT input of a Q3.12 pre-activation: multiplier 3, shift 0 (kGateLutScale).
+    for (uint32_t l = 0; l < W; ++l) v[l] = 3 * sat16(sat16(from_in[l]) + sat16(from_rec[l]));
+    int16_t res[W];
+    if (g == kLstmGateCell) {
+      lut_lanes<W, true>(v, res);
+    } else {
+      lut_lanes<W, false>(v, res);
+    }
+    __builtin_memcpy(gates + g * S + unit0, res, n * sizeof(int16_t));
+  }
+}
+
+// Cell and hidden update (update_cell_hidden with an int8 hidden state) of units [0, n),
+// n <= W: gates points at the block's input-gate entries (the other gates follow at strides
+// of S), h, c and out at the block's first unit.
+template <uint32_t W>
+void update_block(const UnidirectionalSequenceLstmParams& p, const int16_t* gates, uint32_t n,
+                  int8_t* h, int16_t* c, int8_t* out) {
+  const uint32_t S = p.state_size;
+  int32_t gi[W] = {}, gf[W] = {}, gc[W] = {}, go[W] = {}, cell[W] = {};
+  for (uint32_t l = 0; l < n; ++l) {
+    gi[l] = gates[kLstmGateInput * S + l];
+    gf[l] = gates[kLstmGateForget * S + l];
+    gc[l] = gates[kLstmGateCell * S + l];
+    go[l] = gates[kLstmGateOutput * S + l];
+    cell[l] = c[l];
+  }
+  // Gate outputs are within [-32767, 32767] and the cell state int16: no product overflows.
+  int32_t prod[W], kept[W], added[W];
+  for (uint32_t l = 0; l < W; ++l) prod[l] = gf[l] * cell[l];
+  rescale_lanes<W>(prod, p.forget_times_cell.multiplier, p.forget_times_cell.shift, kept);
+  for (uint32_t l = 0; l < W; ++l) prod[l] = gi[l] * gc[l];
+  rescale_lanes<W>(prod, p.input_times_gate.multiplier, p.input_times_gate.shift, added);
+  const int32_t clip = p.cell_clip_enabled != 0 ? p.cell_clip : 32768;
+  const int32_t tanh_round = p.cell_tanh_shift > 0 ? int32_t{1} << (p.cell_tanh_shift - 1) : 0;
+  int32_t v[W];
+  for (uint32_t l = 0; l < W; ++l) {
+    int32_t x = sat16(sat16(kept[l]) + sat16(added[l]));
+    x = x < -clip ? -clip : x > clip ? clip : x;
+    cell[l] = x;
+    // lstm::lut_scale_input (|x * multiplier| < 2^31 for multiplier <= 49152).
+    v[l] = (x * p.cell_tanh_multiplier + tanh_round) >> p.cell_tanh_shift;
+  }
+  int16_t t[W];
+  lut_lanes<W, true>(v, t);
+  for (uint32_t l = 0; l < W; ++l) prod[l] = t[l] * go[l];
+  int32_t hv[W];
+  rescale_lanes<W>(prod, p.output_times_tanh.multiplier, p.output_times_tanh.shift, hv);
+  int8_t hq[W];
+  int16_t cq[W];
+  for (uint32_t l = 0; l < W; ++l) {
+    const int32_t y = p.hidden_zero_point + hv[l];
+    hq[l] = static_cast<int8_t>(y < -128 ? -128 : y > 127 ? 127 : y);
+    cq[l] = static_cast<int16_t>(cell[l]);
+  }
+  __builtin_memcpy(c, cq, n * sizeof(int16_t));
+  __builtin_memcpy(h, hq, n);
+  __builtin_memcpy(out, hq, n);
+}
+
+// One time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S). All
+// four gate vectors come from the previous hidden state before the update overwrites it.
 void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
                const int8_t* const* w_rec, const int32_t* bias_in, const int32_t* bias_rec,
                const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int16_t* gates) {
-  const uint32_t I = p.input_size;
   const uint32_t S = p.state_size;
-  // All four gates from the previous hidden state first: h is overwritten afterwards. Row j
-  // of the four gate matrices is dotted in one pass over x (and one over h).
-  const LstmRescale* qi = p.input_fc;
-  const LstmRescale* qr = p.recurrent_fc;
-  for (uint32_t j = 0; j < S; ++j) {
-    const size_t wi_off = static_cast<size_t>(j) * I;
-    const size_t wr_off = static_cast<size_t>(j) * S;
-    int32_t dot_in[kLstmGateCount], dot_rec[kLstmGateCount];
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
-    // HVX dot products (hexagon builds): the same sums, 128 depth bytes per vrmpy.
-    hvx::dot_1x4(x, w_in[0] + wi_off, w_in[1] + wi_off, w_in[2] + wi_off, w_in[3] + wi_off, I,
-                 dot_in);
-    hvx::dot_1x4(h, w_rec[0] + wr_off, w_rec[1] + wr_off, w_rec[2] + wr_off, w_rec[3] + wr_off,
-                 S, dot_rec);
-#else
-    gemm::dot_1x4(x, w_in[0] + wi_off, w_in[1] + wi_off, w_in[2] + wi_off, w_in[3] + wi_off, I,
-                  dot_in);
-    gemm::dot_1x4(h, w_rec[0] + wr_off, w_rec[1] + wr_off, w_rec[2] + wr_off, w_rec[3] + wr_off,
-                  S, dot_rec);
-#endif
-    for (uint32_t g = 0; g < kLstmGateCount; ++g) {
-      const int32_t acc_in = wrapping_add_i32(dot_in[g], bias_in[g * S + j]);
-      const int32_t acc_rec = wrapping_add_i32(dot_rec[g], bias_rec[g * S + j]);
-      const int32_t from_in = lstm::saturate_int16(
-          multiply_by_quantized_multiplier(acc_in, qi[g].multiplier, qi[g].shift));
-      const int32_t from_rec = lstm::saturate_int16(
-          multiply_by_quantized_multiplier(acc_rec, qr[g].multiplier, qr[g].shift));
-      const int16_t pre = lstm::saturate_int16(from_in + from_rec);
-      gates[g * S + j] =
-          g == kLstmGateCell
-              ? lstm::tanh_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift)
-              : lstm::sigmoid_int16(pre, lstm::kGateLutScale.multiplier, lstm::kGateLutScale.shift);
+  constexpr uint32_t kHalf = kUnitBlock / 2;
+  for (uint32_t j0 = 0; j0 < S; j0 += kUnitBlock) {
+    const uint32_t n = S - j0 < kUnitBlock ? S - j0 : kUnitBlock;
+    if (n > kHalf) {
+      gate_block<kUnitBlock>(p, w_in, w_rec, bias_in, bias_rec, x, h, j0, n, gates);
+    } else {
+      gate_block<kHalf>(p, w_in, w_rec, bias_in, bias_rec, x, h, j0, n, gates);
     }
   }
-  update_cell_hidden(p, gates, h, c, out);
+  for (uint32_t j0 = 0; j0 < S; j0 += kUnitBlock) {
+    const uint32_t n = S - j0 < kUnitBlock ? S - j0 : kUnitBlock;
+    if (n > kHalf) {
+      update_block<kUnitBlock>(p, gates + j0, n, h + j0, c + j0, out + j0);
+    } else {
+      update_block<kHalf>(p, gates + j0, n, h + j0, c + j0, out + j0);
+    }
+  }
 }
 
 // 16x8 time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S).

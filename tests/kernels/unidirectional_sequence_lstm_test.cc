@@ -475,6 +475,41 @@ TEST(UnidirectionalSequenceLstm, SaturatingGatesMatchReference) {
   expect_matches_reference(s, 2, 55);
 }
 
+TEST(UnidirectionalSequenceLstm, ShapeZooMatchesReference) {
+  // The kernel works in blocks of 8 units and 16-entry depth groups: state sizes around the
+  // block size, depths below, at and around multiples of 16 and past one 128-entry chunk.
+  const int shapes[][2] = {{1, 1},  {15, 8},  {16, 9},  {17, 16}, {31, 24},
+                           {32, 33}, {48, 2}, {129, 12}, {140, 40}, {3, 130}};
+  uint32_t seed = 70;
+  for (const auto& is : shapes) {
+    SCOPED_TRACE(::testing::Message() << "input " << is[0] << " state " << is[1]);
+    SyntheticLstm s(2, 3, is[0], is[1], false, seed++);
+    expect_matches_reference(s, 2, seed++);
+  }
+}
+
+TEST(UnidirectionalSequenceLstm, ExtremeBiasesAndLeftShiftingGateScalesMatchReference) {
+  // Gate accumulators near the int32 limits (the rescale's whole input range) and gate rescales
+  // with a left shift (input scale x weight scale > 2^-12). The biases keep 2^21 of margin:
+  // the dot products reach 40 x 127 x 255 < 2^21, and past int32 the sum is undefined in
+  // TFLite's arithmetic as in the reference's.
+  constexpr int32_t kMargin = 1 << 21;
+  SyntheticLstm s(1, 4, 40, 19, false, 91);
+  for (int g = 0; g < 4; ++g) {
+    s.bias_data[g] =
+        random_values<int32_t>(19, 300 + g, -2147483647 + kMargin, 2147483647 - kMargin);
+    s.bias_data[g][0] = 2147483647 - kMargin;
+    s.bias_data[g][1] = -2147483647 + kMargin;
+    s.m.bias[g] = s.bias_data[g];
+    s.t[12 + g].data = reinterpret_cast<const uint8_t*>(s.bias_data[g].data());
+    if (g % 2 == 0) {
+      s.m.w_in_scale[g] = 1.5f + g;
+      s.t[1 + g].scales = {1.5f + g};
+    }
+  }
+  expect_matches_reference(s, 2, 92);
+}
+
 TEST(UnidirectionalSequenceLstm, PrepareDerivesTheGateConstants) {
   // Hand-computed: input 1/256 x weights 1/128 -> 2^-15 / 2^-12 = 2^-3 = 0.5 * 2^-2;
   // cell 2^-11: forget*cell 2^-15 -> (2^30, -14); input*gate 2^-30 / 2^-11 = 2^-19 -> (2^30,
