@@ -76,6 +76,7 @@ struct Packed {
   std::vector<int8_t> orig;    // the filter as last packed (verification copy)
   std::vector<int8_t> data;    // packed layout (int16 pairs for AVX2, stored as bytes)
   std::vector<int32_t> corr;   // VNNI: 128 * sum_k w[o][k]; AVX2: zeros
+  uint64_t generation = 0;     // distinct per (re)pack in this thread, never 0
 };
 
 struct Cache {
@@ -148,6 +149,8 @@ const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bo
     cache.bytes -= it->second.orig.size() + it->second.data.size();
   }
   pack(w, n, k, isa, transposed, &it->second);
+  thread_local uint64_t generations = 0;
+  it->second.generation = ++generations;
   cache.bytes += it->second.orig.size() + it->second.data.size();
   return it->second;
 }
@@ -162,6 +165,7 @@ struct Tables {
   int32_t zp, lo, hi;
 };
 
+// corr: per-channel correction subtracted from the bias (null: none).
 void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t padded, Tables* t) {
   t->bias.assign(padded, 0);
   t->mult.assign(padded, 0);
@@ -173,7 +177,7 @@ void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t pad
   t->any_ls = false;
   for (uint32_t o = 0; o < n; ++o) {
     t->bias[o] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[o]) -
-                                      static_cast<uint32_t>(corr[o]));
+                                      static_cast<uint32_t>(corr != nullptr ? corr[o] : 0));
     t->mult[o] = q.multiplier[o];
     t->ls[o] = q.shift[o] > 0 ? q.shift[o] : 0;
     t->rs[o] = q.shift[o] > 0 ? 0 : -q.shift[o];
@@ -186,6 +190,52 @@ void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t pad
   t->zp = q.output_zero_point;
   t->lo = q.act_min;
   t->hi = q.act_max;
+}
+
+// fill_tables' result, cached per thread by the address of q's bias array (a node's parameter
+// blob): an entry is reused when the copies of q's arrays and scalars, the lane counts and the
+// correction's source (corr_generation: the packed filter's generation, 0 for none) all
+// match, so a blob rewritten at the same address is never served stale tables.
+struct TablesEntry {
+  std::vector<int32_t> arrays;  // folded_bias, multiplier, shift as last filled
+  int32_t zp = 0, lo = 0, hi = 0;
+  uint32_t n = 0, padded = 0;
+  uint64_t corr_generation = 0;
+  Tables t;
+};
+
+constexpr size_t kTablesCacheEntries = 4096;
+
+const Tables& cached_tables(const Requant& q, const int32_t* corr, uint64_t corr_generation,
+                            uint32_t n, uint32_t padded) {
+  thread_local std::map<const void*, TablesEntry> cache;
+  TablesEntry* e = nullptr;
+  auto it = cache.find(q.folded_bias);
+  if (it != cache.end()) {
+    e = &it->second;
+    const size_t bytes = static_cast<size_t>(n) * sizeof(int32_t);
+    if (e->n == n && e->padded == padded && e->corr_generation == corr_generation &&
+        e->zp == q.output_zero_point && e->lo == q.act_min && e->hi == q.act_max &&
+        std::memcmp(e->arrays.data(), q.folded_bias, bytes) == 0 &&
+        std::memcmp(e->arrays.data() + n, q.multiplier, bytes) == 0 &&
+        std::memcmp(e->arrays.data() + 2 * static_cast<size_t>(n), q.shift, bytes) == 0) {
+      return e->t;
+    }
+  } else {
+    if (cache.size() >= kTablesCacheEntries) cache.clear();
+    e = &cache[q.folded_bias];
+  }
+  e->arrays.assign(q.folded_bias, q.folded_bias + n);
+  e->arrays.insert(e->arrays.end(), q.multiplier, q.multiplier + n);
+  e->arrays.insert(e->arrays.end(), q.shift, q.shift + n);
+  e->zp = q.output_zero_point;
+  e->lo = q.act_min;
+  e->hi = q.act_max;
+  e->n = n;
+  e->padded = padded;
+  e->corr_generation = corr_generation;
+  fill_tables(q, corr, n, padded, &e->t);
+  return e->t;
 }
 
 // ---- AVX-512 VNNI -------------------------------------------------------------------------
@@ -534,8 +584,7 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
   const uint32_t k = p.k_h * p.k_w * p.in_c;
   const uint32_t plane = p.out_h * p.out_w, total = p.batches * plane;
   const Packed& pw = packed_filter(w, n, k, I::kIsa, transposed);
-  thread_local Tables t;
-  fill_tables(q, pw.corr.data(), n, static_cast<uint32_t>(pw.corr.size()), &t);
+  const Tables& t = cached_tables(q, pw.corr.data(), pw.generation, n, static_cast<uint32_t>(pw.corr.size()));
 
   const uint32_t group = group_of(I::kIsa);
   const size_t stride = static_cast<size_t>((k + group - 1) / group) * group;  // padded row
@@ -957,6 +1006,38 @@ LPAI_TARGET_AVX2 void dw_rows_filter(const DepthwiseConv2dParams& p, const int8_
   }
 }
 
+// dw_rows_filter's result for a filter [k_h][k_w][in_c], cached per thread by the filter's
+// address and verified byte for byte against a copy (and the geometry) on every call.
+struct DwPairsEntry {
+  std::vector<int8_t> orig;
+  uint32_t k_h = 0, k_w = 0, in_c = 0, c16 = 0;
+  std::vector<int16_t> fpair;
+};
+
+const std::vector<int16_t>& dw_pairs_cached(const DepthwiseConv2dParams& p, const int8_t* filter,
+                                            uint32_t c16) {
+  thread_local std::map<const void*, DwPairsEntry> cache;
+  const size_t bytes = static_cast<size_t>(p.k_h) * p.k_w * p.in_c;
+  auto it = cache.find(filter);
+  if (it != cache.end() && it->second.k_h == p.k_h && it->second.k_w == p.k_w &&
+      it->second.in_c == p.in_c && it->second.c16 == c16 &&
+      std::memcmp(it->second.orig.data(), filter, bytes) == 0) {
+    return it->second.fpair;
+  }
+  if (it == cache.end()) {
+    if (cache.size() >= kTablesCacheEntries) cache.clear();
+    it = cache.emplace(filter, DwPairsEntry()).first;
+  }
+  DwPairsEntry& e = it->second;
+  e.orig.assign(filter, filter + bytes);
+  e.k_h = p.k_h;
+  e.k_w = p.k_w;
+  e.in_c = p.in_c;
+  e.c16 = c16;
+  dw_rows_filter(p, filter, c16, &e.fpair);
+  return e.fpair;
+}
+
 template <int kIsa>
 bool dw_impl(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
@@ -989,15 +1070,11 @@ bool dw_impl(const KernelArgs& args) {
   const uint32_t taps = p.k_h * p.k_w;
   const size_t c_pad = (p.in_c + 31) / 32 * 32;
   thread_local std::vector<int16_t> f16;
-  thread_local std::vector<int32_t> zeros;
-  thread_local Tables t;
-  zeros.assign(p.out_c, 0);
-  fill_tables(q, zeros.data(), p.out_c, static_cast<uint32_t>(c_pad), &t);
+  const Tables& t = cached_tables(q, nullptr, 0, p.out_c, static_cast<uint32_t>(c_pad));
   if (kIsa == kIsaAvx2) {
     const uint32_t c16 = (p.in_c + 15) / 16 * 16;
-    thread_local std::vector<int16_t> fpair;
     thread_local std::vector<int16_t> rows;
-    dw_rows_filter(p, filter, c16, &fpair);
+    const std::vector<int16_t>& fpair = dw_pairs_cached(p, filter, c16);
     const uint32_t span = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
     const bool two_pixels = p.in_c == 8;  // stride_w 1 (checked above)
     const uint32_t c_row = two_pixels ? 8u : c16;

@@ -9,6 +9,8 @@
 
 #include <vector>
 
+#include "kernels/conv_2d.h"
+#include "kernels/depthwise_conv_2d.h"
 #include "kernels/kernel_harness.h"
 #include "simd/kernel_variant.h"
 #include "simd/x86_kernels.h"
@@ -218,6 +220,67 @@ TEST(SimdVariants, DepthwiseShapeZoo) {
   for (int dm : {2, 3, 8, 70}) {
     dw_case({1, 12, 10, 1, dm, 4, 3, 2, 1, 1, 1, 0, 11, -7, 0.3f}, seed++, Claim::kAvx512Only);  // input depth 1
     dw_case({1, 6, 7, 3, dm, 3, 3, 1, 1, 1, 1, 0, -20, 2, 0.3f}, seed++, Claim::kNone);   // portable
+  }
+}
+
+// A node's parameter blob and filter rewritten in place between two calls (same addresses, as
+// when a graph is released and another one loaded where it was): the variants' per-node data
+// cached by address (packed filters, requantisation tables, interleaved depthwise filters)
+// must follow the new bytes. Changes a folded bias, a multiplier and a shift, and every 7th
+// filter byte; the portable output must change and every variant must still match it.
+template <class Header, class Pick>
+void expect_follows_rewrite(KernelHarness* h, TestTensor* filter, uint32_t channels, Pick pick) {
+  ASSERT_GT(compare_variants(h, pick, true), 0);
+  h->eval_override = nullptr;
+  const std::vector<uint8_t> before = h->eval();
+  int32_t* arrays = reinterpret_cast<int32_t*>(h->params.data() + sizeof(Header));
+  arrays[0] += 977;               // folded bias, channel 0
+  arrays[channels + 1] /= 2;      // multiplier, channel 1
+  arrays[2 * channels + 2] -= 1;  // shift, channel 2
+  for (size_t i = 0; i < filter->bytes.size(); i += 7) {
+    filter->bytes[i] = static_cast<uint8_t>(-static_cast<int8_t>(filter->bytes[i]));
+  }
+  EXPECT_NE(h->eval(), before);
+  compare_variants(h, pick, true);
+}
+
+TEST(SimdVariants, CachedNodeDataFollowsBlobsRewrittenInPlace) {
+  if (!lpai::host::kernel_variant_supported(KernelVariant::kAvx2)) GTEST_SKIP() << "no AVX2";
+  constexpr int kC = 32;
+  const auto x = lpai_test::random_i8(10 * 10 * kC, 41);
+  const auto b = lpai_test::random_i32(kC, 42, -30000, 30000);
+  std::vector<float> fs;
+  for (int o = 0; o < kC; ++o) fs.push_back(0.003f + 0.0011f * static_cast<float>(o % 7));
+  TestTensor in = TestTensor::make(DataType::kInt8, {1, 10, 10, kC}, x, 0.02f, -3, false);
+  TestTensor bias = TestTensor::make(DataType::kInt32, {kC}, b, 0.02f * fs[0], 0, true);
+  TestTensor out = TestTensor::make<int8_t>(DataType::kInt8, {1, 10, 10, kC}, {}, 0.1f, 2, false);
+  lpai::prepare::OpOptions o;
+  o.padding = 0;  // SAME
+  o.stride_h = o.stride_w = o.dilation_h = o.dilation_w = 1;
+  {
+    SCOPED_TRACE("depthwise 3x3");
+    TestTensor ft = TestTensor::make(DataType::kInt8, {1, 3, 3, kC},
+                                     lpai_test::random_i8(9 * kC, 43, -127, 127), fs[0], 0, true);
+    ft.scales = fs;
+    ft.zero_points.assign(fs.size(), 0);
+    ft.quant_axis = 3;
+    lpai::prepare::OpOptions od = o;
+    od.depth_multiplier = 1;
+    KernelHarness h(4, od, {&in, &ft, &bias}, {&out});
+    if (!prepared(&h)) return;
+    expect_follows_rewrite<lpai::kernels::DepthwiseConv2dParams>(
+        &h, &ft, kC, [](const Variant& v) { return v.dw; });
+  }
+  {
+    SCOPED_TRACE("conv 3x3");
+    TestTensor wt = TestTensor::make(DataType::kInt8, {kC, 3, 3, kC},
+                                     lpai_test::random_i8(9 * kC * kC, 44, -127, 127), fs[0], 0, true);
+    wt.scales = fs;
+    wt.zero_points.assign(fs.size(), 0);
+    KernelHarness h(3, o, {&in, &wt, &bias}, {&out});
+    if (!prepared(&h)) return;
+    expect_follows_rewrite<lpai::kernels::Conv2dParams>(&h, &wt, kC,
+                                                        [](const Variant& v) { return v.conv; });
   }
 }
 
