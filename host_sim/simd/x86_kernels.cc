@@ -872,8 +872,13 @@ struct DwRows {
   uint32_t pairs;  // ceil(k_w / 2)
   uint32_t span;   // input columns a row's windows touch: (out_w - 1) * stride_w + eff_k_w
   const int16_t* fpair;  // [k_h][pairs][c16 / 16][2 (lo, hi)][16]
-  int16_t* rows;          // [k_h][span (+ 1 slack column)][c_row]
+  int16_t* rows;          // [ring][span (+ 1 slack column)][c_row]
+  uint32_t ring;          // widened rows kept: input row iy lives in slot iy % ring
+  int64_t* ring_rows;     // [ring]: the input row each slot holds (-1: none)
 };
+
+// Filter heights dw_rows_avx2 takes (its per-output-row table of row pointers).
+constexpr uint32_t kDwRowsMaxKh = 16;
 
 LPAI_TARGET_AVX2 void dw_rows_fill(const DwRows& d, const int8_t* in_row, int16_t* row) {
   const DepthwiseConv2dParams& p = *d.p;
@@ -909,15 +914,25 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
   const uint32_t pairs = kPairs != 0 ? kPairs : d.pairs;
   const uint32_t blocks = d.c16 / 16;
   const size_t row_len = static_cast<size_t>(d.span + 1) * d.c_row;
+  // rowp[ky]: the widened input row under filter row ky. A row is widened once and kept while
+  // the following output rows' windows still cover it (the ring spans one window's height).
+  const int16_t* rowp[kDwRowsMaxKh];
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
+    for (uint32_t i = 0; i < d.ring; ++i) d.ring_rows[i] = -1;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
       const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
       uint32_t ky0, ky1;
       tap_range(iy0, p.k_h, p.dilation_h, p.in_h, &ky0, &ky1);
       for (uint32_t ky = ky0; ky < ky1; ++ky) {
         const uint32_t iy = static_cast<uint32_t>(iy0 + static_cast<int32_t>(ky * p.dilation_h));
-        dw_rows_fill(d, in_b + static_cast<size_t>(iy) * p.in_w * p.in_c, d.rows + ky * row_len);
+        const uint32_t slot = iy % d.ring;
+        int16_t* r = d.rows + slot * row_len;
+        if (d.ring_rows[slot] != iy) {
+          dw_rows_fill(d, in_b + static_cast<size_t>(iy) * p.in_w * p.in_c, r);
+          d.ring_rows[slot] = iy;
+        }
+        rowp[ky] = r;
       }
       int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.in_c;
       if (d.two_pixels) {
@@ -925,7 +940,7 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
         for (uint32_t ox = 0; ox < p.out_w; ox += 2) {
           __m256i lo = _mm256_setzero_si256(), hi = lo;
           for (uint32_t ky = ky0; ky < ky1; ++ky) {
-            const int16_t* r = d.rows + ky * row_len;
+            const int16_t* r = rowp[ky];
             const int16_t* f = d.fpair + static_cast<size_t>(ky) * pairs * 32;
             for (uint32_t pr = 0; pr < pairs; ++pr, f += 32) {
               const uint32_t kx = 2 * pr;
@@ -953,7 +968,7 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
         for (uint32_t cb = 0; cb < blocks; ++cb) {
           __m256i lo = _mm256_setzero_si256(), hi = lo;
           for (uint32_t ky = ky0; ky < ky1; ++ky) {
-            const int16_t* r = d.rows + ky * row_len + cb * 16;  // c_row == c16 here
+            const int16_t* r = rowp[ky] + cb * 16;  // c_row == c16 here
             const int16_t* f = d.fpair + (static_cast<size_t>(ky) * pairs * blocks + cb) * 32;
             for (uint32_t pr = 0; pr < pairs; ++pr, f += 32 * blocks) {
               const uint32_t kx = 2 * pr;
@@ -1052,7 +1067,8 @@ bool dw_impl(const KernelArgs& args) {
   // pixels instead), and a layer of fewer output pixels than taps is all set-up (str_ww's last
   // depthwise, one pixel of 15 taps: 1.1 against 4.5 us).
   if (kIsa == kIsaAvx2 && p.depth_multiplier == 1 &&
-      ((p.in_c < 16 && !(p.in_c == 8 && p.stride_w == 1)) || p.out_h * p.out_w < p.k_h * p.k_w)) {
+      ((p.in_c < 16 && !(p.in_c == 8 && p.stride_w == 1)) || p.out_h * p.out_w < p.k_h * p.k_w ||
+       p.k_h > kDwRowsMaxKh)) {
     return false;  // portable
   }
   const Requant q = kernels::gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
@@ -1078,8 +1094,12 @@ bool dw_impl(const KernelArgs& args) {
     const uint32_t span = (p.out_w - 1) * p.stride_w + (p.k_w - 1) * p.dilation_w + 1;
     const bool two_pixels = p.in_c == 8;  // stride_w 1 (checked above)
     const uint32_t c_row = two_pixels ? 8u : c16;
-    rows.resize(static_cast<size_t>(p.k_h) * (span + 1) * c_row);
-    const DwRows d{&p, &t, c16, c_row, two_pixels, (p.k_w + 1) / 2, span, fpair.data(), rows.data()};
+    thread_local std::vector<int64_t> ring_rows;
+    const uint32_t ring = (p.k_h - 1) * p.dilation_h + 1;  // input rows one window spans
+    rows.resize(static_cast<size_t>(ring) * (span + 1) * c_row);
+    ring_rows.resize(ring);
+    const DwRows d{&p, &t, c16, c_row, two_pixels, (p.k_w + 1) / 2, span, fpair.data(), rows.data(),
+                   ring, ring_rows.data()};
     switch (d.pairs) {  // the usual filter widths unrolled
       case 1: dw_rows_avx2<1>(d, in, out); break;
       case 2: dw_rows_avx2<2>(d, in, out); break;
