@@ -75,7 +75,8 @@ int64_t shape_product(const std::vector<int32_t>& s) {
   return n;
 }
 
-// Multiply-accumulates of one op (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED; 0 otherwise).
+// Multiply-accumulates of one op (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
+// UNIDIRECTIONAL_SEQUENCE_LSTM's gate products; 0 otherwise).
 int64_t op_macs(const lpai::prepare::PrepOp& op) {
   if (op.inputs.size() < 2 || op.inputs[1] == nullptr || op.outputs.empty()) return 0;
   const std::vector<int32_t>& f = op.inputs[1]->shape;
@@ -87,6 +88,13 @@ int64_t op_macs(const lpai::prepare::PrepOp& op) {
       return f.size() == 4 ? out * f[1] * f[2] : 0;
     case 9:  // FULLY_CONNECTED: weights [n, k]
       return f.size() == 2 ? out * f[1] : 0;
+    case 44: {  // UNIDIRECTIONAL_SEQUENCE_LSTM: per output row (batch x time step), 4 gates x
+                // (input weights [s, i] + recurrent weights [s, s])
+      if (op.inputs.size() < 6 || op.inputs[5] == nullptr || f.size() != 2) return 0;
+      const std::vector<int32_t>& r = op.inputs[5]->shape;
+      if (r.size() != 2 || f[0] == 0) return 0;
+      return out / f[0] * 4 * (static_cast<int64_t>(f[0]) * f[1] + static_cast<int64_t>(r[0]) * r[1]);
+    }
     default:
       return 0;
   }
