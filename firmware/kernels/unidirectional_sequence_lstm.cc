@@ -315,7 +315,7 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
   }
 }
 #else
-// The activations are widened kRowChunk entries at a time; each row's dot product runs over
+// The activations are widened kLstmChunk entries at a time; each row's dot product runs over
 // whole 16-entry groups (gemm::dot_1x4_chunk). A remainder of at least kMinGroupRemainder
 // entries is a group too: the activations are zero past k_len and the row reads up to 15
 // bytes past its end, which belong to the following rows of the same weight tensor and meet
@@ -328,15 +328,17 @@ constexpr uint32_t kMinGroupRemainder = 1;
 #else
 constexpr uint32_t kMinGroupRemainder = gemm::kLanes / 2;
 #endif
+constexpr uint32_t kLstmChunk = 128;  // activations widened per chunk (256 bytes of stack)
+
 template <uint32_t W>
 void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
                uint32_t n, uint32_t units, int32_t (*acc)[W]) {
-  int16_t xs[gemm::kRowChunk];
+  int16_t xs[kLstmChunk];
   const uint32_t k16 = k_len & ~(gemm::kLanes - 1);
   const uint32_t k_pad = k_len - k16 >= kMinGroupRemainder ? k16 + gemm::kLanes : k16;
   const uint64_t tensor_bytes = static_cast<uint64_t>(units) * k_len;
-  for (uint32_t k = 0; k < k_pad; k += gemm::kRowChunk) {
-    const uint32_t len = k_pad - k < gemm::kRowChunk ? k_pad - k : gemm::kRowChunk;
+  for (uint32_t k = 0; k < k_pad; k += kLstmChunk) {
+    const uint32_t len = k_pad - k < kLstmChunk ? k_pad - k : kLstmChunk;
     const uint32_t whole = k16 > k ? (k16 - k < len ? k16 - k : len) : 0;  // before the remainder
     for (uint32_t i = 0; i < whole; i += gemm::kLanes) gemm::widen_i8<gemm::kLanes>(x + k + i, xs + i);
     for (uint32_t i = whole; i < len; ++i) xs[i] = k + i < k_len ? x[k + i] : 0;
@@ -363,10 +365,14 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
 
 // Gate vectors (Q0.15) of units [unit0, unit0 + n), n <= W, into gates[g * S + unit]: both
 // dot products, the zero-point-folded biases, the two rescales, the LUT non-linearity.
+// Out of line (as update_block): one block's lane arrays on the stack at a time, which keeps
+// the execute stack within the 2 KiB the Cortex-M image budgets.
 template <uint32_t W>
-void gate_block(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
-                const int8_t* const* w_rec, const int32_t* bias_in, const int32_t* bias_rec,
-                const int8_t* x, const int8_t* h, uint32_t unit0, uint32_t n, int16_t* gates) {
+__attribute__((noinline)) void gate_block(const UnidirectionalSequenceLstmParams& p,
+                                          const int8_t* const* w_in, const int8_t* const* w_rec,
+                                          const int32_t* bias_in, const int32_t* bias_rec,
+                                          const int8_t* x, const int8_t* h, uint32_t unit0,
+                                          uint32_t n, int16_t* gates) {
   const uint32_t S = p.state_size;
   int32_t acc_in[kLstmGateCount][W] = {}, acc_rec[kLstmGateCount][W] = {};
   gate_dots<W>(x, p.input_size, w_in, unit0, n, S, acc_in);
@@ -399,8 +405,9 @@ void gate_block(const UnidirectionalSequenceLstmParams& p, const int8_t* const* 
 // n <= W: gates points at the block's input-gate entries (the other gates follow at strides
 // of S), h, c and out at the block's first unit.
 template <uint32_t W>
-void update_block(const UnidirectionalSequenceLstmParams& p, const int16_t* gates, uint32_t n,
-                  int8_t* h, int16_t* c, int8_t* out) {
+__attribute__((noinline)) void update_block(const UnidirectionalSequenceLstmParams& p,
+                                            const int16_t* gates, uint32_t n, int8_t* h,
+                                            int16_t* c, int8_t* out) {
   const uint32_t S = p.state_size;
   int32_t gi[W] = {}, gf[W] = {}, gc[W] = {}, go[W] = {}, cell[W] = {};
   for (uint32_t l = 0; l < n; ++l) {
@@ -468,8 +475,9 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
   }
 }
 
-// 16x8 time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S).
-void lstm_step16(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
+// 16x8 time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S). Out
+// of line: its frame is not on the stack while the int8 path runs.
+__attribute__((noinline)) void lstm_step16(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
                  const int8_t* const* w_rec, const uint8_t* bias64, const int16_t* x, int16_t* h,
                  int16_t* c, int16_t* out, int16_t* gates) {
   const uint32_t I = p.input_size;
