@@ -93,7 +93,8 @@ int64_t op_macs(const lpai::prepare::PrepOp& op) {
       if (op.inputs.size() < 6 || op.inputs[5] == nullptr || f.size() != 2) return 0;
       const std::vector<int32_t>& r = op.inputs[5]->shape;
       if (r.size() != 2 || f[0] == 0) return 0;
-      return out / f[0] * 4 * (static_cast<int64_t>(f[0]) * f[1] + static_cast<int64_t>(r[0]) * r[1]);
+      return out / f[0] * 4 *
+             (static_cast<int64_t>(f[0]) * f[1] + static_cast<int64_t>(r[0]) * r[1]);
     }
     default:
       return 0;

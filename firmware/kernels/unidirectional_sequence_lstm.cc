@@ -201,7 +201,8 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
 }
 
 // Cell and hidden update of one row from the four gate vectors (Q0.15); Out is the hidden
-// state type (int8 or int16).
+// state type (int8 or int16). The 16x8 path's; the int8 path updates in unit blocks
+// (update_block, below).
 template <typename Out>
 void update_cell_hidden(const UnidirectionalSequenceLstmParams& p, const int16_t* gates, Out* h,
                         int16_t* c, Out* out) {
@@ -291,9 +292,9 @@ inline void lut_lanes(const int32_t* __restrict v, int16_t* __restrict out) {
                                   : -r + (int32_t{1} << 23) + (int32_t{1} << 7) - 1;
       out[l] = static_cast<int16_t>(s >> 8);
     } else {
-      const uint32_t r = index[l] >= 255
-                             ? uint32_t{0x7FFF} << 10
-                             : (static_cast<uint32_t>(lo[l]) << 9) + frac * static_cast<uint32_t>(step[l]);
+      const uint32_t r = index[l] >= 255 ? uint32_t{0x7FFF} << 10
+                                         : (static_cast<uint32_t>(lo[l]) << 9) +
+                                               frac * static_cast<uint32_t>(step[l]);
       const uint32_t s = v[l] >= 0 ? r + (1u << 9) : (1u << 25) - r + (1u << 9) - 1u;
       out[l] = static_cast<int16_t>(s >> 10);
     }
@@ -322,7 +323,8 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
 // those zeros. Shorter remainders, and the rows near the tensor's end (no such bytes after
 // them), add the remainder scalar.
 // Where the compiler turns the groups into vector code (SSE2, NEON) any remainder is cheaper
-// as a group; elsewhere (scalar cores) only one of at least half a group.
+// as a group; on scalar cores only one of at least half a group (Cortex-M7: fewer
+// instructions on both shared LSTM models than padding always or never).
 #if defined(__SSE2__) || defined(__ARM_NEON)
 constexpr uint32_t kMinGroupRemainder = 1;
 #else
@@ -340,7 +342,9 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
   for (uint32_t k = 0; k < k_pad; k += kLstmChunk) {
     const uint32_t len = k_pad - k < kLstmChunk ? k_pad - k : kLstmChunk;
     const uint32_t whole = k16 > k ? (k16 - k < len ? k16 - k : len) : 0;  // before the remainder
-    for (uint32_t i = 0; i < whole; i += gemm::kLanes) gemm::widen_i8<gemm::kLanes>(x + k + i, xs + i);
+    for (uint32_t i = 0; i < whole; i += gemm::kLanes) {
+      gemm::widen_i8<gemm::kLanes>(x + k + i, xs + i);
+    }
     for (uint32_t i = whole; i < len; ++i) xs[i] = k + i < k_len ? x[k + i] : 0;
     for (uint32_t l = 0; l < n; ++l) {
       const uint64_t row = static_cast<uint64_t>(unit0 + l) * k_len;
@@ -477,9 +481,10 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
 
 // 16x8 time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S). Out
 // of line: its frame is not on the stack while the int8 path runs.
-__attribute__((noinline)) void lstm_step16(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
-                 const int8_t* const* w_rec, const uint8_t* bias64, const int16_t* x, int16_t* h,
-                 int16_t* c, int16_t* out, int16_t* gates) {
+__attribute__((noinline)) void lstm_step16(const UnidirectionalSequenceLstmParams& p,
+                                           const int8_t* const* w_in, const int8_t* const* w_rec,
+                                           const uint8_t* bias64, const int16_t* x, int16_t* h,
+                                           int16_t* c, int16_t* out, int16_t* gates) {
   const uint32_t I = p.input_size;
   const uint32_t S = p.state_size;
   for (uint32_t g = 0; g < kLstmGateCount; ++g) {

@@ -584,7 +584,8 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
   const uint32_t k = p.k_h * p.k_w * p.in_c;
   const uint32_t plane = p.out_h * p.out_w, total = p.batches * plane;
   const Packed& pw = packed_filter(w, n, k, I::kIsa, transposed);
-  const Tables& t = cached_tables(q, pw.corr.data(), pw.generation, n, static_cast<uint32_t>(pw.corr.size()));
+  const Tables& t =
+      cached_tables(q, pw.corr.data(), pw.generation, n, static_cast<uint32_t>(pw.corr.size()));
 
   const uint32_t group = group_of(I::kIsa);
   const size_t stride = static_cast<size_t>((k + group - 1) / group) * group;  // padded row

@@ -273,8 +273,9 @@ TEST(SimdVariants, CachedNodeDataFollowsBlobsRewrittenInPlace) {
   }
   {
     SCOPED_TRACE("conv 3x3");
-    TestTensor wt = TestTensor::make(DataType::kInt8, {kC, 3, 3, kC},
-                                     lpai_test::random_i8(9 * kC * kC, 44, -127, 127), fs[0], 0, true);
+    TestTensor wt =
+        TestTensor::make(DataType::kInt8, {kC, 3, 3, kC},
+                         lpai_test::random_i8(9 * kC * kC, 44, -127, 127), fs[0], 0, true);
     wt.scales = fs;
     wt.zero_points.assign(fs.size(), 0);
     KernelHarness h(3, o, {&in, &wt, &bias}, {&out});
