@@ -307,7 +307,7 @@ inline void lut_lanes(const int32_t* __restrict v, int16_t* __restrict out) {
 // HVX dot products (hexagon builds): the same sums, 128 depth bytes per vrmpy.
 template <uint32_t W>
 void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
-               uint32_t n, uint32_t /*units*/, int32_t (*acc)[W]) {
+               uint32_t n, int32_t (*acc)[W]) {
   for (uint32_t l = 0; l < n; ++l) {
     const size_t row = static_cast<size_t>(unit0 + l) * k_len;
     int32_t s[kLstmGateCount];
@@ -317,14 +317,12 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
 }
 #else
 // The activations are widened kLstmChunk entries at a time; each row's dot product runs over
-// whole 16-entry groups (gemm::dot_1x4_chunk). A remainder of at least kMinGroupRemainder
-// entries is a group too: the activations are zero past k_len and the row reads up to 15
-// bytes past its end, which belong to the following rows of the same weight tensor and meet
-// those zeros. Shorter remainders, and the rows near the tensor's end (no such bytes after
-// them), add the remainder scalar.
-// Where the compiler turns the groups into vector code (SSE2, NEON) any remainder is cheaper
-// as a group; on scalar cores only one of at least half a group (Cortex-M7: fewer
-// instructions on both shared LSTM models than padding always or never).
+// its whole 16-entry groups (gemm::dot_1x4_chunk). The remainder k_len % 16 runs as one more
+// group over the row's last 16 entries, against activations zeroed where that group overlaps
+// the whole groups: every read stays inside the row. Where the compiler turns the groups into
+// vector code (SSE2, NEON) any remainder is cheaper that way; on scalar cores only one of at
+// least half a group (Cortex-M7: fewer instructions on both shared LSTM models than always or
+// never). Other remainders, and rows shorter than 16, run scalar.
 #if defined(__SSE2__) || defined(__ARM_NEON)
 constexpr uint32_t kMinGroupRemainder = 1;
 #else
@@ -334,34 +332,40 @@ constexpr uint32_t kLstmChunk = 128;  // activations widened per chunk (256 byte
 
 template <uint32_t W>
 void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
-               uint32_t n, uint32_t units, int32_t (*acc)[W]) {
+               uint32_t n, int32_t (*acc)[W]) {
   int16_t xs[kLstmChunk];
   const uint32_t k16 = k_len & ~(gemm::kLanes - 1);
-  const uint32_t k_pad = k_len - k16 >= kMinGroupRemainder ? k16 + gemm::kLanes : k16;
-  const uint64_t tensor_bytes = static_cast<uint64_t>(units) * k_len;
-  for (uint32_t k = 0; k < k_pad; k += kLstmChunk) {
-    const uint32_t len = k_pad - k < kLstmChunk ? k_pad - k : kLstmChunk;
-    const uint32_t whole = k16 > k ? (k16 - k < len ? k16 - k : len) : 0;  // before the remainder
-    for (uint32_t i = 0; i < whole; i += gemm::kLanes) {
+  for (uint32_t k = 0; k < k16; k += kLstmChunk) {
+    const uint32_t len = k16 - k < kLstmChunk ? k16 - k : kLstmChunk;
+    for (uint32_t i = 0; i < len; i += gemm::kLanes) {
       gemm::widen_i8<gemm::kLanes>(x + k + i, xs + i);
     }
-    for (uint32_t i = whole; i < len; ++i) xs[i] = k + i < k_len ? x[k + i] : 0;
     for (uint32_t l = 0; l < n; ++l) {
-      const uint64_t row = static_cast<uint64_t>(unit0 + l) * k_len;
-      const uint32_t row_len = row + k_pad <= tensor_bytes ? len : whole;
+      const size_t at = static_cast<size_t>(unit0 + l) * k_len + k;
       int32_t s[4] = {0, 0, 0, 0};
-      const size_t at = static_cast<size_t>(row) + k;
-      gemm::dot_1x4_chunk(xs, w[0] + at, w[1] + at, w[2] + at, w[3] + at, row_len, s);
+      gemm::dot_1x4_chunk(xs, w[0] + at, w[1] + at, w[2] + at, w[3] + at, len, s);
       for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
     }
   }
+  const uint32_t rem = k_len - k16;
+  if (rem == 0) return;
+  if (k16 > 0 && rem >= kMinGroupRemainder) {
+    // Entries [k_len - 16, k_len): the first 16 - rem are counted above already.
+    const uint32_t first = k_len - gemm::kLanes;
+    gemm::widen_i8<gemm::kLanes>(x + first, xs);
+    for (uint32_t i = 0; i < gemm::kLanes - rem; ++i) xs[i] = 0;
+    for (uint32_t l = 0; l < n; ++l) {
+      const size_t at = static_cast<size_t>(unit0 + l) * k_len + first;
+      int32_t s[4] = {0, 0, 0, 0};
+      gemm::dot_1x4_chunk(xs, w[0] + at, w[1] + at, w[2] + at, w[3] + at, gemm::kLanes, s);
+      for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
+    }
+    return;
+  }
   for (uint32_t l = 0; l < n; ++l) {
-    const uint64_t row = static_cast<uint64_t>(unit0 + l) * k_len;
-    if (k_pad > k16 && row + k_pad <= tensor_bytes) continue;  // the remainder was a group
+    const size_t row = static_cast<size_t>(unit0 + l) * k_len;
     for (uint32_t k = k16; k < k_len; ++k) {
-      for (uint32_t g = 0; g < kLstmGateCount; ++g) {
-        acc[g][l] += x[k] * w[g][static_cast<size_t>(row) + k];
-      }
+      for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += x[k] * w[g][row + k];
     }
   }
 }
@@ -379,8 +383,8 @@ __attribute__((noinline)) void gate_block(const UnidirectionalSequenceLstmParams
                                           uint32_t n, int16_t* gates) {
   const uint32_t S = p.state_size;
   int32_t acc_in[kLstmGateCount][W] = {}, acc_rec[kLstmGateCount][W] = {};
-  gate_dots<W>(x, p.input_size, w_in, unit0, n, S, acc_in);
-  gate_dots<W>(h, S, w_rec, unit0, n, S, acc_rec);
+  gate_dots<W>(x, p.input_size, w_in, unit0, n, acc_in);
+  gate_dots<W>(h, S, w_rec, unit0, n, acc_rec);
   for (uint32_t g = 0; g < kLstmGateCount; ++g) {
     for (uint32_t l = 0; l < n; ++l) {
       acc_in[g][l] = wrapping_add_i32(acc_in[g][l], bias_in[g * S + unit0 + l]);
