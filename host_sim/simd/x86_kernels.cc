@@ -550,6 +550,30 @@ LPAI_TARGET_AVX2 inline void widen_avx2(const int8_t* src, uint32_t k, int16_t* 
   for (; i < k; ++i) dst[i] = src[i];
 }
 
+// dst[i] = src[i] for i < count (no overlap between them): 32-byte moves, the last one (or
+// two 16-byte ones) overlapping the one before instead of a tail loop; the short runs of a
+// window (k_w * in_c entries) without a library call.
+LPAI_TARGET_AVX2 inline void copy_i16(int16_t* dst, const int16_t* src, size_t count) {
+  if (count >= 16) {
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i),
+                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i)));
+    }
+    if (i < count) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + count - 16),
+                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + count - 16)));
+    }
+  } else if (count >= 8) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + count - 8));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), a);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + count - 8), b);
+  } else {
+    for (size_t i = 0; i < count; ++i) dst[i] = src[i];
+  }
+}
+
 // rows[ky][u][c] = input (b, iy, u - pad_w, c) for the k_h filter rows of output row oy,
 // iy = oy * stride_h - pad_h + ky * dilation_h, u < span; the input zero point where (iy, u -
 // pad_w) is outside the input.
@@ -642,7 +666,7 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
         int16_t* wr = wide.data() + j * stride;
         const int16_t* src = wrows.data() + static_cast<size_t>(ox) * p.stride_w * p.in_c;
         for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-          std::memcpy(wr + ky * run, src + static_cast<size_t>(ky) * span * p.in_c, run * sizeof(int16_t));
+          copy_i16(wr + ky * run, src + static_cast<size_t>(ky) * span * p.in_c, run);
         }
         rows[j] = reinterpret_cast<const Row*>(wr);
       } else if (I::kIsa == kIsaAvx2) {
