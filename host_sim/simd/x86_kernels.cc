@@ -639,10 +639,22 @@ void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed
   const Row* rows[kRowBlock];
   const bool in_place = I::kIsa == kIsaAvx512 && p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 &&
                         p.pad_w == 0 && k % 4 == 0;
+  // AVX2, 1x1 at stride 1 over an even depth: the block's input pixels are one contiguous run
+  // and their widened rows too (stride == k), so the block is widened in one pass.
+  const bool contiguous = I::kIsa == kIsaAvx2 && pointwise && p.stride_h == 1 &&
+                          p.stride_w == 1 && stride == k;
   // Output pixel (b, oy, ox) of row `first + j`, advanced incrementally (no divisions per row).
   uint32_t b = 0, oy = 0, ox = 0;
   for (uint32_t first = 0; first < total; first += kRowBlock) {
     const uint32_t count = total - first < kRowBlock ? total - first : kRowBlock;
+    if (contiguous) {
+      widen_avx2(in + static_cast<size_t>(first) * k, count * k, wide.data());
+      for (uint32_t j = 0; j < count; ++j) {
+        rows[j] = reinterpret_cast<const Row*>(wide.data() + static_cast<size_t>(j) * k);
+      }
+      I::gemm(rows, count, pw, t, out + static_cast<size_t>(first) * n);
+      continue;
+    }
     for (uint32_t j = 0; j < count; ++j, ++ox) {
       if (ox == p.out_w) {
         ox = 0;
