@@ -367,12 +367,25 @@ LPAI_TARGET_AVX2 inline __m256i mbqm8(__m256i x, __m256i m, __m256i ls, __m256i 
 }
 
 // requant8 below: mbqm8 with the per-lane constants read from the tables (mult_odd, mask, half)
-// and the left shift skipped when no lane has one; the same values.
-LPAI_TARGET_AVX2 inline __m256i load8(const std::vector<int32_t>& v, size_t c) {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v.data() + c));
+// and the left shift skipped when no lane has one; the same values. It reads the tables
+// through a local view of raw pointers: int8 output stores may alias anything, so through
+// Tables itself the compiler reloads each vector's data pointer after every store.
+struct TableView {
+  const int32_t *bias, *ls, *mult, *mult_odd, *mask, *half, *rs;
+  bool any_ls;
+  int32_t zp, lo, hi;
+};
+
+inline TableView view_of(const Tables& t) {
+  return TableView{t.bias.data(), t.ls.data(), t.mult.data(), t.mult_odd.data(), t.mask.data(),
+                   t.half.data(), t.rs.data(), t.any_ls, t.zp, t.lo, t.hi};
 }
 
-LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const Tables& t, size_t c) {
+LPAI_TARGET_AVX2 inline __m256i load8(const int32_t* v, size_t c) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + c));
+}
+
+LPAI_TARGET_AVX2 inline __m256i requant8(__m256i acc, const TableView& t, size_t c) {
   __m256i x = _mm256_add_epi32(acc, load8(t.bias, c));
   if (t.any_ls) x = _mm256_sllv_epi32(x, load8(t.ls, c));
   const __m256i nudge = _mm256_set1_epi64x(int64_t{1} << 30);
@@ -406,7 +419,7 @@ LPAI_TARGET_AVX2 inline void store8(__m256i r, int8_t* dst, uint32_t count) {
 template <int NB>
 LPAI_TARGET_AVX2 inline void tile_avx2(const int16_t* const* rows, uint32_t valid,
                                        const int16_t* wp, uint32_t groups, uint32_t cb,
-                                       uint32_t n, const Tables& t, int8_t* out,
+                                       uint32_t n, const TableView& t, int8_t* out,
                                        size_t out_stride) {
   __m256i acc[4][NB];
 #pragma GCC unroll 4
@@ -445,9 +458,10 @@ LPAI_TARGET_AVX2 inline void tile_avx2(const int16_t* const* rows, uint32_t vali
 struct Avx2 {
   static constexpr int kIsa = kIsaAvx2;
   LPAI_TARGET_AVX2 static void gemm(const int16_t* const* rows, uint32_t count, const Packed& pw,
-                                    const Tables& t, int8_t* out) {
+                                    const Tables& tables, int8_t* out) {
     const uint32_t n = pw.n, groups = (pw.k + 1) / 2, blocks = (n + 7) / 8;
     const int16_t* wp = reinterpret_cast<const int16_t*>(pw.data.data());
+    const TableView t = view_of(tables);
     for (uint32_t m = 0; m < count; m += 4) {
       const uint32_t valid = count - m < 4 ? count - m : 4;
       const int16_t* r4[4];
@@ -951,6 +965,7 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
   const uint32_t pairs = kPairs != 0 ? kPairs : d.pairs;
   const uint32_t blocks = d.c16 / 16;
   const size_t row_len = static_cast<size_t>(d.span + 1) * d.c_row;
+  const TableView t = view_of(*d.t);
   // rowp[ky]: the widened input row under filter row ky. A row is widened once and kept while
   // the following output rows' windows still cover it (the ring spans one window's height).
   const int16_t* rowp[kDwRowsMaxKh];
@@ -993,9 +1008,9 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
             }
           }
           int8_t* dst = row_out + static_cast<size_t>(ox) * 8;
-          store8(requant8(_mm256_permute2x128_si256(lo, hi, 0x20), *d.t, 0), dst, 8);  // pixel ox
+          store8(requant8(_mm256_permute2x128_si256(lo, hi, 0x20), t, 0), dst, 8);  // pixel ox
           if (ox + 1 < p.out_w) {
-            store8(requant8(_mm256_permute2x128_si256(lo, hi, 0x31), *d.t, 0), dst + 8, 8);
+            store8(requant8(_mm256_permute2x128_si256(lo, hi, 0x31), t, 0), dst + 8, 8);
           }
         }
         continue;
@@ -1025,8 +1040,8 @@ LPAI_TARGET_AVX2 void dw_rows_avx2(const DwRows& d, const int8_t* in, int8_t* ou
           int8_t* dst = row_out + static_cast<size_t>(ox) * p.in_c + c0;
           const __m256i first = _mm256_permute2x128_si256(lo, hi, 0x20);   // channels 0-7
           const __m256i second = _mm256_permute2x128_si256(lo, hi, 0x31);  // channels 8-15
-          store8(requant8(first, *d.t, c0), dst, nv < 8 ? nv : 8);
-          if (nv > 8) store8(requant8(second, *d.t, c0 + 8), dst + 8, nv - 8);
+          store8(requant8(first, t, c0), dst, nv < 8 ? nv : 8);
+          if (nv > 8) store8(requant8(second, t, c0 + 8), dst + 8, nv - 8);
         }
       }
     }
