@@ -63,10 +63,8 @@ inline int32_t lut_scale_input(int16_t x, int32_t multiplier, int32_t shift) {
   return shift_right_floor(static_cast<int32_t>(x) * multiplier + round, shift);
 }
 
-// sigmoid on int16 (TFLite reference_integer_ops::Logistic, int16 overload): returns Q0.15
-// in [1, 32767] for every input (the negative saturation lands on 1, not 0).
-inline int16_t sigmoid_int16(int16_t x, int32_t multiplier, int32_t shift) {
-  const int32_t v = lut_scale_input(x, multiplier, shift);
+// sigmoid of an already scaled LUT input v = lut_scale_input(x, ...) (|v| < 2^31).
+inline int16_t sigmoid_scaled(int32_t v) {
   const uint32_t a = static_cast<uint32_t>(v < 0 ? -v : v);
   const uint32_t index = a >> 9;
   uint32_t r;
@@ -81,10 +79,14 @@ inline int16_t sigmoid_int16(int16_t x, int32_t multiplier, int32_t shift) {
   return static_cast<int16_t>(r >> 10);
 }
 
-// tanh on int16 (TFLite reference_integer_ops::Tanh, int16 overload): returns Q0.15 in
-// [-32767, 32767].
-inline int16_t tanh_int16(int16_t x, int32_t multiplier, int32_t shift) {
-  const int32_t v = lut_scale_input(x, multiplier, shift);
+// sigmoid on int16 (TFLite reference_integer_ops::Logistic, int16 overload): returns Q0.15
+// in [1, 32767] for every input (the negative saturation lands on 1, not 0).
+inline int16_t sigmoid_int16(int16_t x, int32_t multiplier, int32_t shift) {
+  return sigmoid_scaled(lut_scale_input(x, multiplier, shift));
+}
+
+// tanh of an already scaled LUT input v = lut_scale_input(x, ...) (|v| < 2^31).
+inline int16_t tanh_scaled(int32_t v) {
   const uint32_t a = static_cast<uint32_t>(v < 0 ? -v : v);
   const uint32_t index = a >> 8;
   int32_t r;
@@ -98,6 +100,12 @@ inline int16_t tanh_int16(int16_t x, int32_t multiplier, int32_t shift) {
   r = v >= 0 ? r - (int32_t{1} << 23) + (int32_t{1} << 7)
              : -r + (int32_t{1} << 23) + (int32_t{1} << 7) - 1;
   return static_cast<int16_t>(shift_right_floor(r, 8));
+}
+
+// tanh on int16 (TFLite reference_integer_ops::Tanh, int16 overload): returns Q0.15 in
+// [-32767, 32767].
+inline int16_t tanh_int16(int16_t x, int32_t multiplier, int32_t shift) {
+  return tanh_scaled(lut_scale_input(x, multiplier, shift));
 }
 
 // LUT input scaling of tanh(cell state) for a cell state scale of 2^power, as TFLite Micro

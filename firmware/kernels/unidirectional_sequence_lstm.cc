@@ -272,10 +272,12 @@ inline void rescale_lanes(const int32_t* __restrict in, int32_t m, int32_t shift
 inline int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
 
 // TFLite's int16 sigmoid (kTanh false) or tanh (true) of lanes whose LUT input is already
-// scaled (v = lut_scale_input(x)): lstm::sigmoid_int16 / tanh_int16 after their first line.
-// The table reads are the only per-lane scalar step.
+// scaled (v = lut_scale_input(x)): lstm::sigmoid_scaled / tanh_scaled. Vector builds split it
+// in three passes so that the table reads are the only per-lane scalar step; scalar cores run
+// it lane by lane (the passes' arrays cost them loads and stores).
 template <uint32_t W, bool kTanh>
 inline void lut_lanes(const int32_t* __restrict v, int16_t* __restrict out) {
+#if defined(__SSE2__) || defined(__ARM_NEON)
   constexpr uint32_t kFracBits = kTanh ? 8 : 9;
   uint32_t a[W], index[W];
   int32_t lo[W], step[W];
@@ -305,6 +307,11 @@ inline void lut_lanes(const int32_t* __restrict v, int16_t* __restrict out) {
       out[l] = static_cast<int16_t>(s >> 10);
     }
   }
+#else
+  for (uint32_t l = 0; l < W; ++l) {
+    out[l] = kTanh ? lstm::tanh_scaled(v[l]) : lstm::sigmoid_scaled(v[l]);
+  }
+#endif
 }
 
 // acc[g][l] += x . w_g[unit0 + l] over k_len int8 entries for l < n <= W, g < 4 (w_g: [units]
