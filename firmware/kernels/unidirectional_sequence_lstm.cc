@@ -236,8 +236,8 @@ void update_cell_hidden(const UnidirectionalSequenceLstmParams& p, const int16_t
 // Every step below works on fixed-width lane arrays (lane = one unit; W = kUnitBlock, or 8 or
 // 4 for a short last block), the form compilers vectorise; each rescale has one multiplier per
 // gate, so all lanes share it. Vector builds (SSE2, NEON: the host) take 16 units a block,
-// which amortises each block's set-up (x86: 1.17x on trained_lstm); scalar cores take 8, which
-// keeps one block's frame within the 2 KiB execute stack of the Cortex-M image.
+// which amortises each block's set-up (x86: 1.12-1.15x on trained_lstm); scalar cores take 8,
+// which keeps one block's frame within the 2 KiB execute stack of the Cortex-M image.
 #if defined(__SSE2__) || defined(__ARM_NEON)
 constexpr uint32_t kUnitBlock = 16;
 #else
