@@ -239,10 +239,11 @@ void update_cell_hidden(const UnidirectionalSequenceLstmParams& p, const int16_t
 // which amortises each block's set-up (x86: 1.12-1.15x on trained_lstm); scalar cores take 8,
 // which keeps one block's frame within the 2 KiB execute stack of the Cortex-M image.
 #if defined(__SSE2__) || defined(__ARM_NEON)
-constexpr uint32_t kUnitBlock = 16;
+constexpr bool kVectorBuild = true;   // the compiler vectorises the lane loops
 #else
-constexpr uint32_t kUnitBlock = 8;
+constexpr bool kVectorBuild = false;  // scalar code (Cortex-M; Hexagon: these loops use no HVX)
 #endif
+constexpr uint32_t kUnitBlock = kVectorBuild ? 16 : 8;
 
 // out[l] = multiply_by_quantized_multiplier(in[l], m, shift) for l < W and every int32 input,
 // with one multiplier and shift for all lanes: the left shift and the rounding right shift are
@@ -268,8 +269,6 @@ inline void rescale_lanes(const int32_t* __restrict in, int32_t m, int32_t shift
     out[l] = (h >> rs) + static_cast<int32_t>((h & mask) > threshold);
   }
 }
-
-inline int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
 
 // TFLite's int16 sigmoid (kTanh false) or tanh (true) of lanes whose LUT input is already
 // scaled (v = lut_scale_input(x)), lane by lane: the table reads are gathers, and a split into
@@ -303,11 +302,7 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
 // vector code (SSE2, NEON) any remainder is cheaper that way; on scalar cores only one of at
 // least half a group (Cortex-M7: fewer instructions on both shared LSTM models than always or
 // never). Other remainders, and rows shorter than 16, run scalar.
-#if defined(__SSE2__) || defined(__ARM_NEON)
-constexpr uint32_t kMinGroupRemainder = 1;
-#else
-constexpr uint32_t kMinGroupRemainder = gemm::kLanes / 2;
-#endif
+constexpr uint32_t kMinGroupRemainder = kVectorBuild ? 1 : gemm::kLanes / 2;
 constexpr uint32_t kLstmChunk = 128;  // activations widened per chunk (256 bytes of stack)
 
 template <uint32_t W>
@@ -378,7 +373,10 @@ __attribute__((noinline)) void gate_block(const UnidirectionalSequenceLstmParams
     rescale_lanes<W>(acc_in[g], p.input_fc[g].multiplier, p.input_fc[g].shift, from_in);
     rescale_lanes<W>(acc_rec[g], p.recurrent_fc[g].multiplier, p.recurrent_fc[g].shift, from_rec);
     // The LUT input of a Q3.12 pre-activation: multiplier 3, shift 0 (kGateLutScale).
-    for (uint32_t l = 0; l < W; ++l) v[l] = 3 * sat16(sat16(from_in[l]) + sat16(from_rec[l]));
+    for (uint32_t l = 0; l < W; ++l) {
+      v[l] = 3 * lstm::saturate_int16(lstm::saturate_int16(from_in[l]) +
+                                      lstm::saturate_int16(from_rec[l]));
+    }
     int16_t res[W];
     if (g == kLstmGateCell) {
       lut_lanes<W, true>(v, res);
@@ -415,7 +413,8 @@ __attribute__((noinline)) void update_block(const UnidirectionalSequenceLstmPara
   const int32_t tanh_round = p.cell_tanh_shift > 0 ? int32_t{1} << (p.cell_tanh_shift - 1) : 0;
   int32_t v[W];
   for (uint32_t l = 0; l < W; ++l) {
-    int32_t x = sat16(sat16(kept[l]) + sat16(added[l]));
+    int32_t x = lstm::saturate_int16(lstm::saturate_int16(kept[l]) +
+                                     lstm::saturate_int16(added[l]));
     x = x < -clip ? -clip : x > clip ? clip : x;
     cell[l] = x;
     // lstm::lut_scale_input (|x * multiplier| < 2^31 for multiplier <= 49152).

@@ -192,50 +192,69 @@ void fill_tables(const Requant& q, const int32_t* corr, uint32_t n, uint32_t pad
   t->hi = q.act_max;
 }
 
-// fill_tables' result, cached per thread by the address of q's bias array (a node's parameter
-// blob): an entry is reused when the copies of q's arrays and scalars, the lane counts and the
-// correction's source (corr_generation: the packed filter's generation, 0 for none) all
-// match, so a blob rewritten at the same address is never served stale tables.
-struct TablesEntry {
-  std::vector<int32_t> arrays;  // folded_bias, multiplier, shift as last filled
-  int32_t zp = 0, lo = 0, hi = 0;
-  uint32_t n = 0, padded = 0;
-  uint64_t corr_generation = 0;
-  Tables t;
+// Data derived from bytes the caller names (a parameter blob's arrays, a filter, the scalars
+// that shaped the result), cached per thread by an address and reused only while those bytes
+// are unchanged: the entry keeps a copy of them and compares it on every lookup, so a graph
+// loaded where another one was never gets stale data.
+struct Span {
+  const void* data;
+  size_t size;
 };
 
-constexpr size_t kTablesCacheEntries = 4096;
+template <class Value>
+class DerivedCache {
+ public:
+  template <size_t N, class Build>
+  const Value& get(const void* key, const Span (&parts)[N], Build&& build) {
+    auto it = entries_.find(key);
+    if (it != entries_.end() && same(it->second.bytes, parts)) return it->second.value;
+    if (it == entries_.end()) {
+      if (entries_.size() >= kMaxEntries) entries_.clear();
+      it = entries_.emplace(key, Entry()).first;
+    }
+    Entry& e = it->second;
+    e.bytes.clear();
+    for (const Span& part : parts) {
+      const uint8_t* b = static_cast<const uint8_t*>(part.data);
+      e.bytes.insert(e.bytes.end(), b, b + part.size);
+    }
+    build(&e.value);
+    return e.value;
+  }
 
+ private:
+  static constexpr size_t kMaxEntries = 4096;
+  struct Entry {
+    std::vector<uint8_t> bytes;
+    Value value;
+  };
+  template <size_t N>
+  static bool same(const std::vector<uint8_t>& bytes, const Span (&parts)[N]) {
+    size_t at = 0;
+    for (const Span& part : parts) {
+      if (bytes.size() - at < part.size || std::memcmp(bytes.data() + at, part.data, part.size) != 0) {
+        return false;
+      }
+      at += part.size;
+    }
+    return at == bytes.size();
+  }
+  std::map<const void*, Entry> entries_;
+};
+
+// fill_tables' result, cached by q's bias array (the node's parameter blob). corr_generation
+// names the correction's source (the packed filter's generation; 0 for none).
 const Tables& cached_tables(const Requant& q, const int32_t* corr, uint64_t corr_generation,
                             uint32_t n, uint32_t padded) {
-  thread_local std::map<const void*, TablesEntry> cache;
-  TablesEntry* e = nullptr;
-  auto it = cache.find(q.folded_bias);
-  if (it != cache.end()) {
-    e = &it->second;
-    const size_t bytes = static_cast<size_t>(n) * sizeof(int32_t);
-    if (e->n == n && e->padded == padded && e->corr_generation == corr_generation &&
-        e->zp == q.output_zero_point && e->lo == q.act_min && e->hi == q.act_max &&
-        std::memcmp(e->arrays.data(), q.folded_bias, bytes) == 0 &&
-        std::memcmp(e->arrays.data() + n, q.multiplier, bytes) == 0 &&
-        std::memcmp(e->arrays.data() + 2 * static_cast<size_t>(n), q.shift, bytes) == 0) {
-      return e->t;
-    }
-  } else {
-    if (cache.size() >= kTablesCacheEntries) cache.clear();
-    e = &cache[q.folded_bias];
-  }
-  e->arrays.assign(q.folded_bias, q.folded_bias + n);
-  e->arrays.insert(e->arrays.end(), q.multiplier, q.multiplier + n);
-  e->arrays.insert(e->arrays.end(), q.shift, q.shift + n);
-  e->zp = q.output_zero_point;
-  e->lo = q.act_min;
-  e->hi = q.act_max;
-  e->n = n;
-  e->padded = padded;
-  e->corr_generation = corr_generation;
-  fill_tables(q, corr, n, padded, &e->t);
-  return e->t;
+  thread_local DerivedCache<Tables> cache;
+  const int64_t scalars[] = {n, padded, static_cast<int64_t>(corr_generation),
+                             q.output_zero_point, q.act_min, q.act_max};
+  const size_t bytes = static_cast<size_t>(n) * sizeof(int32_t);
+  const Span parts[] = {{scalars, sizeof(scalars)},
+                        {q.folded_bias, bytes},
+                        {q.multiplier, bytes},
+                        {q.shift, bytes}};
+  return cache.get(q.folded_bias, parts, [&](Tables* t) { fill_tables(q, corr, n, padded, t); });
 }
 
 // ---- AVX-512 VNNI -------------------------------------------------------------------------
@@ -1073,36 +1092,15 @@ LPAI_TARGET_AVX2 void dw_rows_filter(const DepthwiseConv2dParams& p, const int8_
   }
 }
 
-// dw_rows_filter's result for a filter [k_h][k_w][in_c], cached per thread by the filter's
-// address and verified byte for byte against a copy (and the geometry) on every call.
-struct DwPairsEntry {
-  std::vector<int8_t> orig;
-  uint32_t k_h = 0, k_w = 0, in_c = 0, c16 = 0;
-  std::vector<int16_t> fpair;
-};
-
+// dw_rows_filter's result for a filter [k_h][k_w][in_c], cached by the filter's address.
 const std::vector<int16_t>& dw_pairs_cached(const DepthwiseConv2dParams& p, const int8_t* filter,
                                             uint32_t c16) {
-  thread_local std::map<const void*, DwPairsEntry> cache;
-  const size_t bytes = static_cast<size_t>(p.k_h) * p.k_w * p.in_c;
-  auto it = cache.find(filter);
-  if (it != cache.end() && it->second.k_h == p.k_h && it->second.k_w == p.k_w &&
-      it->second.in_c == p.in_c && it->second.c16 == c16 &&
-      std::memcmp(it->second.orig.data(), filter, bytes) == 0) {
-    return it->second.fpair;
-  }
-  if (it == cache.end()) {
-    if (cache.size() >= kTablesCacheEntries) cache.clear();
-    it = cache.emplace(filter, DwPairsEntry()).first;
-  }
-  DwPairsEntry& e = it->second;
-  e.orig.assign(filter, filter + bytes);
-  e.k_h = p.k_h;
-  e.k_w = p.k_w;
-  e.in_c = p.in_c;
-  e.c16 = c16;
-  dw_rows_filter(p, filter, c16, &e.fpair);
-  return e.fpair;
+  thread_local DerivedCache<std::vector<int16_t>> cache;
+  const uint32_t shape[] = {p.k_h, p.k_w, p.in_c, c16};
+  const Span parts[] = {{shape, sizeof(shape)},
+                        {filter, static_cast<size_t>(p.k_h) * p.k_w * p.in_c}};
+  return cache.get(filter, parts,
+                   [&](std::vector<int16_t>* fpair) { dw_rows_filter(p, filter, c16, fpair); });
 }
 
 template <int kIsa>
