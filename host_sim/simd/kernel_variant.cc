@@ -26,6 +26,9 @@ bool cpu_has(KernelVariant v) {
     case KernelVariant::kAvx2:
       return __builtin_cpu_supports("avx2") != 0;
     case KernelVariant::kAvx512Vnni:
+#if defined(LPAI_SIMD_EMULATE_AVX512)
+      return __builtin_cpu_supports("avx2") != 0;  // test-only build: AVX-512 emulated on AVX2
+#endif
       return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
              __builtin_cpu_supports("avx512vl") != 0 && __builtin_cpu_supports("avx512vnni") != 0;
   }

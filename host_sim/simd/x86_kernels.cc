@@ -43,7 +43,14 @@
 #include <immintrin.h>
 #define LPAI_X86_SIMD 1
 #define LPAI_TARGET_AVX2 __attribute__((target("avx2")))
+#if defined(LPAI_SIMD_EMULATE_AVX512)
+// Test-only build (host_sim/simd/CMakeLists.txt): the AVX-512 path on AVX2 machines, its
+// intrinsics emulated lane by lane.
+#include "simd/avx512_emulation.h"
+#define LPAI_TARGET_AVX512 LPAI_TARGET_AVX2
+#else
 #define LPAI_TARGET_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vnni")))
+#endif
 #endif
 
 namespace lpai {
