@@ -221,6 +221,10 @@ TEST(SimdVariants, DepthwiseShapeZoo) {
     dw_case({1, 12, 10, 1, dm, 4, 3, 2, 1, 1, 1, 0, 11, -7, 0.3f}, seed++, Claim::kAvx512Only);  // input depth 1
     dw_case({1, 6, 7, 3, dm, 3, 3, 1, 1, 1, 1, 0, -20, 2, 0.3f}, seed++, Claim::kNone);   // portable
   }
+  // Input depth 1 with more taps than the row path takes (kDwRowsMaxTaps): AVX2 too runs it as
+  // a convolution over the input channel.
+  dw_case({1, 16, 14, 1, 4, 12, 12, 1, 1, 1, 1, 1, 3, -5, 0.05f}, seed++, Claim::kAll);
+  dw_case({1, 20, 9, 1, 3, 3, 50, 2, 1, 1, 1, 0, -128, 0, 0.05f}, seed++, Claim::kAll);
 }
 
 // A node's parameter blob and filter rewritten in place between two calls (same addresses, as
