@@ -12,6 +12,7 @@
 
 #include <immintrin.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -170,71 +171,51 @@ inline M512 mm512_dpbusd_epi32(M512 src, M512 a, M512 b) {
   return r;
 }
 
-// Masked loads: selected bytes from p, zero elsewhere; unselected bytes are not read.
-inline M512 mm512_maskz_loadu_epi8(__mmask64 k, const void* p) {
-  M512 r = mm512_setzero_si512();
-  const unsigned char* s = static_cast<const unsigned char*>(p);
-  for (int i = 0; i < 64; ++i) {
-    if ((k >> i) & 1) r.b[i] = s[i];
-  }
-  return r;
-}
-LPAI_EMU_FN __m256i mm256_maskz_loadu_epi8(__mmask32 k, const void* p) {
-  unsigned char t[32] = {};
-  const unsigned char* s = static_cast<const unsigned char*>(p);
-  for (int i = 0; i < 32; ++i) {
-    if ((k >> i) & 1) t[i] = s[i];
-  }
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t));
-}
-LPAI_EMU_FN __m128i mm_maskz_loadu_epi8(__mmask16 k, const void* p) {
-  unsigned char t[16] = {};
-  const unsigned char* s = static_cast<const unsigned char*>(p);
-  for (int i = 0; i < 16; ++i) {
-    if ((k >> i) & 1) t[i] = s[i];
-  }
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(t));
-}
-// Masked stores: only the selected bytes are written.
-LPAI_EMU_FN void mm_mask_storeu_epi8(void* p, __mmask16 k, __m128i v) {
-  unsigned char t[16];
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(t), v);
-  unsigned char* d = static_cast<unsigned char*>(p);
-  for (int i = 0; i < 16; ++i) {
-    if ((k >> i) & 1) d[i] = t[i];
-  }
-}
-LPAI_EMU_FN void mm256_mask_storeu_epi8(void* p, __mmask32 k, __m256i v) {
-  unsigned char t[32];
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(t), v);
-  unsigned char* d = static_cast<unsigned char*>(p);
-  for (int i = 0; i < 32; ++i) {
-    if ((k >> i) & 1) d[i] = t[i];
+// dst[i] = src[i] for the bytes i < n whose mask bit is set; the others are neither read nor
+// written.
+template <typename Mask>
+inline void copy_selected(void* dst, const void* src, Mask k, int n) {
+  unsigned char* d = static_cast<unsigned char*>(dst);
+  const unsigned char* s = static_cast<const unsigned char*>(src);
+  for (int i = 0; i < n; ++i) {
+    if ((k >> i) & 1) d[i] = s[i];
   }
 }
 
-// Sign-extending widenings and the truncating narrowing.
-LPAI_EMU_FN M512 mm512_cvtepi8_epi16(__m256i v) {
-  int8_t t[32];
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(t), v);
-  M512 r;
-  for (int i = 0; i < 32; ++i) put<int16_t>(r, i, t[i]);
+// Masked loads (selected bytes from p, zero elsewhere) and stores (selected bytes only) of a
+// vector type V.
+template <typename V, typename Mask>
+LPAI_EMU_FN V maskz_load(Mask k, const void* p) {
+  unsigned char t[sizeof(V)] = {};
+  copy_selected(t, p, k, static_cast<int>(sizeof(V)));
+  V r;
+  std::memcpy(&r, t, sizeof(V));
   return r;
 }
-LPAI_EMU_FN M512 mm512_cvtepi8_epi32(__m128i v) {
-  int8_t t[16];
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(t), v);
+template <typename V, typename Mask>
+LPAI_EMU_FN void mask_store(void* p, Mask k, V v) {
+  unsigned char t[sizeof(V)];
+  std::memcpy(t, &v, sizeof(V));
+  copy_selected(p, t, k, static_cast<int>(sizeof(V)));
+}
+LPAI_EMU_FN M512 mm512_maskz_loadu_epi8(__mmask64 k, const void* p) { return maskz_load<M512>(k, p); }
+LPAI_EMU_FN __m256i mm256_maskz_loadu_epi8(__mmask32 k, const void* p) { return maskz_load<__m256i>(k, p); }
+LPAI_EMU_FN __m128i mm_maskz_loadu_epi8(__mmask16 k, const void* p) { return maskz_load<__m128i>(k, p); }
+LPAI_EMU_FN void mm_mask_storeu_epi8(void* p, __mmask16 k, __m128i v) { mask_store(p, k, v); }
+LPAI_EMU_FN void mm256_mask_storeu_epi8(void* p, __mmask32 k, __m256i v) { mask_store(p, k, v); }
+
+// Sign-extending widenings: the lanes of type From in v, extended to lanes of type To.
+template <typename To, typename From, typename V>
+LPAI_EMU_FN M512 widen(V v) {
+  From t[sizeof(V) / sizeof(From)];
+  std::memcpy(t, &v, sizeof(V));
   M512 r;
-  for (int i = 0; i < 16; ++i) put<int32_t>(r, i, t[i]);
+  for (size_t i = 0; i < sizeof(V) / sizeof(From); ++i) put<To>(r, static_cast<int>(i), t[i]);
   return r;
 }
-LPAI_EMU_FN M512 mm512_cvtepi16_epi32(__m256i v) {
-  int16_t t[16];
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(t), v);
-  M512 r;
-  for (int i = 0; i < 16; ++i) put<int32_t>(r, i, t[i]);
-  return r;
-}
+LPAI_EMU_FN M512 mm512_cvtepi8_epi16(__m256i v) { return widen<int16_t, int8_t>(v); }
+LPAI_EMU_FN M512 mm512_cvtepi8_epi32(__m128i v) { return widen<int32_t, int8_t>(v); }
+LPAI_EMU_FN M512 mm512_cvtepi16_epi32(__m256i v) { return widen<int32_t, int16_t>(v); }
 // VPMOVDB: the low byte of each int32 lane (no saturation).
 LPAI_EMU_FN __m128i mm512_cvtepi32_epi8(M512 a) {
   unsigned char t[16];
