@@ -51,6 +51,8 @@ bool hook(uint16_t op, const kernels::KernelArgs& args) {
       return wide ? simd::dw_s8_avx512vnni(args) : simd::dw_s8_avx2(args);
     case format::BuiltinOp::kFullyConnected:
       return wide ? simd::fc_s8_avx512vnni(args) : simd::fc_s8_avx2(args);
+    case format::BuiltinOp::kUnidirectionalSequenceLstm:
+      return simd::lstm_s8_avx2(args);
     default:
       return false;
   }

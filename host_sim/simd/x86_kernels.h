@@ -1,4 +1,5 @@
-// x86-64 SIMD kernels of host simulation (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD; int8). Each returns
+// x86-64 SIMD kernels of host simulation (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD,
+// UNIDIRECTIONAL_SEQUENCE_LSTM; int8). Each returns
 // false (nothing written) for a node it does not handle (int16x8, or a non-x86 build), and
 // otherwise writes exactly the bytes the portable kernel writes: the dot products are exact
 // int32 sums (the same values in another order, no overflow: kernels::gemm::kMaxAccumDepth),
@@ -23,6 +24,9 @@ bool dw_s8_avx512vnni(const kernels::KernelArgs& args);
 // ADD int8 without broadcast (others: false, portable).
 bool add_s8_avx2(const kernels::KernelArgs& args);
 bool add_s8_avx512vnni(const kernels::KernelArgs& args);
+// UNIDIRECTIONAL_SEQUENCE_LSTM with int8 activations (16x8: false, portable); both x86 variants
+// run it (AVX2 instructions only).
+bool lstm_s8_avx2(const kernels::KernelArgs& args);
 
 }  // namespace simd
 }  // namespace host

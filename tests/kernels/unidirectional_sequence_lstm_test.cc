@@ -5,6 +5,8 @@
 //     golden LSTM input with zeroed state, compared byte for byte with TFLite Micro's per-tensor
 //     dumps (output and both variable tensors after inference 0); the two LSTM nodes of
 //     dtln_noise_suppression against the reference (no per-tensor dumps exist for it).
+// Every int8 comparison with the reference runs the firmware kernel and, where the CPU has
+// AVX2, the host's x86 LSTM (host_sim/simd/x86_kernels.h) on its own copy of the node.
 #include "kernels/unidirectional_sequence_lstm.h"
 
 #include <gtest/gtest.h>
@@ -23,6 +25,8 @@
 #include "kernels/reference/lstm_reference.h"
 #include "kernels/registry.h"
 #include "prepare/op_prepare.h"
+#include "simd/kernel_variant.h"
+#include "simd/x86_kernels.h"
 #if LPAI_LSTM_TEST_HAS_IMPORTER
 #include "prepare/graph.h"
 #include "prepare/importer.h"
@@ -103,6 +107,11 @@ class NodeRunner {
   void eval() {
     KernelArgs args = make_args(true);
     lpai::kernels::kUnidirectionalSequenceLstmKernel.eval(args);
+  }
+  // The host's AVX2 LSTM instead; false when it leaves the node to the firmware kernel.
+  bool eval_avx2() {
+    KernelArgs args = make_args(true);
+    return lpai::host::simd::lstm_s8_avx2(args);
   }
 
  private:
@@ -264,8 +273,21 @@ struct SyntheticLstm {
 
 // Runs `runs` invocations (state carried) through the kernel and the reference; expects
 // identical outputs and states after each.
-void expect_matches_reference(SyntheticLstm& s, int runs, uint32_t seed,
-                              bool random_initial_state = true) {
+// The kernels an int8 node runs through: the firmware's, and the host's AVX2 one if the CPU
+// has AVX2.
+enum class Int8Path { kFirmware, kAvx2 };
+
+std::vector<Int8Path> int8_paths() {
+  std::vector<Int8Path> paths = {Int8Path::kFirmware};
+  if (lpai::host::kernel_variant_supported(lpai::host::KernelVariant::kAvx2)) {
+    paths.push_back(Int8Path::kAvx2);
+  }
+  return paths;
+}
+
+void expect_path_matches_reference(SyntheticLstm& s, int runs, uint32_t seed,
+                                   bool random_initial_state, Int8Path path) {
+  SCOPED_TRACE(path == Int8Path::kAvx2 ? "host AVX2 LSTM" : "firmware LSTM");
   const PrepResult prep = prepare_lstm(s.op);
   ASSERT_TRUE(prep.ok()) << prep.error;
   NodeRunner node(s.op, prep);
@@ -283,12 +305,21 @@ void expect_matches_reference(SyntheticLstm& s, int runs, uint32_t seed,
     const auto x = random_values<int8_t>(static_cast<size_t>(s.m.batch) * s.m.time * s.m.input_size,
                                          seed + 200 + r, -128, 127);
     put(&node.in(0), x);
-    node.eval();
+    if (path == Int8Path::kAvx2) {
+      ASSERT_TRUE(node.eval_avx2()) << "the AVX2 LSTM must take every int8 node";
+    } else {
+      node.eval();
+    }
     const std::vector<int8_t> expected = ref::lstm(s.m, x, &hidden, &cell);
     EXPECT_EQ(as<int8_t>(node.out()), expected) << "output, run " << r;
     EXPECT_EQ(as<int8_t>(node.in(18)), hidden) << "hidden state, run " << r;
     EXPECT_EQ(as<int16_t>(node.in(19)), cell) << "cell state, run " << r;
   }
+}
+
+void expect_matches_reference(SyntheticLstm& s, int runs, uint32_t seed,
+                              bool random_initial_state = true) {
+  for (Int8Path path : int8_paths()) expect_path_matches_reference(s, runs, seed, random_initial_state, path);
 }
 
 // 16x8: the same synthetic LSTM with int16 input / hidden state / output (zero point 0) and
@@ -477,14 +508,18 @@ TEST(UnidirectionalSequenceLstm, SaturatingGatesMatchReference) {
 
 TEST(UnidirectionalSequenceLstm, ShapeZooMatchesReference) {
   // The kernel works in blocks of 8 units and 16-entry depth groups: state sizes around the
-  // block size, depths below, at and around multiples of 16 and past one 128-entry chunk.
+  // block size, depths below, at and around multiples of 16 and past one 128-entry chunk. The
+  // AVX2 LSTM packs its weights for 2 x 3 steps and takes them row by row for 1 x 1 (dtln's
+  // case): both of its dot-product paths, around its 8-unit blocks and depth pairs.
   const int shapes[][2] = {{1, 1},  {15, 8},  {16, 9},  {17, 16}, {31, 24},
                            {32, 33}, {48, 2}, {129, 12}, {140, 40}, {3, 130}};
   uint32_t seed = 70;
   for (const auto& is : shapes) {
-    SCOPED_TRACE(::testing::Message() << "input " << is[0] << " state " << is[1]);
-    SyntheticLstm s(2, 3, is[0], is[1], false, seed++);
-    expect_matches_reference(s, 2, seed++);
+    for (int steps : {3, 1}) {
+      SCOPED_TRACE(::testing::Message() << "input " << is[0] << " state " << is[1] << " steps " << steps);
+      SyntheticLstm s(steps == 1 ? 1 : 2, steps, is[0], is[1], false, seed++);
+      expect_matches_reference(s, 2, seed++);
+    }
   }
 }
 
