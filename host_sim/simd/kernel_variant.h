@@ -1,8 +1,9 @@
 // Kernel variants of host simulation: the portable firmware kernels, or x86-64 SIMD kernels
-// (AVX2; AVX-512 with VNNI) for CONV_2D and FULLY_CONNECTED int8, bit-identical to the portable
-// ones (integer arithmetic, same requantisation). Chosen at run time: the best one the CPU
-// supports, unless LPAI_KERNEL_VARIANT=portable|avx2|avx512vnni (read once, when the first
-// session opens) or set_kernel_variant() picks another. host::Session installs the hook.
+// (AVX2; AVX-512 with VNNI) for the int8 CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD and
+// LSTM (simd/x86_kernels.h), bit-identical to the portable ones (integer arithmetic, same
+// requantisation). Chosen at run time: the best one the CPU supports, unless
+// LPAI_KERNEL_VARIANT=portable|avx2|avx512vnni (read once, when the first session opens) or
+// set_kernel_variant() picks another. host::Session installs the hook.
 #ifndef LPAI_HOST_SIMD_KERNEL_VARIANT_H
 #define LPAI_HOST_SIMD_KERNEL_VARIANT_H
 
