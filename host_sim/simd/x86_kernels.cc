@@ -1335,28 +1335,42 @@ LPAI_TARGET_AVX2 inline int32_t hsum8(__m256i v) {
   return _mm_cvtsi128_si32(s);
 }
 
+// 16 int8 at v, sign-extended to int16 lanes.
+LPAI_TARGET_AVX2 inline __m256i wide(const int8_t* v) {
+  return _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(v)));
+}
+
+// d[i] = x . wr[i] over k int8 entries, i < 4: 16 entries per vpmaddwd, the rest scalar.
+LPAI_TARGET_AVX2 inline void dot4_avx2(const int8_t* x, const int8_t* const* wr, uint32_t k, int32_t d[4]) {
+  const uint32_t k16 = k / 16 * 16;
+  __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+  for (uint32_t kk = 0; kk < k16; kk += 16) {
+    const __m256i xv = wide(x + kk);
+    a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(xv, wide(wr[0] + kk)));
+    a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(xv, wide(wr[1] + kk)));
+    a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(xv, wide(wr[2] + kk)));
+    a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(xv, wide(wr[3] + kk)));
+  }
+  d[0] = hsum8(a0);
+  d[1] = hsum8(a1);
+  d[2] = hsum8(a2);
+  d[3] = hsum8(a3);
+  for (uint32_t kk = k16; kk < k; ++kk) {
+    for (uint32_t i = 0; i < 4; ++i) d[i] += static_cast<int32_t>(x[kk]) * wr[i][kk];
+  }
+}
+
 LPAI_TARGET_AVX2 void fc_rows_avx2(const FullyConnectedParams& p, const Requant& q,
                                    const int8_t* x, const int8_t* w, int8_t* out) {
   const uint32_t k = p.accum_depth, n = p.output_depth;
-  const uint32_t k16 = k / 16 * 16;
   for (uint32_t m = 0; m < p.batches; ++m) {
     const int8_t* xr = x + static_cast<size_t>(m) * k;
     int8_t* dst = out + static_cast<size_t>(m) * n;
     for (uint32_t o = 0; o < n; o += 4) {
       const int8_t* wr[4];
       for (uint32_t i = 0; i < 4; ++i) wr[i] = w + static_cast<size_t>(o + i < n ? o + i : n - 1) * k;
-      __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
-      for (uint32_t kk = 0; kk < k16; kk += 16) {
-        const __m256i xv = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xr + kk)));
-        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[0] + kk)))));
-        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[1] + kk)))));
-        a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[2] + kk)))));
-        a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(xv, _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[3] + kk)))));
-      }
-      int32_t d[4] = {hsum8(a0), hsum8(a1), hsum8(a2), hsum8(a3)};
-      for (uint32_t kk = k16; kk < k; ++kk) {
-        for (uint32_t i = 0; i < 4; ++i) d[i] += static_cast<int32_t>(xr[kk]) * wr[i][kk];
-      }
+      int32_t d[4];
+      dot4_avx2(xr, wr, k, d);
       for (uint32_t i = 0; i < 4 && o + i < n; ++i) dst[o + i] = kernels::gemm::requantize(d[i], o + i, q);
     }
   }
@@ -1463,9 +1477,7 @@ LPAI_TARGET_AVX2 inline void packed_dots(const int8_t* const* w, uint32_t b, con
   __m256i a0 = bias8(0), a1 = bias8(1), a2 = bias8(2), a3 = bias8(3);
   for (uint32_t q = 0; q < n_pairs; ++q) {
     const __m256i xp = _mm256_set1_epi32(pairs[q]);
-    auto term = [&](const int8_t* wg) LPAI_TARGET_AVX2 {
-      return _mm256_madd_epi16(_mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wg + q * 16))), xp);
-    };
+    auto term = [&](const int8_t* wg) LPAI_TARGET_AVX2 { return _mm256_madd_epi16(wide(wg + q * 16), xp); };
     a0 = _mm256_add_epi32(a0, term(w0));
     a1 = _mm256_add_epi32(a1, term(w1));
     a2 = _mm256_add_epi32(a2, term(w2));
@@ -1479,28 +1491,14 @@ LPAI_TARGET_AVX2 inline void packed_dots(const int8_t* const* w, uint32_t b, con
 }
 
 // dots[g][u] = bias[g][u] + x . w_g[u] for the 4 gates and every unit u < n (w_g: [n][k],
-// as in the tensor), x widened to int16 in xw (k entries, rounded up to 16 with zeros).
-LPAI_TARGET_AVX2 void row_dots(const int16_t* xw, const int8_t* x, uint32_t k, const int8_t* const* w,
-                               uint32_t n, const int32_t* bias, size_t stride, int32_t* dots) {
-  const uint32_t k16 = k / 16 * 16;
+// as in the tensor).
+LPAI_TARGET_AVX2 void row_dots(const int8_t* x, uint32_t k, const int8_t* const* w, uint32_t n,
+                               const int32_t* bias, size_t stride, int32_t* dots) {
   for (uint32_t u = 0; u < n; ++u) {
     const int8_t* wr[kLstmGateCount];
     for (uint32_t g = 0; g < kLstmGateCount; ++g) wr[g] = w[g] + static_cast<size_t>(u) * k;
-    __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
-    for (uint32_t kk = 0; kk < k16; kk += 16) {
-      const __m256i xv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(xw + kk));
-      auto wv = [&](uint32_t g) LPAI_TARGET_AVX2 {
-        return _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(wr[g] + kk)));
-      };
-      a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(xv, wv(0)));
-      a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(xv, wv(1)));
-      a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(xv, wv(2)));
-      a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(xv, wv(3)));
-    }
-    int32_t d[kLstmGateCount] = {hsum8(a0), hsum8(a1), hsum8(a2), hsum8(a3)};
-    for (uint32_t kk = k16; kk < k; ++kk) {
-      for (uint32_t g = 0; g < kLstmGateCount; ++g) d[g] += static_cast<int32_t>(x[kk]) * wr[g][kk];
-    }
+    int32_t d[kLstmGateCount];
+    dot4_avx2(x, wr, k, d);
     for (uint32_t g = 0; g < kLstmGateCount; ++g) {
       dots[g * stride + u] = static_cast<int32_t>(static_cast<uint32_t>(d[g]) + static_cast<uint32_t>(bias[g * stride + u]));
     }
@@ -1516,12 +1514,6 @@ void activation_pairs(const int8_t* x, uint32_t len, int32_t* pairs) {
   }
 }
 
-// x[0, len) widened to int16, zero up to the next multiple of 16.
-void widen_row(const int8_t* x, uint32_t len, int16_t* xw) {
-  for (uint32_t i = 0; i < len; ++i) xw[i] = x[i];
-  for (uint32_t i = len; i % 16 != 0; ++i) xw[i] = 0;
-}
-
 struct Lstm8 {
   const UnidirectionalSequenceLstmParams* p;
   uint32_t blocks;                       // unit blocks of 8; lanes = 8 * blocks
@@ -1535,8 +1527,6 @@ struct Lstm8 {
   int32_t* dots_rec;
   int32_t* x_pairs;         // [in_pairs] (packed path)
   int32_t* h_pairs;         // [rec_pairs]
-  int16_t* xw;              // input row widened, [in_pairs * 2 rounded up to 16] (row path)
-  int16_t* hw;              // hidden state widened
   int32_t* gates;           // [4][lanes], Q0.15 gate outputs as int32
 };
 
@@ -1553,10 +1543,8 @@ LPAI_TARGET_AVX2 void lstm_step_avx2(const Lstm8& l, const int8_t* x, int8_t* h,
       packed_dots(l.w_rec, b, l.h_pairs, l.rec_pairs, l.bias_rec, lanes, l.dots_rec);
     }
   } else {
-    widen_row(x, p.input_size, l.xw);
-    widen_row(h, S, l.hw);
-    row_dots(l.xw, x, p.input_size, l.w_in, S, l.bias_in, lanes, l.dots_in);
-    row_dots(l.hw, h, S, l.w_rec, S, l.bias_rec, lanes, l.dots_rec);
+    row_dots(x, p.input_size, l.w_in, S, l.bias_in, lanes, l.dots_in);
+    row_dots(h, S, l.w_rec, S, l.bias_rec, lanes, l.dots_rec);
   }
   // Gate by gate, the blocks are independent: their chains overlap.
   const __m256i three = _mm256_set1_epi32(3);
@@ -1632,12 +1620,11 @@ bool lstm_impl(const KernelArgs& args) {
       l.w_rec[g] = packed_filter(l.w_rec[g], S, S, kPackAvx2Bytes, false).data.data();
     }
   }
-  // Per-thread working set: biases padded to whole blocks, the dot products, activation pairs,
-  // widened rows and the gate outputs.
+  // Per-thread working set: biases padded to whole blocks, the dot products, the gate outputs
+  // and the activation pairs.
   thread_local std::vector<int32_t> buf;
   const size_t lanes = static_cast<size_t>(l.blocks) * 8;
-  const size_t in16 = (static_cast<size_t>(I) + 15) / 16 * 16, s16 = (static_cast<size_t>(S) + 15) / 16 * 16;
-  buf.resize(5 * kLstmGateCount * lanes + l.in_pairs + l.rec_pairs + (in16 + s16) / 2);
+  buf.resize(5 * kLstmGateCount * lanes + l.in_pairs + l.rec_pairs);
   int32_t* at = buf.data();
   auto take = [&at](size_t n) {
     int32_t* r = at;
@@ -1664,8 +1651,6 @@ bool lstm_impl(const KernelArgs& args) {
   l.gates = take(kLstmGateCount * lanes);
   l.x_pairs = take(l.in_pairs);
   l.h_pairs = take(l.rec_pairs);
-  l.xw = reinterpret_cast<int16_t*>(take(in16 / 2));
-  l.hw = reinterpret_cast<int16_t*>(take(s16 / 2));
   const int8_t* input = reinterpret_cast<const int8_t*>(args.inputs[kLstmInputTensor].data);
   int8_t* hidden = reinterpret_cast<int8_t*>(args.inputs[kernels::kLstmHiddenState].data);
   int16_t* cell = reinterpret_cast<int16_t*>(args.inputs[kernels::kLstmCellState].data);
