@@ -376,9 +376,10 @@ Status Checker::check_tensor(uint32_t id) const {
   }
   const DataType dt = static_cast<DataType>(t.data_type);
   if ((t.flags & kTensorIsFloatIo) != 0 &&
-      (io_flags == 0 || (dt != DataType::kInt8 && dt != DataType::kInt16))) {
+      (io_flags == 0 ||
+       (dt != DataType::kInt8 && dt != DataType::kInt16 && dt != DataType::kUint8))) {
     LPAI_BIN_FAIL(Status::kBinaryBadIo,
-                  "tensor %u: float IO flag on a non-IO or non-int8/int16 tensor", fmt_u(id));
+                  "tensor %u: float IO flag on a non-IO or non-int8/uint8/int16 tensor", fmt_u(id));
   }
   if ((t.flags & (kTensorIsInput | kTensorIsOutput)) != io_flags) {
     LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u flags 0x%x disagree with io_slot %u", fmt_u(id),

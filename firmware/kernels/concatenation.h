@@ -1,7 +1,7 @@
-// CONCATENATION (int8, int16) along any axis, up to 6-D and kMaxNodeInputs inputs. All inputs
-// share the output's type, scale and zero point (TFLite's rule for quantised concatenation), so
-// the op copies bytes: for each index over the dims before `axis`, the output row is the
-// inputs' rows one after the other.
+// CONCATENATION (int8, int16; int32 and bool as plain values) along any axis, up to 6-D and
+// kMaxNodeInputs inputs. All inputs share the output's type, scale and zero point (TFLite's rule
+// for quantised concatenation), so the op copies bytes: for each index over the dims before `axis`,
+// the output row is the inputs' rows one after the other.
 #ifndef LPAI_KERNELS_CONCATENATION_H
 #define LPAI_KERNELS_CONCATENATION_H
 

@@ -14,6 +14,14 @@ bool is_int(format::DataType t) {
          t == format::DataType::kInt32;
 }
 
+// The byte -> byte pairs TFLite Micro requantises (int8 -> int8, uint8 -> int8, int8 -> uint8):
+// one 256-entry table indexed by the input byte holds every output byte.
+bool byte_pair(format::DataType ti, format::DataType to) {
+  return (ti == format::DataType::kInt8 && to == format::DataType::kInt8) ||
+         (ti == format::DataType::kUint8 && to == format::DataType::kInt8) ||
+         (ti == format::DataType::kInt8 && to == format::DataType::kUint8);
+}
+
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 1 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
@@ -23,14 +31,14 @@ Status validate(const KernelArgs& args) {
   }
   const format::DataType ti = type_of(args.inputs[0].desc);
   const format::DataType to = type_of(args.outputs[0].desc);
-  if (!is_int(ti) || !is_int(to) ||
-      (ti == format::DataType::kInt32 && to == format::DataType::kInt32)) {
+  const bool lut = byte_pair(ti, to);
+  if (!lut && (!is_int(ti) || !is_int(to) ||
+               (ti == format::DataType::kInt32 && to == format::DataType::kInt32))) {
     LPAI_LOG_ERROR("QUANTIZE: types %u -> %u unsupported (int8/int16/int32 to int8/int16/int32, "
-                   "not int32 to int32)",
+                   "not int32 to int32; uint8 to int8, int8 to uint8)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
     return Status::kBinaryTensorTypeRefused;
   }
-  const bool lut = ti == format::DataType::kInt8 && to == format::DataType::kInt8;
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
       args, "QUANTIZE", static_cast<uint32_t>(sizeof(QuantizeParams)) + (lut ? kInt8LutSize : 0u)));
   const QuantizeParams& p = *reinterpret_cast<const QuantizeParams*>(args.params);
@@ -79,6 +87,11 @@ void eval(const KernelArgs& args) {
   const bool out8 = to == format::DataType::kInt8;
   const uint8_t* in = args.inputs[0].data;
   uint8_t* out = args.outputs[0].data;
+  if (byte_pair(ti, to)) {
+    apply_int8_lut(trailing_lut(args, sizeof(QuantizeParams)), reinterpret_cast<const int8_t*>(in),
+                   reinterpret_cast<int8_t*>(out), n);
+    return;
+  }
   if (ti == format::DataType::kInt32 || to == format::DataType::kInt32) {
     if (ti == format::DataType::kInt32) {
       requantize_to<int32_t>(p, in, to, out, n);
@@ -89,10 +102,7 @@ void eval(const KernelArgs& args) {
     }
     return;
   }
-  if (in8 && out8) {
-    apply_int8_lut(trailing_lut(args, sizeof(QuantizeParams)), reinterpret_cast<const int8_t*>(in),
-                   reinterpret_cast<int8_t*>(out), n);
-  } else if (in8) {
+  if (in8) {
     requantize(p, reinterpret_cast<const int8_t*>(in), reinterpret_cast<int16_t*>(out), n);
   } else if (out8) {
     requantize(p, reinterpret_cast<const int16_t*>(in), reinterpret_cast<int8_t*>(out), n);

@@ -22,8 +22,7 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_type(in, "STRIDED_SLICE", "input",
-                                             format::DataType::kInt8, format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "STRIDED_SLICE", "input"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "STRIDED_SLICE", "output", "the input"));
   if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
     LPAI_LOG_ERROR("STRIDED_SLICE: zero points %d -> %d or scales differ (want equal "
@@ -91,12 +90,17 @@ void slice_typed(const StridedSliceParams& p, const T* in, T* out) {
 
 void eval(const KernelArgs& args) {
   const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);
-  if (args.inputs[0].desc->data_type == static_cast<uint8_t>(format::DataType::kInt8)) {
+  // By element size: int8 / bool, int16, int32 (values are copied, never interpreted).
+  const uint32_t size = format::data_type_size(type_of(args.inputs[0].desc));
+  if (size == 1) {
     slice_typed(p, reinterpret_cast<const int8_t*>(args.inputs[0].data),
                 reinterpret_cast<int8_t*>(args.outputs[0].data));
-  } else {
+  } else if (size == 2) {
     slice_typed(p, reinterpret_cast<const int16_t*>(args.inputs[0].data),
                 reinterpret_cast<int16_t*>(args.outputs[0].data));
+  } else {
+    slice_typed(p, reinterpret_cast<const int32_t*>(args.inputs[0].data),
+                reinterpret_cast<int32_t*>(args.outputs[0].data));
   }
 }
 

@@ -1,7 +1,7 @@
-// STRIDED_SLICE (int8, int16) as TFLite Micro's reference StridedSlice: the output is the input
-// read along each dim from `start` in steps of `stride` (negative: backwards), `count` elements
-// per dim, in row-major order. Values are copied unchanged, so input and output share their
-// quantisation.
+// STRIDED_SLICE (int8, int16; int32 and bool as plain values) as TFLite Micro's reference
+// StridedSlice: the output is the input read along each dim from `start` in steps of `stride`
+// (negative: backwards), `count` elements per dim, in row-major order. Values are copied unchanged,
+// so input and output share their quantisation.
 //
 // begin/end/strides are constant tensors; prepare resolves them offline with TFLite's start /
 // stop rules (negative indices, clamping, begin_mask, end_mask, shrink_axis_mask) into the

@@ -112,7 +112,10 @@ void run(const KernelArgs& args, int32_t lo, int32_t hi) {
       }
       const int32_t v = multiply_by_quantized_multiplier(static_cast<int32_t>(dot),
                                                          p.feature_multiplier, p.feature_shift);
-      dst[f * mem] = static_cast<T>(clamp_i32(wrapping_add_i32(zs, v), lo, hi));
+      // TFLite Micro clamps the rescaled product to T's range, then adds the state zero point
+      // and stores the sum as T (two's complement wrap when it leaves T's range: int8 state
+      // with a non-zero zero point).
+      dst[f * mem] = static_cast<T>(wrapping_add_i32(zs, clamp_i32(v, lo, hi)));
     }
   }
 

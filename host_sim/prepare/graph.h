@@ -46,6 +46,10 @@ struct PrepGraph {
   std::vector<int> alias_of;    // per tensor, see above; may be shorter than tensors (= -1)
   std::vector<uint8_t> storage; // model bytes owned by the graph (const data points here)
   std::deque<std::vector<uint8_t>> folded;  // data of tensors folded to constants at prepare
+  // Every place where prepare did what TFLite Micro does rather than what the flatbuffer's
+  // fields say (an ignored bias quantized_dimension, a byte-copy RESHAPE across quantisations,
+  // a shape chain folded to a constant, ...): one line each, printed by the prepare report.
+  std::vector<std::string> compat_notes;
 
   PrepGraph() = default;
   PrepGraph(const PrepGraph&) = delete;

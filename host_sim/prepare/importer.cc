@@ -192,6 +192,19 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
       // TFLite Micro reads quantized_dimension only for per-channel tensors; older converters
       // left stale values on per-tensor ones (person_detect's biases): normalised to 0.
       t.quant_axis = t.scales.size() > 1 ? q->quantized_dimension() : 0;
+      // Nor does it read a bias's: an int32/int64 rank-1 constant with one scale per element
+      // is per-channel along its only axis whatever the field says (old converters copied
+      // the filter's axis, e.g. 3, onto person_detect's depthwise biases).
+      const bool bias_like = (t.type == format::DataType::kInt32 ||
+                              t.type == format::DataType::kInt64) &&
+                             t.shape.size() == 1 && t.scales.size() > 1 &&
+                             static_cast<size_t>(t.shape[0]) == t.scales.size();
+      if (bias_like && t.quant_axis != 0) {
+        g_.compat_notes.push_back("tensor " + std::to_string(i) + " '" + t.name +
+                                  "': per-channel bias quantized_dimension " +
+                                  std::to_string(t.quant_axis) + " ignored (rank 1: axis 0)");
+        t.quant_axis = 0;
+      }
       inf.custom_quant = q->details_type() != tfl::QuantizationDetails_NONE;
     }
     inf.buffer = src->buffer();
@@ -255,7 +268,10 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
     PrepTensor& f = g_.tensors[flt];
     const PrepTensor& q = g_.tensors[integer];
     if (f.type != format::DataType::kFloat32 || f.is_const() || f.is_variable) continue;
-    if (q.type != format::DataType::kInt8 && q.type != format::DataType::kInt16) continue;
+    if (q.type != format::DataType::kInt8 && q.type != format::DataType::kInt16 &&
+        q.type != format::DataType::kUint8) {
+      continue;
+    }
     const bool boundary = quantize ? is_graph(sg->inputs(), flt) && readers[flt] == 1
                                    : is_graph(sg->outputs(), flt) && readers[flt] == 0;
     if (!boundary) continue;  // refused later: a float tensor inside the graph
@@ -371,9 +387,11 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
     case Role::kVariable:
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16;
       break;
-    case Role::kActivation:  // int32 / bool as plain data (each op's prepare checks types)
+    case Role::kActivation:  // int32 / bool as plain data, uint8 at graph edges (each op's
+                             // prepare checks its types: QUANTIZE takes uint8 <-> int8)
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
-                ty == format::DataType::kInt32 || ty == format::DataType::kBool;
+                ty == format::DataType::kInt32 || ty == format::DataType::kBool ||
+                ty == format::DataType::kUint8;
       break;
   }
   if (!type_ok) {
@@ -645,13 +663,18 @@ bool Importer::add_reshape(int node, int builtin, int data, const std::vector<in
     return fail(where + ": input has " + std::to_string(tensor_bytes(a)) + " bytes, output " +
                 std::to_string(tensor_bytes(b)));
   }
-  if (a.scales != b.scales || a.zero_points != b.zero_points) {
-    return fail(where + ": input and output quantisation differ (requantising reshape not supported)");
+  // TFLite Micro's RESHAPE (and SQUEEZE / EXPAND_DIMS) copy the bytes whatever the two
+  // tensors' quantisation says: a copy node here too (never an alias, whose contract is
+  // identical quantisation), named in the report.
+  const bool same_quant = a.scales == b.scales && a.zero_points == b.zero_points;
+  if (!same_quant) {
+    g_.compat_notes.push_back(where + ": output quantisation differs from its input's; bytes "
+                              "copied unchanged");
   }
   const int root = g_.alias_root(in);
   const TensorInfo& ri = info_[root];
   const TensorInfo& oi = info_[out];
-  const bool alias = role_of(root) == Role::kActivation && !ri.graph_input && !ri.graph_output &&
+  const bool alias = same_quant && role_of(root) == Role::kActivation && !ri.graph_input && !ri.graph_output &&
                      role_of(out) == Role::kActivation && !oi.graph_output && !oi.graph_input;
   if (alias) {
     g_.alias_of[out] = root;

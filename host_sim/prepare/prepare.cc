@@ -10,6 +10,7 @@
 #include "format/binary_view.h"
 #include "kernels/kernel_api.h"
 #include "prepare/importer.h"
+#include "prepare/negative_scales.h"
 #include "writer/context_binary_writer.h"
 
 namespace lpai {
@@ -145,17 +146,26 @@ format::TensorRecord record_of(const PrepTensor& t) {
   return r;
 }
 
-// Whether `op` computes a constant: SHAPE always (shapes are static), FILL / ZEROS_LIKE /
-// BROADCAST_TO when every input is constant.
+// Largest output a folded op may add to the binary's constants.
+constexpr uint64_t kMaxFoldedBytes = 64 * 1024;
+
+// Whether `op` computes a constant: SHAPE always (shapes are static); any other single-output
+// op whose every present input is constant (not a variable) and whose output is at most
+// kMaxFoldedBytes: the shape arithmetic Keras emits for a dynamic batch (SHAPE ->
+// STRIDED_SLICE -> PACK -> RESHAPE's shape operand), FILL / ZEROS_LIKE / BROADCAST_TO, ...
 bool foldable(const PrepOp& op) {
   using Op = format::BuiltinOp;
   const Op code = static_cast<Op>(op.builtin);
   if (code == Op::kShape) return true;
-  if (code != Op::kFill && code != Op::kZerosLike && code != Op::kBroadcastTo) return false;
+  if (op.builtin == kCopyBuiltin || op.outputs.size() != 1 || op.inputs.empty()) return false;
+  if (tensor_bytes(*op.outputs[0]) > kMaxFoldedBytes) return false;
+  bool any = false;
   for (const PrepTensor* t : op.inputs) {
-    if (t == nullptr || !t->is_const()) return false;
+    if (t == nullptr) continue;  // absent optional input
+    if (!t->is_const() || t->is_variable) return false;
+    any = true;
   }
-  return true;
+  return any;
 }
 
 // Runs the op's own prepare and firmware kernel on the host into `out`; false (nothing
@@ -212,6 +222,9 @@ int fold_constants(PrepGraph* g) {
         PrepTensor& t = g->tensors[static_cast<size_t>(id)];
         t.data = g->folded.back().data();
         t.data_size = g->folded.back().size();
+        g->compat_notes.push_back(op_name(op.builtin) + " (node " + std::to_string(op.node_index) +
+                                  "): computed at prepare time (constant inputs), output '" +
+                                  t.name + "' is a constant");
         ++folded;
         done = true;
       }
@@ -227,6 +240,7 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
   PrepareOutput res;
   res.graph = std::move(graph);
   res.options = options;
+  if (!normalize_negative_scales(&res.graph, error)) return false;
   res.folded_ops = fold_constants(&res.graph);
   const PrepGraph& g = res.graph;
   const size_t n_ops = g.ops.size();

@@ -42,10 +42,12 @@ struct PrepareOutput {
 bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
                    std::string* error);
 
-// Constant folding: SHAPE (always: shapes are static) and FILL / ZEROS_LIKE / BROADCAST_TO of
-// constant inputs are computed here, with the op's own prepare function and firmware kernel,
-// and their output becomes a constant; the op leaves the graph. An op whose output is a graph
-// output or aliased stays. Returns the number of ops folded (prepare_graph() runs it first).
+// Constant folding: SHAPE (always: shapes are static) and every single-output op whose inputs
+// are all constant (output at most 64 KiB: shape arithmetic such as SHAPE -> STRIDED_SLICE ->
+// PACK, FILL, ZEROS_LIKE, ...) are computed here, with the op's own prepare function and
+// firmware kernel, and their output becomes a constant; the op leaves the graph. An op whose
+// output is a graph output or aliased stays, as does one its prepare or kernel refuses.
+// Returns the number of ops folded (prepare_graph() runs it first).
 int fold_constants(PrepGraph* graph);
 
 // import_tflite() + prepare_graph().

@@ -82,7 +82,9 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
   s << "io_bytes:            " << p.io_bytes << (out.options.io_memhandle ? " (outside scratch)\n" : " (in scratch)\n");
   s << "binary_bytes:        " << out.binary.size() << "\n";
   s << "planning_ms:         " << std::setprecision(3) << p.planning_ms << "\n";
-  s << "strategy:            " << p.strategy << "\n\n";
+  s << "strategy:            " << p.strategy << "\n";
+  for (const std::string& n : out.graph.compat_notes) s << "as TFLite Micro:     " << n << "\n";
+  s << "\n";
   s << "  id  index  class       offset       size  steps      name\n";
   for (const Row& r : rows_of(out)) {
     char line[160];
@@ -120,6 +122,7 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   j["binary_bytes"] = out.binary.size();
   j["planning_ms"] = p.planning_ms;
   j["strategy"] = p.strategy;
+  j["tflm_compat_notes"] = out.graph.compat_notes;
   nlohmann::ordered_json tensors = nlohmann::ordered_json::array();
   for (const Row& r : rows_of(out)) {
     nlohmann::ordered_json t;

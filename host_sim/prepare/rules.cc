@@ -16,6 +16,7 @@ void zero_point_range(format::DataType type, int64_t* lo, int64_t* hi) {
   switch (type) {
     case format::DataType::kInt8: *lo = -128; *hi = 127; return;
     case format::DataType::kInt16: *lo = -32768; *hi = 32767; return;
+    case format::DataType::kUint8: *lo = 0; *hi = 255; return;
     default: *lo = 0; *hi = 0; return;
   }
 }
@@ -76,10 +77,15 @@ bool check_quant(const PrepTensor& t, TensorRole role, std::string* error) {
              std::to_string(t.zero_points.size()) + " zero points";
     return false;
   }
+  // Constants may carry negative scales (TFLite Micro runs MCUNet's negative per-channel
+  // filter scales; prepare's normalize_negative_scales makes them positive exactly); zero is
+  // allowed there too. Activations need positive finite scales.
   for (float s : t.scales) {
-    if (!std::isfinite(s) || s < 0.0f || (role != TensorRole::kConst && s == 0.0f)) {
+    const bool ok = role == TensorRole::kConst ? std::isfinite(s) : std::isfinite(s) && s > 0.0f;
+    if (!ok) {
       std::ostringstream m;
-      m << "quantisation scale " << s << " is not a positive finite number";
+      m << "quantisation scale " << s << " is not a "
+        << (role == TensorRole::kConst ? "finite number" : "positive finite number");
       *error = m.str();
       return false;
     }

@@ -427,12 +427,16 @@ namespace {
 bool is_16bit(Qnn_DataType_t type) {
   return type == QNN_DATATYPE_INT_16 || type == QNN_DATATYPE_SFIXED_POINT_16;
 }
+bool is_unsigned_8bit(Qnn_DataType_t type) {
+  return type == QNN_DATATYPE_UINT_8 || type == QNN_DATATYPE_UFIXED_POINT_8;
+}
 }  // namespace
 
 void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
                      Qnn_DataType_t type, uint8_t* out) {
   const bool wide = is_16bit(type);
-  const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
+  const bool u8 = is_unsigned_8bit(type);
+  const int32_t lo = wide ? -32768 : u8 ? 0 : -128, hi = wide ? 32767 : u8 ? 255 : 127;
   for (size_t i = 0; i < n; ++i) {
     // TFLite Micro's AffineQuantize: the division and the rounding are in float
     // (TfLiteRound(value / float(scale)), half away from zero), then + zero point, saturate.
@@ -449,7 +453,7 @@ void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
       const int16_t x = static_cast<int16_t>(v);
       std::memcpy(out + 2 * i, &x, 2);
     } else {
-      out[i] = static_cast<uint8_t>(static_cast<int8_t>(v));
+      out[i] = static_cast<uint8_t>(v & 0xFF);
     }
   }
 }
@@ -466,7 +470,7 @@ void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero
       std::memcpy(&x, in + 2 * i, 2);
       v = x;
     } else {
-      v = static_cast<int8_t>(in[i]);
+      v = is_unsigned_8bit(type) ? in[i] : static_cast<int8_t>(in[i]);
     }
     out[i] = static_cast<float>(s * static_cast<double>(v - zero_point));
   }

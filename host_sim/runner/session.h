@@ -51,9 +51,9 @@ struct TensorInfo {
   size_t device_bytes = 0;
 };
 
-// TFLite Micro's float -> int8/int16 QUANTIZE (round half away from zero, saturate) and
-// int8/int16 -> float DEQUANTIZE, element by element; `type` is INT_8 or INT_16 (QNN
-// SFIXED_POINT types accepted too). `n` elements.
+// TFLite Micro's float -> int8/uint8/int16 QUANTIZE (round half away from zero, saturate) and
+// int8/uint8/int16 -> float DEQUANTIZE, element by element; `type` is INT_8, UINT_8 or INT_16
+// (the QNN SFIXED_POINT / UFIXED_POINT types accepted too). `n` elements.
 void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
                      Qnn_DataType_t type, uint8_t* out);
 void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero_point,

@@ -333,10 +333,10 @@ TEST_F(Lifecycle, TensorTypeTheKernelRefusesFailsAtCreate) {
   EXPECT_EQ(c, rt::kNullHandle);
 }
 
-TEST_F(Lifecycle, MoreThanSixteenGraphIoTensorsAreRejected) {
+TEST_F(Lifecycle, MoreGraphIoTensorsThanTheLimitAreRejected) {
   lpai::writer::GraphBuilder b("wide");
   std::vector<uint32_t> ins, outs;
-  for (int k = 0; k < 9; ++k) {
+  for (uint32_t k = 0; k < rt::kMaxGraphIo / 2 + 1; ++k) {
     const uint32_t i = b.add_scratch("i" + std::to_string(k), DataType::kInt8, {4});
     const uint32_t o = b.add_scratch("o" + std::to_string(k), DataType::kInt8, {4});
     b.add_node(BuiltinOp::kCopy, {i}, {o});

@@ -11,7 +11,7 @@ using reduce_test::kMean;
 
 TEST(MeanKernel, Int8SpatialMeanNhwc) {  // the MobileNet head: mean over H, W, keep_dims
   check(kMean, DataType::kInt8, {1, 7, 7, 32}, {1, 2}, true, 0.05f, -3, 0.02f, 5, 1);
-  check(kMean, DataType::kInt8, {2, 5, 3, 8}, {2, 1}, false, 0.05f, 10, 0.05f, 10, 2);  // equal quant
+  check(kMean, DataType::kInt8, {2, 5, 3, 8}, {2, 1}, false, 0.05f, 10, 0.05f, 10, 2);  // equal quant: still requantised
 }
 
 TEST(MeanKernel, Int8AxesAndShapes) {
@@ -37,7 +37,7 @@ TEST(MeanKernel, Int8LargeCountClampsShift) {  // 2^k elements and a large ratio
 TEST(MeanKernel, Int16) {
   check(kMean, DataType::kInt16, {1, 5, 2, 3}, {0}, true, 5.3e-4f, 0, 8.2e-4f, 0, 13);
   check(kMean, DataType::kInt16, {6, 8}, {0, 1}, false, 9.9e-4f, 0, 2.1e-4f, 0, 14);
-  check(kMean, DataType::kInt16, {3, 10, 4}, {1}, false, 1e-3f, 0, 1e-3f, 0, 15);  // integer mean
+  check(kMean, DataType::kInt16, {3, 10, 4}, {1}, false, 1e-3f, 0, 1e-3f, 0, 15);  // equal quant: still requantised
   check(kMean, DataType::kInt16, {2, 33}, {-1}, false, 1e-3f, 0, 1e-5f, 0, 16);  // saturates
 }
 

@@ -64,7 +64,25 @@ TEST(SvdfKernel, Int16State) {
 
 TEST(SvdfKernel, Int8StateWithZeroPoint) {
   check(2, 10, 3, 2, 4, false, true, 0.02f, 5, 0.1f, -3, 17, 5);
-  check(1, 8, 4, 1, 3, false, true, 0.5f, -128, 0.01f, 127, -100, 6);  // saturating state
+  check(1, 8, 4, 1, 3, false, true, 0.5f, -128, 0.01f, 127, -100, 6);  // wrapping state
+}
+
+// The sweep TFLite Micro's int8-state path needs: batch, rank, memory size and the state zero
+// point (the newest state value is clamp(product) + zero point stored as int8, which wraps when
+// the zero point is not 0), with and without bias. The fused activation is set to RELU in every
+// case and ignored, as TFLite Micro's integer SVDF ignores it.
+TEST(SvdfKernel, Int8StateSweep) {
+  uint32_t seed = 100;
+  for (int B : {1, 2, 3})
+    for (int rank : {1, 2})
+      for (int M : {1, 4})
+        for (int32_t z_state : {0, 37, -90})
+          for (bool bias : {false, true}) {
+            SCOPED_TRACE("B=" + std::to_string(B) + " rank=" + std::to_string(rank) + " M=" +
+                         std::to_string(M) + " z_state=" + std::to_string(z_state) +
+                         " bias=" + std::to_string(bias));
+            check(B, 6, 4, rank, M, false, bias, 0.04f, -7, 0.05f, 3, z_state, ++seed);
+          }
 }
 
 TEST(SvdfKernel, Rejects) {

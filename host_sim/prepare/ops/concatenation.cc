@@ -19,11 +19,14 @@ PrepResult prepare_concatenation(const PrepOp& op) {
   }
   if (!ew::check_arity(op, op.inputs.size(), 1, &r.error)) return r;
   const PrepTensor& out = *op.outputs[0];
-  if (out.type != format::DataType::kInt8 && out.type != format::DataType::kInt16) {
-    r.error = std::string("output type ") + ew::type_name(out.type) + " unsupported (int8 or int16)";
+  // int8 / int16 quantised; int32 and bool as plain values (shape arithmetic), as TFLite Micro.
+  const bool quantised = out.type == format::DataType::kInt8 || out.type == format::DataType::kInt16;
+  if (!quantised && out.type != format::DataType::kInt32 && out.type != format::DataType::kBool) {
+    r.error = std::string("output type ") + ew::type_name(out.type) +
+              " unsupported (int8, int16, int32 or bool)";
     return r;
   }
-  if (!ew::check_per_tensor(out, "output", &r.error)) return r;
+  if (quantised && !ew::check_per_tensor(out, "output", &r.error)) return r;
   if (op.options.activation != 0) {
     r.error = "fused activation " + std::to_string(op.options.activation) +
               " is not supported on CONCATENATION";
@@ -43,8 +46,8 @@ PrepResult prepare_concatenation(const PrepOp& op) {
       r.error = what + " type differs from the output's";
       return r;
     }
-    if (!ew::check_per_tensor(in, what.c_str(), &r.error)) return r;
-    if (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out)) {
+    if (quantised && !ew::check_per_tensor(in, what.c_str(), &r.error)) return r;
+    if (quantised && (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out))) {
       r.error = what + " quantisation differs from the output's (requantising concatenation "
                        "is not supported)";
       return r;

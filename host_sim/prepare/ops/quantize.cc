@@ -1,5 +1,5 @@
 // QUANTIZE: offline prepare (TFLite Micro's PrepareQuantizeReference for integer -> integer,
-// int32 included as TFLite Micro's Requantize allows it).
+// int32 included as TFLite Micro's Requantize allows it, uint8 <-> int8 at graph edges).
 #include <cstring>
 
 #include "kernels/fixed_point.h"
@@ -24,10 +24,15 @@ PrepResult prepare_quantize(const PrepOp& op) {
               "run time (quantize the graph input offline)";
     return r;
   }
-  if (!is_int(in.type) || !is_int(out.type) ||
-      (in.type == format::DataType::kInt32 && out.type == format::DataType::kInt32)) {
+  const bool u8_in = in.type == format::DataType::kUint8;
+  const bool u8_out = out.type == format::DataType::kUint8;
+  const bool byte_pair = (in.type == format::DataType::kInt8 || u8_in) &&
+                         (out.type == format::DataType::kInt8 || u8_out) && !(u8_in && u8_out);
+  if (!byte_pair && (!is_int(in.type) || !is_int(out.type) ||
+                     (in.type == format::DataType::kInt32 && out.type == format::DataType::kInt32))) {
     r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8/int16/int32 to int8/int16/int32, not int32 to int32)";
+              " unsupported (int8/int16/int32 to int8/int16/int32, not int32 to int32; uint8 to "
+              "int8, int8 to uint8)";
     return r;
   }
   if (in.shape != out.shape) {
@@ -54,13 +59,19 @@ PrepResult prepare_quantize(const PrepOp& op) {
     return r;
   }
   r.params = ew::blob_of(p);
-  if (in.type == format::DataType::kInt8 && out.type == format::DataType::kInt8) {
-    ew::append_int8_lut(&r.params, [&p](int32_t x) {
-      return kernels::clamp_i32(kernels::multiply_by_quantized_multiplier(
-                                    x - p.input_zero_point, p.multiplier, p.shift) +
-                                    p.output_zero_point,
-                                -128, 127);
-    });
+  if (byte_pair) {
+    // TFLite Micro's Requantize for every input byte (its XOR-0x80 fast path for a pure
+    // zero-point shift of 128 gives the same bytes as the formula).
+    const int32_t lo = u8_out ? 0 : -128, hi = u8_out ? 255 : 127;
+    for (int b = 0; b < 256; ++b) {
+      const int32_t x = u8_in ? b : static_cast<int8_t>(static_cast<uint8_t>(b));
+      const int32_t v = kernels::clamp_i32(
+          kernels::multiply_by_quantized_multiplier(x - p.input_zero_point, p.multiplier,
+                                                    p.shift) +
+              p.output_zero_point,
+          lo, hi);
+      r.params.push_back(static_cast<uint8_t>(v));
+    }
   }
   return r;
 }

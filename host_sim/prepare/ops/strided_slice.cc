@@ -44,17 +44,19 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   const OpOptions& o = op.options;
-  if ((in.type != format::DataType::kInt8 && in.type != format::DataType::kInt16) ||
+  // TFLite Micro slices int8, int16, int32 and bool (shape arithmetic: SHAPE -> STRIDED_SLICE).
+  const bool quantised = in.type == format::DataType::kInt8 || in.type == format::DataType::kInt16;
+  if ((!quantised && in.type != format::DataType::kInt32 && in.type != format::DataType::kBool) ||
       out.type != in.type) {
     r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8 or int16, equal)";
+              " unsupported (int8, int16, int32 or bool, equal)";
     return r;
   }
-  if (!ew::check_per_tensor(in, "input", &r.error) ||
-      !ew::check_per_tensor(out, "output", &r.error)) {
+  if (quantised && (!ew::check_per_tensor(in, "input", &r.error) ||
+                    !ew::check_per_tensor(out, "output", &r.error))) {
     return r;
   }
-  if (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out)) {
+  if (quantised && (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out))) {
     r.error = "input and output quantisation must be equal (STRIDED_SLICE copies values)";
     return r;
   }

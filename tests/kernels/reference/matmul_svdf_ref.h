@@ -77,7 +77,10 @@ struct SvdfRef {
         int64_t dot = 0;
         for (int i = 0; i < I; ++i) dot += static_cast<int64_t>(wf[f * I + i]) * (in[b * I + i] - z_in);
         const int32_t v = mbqm(static_cast<int32_t>(dot), q1, s1);
-        state[(b * F + f) * M + M - 1] = clamp(z_state + v, lo, hi);
+        // TFLite Micro's EvalIntegerSvdfReference: clamp the product to the state type, add the
+        // zero point, store as the state type (wrapping, for int8 state with a zero point).
+        const int32_t sum = z_state + clamp(v, lo, hi);
+        state[(b * F + f) * M + M - 1] = state16 ? static_cast<int16_t>(sum) : static_cast<int8_t>(sum);
       }
     const int U = F / rank;
     std::vector<int32_t> out;

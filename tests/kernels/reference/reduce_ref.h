@@ -51,10 +51,7 @@ inline std::vector<int32_t> mean_or_sum(const std::vector<int32_t>& x, const std
   const std::vector<int32_t> sums = reduce_sums(x, shape, axes, &n);
   std::vector<int32_t> out(sums.size(), 0);
   if (n == 0) return out;
-  if (mean && zi == zo && si == so) {  // integer mean, truncating division
-    for (size_t i = 0; i < sums.size(); ++i) out[i] = sums[i] / static_cast<int32_t>(n);
-    return out;
-  }
+  // TFLite Micro's QuantizedMeanOrSum, also for equal input and output quantisation.
   int32_t q;
   int shift;
   quantize_multiplier(static_cast<double>(si) / static_cast<double>(so), &q, &shift);
