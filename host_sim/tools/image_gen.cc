@@ -3,6 +3,8 @@
 //   lpai-image-gen --out-dir DIR [--inferences N] [--prepare-tool PATH --models-dir DIR
 //                  [--model NAME[:ddr|:tcm]]...] [--kernel-layout portable|hvx]
 //   lpai-image-gen --out-dir DIR --prepare-tool PATH --conformance-dir DIR [--kernel-layout L]
+//   lpai-image-gen --out-dir DIR --prepare-tool PATH --zoo-dir DIR --max-binary-bytes N
+//                  --max-arena-bytes N [--kernel-layout L]
 //
 // --kernel-layout is passed to the prepare tool as --kernel_layout (hvx: the binaries also
 // carry the HVX layouts; every image still runs them).
@@ -19,6 +21,12 @@
 // are the case's input_<j>.bin, the same for each of its inferences (3 when the case has
 // output_k<k>_<j>.bin files, else 1), so the last inference's outputs are the case's
 // output_<j>.bin.
+//
+// With --zoo-dir (real models, ../shared/zoo/README.md), the payload holds every model of the
+// zoo with integer IO whose context binary is at most --max-binary-bytes and whose scratch +
+// persistent memory is at most --max-arena-bytes (what the target image has room for), each
+// with its own inputs input_<k>_<i>.bin for every inference k (state carries across them); the
+// rest are listed in DIR/skipped.txt ("<model> refused-by-prepare|float-io|too-large").
 //
 // Inputs of inference k follow the golden-data rule of ../shared/golden/README.md (xorshift32,
 // s = 0x9E3779B9 + k, one byte stream per inference over the inputs in order), so the outputs
@@ -53,7 +61,7 @@ struct Model {
   std::string mem_type;  // "ddr" or "tcm"
   std::vector<uint8_t> binary;
   std::vector<uint8_t> inputs;  // inferences x input_bytes
-  std::vector<uint8_t> case_inputs;  // conformance case: one inference's inputs, repeated
+  std::vector<uint8_t> case_inputs;  // conformance: one inference's inputs; zoo: every inference's
   uint32_t inferences = 0;
   uint32_t input_bytes = 0;
   uint32_t num_outputs = 0;
@@ -261,6 +269,60 @@ bool add_conformance_cases(const std::string& tool, const std::string& layout, c
   return write_file(work / "skipped.txt", skipped.str());
 }
 
+// Every model folder NAME/ under `dir` holding NAME.tflite (sorted by name), as a DDR model
+// whose inference k reads NAME/input_<k>_<i>.bin for i = 0, 1, ... concatenated. Models the
+// prepare tool refuses, with float IO or beyond the budgets go to work/skipped.txt. False when
+// `dir` cannot be listed.
+bool add_zoo_models(const std::string& tool, const std::string& layout, const fs::path& dir,
+                    uint64_t max_binary, uint64_t max_arena, const fs::path& work,
+                    std::vector<Model>* models) {
+  std::error_code ec;
+  std::vector<fs::path> found;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const fs::path tflite = e.path() / (e.path().filename().string() + ".tflite");
+    if (e.is_directory() && fs::exists(tflite)) found.push_back(e.path());
+  }
+  if (ec) return false;
+  std::sort(found.begin(), found.end());
+  std::ostringstream skipped;
+  for (const fs::path& d : found) {
+    Model m;
+    m.name = d.filename().string();
+    m.mem_type = "ddr";
+    for (uint32_t k = 0;; ++k) {
+      const std::string prefix = "input_" + std::to_string(k) + "_";
+      if (!fs::exists(d / (prefix + "0.bin"))) break;
+      for (uint32_t i = 0;; ++i) {
+        std::vector<uint8_t> bytes;
+        if (!read_file(d / (prefix + std::to_string(i) + ".bin"), &bytes)) break;
+        m.case_inputs.insert(m.case_inputs.end(), bytes.begin(), bytes.end());
+      }
+      ++m.inferences;
+    }
+    if (!prepare_model(tool, layout, d / (m.name + ".tflite"), m.name, work, &m.binary)) {
+      skipped << m.name << " refused-by-prepare\n";
+      continue;
+    }
+    if (has_float_io(m.binary)) {
+      skipped << m.name << " float-io\n";
+      continue;
+    }
+    lpai::format::BinaryView view;
+    if (lpai::format::validate_binary(m.binary.data(), m.binary.size(), &view) !=
+        lpai::Status::kOk) {
+      skipped << m.name << " refused-by-prepare\n";
+      continue;
+    }
+    const uint64_t arena = uint64_t{view.plan().scratch_size} + view.plan().persistent_size;
+    if (m.binary.size() > max_binary || arena > max_arena) {
+      skipped << m.name << " too-large\n";
+      continue;
+    }
+    models->push_back(std::move(m));
+  }
+  return write_file(work / "skipped.txt", skipped.str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -269,6 +331,8 @@ int main(int argc, char** argv) {
   std::string layout = "portable";  // --kernel_layout of the prepare tool
   fs::path models_dir;
   fs::path conformance_dir;
+  fs::path zoo_dir;
+  uint64_t max_binary = 0, max_arena = 0;  // --zoo-dir budgets
   std::vector<std::string> requested;
   uint32_t inferences = 4;
   for (int i = 1; i < argc; ++i) {
@@ -290,6 +354,12 @@ int main(int argc, char** argv) {
       layout = value("--kernel-layout");
     } else if (arg == "--conformance-dir") {
       conformance_dir = value("--conformance-dir");
+    } else if (arg == "--zoo-dir") {
+      zoo_dir = value("--zoo-dir");
+    } else if (arg == "--max-binary-bytes") {
+      max_binary = std::stoull(value("--max-binary-bytes"));
+    } else if (arg == "--max-arena-bytes") {
+      max_arena = std::stoull(value("--max-arena-bytes"));
     } else if (arg == "--model") {
       requested.push_back(value("--model"));
     } else if (arg == "--inferences") {
@@ -306,7 +376,15 @@ int main(int argc, char** argv) {
   if (ec) return fail("cannot create " + out_dir.string() + ": " + ec.message());
 
   std::vector<Model> models;
-  if (!conformance_dir.empty()) {
+  if (!zoo_dir.empty()) {
+    if (tool.empty()) return fail("--zoo-dir needs --prepare-tool");
+    if (max_binary == 0 || max_arena == 0) {
+      return fail("--zoo-dir needs --max-binary-bytes and --max-arena-bytes");
+    }
+    if (!add_zoo_models(tool, layout, zoo_dir, max_binary, max_arena, out_dir, &models)) {
+      return fail("cannot read the models under " + zoo_dir.string());
+    }
+  } else if (!conformance_dir.empty()) {
     if (tool.empty()) return fail("--conformance-dir needs --prepare-tool");
     if (!add_conformance_cases(tool, layout, conformance_dir, out_dir, &models)) {
       return fail("cannot read the cases under " + conformance_dir.string());
@@ -320,7 +398,7 @@ int main(int argc, char** argv) {
     if (m.binary.empty()) return fail("copy_reshape: " + error);
     models.push_back(std::move(m));
   }
-  if (conformance_dir.empty() && !tool.empty() && !models_dir.empty()) {
+  if (conformance_dir.empty() && zoo_dir.empty() && !tool.empty() && !models_dir.empty()) {
     for (const std::string& spec : requested) {
       Model m;
       const size_t colon = spec.find(':');
@@ -356,11 +434,14 @@ int main(int argc, char** argv) {
       m.inferences = inferences;
       m.inputs = make_inputs(inferences, m.input_bytes);
     } else {
-      if (m.case_inputs.size() != m.input_bytes) {
-        return fail(m.name + ": the case has " + std::to_string(m.case_inputs.size()) +
-                    " input bytes, the graph takes " + std::to_string(m.input_bytes));
+      // A conformance case: one inference's inputs, repeated; a zoo model: every inference's.
+      const bool per_inference = !zoo_dir.empty();
+      const size_t want = per_inference ? size_t{m.input_bytes} * m.inferences : m.input_bytes;
+      if (m.case_inputs.size() != want) {
+        return fail(m.name + ": the input files hold " + std::to_string(m.case_inputs.size()) +
+                    " bytes, the graph takes " + std::to_string(want));
       }
-      for (uint32_t k = 0; k < m.inferences; ++k) {
+      for (uint32_t k = 0; k < (per_inference ? 1u : m.inferences); ++k) {
         m.inputs.insert(m.inputs.end(), m.case_inputs.begin(), m.case_inputs.end());
       }
     }

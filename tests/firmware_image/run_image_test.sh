@@ -15,6 +15,10 @@
 #                 and not embedded), run it and require every other case embedded,
 #                 "result=PASS", and each case's last-inference outputs equal to its
 #                 output_<j>.bin (TFLite Micro's bytes), byte for byte.
+#   MODE zoo:     cross-build TARGET's image against its zoo payload (the models of SHARED/zoo
+#                 that fit the image), run it and require "result=PASS", no model refused by
+#                 the prepare tool, and every inference's outputs of every embedded model equal
+#                 to its output_<k>_<j>.bin (TFLite Micro's bytes, state carried), byte for byte.
 #   MODE stack:   cross-build, run the image (or reuse the output of MODE run when it is newer
 #                 than the image) and require the stack probe's self-test to measure its
 #                 1024-byte array within [1024, 1024 + 128] bytes, and one "stack: <model>
@@ -118,6 +122,31 @@ case "$mode" in
       done
     done < "$models_txt"
     echo "---- $target: $embedded conformance cases, $compared outputs equal to TFLite Micro's bytes ($float_io float-IO cases not embedded: the host converts their float IO)"
+    ;;
+  zoo)
+    zoo="$shared/zoo"
+    [ -d "$zoo" ] || { echo "SKIPPED: no zoo at $zoo"; exit 77; }
+    build_image
+    target_out="$cross_dir.output.txt"
+    "$src/scripts/run-firmware-image.sh" "$target" "$image" > "$target_out" 2>&1
+    rc=$?
+    grep -E '^(error|FAIL)' "$target_out" | head -n 20
+    [ $rc -eq 0 ] || fail "$target image exited with status $rc (output: $target_out)"
+    grep -q '^lpai-image: result=PASS$' "$target_out" || fail "$target image did not report PASS"
+    refused="$(grep ' refused-by-prepare$' "$payload_dir/skipped.txt")"
+    [ -z "$refused" ] || fail "models the prepare tool refused: $refused"
+    compared=0
+    while read -r name mem inferences outputs; do
+      for ((k = 0; k < inferences; k++)); do
+        for ((j = 0; j < outputs; j++)); do
+          want="$(od -An -v -tx1 "$zoo/$name/output_${k}_$j.bin" | tr -d ' \n')"
+          got="$(output_hex "$target_out" "$name" "$k" "$j")"
+          [ "$got" = "$want" ] || fail "$name inference $k output $j differs from TFLite Micro's on $target"
+          compared=$((compared + 1))
+        done
+      done
+    done < "$models_txt"
+    echo "---- $target: $(wc -l < "$models_txt") zoo models, $compared outputs equal to TFLite Micro's bytes; not embedded: $(tr '\n' ';' < "$payload_dir/skipped.txt")"
     ;;
   stack)
     build_image

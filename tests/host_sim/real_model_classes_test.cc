@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "config/input_list.h"
 #include "prepare/prepare.h"
 #include "prepare/report.h"
 #include "prepare/tflite_builder.h"
@@ -273,6 +274,54 @@ TEST(RealModelClasses, Uint8EdgesRequantiseAsTfliteMicro) {
   ASSERT_NE(s, nullptr) << err;
   EXPECT_EQ(s->inputs()[0].data_type, QNN_DATATYPE_UFIXED_POINT_8);
   EXPECT_EQ(s->outputs()[0].data_type, QNN_DATATYPE_UFIXED_POINT_8);
+}
+
+TEST(RealModelClasses, Uint8DequantizedAtTheBoundaryIsFloatForTheCaller) {
+  // in int8 (0.05, -10) -> QUANTIZE -> uint8 (0.05, 118) -> DEQUANTIZE -> out float32: the
+  // DEQUANTIZE is folded into the IO description and the host converts as TFLite Micro does.
+  tb::TfliteBuilder m;
+  const int in = m.act("in", {32}, 0.05f, -10);
+  tb::TensorSpec u;
+  u.name = "u";
+  u.type = tfl::TensorType_UINT8;
+  u.shape = {32};
+  u.scales = {0.05f};
+  u.zero_points = {118};
+  const int mid = m.tensor(u);
+  tb::TensorSpec f;
+  f.name = "out";
+  f.type = tfl::TensorType_FLOAT32;
+  f.shape = {32};
+  const int out = m.tensor(f);
+  tb::OpSpec q;
+  q.builtin = tb::kQuantize;
+  q.inputs = {in};
+  q.outputs = {mid};
+  m.op(q);
+  tb::OpSpec dq;
+  dq.builtin = tb::kDequantize;
+  dq.inputs = {mid};
+  dq.outputs = {out};
+  m.op(dq);
+  m.io({in}, {out});
+  lpai::prepare::PrepareOutput p;
+  std::string err;
+  ASSERT_TRUE(prepare(m, &p, &err)) << err;
+  const std::vector<uint8_t> x = pattern(32, 77);
+  const auto got = run(p, {x});
+  ASSERT_EQ(got.size(), 1u);
+  ASSERT_EQ(got[0].size(), 32u * 4);
+  int32_t qm;
+  int qs;
+  tflite_quantize_multiplier(1.0, &qm, &qs);
+  for (int i = 0; i < 32; ++i) {
+    const int32_t u8 =
+        std::min(255, std::max(0, mbqm(static_cast<int8_t>(x[i]) + 10, qm, qs) + 118));
+    const float want = static_cast<float>(static_cast<double>(0.05f) * (u8 - 118));
+    float v;
+    std::memcpy(&v, got[0].data() + 4 * i, 4);
+    EXPECT_EQ(v, want) << i;
+  }
 }
 
 TEST(RealModelClasses, Uint8ToUint8QuantizeStaysRefused) {
@@ -567,6 +616,29 @@ TEST(RealModelClasses, ThirtyTwoGraphInputsAndOutputsRun) {
       EXPECT_EQ(static_cast<int8_t>(got[k][e]), std::max<int8_t>(static_cast<int8_t>(x[k][e]), 0));
     }
   }
+}
+
+TEST(RealModelClasses, AnUnnamedOutputIsWrittenAsTensorIndex) {
+  // The README's rule: prepare names an unnamed TFLite tensor "tensor_<index>", so net-run
+  // writes it as tensor_<index>.raw.
+  tb::TfliteBuilder m;
+  const int in = m.act("in", {4}, 0.5f, 0);
+  const int out = m.act("", {4}, 0.5f, 0);
+  tb::OpSpec relu;
+  relu.builtin = tb::kRelu;
+  relu.inputs = {in};
+  relu.outputs = {out};
+  m.op(relu);
+  m.io({in}, {out});
+  lpai::prepare::PrepareOutput p;
+  std::string err;
+  ASSERT_TRUE(prepare(m, &p, &err)) << err;
+  auto s = lpai::host::Session::open(p.binary, lpai::host::SessionOptions(), &err);
+  ASSERT_NE(s, nullptr) << err;
+  ASSERT_EQ(s->outputs().size(), 1u);
+  EXPECT_EQ(s->outputs()[0].name, "tensor_1");
+  EXPECT_EQ(lpai::host::output_file_names({s->outputs()[0].name}),
+            std::vector<std::string>{"tensor_1.raw"});
 }
 
 }  // namespace
