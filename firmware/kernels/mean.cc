@@ -7,7 +7,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return validate_reduce(args, "MEAN", (1u << kReduceRequantize) | (1u << kReduceIntegerMean), true);
+  return validate_reduce(args, "MEAN", 1u << kReduceRequantize, true);
 }
 
 }  // namespace

@@ -56,13 +56,6 @@ void accumulate(const ReduceParams& p, const T* in, uint32_t* acc) {
 template <typename T>
 void finish_sum(const ReduceParams& p, const uint32_t* acc, T* out, int32_t lo, int32_t hi) {
   const uint32_t n = static_cast<uint32_t>(p.num_outputs);
-  if (p.mode == kReduceIntegerMean) {
-    const int32_t count = p.reduce_count;
-    for (uint32_t i = 0; i < n; ++i) {
-      out[i] = static_cast<T>(static_cast<int32_t>(acc[i]) / count);
-    }
-    return;
-  }
   // (int32)(acc - zp * count): the product is formed in 64 bits and truncated, as TFLite does.
   const uint32_t bias = static_cast<uint32_t>(
       static_cast<int64_t>(p.input_zero_point) * static_cast<int64_t>(p.reduce_count));
@@ -173,7 +166,7 @@ Status validate_reduce(const KernelArgs& args, const char* name, uint32_t modes,
     LPAI_LOG_ERROR("%s: requantisation out of range (shift %d)", name, p.shift);
     return Status::kBinaryBadParams;
   }
-  if ((p.mode == kReduceRequantize || p.mode == kReduceIntegerMean) &&
+  if (p.mode == kReduceRequantize &&
       static_cast<uint64_t>(args.temp_size) < out_count * 4u) {
     LPAI_LOG_ERROR("%s: temp %u bytes, want %u", name, args.temp_size,
                    static_cast<uint32_t>(out_count * 4u));

@@ -12,8 +12,9 @@
 //                      out = clamp(MBQM((int32)(acc - zp_in * count), multiplier, shift) + zp_out)
 //                      (MEAN's 1/count is folded into multiplier/shift offline exactly as
 //                      TFLite folds it at run time).
-//   kReduceIntegerMean MEAN with equal input/output scale and zero point, TFLite's
-//                      Mean<T, int32>: out = (T)(sum(in) / count), C division (truncation).
+//                      MEAN requantises also with equal input and output quantisation, as
+//                      TFLite Micro does (mode 1, a truncating integer mean, is retired and
+//                      refused at load).
 //   kReduceMax/Min     REDUCE_MAX/MIN (int8): running max/min from the type's lowest/highest.
 // An empty input (reduce_count 0) yields 0 (MEAN/SUM) or the initial value (MAX/MIN).
 // MEAN/SUM need temp of num_outputs int32 accumulators.
@@ -35,7 +36,6 @@ constexpr uint32_t kReduceMaxDims = 6;
 
 enum ReduceMode : int32_t {
   kReduceRequantize = 0,
-  kReduceIntegerMean = 1,
   kReduceMaxMode = 2,
   kReduceMinMode = 3,
 };
