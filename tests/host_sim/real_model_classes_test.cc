@@ -533,6 +533,43 @@ TEST(RealModelClasses, NegativeFilterScalesComputeAsTfliteMicro) {
   EXPECT_EQ(got[0], bytes_of(want));
 }
 
+TEST(RealModelClasses, AZeroFilterScaleGivesTheZeroPoint) {
+  // A pruned channel (scale 0): TFLite Micro's multiplier is 0, the output its zero point.
+  tb::TfliteBuilder m;
+  const int in = m.act("in", {1, 1, 2, 2}, 0.04f, 0);
+  tb::TensorSpec w;
+  w.name = "w";
+  w.shape = {2, 1, 1, 2};
+  w.scales = {0.01f, 0.0f};
+  w.zero_points = {0, 0};
+  w.data = {10, 20, 30, 40};
+  const int wi = m.tensor(w);
+  const int out = m.act("out", {1, 1, 2, 2}, 0.01f, 7);
+  tb::OpSpec op;
+  op.builtin = tb::kConv2d;
+  op.inputs = {in, wi, -1};
+  op.outputs = {out};
+  op.options_type = tfl::BuiltinOptions_Conv2DOptions;
+  op.options = tb::conv_options(tfl::Padding_VALID, 1, 1, tfl::ActivationFunctionType_NONE);
+  m.op(op);
+  m.io({in}, {out});
+  lpai::prepare::PrepareOutput p;
+  std::string err;
+  ASSERT_TRUE(prepare(m, &p, &err)) << err;
+  const std::vector<uint8_t> x = {1, 2, 0xFF, 5};  // pixels (1, 2) and (-1, 5)
+  const auto got = run(p, {x});
+  ASSERT_EQ(got.size(), 1u);
+  int32_t q;
+  int sh;
+  tflite_quantize_multiplier(static_cast<double>(0.04f) * static_cast<double>(0.01f) /
+                                 static_cast<double>(0.01f),
+                             &q, &sh);
+  const std::vector<int8_t> want = {
+      static_cast<int8_t>(mbqm(10 * 1 + 20 * 2, q, sh) + 7), 7,
+      static_cast<int8_t>(mbqm(10 * -1 + 20 * 5, q, sh) + 7), 7};
+  EXPECT_EQ(got[0], bytes_of(want));
+}
+
 TEST(RealModelClasses, NegativeScaleOnAMinusOneTwentyEightWeightIsRefused) {
   tb::TfliteBuilder m;
   const int in = m.act("in", {1, 1, 1, 2}, 0.04f, 0);

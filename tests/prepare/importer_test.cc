@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <string>
 #include <vector>
 
@@ -126,15 +128,28 @@ TEST(Importer, ReshapeOfConstantAndVariableBecomesCopy) {
   EXPECT_EQ(g.alias_root(mid), mid);
 }
 
-TEST(Importer, ReshapeWithDifferentQuantisationIsRejected) {
+TEST(Importer, ReshapeWithDifferentQuantisationBecomesAReportedCopy) {
+  // TFLite Micro's RESHAPE copies the bytes whatever the quantisation: a copy node (never an
+  // alias, whose tensors share quantisation), named in the compat notes.
   TfliteBuilder m;
   const int in = m.act("in", {1, 4});
   const int a = m.act("a", {1, 4});
   const int b = m.act("b", {4}, 0.25f, -3);
+  const int c = m.act("c", {4}, 0.25f, -3);
   m.op({kRelu, {in}, {a}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
   m.reshape(a, b);
-  m.io({in}, {b});
-  expect_reject(m, {"node 1 (RESHAPE)", "quantisation differ"});
+  m.op({kRelu, {b}, {c}, {}, tfl::BuiltinOptions_NONE, nullptr, -1});
+  m.io({in}, {c});
+  PrepGraph g;
+  std::string err;
+  ASSERT_TRUE(import(m.finish(), &g, &err)) << err;
+  ASSERT_EQ(g.ops.size(), 3u);
+  EXPECT_EQ(g.ops[1].builtin, lpai::prepare::kCopyBuiltin);
+  EXPECT_EQ(g.alias_root(b), b);
+  ASSERT_EQ(g.compat_notes.size(), 1u);
+  EXPECT_NE(g.compat_notes[0].find("node 1 (RESHAPE): output quantisation differs"),
+            std::string::npos)
+      << g.compat_notes[0];
 }
 
 TEST(Importer, ReshapeWithDifferentByteSizeIsRejected) {
@@ -335,7 +350,9 @@ TEST(Importer, PerChannelWeightsAreChecked) {
   expect_reject(model({0.1f, 0.2f}, {0, 1}, 0), {"tensor 1 'w'", "must be symmetric"});
   expect_reject(model({0.1f, 0.2f}, {0, 0}, 2), {"tensor 1 'w'", "quantized_dimension 2"});
   expect_reject(model({0.1f, 0.2f}, {0}, 0), {"tensor 1 'w'", "2 scales but 1 zero points"});
-  expect_reject(model({0.1f, -0.2f}, {0, 0}, 0), {"tensor 1 'w'", "not a positive finite"});
+  expect_reject(model({0.1f, std::nanf("")}, {0, 0}, 0), {"tensor 1 'w'", "not a finite number"});
+  // Negative constant scales import (TFLite Micro runs them; prepare makes them positive).
+  ASSERT_TRUE(import(model({0.1f, -0.2f}, {0, 0}, 0).finish(), &g, &err)) << err;
 }
 
 TEST(Importer, UnsupportedTypesAreRejected) {
@@ -345,9 +362,10 @@ TEST(Importer, UnsupportedTypesAreRejected) {
   f.spec(0).zero_points.clear();
   expect_reject(f, {"graph input tensor 0 'in'", "type FLOAT32 is not supported for an activation"});
 
+  // uint8 activations import (graph edges); a uint8 zero point outside [0, 255] does not.
   TfliteBuilder u = one_op(kRelu);
   u.spec(1).type = tfl::TensorType_UINT8;
-  expect_reject(u, {"graph output tensor 1 'out'", "type UINT8 is not supported"});
+  expect_reject(u, {"graph output tensor 1 'out'", "zero point -3 outside [0, 255]"});
 
   TfliteBuilder i64 = one_op(kRelu);
   i64.spec(1).type = tfl::TensorType_INT64;

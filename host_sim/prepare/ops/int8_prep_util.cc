@@ -45,7 +45,9 @@ std::string channel_multipliers(const PrepTensor& input, const PrepTensor& filte
   const float output_scale = output.scales[0];
   for (int c = 0; c < channels; ++c) {
     const float s = n == 1 ? filter.scales[0] : filter.scales[c];
-    if (!(s > 0.0f) || !std::isfinite(s)) return "filter has a non-positive scale";
+    // A zero scale (a pruned channel) gives multiplier 0, as TFLite Micro's QuantizeMultiplier;
+    // negative scales were made positive by normalize_negative_scales.
+    if (!(s >= 0.0f) || !std::isfinite(s)) return "filter has a negative or non-finite scale";
     const double effective = static_cast<double>(input_scale) * static_cast<double>(s) /
                              static_cast<double>(output_scale);
     int32_t m = 0;
