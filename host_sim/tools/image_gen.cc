@@ -3,7 +3,7 @@
 //   lpai-image-gen --out-dir DIR [--inferences N] [--prepare-tool PATH --models-dir DIR
 //                  [--model NAME[:ddr|:tcm]]...] [--kernel-layout portable|hvx]
 //   lpai-image-gen --out-dir DIR --prepare-tool PATH --conformance-dir DIR [--kernel-layout L]
-//   lpai-image-gen --out-dir DIR --prepare-tool PATH --zoo-dir DIR --max-binary-bytes N
+//   lpai-image-gen --out-dir DIR --prepare-tool PATH --zoo-suite DIR --max-binary-bytes N
 //                  --max-arena-bytes N [--kernel-layout L]
 //
 // --kernel-layout is passed to the prepare tool as --kernel_layout (hvx: the binaries also
@@ -22,7 +22,7 @@
 // output_k<k>_<j>.bin files, else 1), so the last inference's outputs are the case's
 // output_<j>.bin.
 //
-// With --zoo-dir (real models, ../shared/zoo/README.md), the payload holds every model of the
+// With --zoo-suite (real models, ../shared/zoo/README.md), the payload holds every model of the
 // zoo with integer IO whose context binary is at most --max-binary-bytes and whose scratch +
 // persistent memory is at most --max-arena-bytes (what the target image has room for), each
 // with its own inputs input_<k>_<i>.bin for every inference k (state carries across them); the
@@ -331,8 +331,8 @@ int main(int argc, char** argv) {
   std::string layout = "portable";  // --kernel_layout of the prepare tool
   fs::path models_dir;
   fs::path conformance_dir;
-  fs::path zoo_dir;
-  uint64_t max_binary = 0, max_arena = 0;  // --zoo-dir budgets
+  fs::path zoo_suite;
+  uint64_t max_binary = 0, max_arena = 0;  // --zoo-suite budgets
   std::vector<std::string> requested;
   uint32_t inferences = 4;
   for (int i = 1; i < argc; ++i) {
@@ -354,8 +354,8 @@ int main(int argc, char** argv) {
       layout = value("--kernel-layout");
     } else if (arg == "--conformance-dir") {
       conformance_dir = value("--conformance-dir");
-    } else if (arg == "--zoo-dir") {
-      zoo_dir = value("--zoo-dir");
+    } else if (arg == "--zoo-suite") {
+      zoo_suite = value("--zoo-suite");
     } else if (arg == "--max-binary-bytes") {
       max_binary = std::stoull(value("--max-binary-bytes"));
     } else if (arg == "--max-arena-bytes") {
@@ -376,13 +376,13 @@ int main(int argc, char** argv) {
   if (ec) return fail("cannot create " + out_dir.string() + ": " + ec.message());
 
   std::vector<Model> models;
-  if (!zoo_dir.empty()) {
-    if (tool.empty()) return fail("--zoo-dir needs --prepare-tool");
+  if (!zoo_suite.empty()) {
+    if (tool.empty()) return fail("--zoo-suite needs --prepare-tool");
     if (max_binary == 0 || max_arena == 0) {
-      return fail("--zoo-dir needs --max-binary-bytes and --max-arena-bytes");
+      return fail("--zoo-suite needs --max-binary-bytes and --max-arena-bytes");
     }
-    if (!add_zoo_models(tool, layout, zoo_dir, max_binary, max_arena, out_dir, &models)) {
-      return fail("cannot read the models under " + zoo_dir.string());
+    if (!add_zoo_models(tool, layout, zoo_suite, max_binary, max_arena, out_dir, &models)) {
+      return fail("cannot read the models under " + zoo_suite.string());
     }
   } else if (!conformance_dir.empty()) {
     if (tool.empty()) return fail("--conformance-dir needs --prepare-tool");
@@ -398,7 +398,7 @@ int main(int argc, char** argv) {
     if (m.binary.empty()) return fail("copy_reshape: " + error);
     models.push_back(std::move(m));
   }
-  if (conformance_dir.empty() && zoo_dir.empty() && !tool.empty() && !models_dir.empty()) {
+  if (conformance_dir.empty() && zoo_suite.empty() && !tool.empty() && !models_dir.empty()) {
     for (const std::string& spec : requested) {
       Model m;
       const size_t colon = spec.find(':');
@@ -435,7 +435,7 @@ int main(int argc, char** argv) {
       m.inputs = make_inputs(inferences, m.input_bytes);
     } else {
       // A conformance case: one inference's inputs, repeated; a zoo model: every inference's.
-      const bool per_inference = !zoo_dir.empty();
+      const bool per_inference = !zoo_suite.empty();
       const size_t want = per_inference ? size_t{m.input_bytes} * m.inferences : m.input_bytes;
       if (m.case_inputs.size() != want) {
         return fail(m.name + ": the input files hold " + std::to_string(m.case_inputs.size()) +
