@@ -15,8 +15,10 @@
 // (kernels/registry.cc), the prepare registry (host_sim/prepare/ops/registry.cc).
 //
 // LPAI_IMPORT_OPS(X) lists TFLite operators the importer rewrites instead of running them
-// (X(NAME, code, options)): shape-only ops that become aliases or copies in the plan. They have
-// no firmware kernel and never appear in a binary.
+// (X(NAME, code, options)): shape-only ops that become aliases or copies in the plan, and the
+// resource-variable ops (VAR_HANDLE is resolved at prepare to a persistent tensor per variable;
+// READ_VARIABLE and ASSIGN_VARIABLE become COPY nodes from / into it). They have no firmware
+// kernel and never appear in a binary.
 //
 // Adding an operator: one row here, kernels/<snake>.{h,cc}, prepare/ops/<snake>.cc, tests.
 #ifndef LPAI_FORMAT_OP_TABLE_H
@@ -113,14 +115,22 @@
   X(kBatchMatmul, BATCH_MATMUL, 126, 101, batch_matmul)                        \
   X(kSvdf, SVDF, 27, 6, svdf)
 
+// Control flow: CALL_ONCE's node is followed by the nodes of its init subgraph, which the
+// executor runs the first time the node is reached (firmware/kernels/call_once.h).
+#define LPAI_CONTROL_OPS(X) X(kCallOnce, CALL_ONCE, 129, 103, call_once)
+
 // Every operator with a TFLite builtin code and a kernel.
-#define LPAI_TFLITE_KERNEL_OPS(X) \
-  LPAI_CORE_OPS(X) LPAI_ELEMENTWISE_OPS(X) LPAI_MOVEMENT_OPS(X) LPAI_REDUCE_OPS(X)
+#define LPAI_TFLITE_KERNEL_OPS(X)                                           \
+  LPAI_CORE_OPS(X) LPAI_ELEMENTWISE_OPS(X) LPAI_MOVEMENT_OPS(X) LPAI_REDUCE_OPS(X) \
+  LPAI_CONTROL_OPS(X)
 
 #define LPAI_KERNEL_OPS(X) LPAI_TFLITE_KERNEL_OPS(X) LPAI_PROJECT_OPS(X)
 
 #define LPAI_IMPORT_OPS(X) \
   X(SQUEEZE, 43, 30)       \
-  X(EXPAND_DIMS, 70, 52)
+  X(EXPAND_DIMS, 70, 52)   \
+  X(VAR_HANDLE, 142, 111)  \
+  X(READ_VARIABLE, 143, 112) \
+  X(ASSIGN_VARIABLE, 144, 113)
 
 #endif  // LPAI_FORMAT_OP_TABLE_H

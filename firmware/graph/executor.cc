@@ -4,6 +4,7 @@
 
 #include "core/log.h"
 #include "graph/io_binding.h"
+#include "kernels/call_once.h"
 #include "graph/state.h"
 #include "lpai/hal.h"
 
@@ -84,6 +85,21 @@ void run(const format::BinaryView& view, const Frame& f) {
   const uint32_t nodes = view.node_count();
   for (uint32_t i = 0; i < nodes; ++i) {
     const format::NodeRecord& n = view.node(i);
+    if (n.op == static_cast<uint16_t>(format::BuiltinOp::kCallOnce)) {
+      const kernels::CallOnceParams* p =
+          reinterpret_cast<const kernels::CallOnceParams*>(view.params(n));
+      const uint32_t bit = 1u << p->once_slot;
+      if ((*f.once_done & bit) != 0) {
+        if (f.node_cycles != nullptr) {
+          for (uint32_t k = i; k <= i + p->block_nodes; ++k) f.node_cycles[k] = 0;
+        }
+        i += p->block_nodes;  // skip the init block
+      } else {
+        *f.once_done |= bit;  // the block runs now, inline (recursion was refused offline)
+        if (f.node_cycles != nullptr) f.node_cycles[i] = 0;
+      }
+      continue;
+    }
     if (n.num_inputs <= kSmallNodeTensors && n.num_outputs <= kSmallNodeTensors) {
       run_node<kSmallNodeTensors, kSmallNodeTensors>(view, f, n, i);
     } else {
@@ -134,6 +150,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
   f.base[static_cast<uint8_t>(format::MemClass::kIo)] = nullptr;
   f.io = g.io_bound;
   f.node_cycles = g.profiling ? g.profile : nullptr;
+  f.once_done = &g.once_done;
   exec::run(v, f);
 
   uint64_t copied_out = 0;

@@ -19,10 +19,13 @@ struct Frame {
   uint8_t* base[format::kMemClassCount];  // const, scratch, persistent, io (unused: nullptr)
   uint8_t* const* io;                     // per IO slot
   uint64_t* node_cycles;                  // per-node cycles (one per node), or nullptr
+  uint32_t* once_done;                    // the graph's CALL_ONCE run-once flags (bit per slot)
 };
 
-// Runs every node in order. `view` must have passed validate_binary and validate_nodes; every
-// base/io pointer the graph uses must be valid.
+// Runs every node in order. A CALL_ONCE node whose flag is clear sets it and lets its block
+// (the nodes after it, kernels/call_once.h) run; one whose flag is set skips its block. `view`
+// must have passed validate_binary and validate_nodes; every base/io pointer the graph uses
+// must be valid.
 void run(const format::BinaryView& view, const Frame& frame);
 
 #if defined(LPAI_HOST_KERNEL_HOOK)

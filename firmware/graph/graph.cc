@@ -316,6 +316,7 @@ Status graph_finalize(Handle graph) {
     g.counters.io_allocations += c->num_io;
   }
   reset_variables(*c);
+  g.once_done = 0;  // every CALL_ONCE block runs at the first execute
   g.state = GraphState::kFinalized;
   return Status::kOk;
 }

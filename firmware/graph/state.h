@@ -60,6 +60,7 @@ struct Graph {
   Handle io_handle[kMaxGraphIo] = {};  // memory handle bound by the last execute, else 0
   GraphCounters counters = {};
   uint64_t* profile = nullptr;  // caller's profile buffer: one entry per node, or nullptr
+  uint32_t once_done = 0;       // CALL_ONCE run-once flags (bit per once_slot); 0 at finalize
 };
 
 struct Context {

@@ -21,6 +21,22 @@ namespace tfl = ::lpai::tflite;
 
 constexpr int kReshapeBuiltin = static_cast<int>(format::BuiltinOp::kReshape);
 constexpr int kCustomBuiltin = 32;
+constexpr int kIfBuiltin = 118;
+constexpr int kWhileBuiltin = 119;
+constexpr int kCallOnceBuiltin = static_cast<int>(format::BuiltinOp::kCallOnce);
+constexpr int kVarHandleBuiltin = 142;
+constexpr int kReadVariableBuiltin = 143;
+constexpr int kAssignVariableBuiltin = 144;
+
+// The operator code of `op` (the larger of the two code fields, as TFLite reads it), or -1
+// when its opcode index is out of range.
+int builtin_of(const tfl::Model* model, const tfl::Operator* op) {
+  const auto* codes = model->operator_codes();
+  if (codes == nullptr || op->opcode_index() >= codes->size()) return -1;
+  const tfl::OperatorCode* code = codes->Get(op->opcode_index());
+  return std::max(static_cast<int>(code->deprecated_builtin_code()),
+                  static_cast<int>(code->builtin_code()));
+}
 
 // Operators of the table's LPAI_IMPORT_OPS block: shape-only, never run (alias or copy).
 bool is_import_op(int builtin) {
@@ -106,13 +122,29 @@ class Importer {
     return s.str();
   }
   std::string node_label(int node, int builtin) const {
-    return "node " + std::to_string(node) + " (" + op_name(builtin) + ")";
+    return (subgraph_ != 0 ? "subgraph " + std::to_string(subgraph_) + " " : std::string()) +
+           "node " + std::to_string(node) + " (" + op_name(builtin) + ")";
   }
 
   bool read_tensors(const tfl::Model* model, const tfl::SubGraph* sg);
+  void read_tensor(const tfl::Model* model, const tfl::Tensor* src, PrepTensor* t,
+                   TensorInfo* inf);
   bool fold_float_boundary(const tfl::Model* model, const tfl::SubGraph* sg);
   bool read_io(const tfl::SubGraph* sg);
-  bool read_ops(const tfl::Model* model, const tfl::SubGraph* sg);
+  bool read_ops(const tfl::Model* model, int subgraph, int base);
+  bool collect_variables(const tfl::Model* model);
+  bool add_var_handle(const tfl::Operator* op, int node, const std::vector<int>& ins,
+                      const std::vector<int>& outs);
+  bool add_variable_access(int node, int builtin, const std::vector<int>& ins,
+                           const std::vector<int>& outs);
+  bool add_call_once(const tfl::Model* model, const tfl::Operator* op, int node,
+                     const std::vector<int>& ins, const std::vector<int>& outs);
+  bool check_matches_variable(int id, int var, const std::string& where);
+  void push_op(PrepOp&& op) {
+    op.subgraph = subgraph_;
+    op.call_block = call_block_;
+    g_.ops.push_back(std::move(op));
+  }
   bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
                       OpOptions* out);
   bool check_tensor(int id, Role role, std::string* why);
@@ -133,6 +165,30 @@ class Importer {
   std::vector<TensorInfo> info_;
   std::vector<int> written_at_;  // step (op index in the source model) that wrote it, or -1
   std::vector<bool> folded_;     // per source op: a boundary QUANTIZE/DEQUANTIZE made a copy
+
+  // Resource variables (VAR_HANDLE's container / shared_name), in TFLite Micro's creation
+  // order. Each becomes one persistent variable tensor, typed and shaped by the first
+  // ASSIGN_VARIABLE that TFLite Micro prepares (subgraph 0 first, operators in order), which
+  // also gives its reset value (the zero point, as TFLite Micro's resource buffers start).
+  struct Variable {
+    bool has_container = false;  // a VAR_HANDLE without container matches any container
+    std::string container, shared_name;
+    int value_subgraph = -1;     // the first assigned value tensor: subgraph, local index
+    int value_tensor = -1;
+    int tensor = -1;             // the variable's graph tensor id (-1: never assigned)
+  };
+  std::vector<Variable> vars_;
+  std::vector<int> resource_var_;  // per graph tensor: the variable a VAR_HANDLE output names
+  int find_variable(const tfl::VarHandleOptions* o, bool create);
+  std::string var_label(int v) const { return "resource variable '" + vars_[v].shared_name + "'"; }
+
+  // Subgraph being imported, its CALL_ONCE block (-1: main sequence), the subgraphs on the
+  // CALL_ONCE call stack (recursion check), and the next block key.
+  int subgraph_ = 0;
+  int call_block_ = -1;
+  std::vector<int> call_stack_;
+  int next_block_key_ = 0;
+  const tfl::Model* model_ = nullptr;
 };
 
 bool Importer::run(size_t size) {
@@ -148,30 +204,45 @@ bool Importer::run(size_t size) {
   const tfl::Model* model = tfl::GetModel(buf);
   const auto* subgraphs = model->subgraphs();
   const size_t n_sub = subgraphs ? subgraphs->size() : 0;
-  if (n_sub != 1) {
-    return fail("model: has " + std::to_string(n_sub) + " subgraphs; exactly one is supported");
-  }
+  if (n_sub == 0) return fail("model: has 0 subgraphs");
+  model_ = model;
+  // Subgraph 0 is the graph; other subgraphs run only as CALL_ONCE init subgraphs, imported
+  // where they are called (a subgraph nothing calls is not imported, as TFLite Micro never
+  // runs it).
   const tfl::SubGraph* sg = subgraphs->Get(0);
   if (sg->name() && sg->name()->size() > 0) g_.name = sg->name()->str();
   if (!read_tensors(model, sg)) return false;
   if (!fold_float_boundary(model, sg)) return false;
   if (!read_io(sg)) return false;
-  if (!read_ops(model, sg)) return false;
+  if (!collect_variables(model)) return false;
+  call_stack_.push_back(0);
+  if (!read_ops(model, 0, 0)) return false;
   return true;
 }
 
+// Appends the subgraph's tensors to the graph (ids from the current tensor count on).
 bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
   const auto* tensors = sg->tensors();
   const size_t n = tensors ? tensors->size() : 0;
+  const size_t base = g_.tensors.size();
+  info_.resize(base + n, TensorInfo());
+  written_at_.resize(base + n, -1);
+  g_.alias_of.resize(base + n, -1);
+  resource_var_.resize(base + n, -1);
+  for (size_t i = 0; i < n; ++i) {
+    PrepTensor& t = g_.add_tensor();
+    read_tensor(model, tensors->Get(static_cast<flatbuffers::uoffset_t>(i)), &t, &info_[base + i]);
+  }
+  return true;
+}
+
+void Importer::read_tensor(const tfl::Model* model, const tfl::Tensor* src, PrepTensor* tp,
+                           TensorInfo* infp) {
   const auto* buffers = model->buffers();
   const size_t n_buf = buffers ? buffers->size() : 0;
-  info_.assign(n, TensorInfo());
-  written_at_.assign(n, -1);
-  g_.alias_of.assign(n, -1);
-  for (size_t i = 0; i < n; ++i) {
-    const tfl::Tensor* src = tensors->Get(static_cast<flatbuffers::uoffset_t>(i));
-    PrepTensor& t = g_.add_tensor();
-    TensorInfo& inf = info_[i];
+  {
+    PrepTensor& t = *tp;
+    TensorInfo& inf = *infp;
     if (src->name()) t.name = src->name()->str();
     inf.tflite_type = static_cast<int>(src->type());
     t.type = map_type(inf.tflite_type);
@@ -211,7 +282,7 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
     if (inf.buffer != 0) {
       if (inf.buffer >= n_buf) {
         inf.bad_buffer = true;
-        continue;
+        return;
       }
       const tfl::Buffer* b = buffers->Get(inf.buffer);
       if (b->offset() != 0 || b->size() != 0) inf.external = true;
@@ -221,7 +292,6 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
       }
     }
   }
-  return true;
 }
 
 // Float at the graph boundary: a QUANTIZE whose float32 input is a graph input read by nothing
@@ -685,7 +755,7 @@ bool Importer::add_reshape(int node, int builtin, int data, const std::vector<in
   op.node_index = node;
   op.inputs.push_back(&g_.tensors[in]);
   op.outputs.push_back(&g_.tensors[out]);
-  g_.ops.push_back(std::move(op));
+  push_op(std::move(op));
   return true;
 }
 
@@ -761,30 +831,262 @@ int Importer::noop_data_input(int builtin, const std::vector<int>& ins,
   return data;
 }
 
-bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
-  const int n = static_cast<int>(g_.tensors.size());
+int Importer::find_variable(const tfl::VarHandleOptions* o, bool create) {
+  const bool has_container = o->container() != nullptr;
+  const std::string container = has_container ? o->container()->str() : std::string();
+  const std::string name = o->shared_name()->str();
+  for (size_t v = 0; v < vars_.size(); ++v) {
+    const Variable& x = vars_[v];
+    if ((!has_container || (x.has_container && x.container == container)) && x.shared_name == name) {
+      return static_cast<int>(v);
+    }
+  }
+  if (!create) return -1;
+  Variable x;
+  x.has_container = has_container;
+  x.container = container;
+  x.shared_name = name;
+  vars_.push_back(x);
+  return static_cast<int>(vars_.size()) - 1;
+}
+
+// TFLite Micro's prepare order over every subgraph: VAR_HANDLE creates a variable the first
+// time its name is seen; the first ASSIGN_VARIABLE of a variable fixes its type, shape and
+// reset value. Malformed operators are skipped here and refused where they are imported.
+bool Importer::collect_variables(const tfl::Model* model) {
+  const auto* subgraphs = model->subgraphs();
+  for (flatbuffers::uoffset_t s = 0; s < subgraphs->size(); ++s) {
+    const tfl::SubGraph* sg = subgraphs->Get(s);
+    const int n_t = sg->tensors() ? static_cast<int>(sg->tensors()->size()) : 0;
+    std::vector<int> handle(static_cast<size_t>(n_t), -1);  // local tensor -> variable
+    const auto* ops = sg->operators();
+    const size_t n_ops = ops ? ops->size() : 0;
+    for (size_t k = 0; k < n_ops; ++k) {
+      const tfl::Operator* op = ops->Get(static_cast<flatbuffers::uoffset_t>(k));
+      const int b = builtin_of(model, op);
+      if (b == kVarHandleBuiltin) {
+        const tfl::VarHandleOptions* o = op->builtin_options_as_VarHandleOptions();
+        if (o == nullptr || o->shared_name() == nullptr || !op->outputs() ||
+            op->outputs()->size() != 1) {
+          continue;
+        }
+        const int out = op->outputs()->Get(0);
+        const int v = find_variable(o, /*create=*/true);
+        if (out >= 0 && out < n_t) handle[static_cast<size_t>(out)] = v;
+      } else if (b == kAssignVariableBuiltin && op->inputs() && op->inputs()->size() == 2) {
+        const int r = op->inputs()->Get(0), value = op->inputs()->Get(1);
+        if (r < 0 || r >= n_t || value < 0 || value >= n_t || handle[static_cast<size_t>(r)] < 0) {
+          continue;
+        }
+        Variable& x = vars_[static_cast<size_t>(handle[static_cast<size_t>(r)])];
+        if (x.value_tensor < 0) {
+          x.value_subgraph = static_cast<int>(s);
+          x.value_tensor = value;
+        }
+      }
+    }
+  }
+  // One persistent variable tensor per assigned variable.
+  for (size_t v = 0; v < vars_.size(); ++v) {
+    Variable& x = vars_[v];
+    if (x.value_tensor < 0) continue;  // never assigned: refused if it is ever read
+    const tfl::Tensor* src = subgraphs->Get(static_cast<flatbuffers::uoffset_t>(x.value_subgraph))
+                                 ->tensors()
+                                 ->Get(static_cast<flatbuffers::uoffset_t>(x.value_tensor));
+    PrepTensor& t = g_.add_tensor();
+    TensorInfo inf;
+    read_tensor(model, src, &t, &inf);
+    t.name = x.shared_name;
+    t.data = nullptr;  // the value's data (if constant) is not the variable's
+    t.data_size = 0;
+    t.is_variable = true;
+    inf.bad_buffer = inf.external = false;
+    info_.push_back(inf);
+    written_at_.push_back(-1);
+    g_.alias_of.push_back(-1);
+    resource_var_.push_back(-1);
+    x.tensor = t.index;
+    const std::string typed_by = " (typed by subgraph " + std::to_string(x.value_subgraph) +
+                                 " tensor " + std::to_string(x.value_tensor) + ")";
+    std::string why;
+    if (!check_tensor(t.index, Role::kVariable, &why)) {
+      return fail(var_label(static_cast<int>(v)) + typed_by + ": " + why);
+    }
+    // TFLite Micro fills a resource buffer byte-wise with its zero point; the firmware fills
+    // int16 variables element-wise: equal only for zero point 0.
+    if (t.type == format::DataType::kInt16 && !t.zero_points.empty() && t.zero_points[0] != 0) {
+      return fail(var_label(static_cast<int>(v)) + typed_by + ": int16 zero point " +
+                  std::to_string(t.zero_points[0]) + " is not supported");
+    }
+  }
+  return true;
+}
+
+std::string shape_text(const PrepTensor& t) {
+  std::string s = "[";
+  for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? "," : "") + std::to_string(t.shape[i]);
+  return s + "]";
+}
+
+bool Importer::check_matches_variable(int id, int var, const std::string& where) {
+  const PrepTensor& a = g_.tensors[id];
+  const int vt = vars_[var].tensor;
+  const PrepTensor& b = g_.tensors[vt];
+  if (a.type == b.type && tensor_bytes(a) == tensor_bytes(b)) return true;
+  return fail(where + ": " + tensor_label(id) + " is " + tflite_type_name(info_[id].tflite_type) +
+              " " + shape_text(a) + " but " + var_label(var) + " is " +
+              tflite_type_name(info_[vt].tflite_type) + " " + shape_text(b) +
+              " (type and size must match)");
+}
+
+// VAR_HANDLE: no node; its output names the variable for READ / ASSIGN_VARIABLE.
+bool Importer::add_var_handle(const tfl::Operator* op, int node, const std::vector<int>& ins,
+                              const std::vector<int>& outs) {
+  const std::string where = node_label(node, kVarHandleBuiltin);
+  if (!ins.empty() || outs.size() != 1) {
+    return fail(where + ": expects no inputs and 1 output (the resource handle)");
+  }
+  const tfl::VarHandleOptions* o = op->builtin_options_as_VarHandleOptions();
+  if (o == nullptr || o->shared_name() == nullptr) {
+    return fail(where + ": has no shared_name (the resource variable's name)");
+  }
+  const int out = outs[0];
+  if (written_at_[out] >= 0) {
+    return fail(where + " output 0: " + tensor_label(out) + " is already written by node " +
+                std::to_string(written_at_[out]));
+  }
+  resource_var_[out] = find_variable(o, /*create=*/false);
+  written_at_[out] = node;
+  return true;
+}
+
+// READ_VARIABLE: COPY variable -> output. ASSIGN_VARIABLE: COPY value -> variable.
+bool Importer::add_variable_access(int node, int builtin, const std::vector<int>& ins,
+                                   const std::vector<int>& outs) {
+  const std::string where = node_label(node, builtin);
+  const bool read = builtin == kReadVariableBuiltin;
+  if (read ? ins.size() != 1 || outs.size() != 1 : ins.size() != 2 || !outs.empty()) {
+    return fail(where + (read ? ": expects 1 input (the resource handle) and 1 output"
+                              : ": expects 2 inputs (the resource handle, the value) and no outputs"));
+  }
+  if (ins[0] < 0 || resource_var_[ins[0]] < 0) {
+    return fail(where + " input 0: " +
+                (ins[0] < 0 ? std::string("absent") : tensor_label(ins[0])) +
+                " is not the output of a VAR_HANDLE in this subgraph (unknown resource variable)");
+  }
+  const int v = resource_var_[ins[0]];
+  if (vars_[v].tensor < 0) {
+    return fail(where + ": " + var_label(v) +
+                " is never assigned (no ASSIGN_VARIABLE gives it a type and shape)");
+  }
+  PrepTensor* var = &g_.tensors[vars_[v].tensor];
+  PrepOp copy;
+  copy.builtin = kCopyBuiltin;
+  copy.node_index = node;
+  if (read) {
+    const int out = outs[0];
+    const std::string w = where + " output 0";
+    if (role_of(out) != Role::kActivation) {
+      return fail(w + ": " + tensor_label(out) + " is " +
+                  (g_.tensors[out].is_const() ? "a constant" : "a variable tensor") +
+                  " and cannot be an operator output");
+    }
+    if (info_[out].graph_input) return fail(w + ": " + tensor_label(out) + " is a graph input and cannot be written");
+    if (written_at_[out] >= 0) {
+      return fail(w + ": " + tensor_label(out) + " is already written by node " +
+                  std::to_string(written_at_[out]));
+    }
+    if (!use_tensor(out, w) || !check_matches_variable(out, v, w)) return false;
+    written_at_[out] = node;
+    copy.inputs.push_back(var);
+    copy.outputs.push_back(&g_.tensors[out]);
+  } else {
+    const int value = ins[1];
+    const std::string w = where + " input 1";
+    if (value < 0) return fail(w + ": the value is absent");
+    if (!use_tensor(value, w)) return false;
+    if (role_of(value) == Role::kActivation && !info_[value].graph_input && written_at_[value] < 0) {
+      return fail(w + ": " + tensor_label(value) + " is read before any operator writes it");
+    }
+    if (!check_matches_variable(value, v, w)) return false;
+    copy.inputs.push_back(&g_.tensors[value]);
+    copy.outputs.push_back(var);
+  }
+  push_op(std::move(copy));
+  return true;
+}
+
+// CALL_ONCE: the op, then the init subgraph's tensors and ops (its block), imported here.
+bool Importer::add_call_once(const tfl::Model* model, const tfl::Operator* op, int node,
+                             const std::vector<int>& ins, const std::vector<int>& outs) {
+  const std::string where = node_label(node, kCallOnceBuiltin);
+  if (!ins.empty() || !outs.empty()) return fail(where + ": expects no inputs and no outputs");
+  const tfl::CallOnceOptions* o = op->builtin_options_as_CallOnceOptions();
+  const int target = o != nullptr ? o->init_subgraph_index() : 0;
+  const int n_sub = static_cast<int>(model->subgraphs()->size());
+  if (target < 0 || target >= n_sub) {
+    return fail(where + ": init subgraph index " + std::to_string(target) +
+                " is out of range (the model has " + std::to_string(n_sub) + " subgraphs)");
+  }
+  if (std::find(call_stack_.begin(), call_stack_.end(), target) != call_stack_.end()) {
+    std::string chain;
+    for (int sgi : call_stack_) chain += std::to_string(sgi) + " -> ";
+    return fail(where + ": init subgraph " + std::to_string(target) +
+                " is already running (recursion: subgraphs " + chain + std::to_string(target) + ")");
+  }
+  const tfl::SubGraph* sg = model->subgraphs()->Get(static_cast<flatbuffers::uoffset_t>(target));
+  if (sg->inputs() && sg->inputs()->size() != 0) {
+    return fail(where + ": init subgraph " + std::to_string(target) + " has " +
+                std::to_string(sg->inputs()->size()) + " inputs; CALL_ONCE passes none");
+  }
+  PrepOp p;
+  p.builtin = kCallOnceBuiltin;
+  p.node_index = node;
+  p.block_key = next_block_key_++;
+  const int key = p.block_key;
+  push_op(std::move(p));
+  const int saved_block = call_block_;
+  call_block_ = key;
+  call_stack_.push_back(target);
+  const int base = static_cast<int>(g_.tensors.size());
+  const bool ok = read_tensors(model, sg) && read_ops(model, target, base);
+  call_stack_.pop_back();
+  call_block_ = saved_block;
+  return ok;
+}
+
+// Imports the operators of `subgraph`, whose tensors are graph tensors base, base + 1, ...
+// (read_tensors appended them).
+bool Importer::read_ops(const tfl::Model* model, int subgraph, int base) {
+  const tfl::SubGraph* sg = model->subgraphs()->Get(static_cast<flatbuffers::uoffset_t>(subgraph));
+  const int n = sg->tensors() ? static_cast<int>(sg->tensors()->size()) : 0;
   const auto* codes = model->operator_codes();
   const size_t n_codes = codes ? codes->size() : 0;
   const auto* ops = sg->operators();
   const size_t n_ops = ops ? ops->size() : 0;
-  if (n_ops == 0) return fail("graph: has no operators");
+  if (n_ops == 0 && subgraph == 0) return fail("graph: has no operators");
+  const int saved_subgraph = subgraph_;
+  subgraph_ = subgraph;
   for (size_t k = 0; k < n_ops; ++k) {
     const int node = static_cast<int>(k);
     const tfl::Operator* op = ops->Get(static_cast<flatbuffers::uoffset_t>(k));
     if (op->opcode_index() >= n_codes) {
-      return fail("node " + std::to_string(node) + ": opcode index " +
+      return fail((subgraph != 0 ? "subgraph " + std::to_string(subgraph) + " " : std::string()) +
+                  "node " + std::to_string(node) + ": opcode index " +
                   std::to_string(op->opcode_index()) + " is out of range");
     }
-    const tfl::OperatorCode* code = codes->Get(op->opcode_index());
-    const int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
-                                 static_cast<int>(code->builtin_code()));
+    const int builtin = builtin_of(model, op);
     const std::string where = node_label(node, builtin);
     if (builtin == kCustomBuiltin) return fail(where + ": custom operators are not supported");
+    if (builtin == kIfBuiltin || builtin == kWhileBuiltin) {
+      return fail(where + ": control flow IF / WHILE is not supported (lpai-rt runs other "
+                  "subgraphs only as CALL_ONCE init subgraphs)");
+    }
     if (find_prepare(builtin) == nullptr && !is_import_op(builtin)) {
       return fail(where + ": operator not supported by lpai-rt");
     }
 
-    // Index lists.
+    // Index lists, as graph tensor ids.
     std::vector<int> ins, outs, inter;
     if (op->inputs()) ins.assign(op->inputs()->begin(), op->inputs()->end());
     if (op->outputs()) outs.assign(op->outputs()->begin(), op->outputs()->end());
@@ -794,19 +1096,37 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
         return fail(where + ": input " + std::to_string(i) + " tensor index " +
                     std::to_string(ins[i]) + " is out of range");
       }
+      if (ins[i] >= 0) ins[i] += base;
     }
-    if (outs.empty()) return fail(where + ": has no outputs");
+    const bool no_outputs = builtin == kAssignVariableBuiltin || builtin == kCallOnceBuiltin;
+    if (outs.empty() && !no_outputs) return fail(where + ": has no outputs");
     for (size_t i = 0; i < outs.size(); ++i) {
       if (outs[i] < 0 || outs[i] >= n) {
         return fail(where + ": output " + std::to_string(i) + " tensor index " +
                     std::to_string(outs[i]) + " is out of range");
       }
+      outs[i] += base;
     }
     for (size_t i = 0; i < inter.size(); ++i) {
       if (inter[i] < 0 || inter[i] >= n) {
         return fail(where + ": intermediate " + std::to_string(i) + " tensor index " +
                     std::to_string(inter[i]) + " is out of range");
       }
+      inter[i] += base;
+    }
+
+    // Resource variables and init subgraphs.
+    if (builtin == kVarHandleBuiltin) {
+      if (!add_var_handle(op, node, ins, outs)) return false;
+      continue;
+    }
+    if (builtin == kReadVariableBuiltin || builtin == kAssignVariableBuiltin) {
+      if (!add_variable_access(node, builtin, ins, outs)) return false;
+      continue;
+    }
+    if (builtin == kCallOnceBuiltin) {
+      if (!add_call_once(model, op, node, ins, outs)) return false;
+      continue;
     }
 
     // Shape-only ops: RESHAPE, the import ops (data input 0) and provable no-ops.
@@ -853,13 +1173,13 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
       if (!add_reshape(node, builtin, alias_data, ins, outs)) return false;
       continue;
     }
-    if (folded_[k]) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now
+    if (subgraph == 0 && folded_[k]) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now
       PrepOp copy;
       copy.builtin = kCopyBuiltin;
       copy.node_index = node;
       copy.inputs.push_back(&g_.tensors[ins[0]]);
       copy.outputs.push_back(&g_.tensors[outs[0]]);
-      g_.ops.push_back(std::move(copy));
+      push_op(std::move(copy));
       continue;
     }
     PrepOp p;
@@ -869,8 +1189,10 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
     for (int id : outs) p.outputs.push_back(&g_.tensors[id]);
     for (int id : inter) p.intermediates.push_back(&g_.tensors[id]);
     if (!decode_options(op, builtin, where, &p.options)) return false;
-    g_.ops.push_back(std::move(p));
+    push_op(std::move(p));
   }
+  subgraph_ = saved_subgraph;
+  if (subgraph != 0) return true;
   for (int id : g_.outputs) {
     if (written_at_[id] < 0) {
       return fail("graph output " + tensor_label(id) + ": is not written by any operator");

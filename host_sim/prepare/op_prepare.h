@@ -82,7 +82,15 @@ enum class KernelLayout { kPortable, kHvx };
 
 struct PrepOp {
   int builtin = -1;                          // TFLite builtin code
-  int node_index = -1;
+  int node_index = -1;                       // operator index within its subgraph
+  int subgraph = 0;                          // model subgraph the operator comes from
+  // Init subgraphs (CALL_ONCE): a CALL_ONCE op has a block_key (>= 0, unique in the graph);
+  // the ops of the subgraph it calls follow it in execution order and carry that key in
+  // call_block (-1: the main sequence). Nested CALL_ONCE blocks nest the same way.
+  int block_key = -1;
+  int call_block = -1;
+  uint32_t block_ops = 0;                    // CALL_ONCE: ops in its block (set by prepare_graph)
+  uint32_t once_slot = 0;                    // CALL_ONCE: its run-once flag (set by prepare_graph)
   std::vector<const PrepTensor*> inputs;     // nullptr for an absent optional input (-1)
   std::vector<const PrepTensor*> outputs;
   std::vector<const PrepTensor*> intermediates;

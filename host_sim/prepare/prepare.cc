@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <utility>
 
 #include "core/status.h"
@@ -83,7 +84,8 @@ std::string label(const PrepTensor& t) {
 // The prefix of every per-op prepare refusal: "node N (OP) [in: <labels>; out: <labels>]",
 // an absent optional input written as "-".
 std::string node_where(const PrepOp& op) {
-  std::string s = "node " + std::to_string(op.node_index) + " (" + op_name(op.builtin) + ") [in: ";
+  std::string s = (op.subgraph != 0 ? "subgraph " + std::to_string(op.subgraph) + " " : std::string()) +
+                  "node " + std::to_string(op.node_index) + " (" + op_name(op.builtin) + ") [in: ";
   for (size_t i = 0; i < op.inputs.size(); ++i) {
     if (i != 0) s += ", ";
     s += op.inputs[i] == nullptr ? std::string("-") : label(*op.inputs[i]);
@@ -123,6 +125,31 @@ bool check_integer_tensors(const PrepOp& op, std::string* why) {
     if (!check(t)) return false;
   }
   return true;
+}
+
+// CALL_ONCE blocks: each CALL_ONCE op's block is the run of ops after it whose call_block is
+// its block_key or a block nested in it; its once_slot numbers the CALL_ONCE ops in order.
+void number_call_once_blocks(PrepGraph* g) {
+  constexpr int kCallOnce = static_cast<int>(format::BuiltinOp::kCallOnce);
+  std::map<int, int> parent;  // block key -> the block its CALL_ONCE runs in
+  for (const PrepOp& op : g->ops) {
+    if (op.builtin == kCallOnce) parent[op.block_key] = op.call_block;
+  }
+  auto inside = [&](int block, int key) {
+    for (int b = block; b >= 0; b = parent.count(b) != 0 ? parent[b] : -1) {
+      if (b == key) return true;
+    }
+    return false;
+  };
+  uint32_t slot = 0;
+  for (size_t s = 0; s < g->ops.size(); ++s) {
+    PrepOp& op = g->ops[s];
+    if (op.builtin != kCallOnce) continue;
+    size_t t = s + 1;
+    while (t < g->ops.size() && inside(g->ops[t].call_block, op.block_key)) ++t;
+    op.block_ops = static_cast<uint32_t>(t - s - 1);
+    op.once_slot = slot++;
+  }
 }
 
 }  // namespace
@@ -242,6 +269,7 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
   res.options = options;
   if (!normalize_negative_scales(&res.graph, error)) return false;
   res.folded_ops = fold_constants(&res.graph);
+  number_call_once_blocks(&res.graph);
   const PrepGraph& g = res.graph;
   const size_t n_ops = g.ops.size();
 
