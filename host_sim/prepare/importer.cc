@@ -114,9 +114,11 @@ class Importer {
     error_ = msg;
     return false;
   }
+  // "tensor <index in its subgraph> '<name>'" (the graph id for a resource variable).
   std::string tensor_label(int id) const {
     std::ostringstream s;
-    s << "tensor " << id;
+    const int shown = g_.tensors[id].model_index;
+    s << "tensor " << (shown >= 0 ? shown : id);
     const std::string& name = g_.tensors[id].name;
     if (!name.empty()) s << " '" << name << "'";
     return s.str();
@@ -231,6 +233,7 @@ bool Importer::read_tensors(const tfl::Model* model, const tfl::SubGraph* sg) {
   resource_var_.resize(base + n, -1);
   for (size_t i = 0; i < n; ++i) {
     PrepTensor& t = g_.add_tensor();
+    t.model_index = static_cast<int>(i);
     read_tensor(model, tensors->Get(static_cast<flatbuffers::uoffset_t>(i)), &t, &info_[base + i]);
   }
   return true;

@@ -19,7 +19,9 @@ namespace lpai {
 namespace prepare {
 
 struct PrepTensor {
-  int index = -1;                  // tensor index in the source model
+  int index = -1;                  // graph tensor id (PrepGraph::tensors position)
+  int model_index = -1;            // index in its model subgraph (-1: made by prepare, e.g. a
+                                   // resource variable); equals index in subgraph 0
   std::string name;
   format::DataType type = format::DataType::kInvalid;
   std::vector<int32_t> shape;

@@ -77,7 +77,7 @@ std::string printable(const std::string& name) {
 
 // "tensor <index> '<name>'" (no quotes part when the name is empty).
 std::string label(const PrepTensor& t) {
-  return "tensor " + std::to_string(t.index) +
+  return "tensor " + std::to_string(t.model_index >= 0 ? t.model_index : t.index) +
          (t.name.empty() ? "" : " '" + printable(t.name) + "'");
 }
 

@@ -9,29 +9,37 @@ namespace tflite_builder {
 
 std::vector<uint8_t> TfliteBuilder::finish() const {
   flatbuffers::FlatBufferBuilder fbb(1024);
+  // The subgraphs written: every added one, or copies_ copies of subgraph 0.
+  std::vector<const Subgraph*> order;
+  for (size_t k = 0; k < subs_.size(); ++k) order.push_back(&subs_[k]);
+  if (subs_.size() == 1) order.assign(static_cast<size_t>(std::max(copies_, 0)), &subs_[0]);
 
   // Buffers: 0 is the empty sentinel; each constant tensor gets its own.
   std::vector<flatbuffers::Offset<tfl::Buffer>> buffers;
   buffers.push_back(tfl::CreateBuffer(fbb));
-  std::vector<uint32_t> buffer_of(tensors_.size(), 0);
-  for (size_t i = 0; i < tensors_.size(); ++i) {
-    const TensorSpec& t = tensors_[i];
+  std::map<const TensorSpec*, uint32_t> buffer_of;
+  for (const Subgraph& sg : subs_) {
+   for (size_t i = 0; i < sg.tensors.size(); ++i) {
+    const TensorSpec& t = sg.tensors[i];
     if (t.data.empty() && !t.buffer_offset_size) continue;
     flatbuffers::Offset<flatbuffers::Vector<uint8_t>> data = 0;
     if (!t.data.empty() && !t.buffer_offset_size) {
       fbb.ForceVectorAlignment(t.data.size(), 1, 16);
       data = fbb.CreateVector(t.data);
     }
-    buffer_of[i] = static_cast<uint32_t>(buffers.size());
+    buffer_of[&t] = static_cast<uint32_t>(buffers.size());
     buffers.push_back(tfl::CreateBuffer(fbb, data, t.buffer_offset_size ? 4096 : 0,
                                         t.buffer_offset_size ? t.data.size() + 1 : 0));
+   }
   }
   const auto buffers_vec = fbb.CreateVector(buffers);
 
   // Operator codes: one per distinct builtin, in order of first use.
   std::vector<int> codes;
-  for (const OpSpec& o : ops_) {
-    if (std::find(codes.begin(), codes.end(), o.builtin) == codes.end()) codes.push_back(o.builtin);
+  for (const Subgraph& sg : subs_) {
+    for (const OpSpec& o : sg.ops) {
+      if (std::find(codes.begin(), codes.end(), o.builtin) == codes.end()) codes.push_back(o.builtin);
+    }
   }
   std::vector<flatbuffers::Offset<tfl::OperatorCode>> code_offsets;
   for (int c : codes) {
@@ -45,10 +53,11 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
   const auto codes_vec = fbb.CreateVector(code_offsets);
 
   std::vector<flatbuffers::Offset<tfl::SubGraph>> subgraphs;
-  for (int sgi = 0; sgi < subgraphs_; ++sgi) {
+  for (const Subgraph* sgp : order) {
+    const Subgraph& sg = *sgp;
     std::vector<flatbuffers::Offset<tfl::Tensor>> tensors;
-    for (size_t i = 0; i < tensors_.size(); ++i) {
-      const TensorSpec& t = tensors_[i];
+    for (size_t i = 0; i < sg.tensors.size(); ++i) {
+      const TensorSpec& t = sg.tensors[i];
       flatbuffers::Offset<tfl::QuantizationParameters> q = 0;
       if (!t.scales.empty() || !t.zero_points.empty() || t.custom_quant) {
         const auto scales = fbb.CreateVector(t.scales);
@@ -64,14 +73,16 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
       if (t.sparse) sparsity = tfl::CreateSparsityParameters(fbb);
       const auto shape = fbb.CreateVector(t.shape);
       const auto name = fbb.CreateString(t.name);
-      const uint32_t buffer =
-          t.buffer_override >= 0 ? static_cast<uint32_t>(t.buffer_override) : buffer_of[i];
+      const auto found = buffer_of.find(&t);
+      const uint32_t buffer = t.buffer_override >= 0 ? static_cast<uint32_t>(t.buffer_override)
+                              : found != buffer_of.end() ? found->second
+                                                         : 0u;
       tensors.push_back(tfl::CreateTensor(fbb, shape, t.type, buffer, name, q, t.variable,
                                           sparsity, t.external_buffer));
     }
     const auto tensors_vec = fbb.CreateVector(tensors);
     std::vector<flatbuffers::Offset<tfl::Operator>> ops;
-    for (const OpSpec& o : ops_) {
+    for (const OpSpec& o : sg.ops) {
       const auto ins = fbb.CreateVector(o.inputs);
       const auto outs = fbb.CreateVector(o.outputs);
       flatbuffers::Offset<flatbuffers::Vector<int32_t>> inter = 0;
@@ -85,16 +96,56 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
       ops.push_back(tfl::CreateOperator(fbb, opcode, ins, outs, o.options_type, options, inter));
     }
     const auto ops_vec = fbb.CreateVector(ops);
-    const auto ins = fbb.CreateVector(inputs_);
-    const auto outs = fbb.CreateVector(outputs_);
+    const auto ins = fbb.CreateVector(sg.inputs);
+    const auto outs = fbb.CreateVector(sg.outputs);
     flatbuffers::Offset<flatbuffers::String> name = 0;
-    if (!name_.empty()) name = fbb.CreateString(name_);
+    if (!sg.name.empty()) name = fbb.CreateString(sg.name);
     subgraphs.push_back(tfl::CreateSubGraph(fbb, tensors_vec, ins, outs, ops_vec, name));
   }
   const auto subgraphs_vec = fbb.CreateVector(subgraphs);
   const auto model = tfl::CreateModel(fbb, 3, codes_vec, subgraphs_vec, buffers_vec);
   tfl::FinishModelBuffer(fbb, model);
   return std::vector<uint8_t>(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+int TfliteBuilder::var_handle(int handle, const std::string& shared_name, const char* container) {
+  OpSpec s;
+  s.builtin = kVarHandle;
+  s.outputs = {handle};
+  s.options_type = tfl::BuiltinOptions_VarHandleOptions;
+  const bool has_container = container != nullptr;
+  const std::string c = has_container ? container : "";
+  s.options = [=](flatbuffers::FlatBufferBuilder& fbb) {
+    const auto cont = has_container ? fbb.CreateString(c) : 0;
+    const auto name = fbb.CreateString(shared_name);
+    return tfl::CreateVarHandleOptions(fbb, cont, name).Union();
+  };
+  return op(s);
+}
+
+int TfliteBuilder::read_variable(int handle, int out) {
+  OpSpec s;
+  s.builtin = kReadVariable;
+  s.inputs = {handle};
+  s.outputs = {out};
+  return op(s);
+}
+
+int TfliteBuilder::assign_variable(int handle, int value) {
+  OpSpec s;
+  s.builtin = kAssignVariable;
+  s.inputs = {handle, value};
+  return op(s);
+}
+
+int TfliteBuilder::call_once(int init) {
+  OpSpec s;
+  s.builtin = kCallOnce;
+  s.options_type = tfl::BuiltinOptions_CallOnceOptions;
+  s.options = [=](flatbuffers::FlatBufferBuilder& fbb) {
+    return tfl::CreateCallOnceOptions(fbb, init).Union();
+  };
+  return op(s);
 }
 
 OptionsFn conv_options(tfl::Padding padding, int stride_w, int stride_h,

@@ -21,8 +21,9 @@ namespace tflite_builder {
 
 namespace tfl = ::lpai::tflite;
 
-// TFLite builtin codes used by the tests: the operator table's, plus two that lpai-rt never
-// runs (FLOOR is float-only; CUSTOM ops are refused).
+// TFLite builtin codes used by the tests: the operator table's, the resource-variable ops the
+// importer rewrites, and four that lpai-rt never runs (FLOOR is float-only; CUSTOM, IF and
+// WHILE are refused).
 constexpr int code_of(format::BuiltinOp op) { return static_cast<int>(op); }
 enum Builtin : int {
   kAdd = code_of(format::BuiltinOp::kAdd),
@@ -37,6 +38,12 @@ enum Builtin : int {
   kDequantize = code_of(format::BuiltinOp::kDequantize),
   kCast = code_of(format::BuiltinOp::kCast),
   kUnidirectionalSequenceLstm = code_of(format::BuiltinOp::kUnidirectionalSequenceLstm),
+  kCallOnce = code_of(format::BuiltinOp::kCallOnce),
+  kIf = 118,
+  kWhile = 119,
+  kVarHandle = 142,
+  kReadVariable = 143,
+  kAssignVariable = 144,
   kFloor = 8,
   kCustom = 32,
 };
@@ -68,12 +75,15 @@ struct OpSpec {
   int32_t opcode_override = -1;        // >= 0: write this opcode index instead
 };
 
+// Subgraphs: the builder starts with subgraph 0 ("main") current; add_subgraph() appends one
+// and makes it current, select_subgraph() switches. tensor(), op(), io() and set_name() act on
+// the current subgraph; tensor and op indices are the current subgraph's own.
 class TfliteBuilder {
  public:
   // Adds a tensor; returns its index.
   int tensor(const TensorSpec& spec) {
-    tensors_.push_back(spec);
-    return static_cast<int>(tensors_.size()) - 1;
+    sub().tensors.push_back(spec);
+    return static_cast<int>(sub().tensors.size()) - 1;
   }
   // Per-tensor int8 activation (scale 0.5, zero point -3 unless given).
   int act(const std::string& name, std::vector<int32_t> shape, float scale = 0.5f, int64_t zp = -3) {
@@ -94,29 +104,53 @@ class TfliteBuilder {
     if (!values.empty()) std::memcpy(s.data.data(), values.data(), s.data.size());
     return tensor(s);
   }
-  TensorSpec& spec(int id) { return tensors_[id]; }
+  // A resource handle tensor (type RESOURCE, scalar), as VAR_HANDLE outputs.
+  int resource(const std::string& name) {
+    TensorSpec s;
+    s.name = name;
+    s.type = tfl::TensorType_RESOURCE;
+    return tensor(s);
+  }
+  TensorSpec& spec(int id) { return sub().tensors[id]; }
 
   int op(const OpSpec& spec) {
-    ops_.push_back(spec);
-    return static_cast<int>(ops_.size()) - 1;
+    sub().ops.push_back(spec);
+    return static_cast<int>(sub().ops.size()) - 1;
   }
+  // Resource-variable ops: VAR_HANDLE shared_name (container absent unless given) -> handle;
+  // READ_VARIABLE handle -> out; ASSIGN_VARIABLE handle, value.
+  int var_handle(int handle, const std::string& shared_name, const char* container = nullptr);
+  int read_variable(int handle, int out);
+  int assign_variable(int handle, int value);
+  // CALL_ONCE of subgraph `init`.
+  int call_once(int init);
+
   // RESHAPE in -> out with a constant shape operand made from out's shape.
   int reshape(int in, int out) {
-    const int shape = const_i32(tensors_[out].name + "/shape", tensors_[out].shape);
+    const int shape = const_i32(sub().tensors[out].name + "/shape", sub().tensors[out].shape);
     OpSpec s;
     s.builtin = kReshape;
     s.inputs = {in, shape};
     s.outputs = {out};
     return op(s);
   }
-  OpSpec& op_spec(int k) { return ops_[k]; }
+  OpSpec& op_spec(int k) { return sub().ops[k]; }
 
   void io(std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
-    inputs_ = std::move(inputs);
-    outputs_ = std::move(outputs);
+    sub().inputs = std::move(inputs);
+    sub().outputs = std::move(outputs);
   }
-  void set_name(const std::string& name) { name_ = name; }
-  void set_subgraph_count(int n) { subgraphs_ = n; }
+  void set_name(const std::string& name) { sub().name = name; }
+  // Writes `n` copies of subgraph 0 (only while no subgraph was added).
+  void set_subgraph_count(int n) { copies_ = n; }
+  // Appends an empty subgraph, makes it current and returns its index.
+  int add_subgraph(const std::string& name) {
+    subs_.emplace_back();
+    subs_.back().name = name;
+    cur_ = static_cast<int>(subs_.size()) - 1;
+    return cur_;
+  }
+  void select_subgraph(int k) { cur_ = k; }
   // How operator codes are written: both fields (default), only the deprecated byte, or the
   // deprecated byte set to 127 (placeholder) with the code in builtin_code.
   enum class CodeStyle { kBoth, kDeprecatedOnly, kPlaceholder };
@@ -125,11 +159,17 @@ class TfliteBuilder {
   std::vector<uint8_t> finish() const;
 
  private:
-  std::vector<TensorSpec> tensors_;
-  std::vector<OpSpec> ops_;
-  std::vector<int32_t> inputs_, outputs_;
-  std::string name_ = "main";
-  int subgraphs_ = 1;
+  struct Subgraph {
+    std::vector<TensorSpec> tensors;
+    std::vector<OpSpec> ops;
+    std::vector<int32_t> inputs, outputs;
+    std::string name = "main";
+  };
+  Subgraph& sub() { return subs_[static_cast<size_t>(cur_)]; }
+
+  std::vector<Subgraph> subs_ = std::vector<Subgraph>(1);
+  int cur_ = 0;
+  int copies_ = 1;
   CodeStyle code_style_ = CodeStyle::kBoth;
 };
 

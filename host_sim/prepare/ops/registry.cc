@@ -46,6 +46,8 @@ std::string builtin_name(int builtin) {
   const char* name = builtin >= 0 ? format::op_name(static_cast<uint32_t>(builtin)) : nullptr;
   if (name != nullptr) return name;
   if (builtin == 32) return "CUSTOM";
+  if (builtin == 118) return "IF";  // control flow lpai-rt refuses (the importer says why)
+  if (builtin == 119) return "WHILE";
   return "UNKNOWN(" + std::to_string(builtin) + ")";
 }
 
