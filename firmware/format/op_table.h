@@ -25,7 +25,8 @@
 #define LPAI_FORMAT_OP_TABLE_H
 
 // Project ops (no TFLite builtin, no prepare function): LPAI_PROJECT_OPS(X), same columns.
-#define LPAI_PROJECT_OPS(X) X(kCopy, COPY, 1000, 0, copy)
+// JUMP: the unconditional branch of the inlined IF / WHILE (firmware/kernels/control_flow.h).
+#define LPAI_PROJECT_OPS(X) X(kCopy, COPY, 1000, 0, copy) X(kJump, JUMP, 1001, 0, jump)
 
 // Convolutions, pooling, the first element-wise set, LSTM, quantisation.
 #define LPAI_CORE_OPS(X)                                                       \
@@ -115,9 +116,12 @@
   X(kBatchMatmul, BATCH_MATMUL, 126, 101, batch_matmul)                        \
   X(kSvdf, SVDF, 27, 6, svdf)
 
-// Control flow: CALL_ONCE's node is followed by the nodes of its init subgraph, which the
-// executor runs the first time the node is reached (firmware/kernels/call_once.h).
-#define LPAI_CONTROL_OPS(X) X(kCallOnce, CALL_ONCE, 129, 103, call_once)
+// Control flow: branch nodes the executor interprets over the inlined subgraphs
+// (firmware/kernels/control_flow.h).
+#define LPAI_CONTROL_OPS(X)                                                    \
+  X(kIf, IF, 118, 92, if_op)                                                   \
+  X(kWhile, WHILE, 119, 93, while_op)                                          \
+  X(kCallOnce, CALL_ONCE, 129, 103, call_once)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X)                                           \

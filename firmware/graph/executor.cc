@@ -4,7 +4,7 @@
 
 #include "core/log.h"
 #include "graph/io_binding.h"
-#include "kernels/call_once.h"
+#include "kernels/control_flow.h"
 #include "graph/state.h"
 #include "lpai/hal.h"
 
@@ -74,7 +74,7 @@ __attribute__((noinline)) void run_node(const format::BinaryView& view, const Fr
   if (g_kernel_hook == nullptr || !g_kernel_hook(n.op, args))
 #endif
     kernels::find_kernel(n.op)->eval(args);
-  if (f.node_cycles != nullptr) f.node_cycles[i] = lpai_hal_cycles() - t0;
+  if (f.node_cycles != nullptr) f.node_cycles[i] += lpai_hal_cycles() - t0;
 }
 
 constexpr uint32_t kSmallNodeTensors = 4;  // inputs and outputs of the small-array path
@@ -82,22 +82,39 @@ constexpr uint32_t kSmallNodeTensors = 4;  // inputs and outputs of the small-ar
 }  // namespace
 
 void run(const format::BinaryView& view, const Frame& f) {
+  constexpr uint16_t kCallOnce = static_cast<uint16_t>(format::BuiltinOp::kCallOnce);
+  constexpr uint16_t kIf = static_cast<uint16_t>(format::BuiltinOp::kIf);
+  constexpr uint16_t kWhile = static_cast<uint16_t>(format::BuiltinOp::kWhile);
+  constexpr uint16_t kJump = static_cast<uint16_t>(format::BuiltinOp::kJump);
   const uint32_t nodes = view.node_count();
-  for (uint32_t i = 0; i < nodes; ++i) {
+  if (f.node_cycles != nullptr) {
+    for (uint32_t k = 0; k < nodes; ++k) f.node_cycles[k] = 0;
+  }
+  uint32_t i = 0;
+  while (i < nodes) {
     const format::NodeRecord& n = view.node(i);
-    if (n.op == static_cast<uint16_t>(format::BuiltinOp::kCallOnce)) {
-      const kernels::CallOnceParams* p =
-          reinterpret_cast<const kernels::CallOnceParams*>(view.params(n));
-      const uint32_t bit = 1u << p->once_slot;
-      if ((*f.once_done & bit) != 0) {
-        if (f.node_cycles != nullptr) {
-          for (uint32_t k = i; k <= i + p->block_nodes; ++k) f.node_cycles[k] = 0;
+    // Control flow (kernels/control_flow.h): the loader checked every skip and target.
+    if (n.op == kCallOnce || n.op == kIf || n.op == kWhile || n.op == kJump) {
+      uint32_t next = i + 1;
+      if (n.op == kCallOnce) {
+        const kernels::CallOnceParams* p =
+            reinterpret_cast<const kernels::CallOnceParams*>(view.params(n));
+        const uint32_t bit = 1u << p->once_slot;
+        if ((*f.once_done & bit) != 0) {
+          next += p->block_nodes;  // done before: skip the init block
+        } else {
+          *f.once_done |= bit;  // the block runs now, inline (recursion was refused offline)
         }
-        i += p->block_nodes;  // skip the init block
+      } else if (n.op == kJump) {
+        next = static_cast<uint32_t>(static_cast<int64_t>(next) +
+                                     reinterpret_cast<const kernels::JumpParams*>(view.params(n))->offset);
       } else {
-        *f.once_done |= bit;  // the block runs now, inline (recursion was refused offline)
-        if (f.node_cycles != nullptr) f.node_cycles[i] = 0;
+        const format::TensorRecord& c = view.tensor(view.indices(n.inputs_index)[0]);
+        if (*address(c, f) == 0) {
+          next += reinterpret_cast<const kernels::BranchParams*>(view.params(n))->skip_nodes;
+        }
       }
+      i = next;
       continue;
     }
     if (n.num_inputs <= kSmallNodeTensors && n.num_outputs <= kSmallNodeTensors) {
@@ -105,6 +122,7 @@ void run(const format::BinaryView& view, const Frame& f) {
     } else {
       run_node<kernels::kMaxNodeInputs, kernels::kMaxNodeOutputs>(view, f, n, i);
     }
+    ++i;
   }
 }
 

@@ -1,7 +1,6 @@
-// CALL_ONCE: see call_once.h. The executor runs the block; eval itself does nothing.
-#include "kernels/call_once.h"
-
+// CALL_ONCE: see control_flow.h. The executor runs or skips the block; eval does nothing.
 #include "core/log.h"
+#include "kernels/control_flow.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -33,47 +32,7 @@ Status validate(const KernelArgs& a) {
 
 void eval(const KernelArgs&) {}
 
-const CallOnceParams& params_of(const format::BinaryView& view, const format::NodeRecord& n) {
-  return *reinterpret_cast<const CallOnceParams*>(view.params(n));
-}
-
 }  // namespace
-
-Status validate_call_once_blocks(const format::BinaryView& view) {
-  const uint32_t nodes = view.node_count();
-  uint32_t slots_used = 0;
-  for (uint32_t i = 0; i < nodes; ++i) {
-    const format::NodeRecord& n = view.node(i);
-    if (n.op != static_cast<uint16_t>(format::BuiltinOp::kCallOnce)) continue;
-    const CallOnceParams& p = params_of(view, n);
-    const uint32_t bit = 1u << p.once_slot;  // once_slot < kMaxCallOnceNodes (validated)
-    if ((slots_used & bit) != 0) {
-      LPAI_LOG_ERROR("context binary: node %u (CALL_ONCE) reuses run-once flag %u", fmt_u(i),
-                     fmt_u(p.once_slot));
-      return Status::kBinaryBadParams;
-    }
-    slots_used |= bit;
-    const uint32_t end = i + 1 + p.block_nodes;  // one past the block
-    if (p.block_nodes > nodes - i - 1) {
-      LPAI_LOG_ERROR("context binary: node %u (CALL_ONCE) block of %u nodes runs past the last "
-                     "node (%u nodes)",
-                     fmt_u(i), fmt_u(p.block_nodes), fmt_u(nodes));
-      return Status::kBinaryBadParams;
-    }
-    for (uint32_t j = i + 1; j < end; ++j) {
-      const format::NodeRecord& inner = view.node(j);
-      if (inner.op != static_cast<uint16_t>(format::BuiltinOp::kCallOnce)) continue;
-      const uint32_t inner_blocks = params_of(view, inner).block_nodes;
-      if (inner_blocks > end - j - 1) {
-        LPAI_LOG_ERROR("context binary: node %u (CALL_ONCE) block ends past the block of node "
-                       "%u that holds it",
-                       fmt_u(j), fmt_u(i));
-        return Status::kBinaryBadParams;
-      }
-    }
-  }
-  return Status::kOk;
-}
 
 const OpKernel kCallOnceKernel = {format::BuiltinOp::kCallOnce, "CALL_ONCE", validate, eval};
 

@@ -2,7 +2,7 @@
 #include "kernels/registry.h"
 
 #include "core/log.h"
-#include "kernels/call_once.h"
+#include "kernels/control_flow.h"
 
 namespace lpai {
 namespace kernels {
@@ -83,13 +83,8 @@ Status validate_nodes(const format::BinaryView& view) {
       return s;
     }
   }
-  // CALL_ONCE blocks (an image without CALL_ONCE refused any such node above).
-#if defined(LPAI_SELECTIVE_OPS)
-  LPAI_OP_SELECTED_CALL_ONCE(return validate_call_once_blocks(view);)
-#else
-  return validate_call_once_blocks(view);
-#endif
-  return Status::kOk;
+  // The control-flow nodes' blocks and targets (kernels/control_flow.h).
+  return validate_control_flow(view);
 }
 
 }  // namespace kernels

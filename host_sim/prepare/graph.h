@@ -26,6 +26,7 @@
 
 #include <deque>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format/context_binary_format.h"
@@ -36,6 +37,10 @@ namespace prepare {
 
 // PrepOp::builtin of a copy node (numerically format::BuiltinOp::kCopy).
 constexpr int kCopyBuiltin = static_cast<int>(format::BuiltinOp::kCopy);
+// PrepOp::builtin of the unconditional branch of an inlined IF / WHILE (format::BuiltinOp::kJump).
+constexpr int kJumpBuiltin = static_cast<int>(format::BuiltinOp::kJump);
+// PrepOp::builtin of a position label (PrepOp::label); only between import and prepare_graph().
+constexpr int kLabelBuiltin = -2;
 
 struct PrepGraph {
   std::string name = "graph";
@@ -69,9 +74,26 @@ struct PrepGraph {
   }
 };
 
-// Spelling of an op for messages: builtin_name(), or "COPY" for a copy node.
+// Spelling of an op for messages: builtin_name(), or "COPY" / "JUMP" / "LABEL".
 inline std::string op_name(int builtin) {
-  return builtin == kCopyBuiltin ? std::string("COPY") : builtin_name(builtin);
+  return builtin == kCopyBuiltin ? std::string("COPY")
+         : builtin == kJumpBuiltin ? std::string("JUMP")
+         : builtin == kLabelBuiltin ? std::string("LABEL")
+                                    : builtin_name(builtin);
+}
+
+// The loops of a graph whose labels are resolved (prepare_graph()): per backward JUMP at step
+// s, the steps [s + 1 + jump, s] it repeats. A buffer touched inside a loop must hold its bytes
+// over the whole loop (later iterations read what earlier ones wrote): the planner and the plan
+// checker extend such live ranges to cover the loop.
+inline std::vector<std::pair<int, int>> loop_regions(const PrepGraph& g) {
+  std::vector<std::pair<int, int>> loops;
+  for (size_t s = 0; s < g.ops.size(); ++s) {
+    if (g.ops[s].builtin == kJumpBuiltin && g.ops[s].jump < 0) {
+      loops.emplace_back(static_cast<int>(s) + 1 + g.ops[s].jump, static_cast<int>(s));
+    }
+  }
+  return loops;
 }
 
 // Bytes of a tensor: element count * element size (0 for an unknown type).

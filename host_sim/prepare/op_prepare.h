@@ -86,12 +86,14 @@ struct PrepOp {
   int builtin = -1;                          // TFLite builtin code
   int node_index = -1;                       // operator index within its subgraph
   int subgraph = 0;                          // model subgraph the operator comes from
-  // Init subgraphs (CALL_ONCE): a CALL_ONCE op has a block_key (>= 0, unique in the graph);
-  // the ops of the subgraph it calls follow it in execution order and carry that key in
-  // call_block (-1: the main sequence). Nested CALL_ONCE blocks nest the same way.
-  int block_key = -1;
-  int call_block = -1;
-  uint32_t block_ops = 0;                    // CALL_ONCE: ops in its block (set by prepare_graph)
+  // Control flow (firmware/kernels/control_flow.h), inlined by the importer: a label op
+  // (builtin kLabelBuiltin, graph.h) marks a position `label`; CALL_ONCE, IF, WHILE and JUMP
+  // name the label they skip or jump to in `target`. prepare_graph() removes the labels and
+  // sets `jump`: the target's position minus (this op's position + 1), i.e. CALL_ONCE's block
+  // size, IF / WHILE's skip, JUMP's offset (< 0 closes a loop).
+  int label = -1;
+  int target = -1;
+  int32_t jump = 0;
   uint32_t once_slot = 0;                    // CALL_ONCE: its run-once flag (set by prepare_graph)
   std::vector<const PrepTensor*> inputs;     // nullptr for an absent optional input (-1)
   std::vector<const PrepTensor*> outputs;

@@ -60,6 +60,13 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
   const int end_step = steps > 0 ? steps - 1 : 0;
   for (int id : g.inputs) touch(id, 0);
   for (int id : g.outputs) touch(id, end_step);
+  for (const std::pair<int, int>& loop : loop_regions(g)) {  // live over a whole loop
+    for (auto& r : range) {
+      if (r.second.second < loop.first || r.second.first > loop.second) continue;
+      r.second.first = std::min(r.second.first, loop.first);
+      r.second.second = std::max(r.second.second, loop.second);
+    }
+  }
 
   std::vector<Item> scratch, persistent;
   for (int id : needed) {

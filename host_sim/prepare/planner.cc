@@ -337,6 +337,15 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
   }
   for (int id : g.inputs) touch(id, 0);
   for (int id : g.outputs) touch(id, last_step);
+  // A buffer touched inside a loop lives over the whole loop (graph.h, loop_regions); loops
+  // nest, so one pass over them suffices.
+  for (const std::pair<int, int>& loop : loop_regions(g)) {
+    for (size_t r = 0; r < n; ++r) {
+      if (last[r] < loop.first || first[r] > loop.second) continue;
+      first[r] = std::min(first[r], loop.first);
+      last[r] = std::max(last[r], loop.second);
+    }
+  }
 
   std::vector<uint64_t> sizes;
   std::vector<int> bf, bl;

@@ -9,6 +9,7 @@
 
 #include "core/status.h"
 #include "format/binary_view.h"
+#include "kernels/control_flow.h"
 #include "kernels/kernel_api.h"
 #include "prepare/importer.h"
 #include "prepare/negative_scales.h"
@@ -127,29 +128,33 @@ bool check_integer_tensors(const PrepOp& op, std::string* why) {
   return true;
 }
 
-// CALL_ONCE blocks: each CALL_ONCE op's block is the run of ops after it whose call_block is
-// its block_key or a block nested in it; its once_slot numbers the CALL_ONCE ops in order.
-void number_call_once_blocks(PrepGraph* g) {
-  constexpr int kCallOnce = static_cast<int>(format::BuiltinOp::kCallOnce);
-  std::map<int, int> parent;  // block key -> the block its CALL_ONCE runs in
-  for (const PrepOp& op : g->ops) {
-    if (op.builtin == kCallOnce) parent[op.block_key] = op.call_block;
-  }
-  auto inside = [&](int block, int key) {
-    for (int b = block; b >= 0; b = parent.count(b) != 0 ? parent[b] : -1) {
-      if (b == key) return true;
+// Control flow: removes the label ops and resolves every CALL_ONCE / IF / WHILE / JUMP target
+// into PrepOp::jump (op_prepare.h); numbers the CALL_ONCE run-once flags in order. False with
+// *error when a target label is missing (an importer bug).
+bool resolve_control_flow(PrepGraph* g, std::string* error) {
+  std::map<int, int> at;  // label -> position among the ops that remain
+  std::vector<PrepOp> kept;
+  for (PrepOp& op : g->ops) {
+    if (op.builtin == kLabelBuiltin) {
+      at[op.label] = static_cast<int>(kept.size());
+    } else {
+      kept.push_back(std::move(op));
     }
-    return false;
-  };
+  }
+  g->ops = std::move(kept);
   uint32_t slot = 0;
   for (size_t s = 0; s < g->ops.size(); ++s) {
     PrepOp& op = g->ops[s];
-    if (op.builtin != kCallOnce) continue;
-    size_t t = s + 1;
-    while (t < g->ops.size() && inside(g->ops[t].call_block, op.block_key)) ++t;
-    op.block_ops = static_cast<uint32_t>(t - s - 1);
-    op.once_slot = slot++;
+    if (op.target < 0) continue;
+    const auto it = at.find(op.target);
+    if (it == at.end()) {
+      *error = "internal: " + node_where(op) + " branches to a missing label";
+      return false;
+    }
+    op.jump = it->second - static_cast<int>(s) - 1;
+    if (op.builtin == static_cast<int>(format::BuiltinOp::kCallOnce)) op.once_slot = slot++;
   }
+  return true;
 }
 
 }  // namespace
@@ -269,7 +274,7 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
   res.options = options;
   if (!normalize_negative_scales(&res.graph, error)) return false;
   res.folded_ops = fold_constants(&res.graph);
-  number_call_once_blocks(&res.graph);
+  if (!resolve_control_flow(&res.graph, error)) return false;
   const PrepGraph& g = res.graph;
   const size_t n_ops = g.ops.size();
 
@@ -279,6 +284,12 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
   for (size_t s = 0; s < n_ops; ++s) {
     const PrepOp& op = g.ops[s];
     if (op.builtin == kCopyBuiltin) continue;  // byte copy: no parameters, no temp
+    if (op.builtin == kJumpBuiltin) {          // branch: its offset
+      const kernels::JumpParams jp{op.jump};
+      params[s].resize(sizeof(jp));
+      std::memcpy(params[s].data(), &jp, sizeof(jp));
+      continue;
+    }
     const std::string where = node_where(op);
     const PrepareFn fn = find_prepare(op.builtin);
     if (fn == nullptr) {

@@ -5,7 +5,7 @@
 
 #include "common/test_support.h"
 #include "graph_fixture.h"
-#include "kernels/call_once.h"
+#include "kernels/control_flow.h"
 #include "kernels/kernel_api.h"
 
 namespace lpai_graph_test {

@@ -196,12 +196,12 @@ TEST(ResourceVariables, PlanAndBinaryShape) {
   ASSERT_GE(g.ops.size(), 4u);
   using lpai::format::BuiltinOp;
   EXPECT_EQ(g.ops[0].builtin, static_cast<int>(BuiltinOp::kCallOnce));
-  EXPECT_EQ(g.ops[0].block_ops, 3u);
+  EXPECT_EQ(g.ops[0].jump, 3);
   EXPECT_EQ(g.ops[0].once_slot, 0u);
   EXPECT_EQ(g.ops[1].builtin, lpai::prepare::kCopyBuiltin);
   EXPECT_EQ(g.ops[1].subgraph, 1);
   EXPECT_EQ(g.ops[2].builtin, static_cast<int>(BuiltinOp::kCallOnce));
-  EXPECT_EQ(g.ops[2].block_ops, 1u);
+  EXPECT_EQ(g.ops[2].jump, 1);
   EXPECT_EQ(g.ops[2].once_slot, 1u);
   EXPECT_EQ(g.ops[3].subgraph, 2);
   EXPECT_EQ(g.ops[4].subgraph, 0);

@@ -1,0 +1,58 @@
+// Control flow as TFLite Micro runs it (call_once.cc, if.cc, while.cc), flattened offline into
+// one node list: prepare inlines every called subgraph (its tensors planned like the main
+// graph's, the operands passed by COPY nodes) and links the pieces with branch nodes that the
+// executor (graph/executor.cc) interprets before any kernel runs:
+//
+//   CALL_ONCE  [init block]                 the block runs the first time the node is reached
+//   IF(cond)   [then block ... JUMP] [else block]   cond false: skip the then block
+//   [cond block] WHILE(cond) [body block ... JUMP back to the cond block]
+//                                           cond false: skip the body block (the loop ends)
+//   JUMP       continue at node (index + 1 + offset); offset < 0 only to close a loop
+//
+// The run-once flags live in the graph's runtime state, cleared at finalize and not by
+// resetPersistent (TFLite Micro's Reset does not re-arm CALL_ONCE either). IF / WHILE read one
+// bool (cond != 0), as TFLite Micro reads cond->data.b[0]. A model whose WHILE never ends
+// never ends here either, as in TFLite Micro.
+//
+// Parameter blobs below; the branch kernels' eval does nothing (the executor branches).
+#ifndef LPAI_KERNELS_CONTROL_FLOW_H
+#define LPAI_KERNELS_CONTROL_FLOW_H
+
+#include <stdint.h>
+
+#include "core/status.h"
+#include "format/binary_view.h"
+
+namespace lpai {
+namespace kernels {
+
+// Run-once flags per graph (one bit each in the graph's state).
+constexpr uint32_t kMaxCallOnceNodes = 8;
+
+// CALL_ONCE: no inputs, no outputs.
+struct CallOnceParams {
+  uint32_t block_nodes;  // nodes right after this one that form the init block (may be 0)
+  uint32_t once_slot;    // the node's run-once flag, < kMaxCallOnceNodes, unique in the graph
+};
+
+// IF and WHILE: input 0 the condition (bool, 1 element), no outputs.
+struct BranchParams {
+  uint32_t skip_nodes;  // nodes skipped when the condition is false
+};
+
+// JUMP (project op): no inputs, no outputs.
+struct JumpParams {
+  int32_t offset;  // the next node is index + 1 + offset, within [0, node count]
+};
+
+// The checks a node's own validator cannot make (it does not see the node list): every
+// CALL_ONCE block, IF / WHILE skip and JUMP target lies within the node list, a CALL_ONCE
+// block inside every CALL_ONCE block enclosing it, and no two CALL_ONCE nodes share a flag.
+// Logs one line and returns kBinaryBadParams otherwise. Run by validate_nodes after every
+// node's validator passed.
+Status validate_control_flow(const format::BinaryView& view);
+
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_CONTROL_FLOW_H

@@ -1,0 +1,18 @@
+// IF: see control_flow.h. The executor skips the then block when the condition is false;
+// eval does nothing.
+#include "kernels/branch_common.h"
+#include "kernels/registry.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+Status validate(const KernelArgs& a) { return validate_branch("IF", a); }
+void eval(const KernelArgs&) {}
+
+}  // namespace
+
+const OpKernel kIfKernel = {format::BuiltinOp::kIf, "IF", validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai
