@@ -495,7 +495,7 @@ TEST(Importer, StaleQuantizedDimensionOnPerTensorBiasIsIgnored) {
 }
 
 // Subgraphs other than 0 run only where a CALL_ONCE calls them (tests/models/
-// resource_variables_test.cc); one nothing calls is not imported, as TFLite Micro never runs it.
+// subgraphs_test.cc); one nothing calls is not imported, as TFLite Micro never runs it.
 TEST(Importer, SubgraphsNothingCallsAreNotImported) {
   TfliteBuilder m = one_op(kRelu);
   m.set_subgraph_count(2);

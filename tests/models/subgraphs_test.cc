@@ -1,16 +1,19 @@
-// Several subgraphs and resource variables (issue 24, class 7): CALL_ONCE runs its init
-// subgraph the first time it is reached; VAR_HANDLE / READ_VARIABLE / ASSIGN_VARIABLE keep
-// state in the persistent pool across inferences; QnnLpaiGraph_resetPersistent resets it.
+// Several subgraphs, resource variables and control flow (issue 24, class 7): CALL_ONCE runs
+// its init subgraph the first time it is reached; VAR_HANDLE / READ_VARIABLE / ASSIGN_VARIABLE
+// keep state in the persistent pool across inferences; QnnLpaiGraph_resetPersistent resets it;
+// IF and WHILE run their subgraphs inlined.
 //
 // Expected values follow TFLite Micro's semantics (micro_resource_variable.cc, call_once.cc,
-// micro_interpreter_graph.cc at 90b983c):
+// if.cc, while.cc, micro_interpreter_graph.cc at 90b983c):
 //  - a variable's buffer is allocated when the first ASSIGN_VARIABLE is prepared (subgraph 0
 //    first, operators in order), sized by that value tensor and filled with its zero point;
 //  - CALL_ONCE invokes its subgraph the first time the node is evaluated, never again;
 //  - MicroInterpreter::Reset fills every variable with that zero point again and does not
 //    re-arm CALL_ONCE;
-//  - READ / ASSIGN copy bytes.
-// The models are written with the project's TfliteBuilder; every output is int8.
+//  - READ / ASSIGN copy bytes; IF / WHILE copy operands in and results out.
+// The models are written with the project's TfliteBuilder; every output is int8. The data ops
+// used (CONCATENATION, STRIDED_SLICE, MAXIMUM, LESS with one quantisation throughout) move or
+// compare the int8 values unchanged, so the expected bytes are written directly.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -329,20 +332,211 @@ TEST(ResourceVariables, InitSubgraphWithInputsIsRefused) {
             "node 0 (CALL_ONCE): init subgraph 1 has 1 inputs; CALL_ONCE passes none");
 }
 
-TEST(ResourceVariables, IfAndWhileAreRefusedInOneLine) {
-  for (int code : {tb::kIf, tb::kWhile}) {
-    tb::TfliteBuilder m;
-    const int x = m.act("x", {1, 2}, kScale, kZp);
-    const int out = m.act("out", {1, 2}, kScale, kZp);
-    tb::OpSpec s;
-    s.builtin = code;
-    s.inputs = {x};
-    s.outputs = {out};
-    m.op(s);
-    m.io({x}, {out});
-    EXPECT_EQ(prepare_error(m), std::string("node 0 (") + (code == tb::kIf ? "IF" : "WHILE") +
-                                    "): control flow IF / WHILE is not supported (lpai-rt runs "
-                                    "other subgraphs only as CALL_ONCE init subgraphs)");
+// ---- IF and WHILE (TFLite Micro's if.cc / while.cc: operands copied into the called
+// subgraph's inputs, its outputs copied out; WHILE copies its inputs to its outputs, then runs
+// cond on the outputs and, while cond is true, body, whose outputs become the op's outputs).
+
+int less(tb::TfliteBuilder& m, int a, int b, int out) {
+  tb::OpSpec s;
+  s.builtin = tb::code_of(lpai::format::BuiltinOp::kLess);
+  s.inputs = {a, b};
+  s.outputs = {out};
+  return m.op(s);
+}
+
+int bool_tensor(tb::TfliteBuilder& m, const std::string& name, std::vector<int32_t> shape) {
+  tb::TensorSpec s;
+  s.name = name;
+  s.type = tfl::TensorType_BOOL;
+  s.shape = std::move(shape);
+  return m.tensor(s);
+}
+
+tb::OptionsFn if_options(int then_index, int else_index) {
+  return [=](flatbuffers::FlatBufferBuilder& fbb) {
+    return tfl::CreateIfOptions(fbb, then_index, else_index).Union();
+  };
+}
+
+tb::OptionsFn while_options(int cond_index, int body_index) {
+  return [=](flatbuffers::FlatBufferBuilder& fbb) {
+    return tfl::CreateWhileOptions(fbb, cond_index, body_index).Union();
+  };
+}
+
+// y = IF(c, x): then (subgraph 1) max(x, {5, 5}); else (subgraph 2) x itself (its output is
+// its input tensor).
+tb::TfliteBuilder if_model() {
+  tb::TfliteBuilder m;
+  const int c = bool_tensor(m, "c", {1});
+  const int x = m.act("x", {1, 2}, kScale, kZp);
+  const int y = m.act("y", {1, 2}, kScale, kZp);
+  tb::OpSpec s;
+  s.builtin = tb::kIf;
+  s.inputs = {c, x};
+  s.outputs = {y};
+  s.options_type = tfl::BuiltinOptions_IfOptions;
+  s.options = if_options(1, 2);
+  m.op(s);
+  m.io({c, x}, {y});
+  m.add_subgraph("then");
+  const int a = m.act("a", {1, 2}, kScale, kZp);
+  const int r = m.act("r", {1, 2}, kScale, kZp);
+  maximum(m, a, const_i8(m, "five", {1, 2}, {5, 5}), r);
+  m.io({a}, {r});
+  m.add_subgraph("else");
+  const int e = m.act("e", {1, 2}, kScale, kZp);
+  m.io({e}, {e});
+  m.select_subgraph(0);
+  return m;
+}
+
+// (v', w') = WHILE(v, w): cond (subgraph 1) v[0] < 1; body (subgraph 2) v <- v[1:4] ++ {1},
+// w <- max(w, v[0:2]). Leading entries below 1 each cost one iteration.
+tb::TfliteBuilder while_model() {
+  tb::TfliteBuilder m;
+  const int v = m.act("v", {1, 4}, kScale, kZp);
+  const int w = m.act("w", {1, 2}, kScale, kZp);
+  const int v_out = m.act("v_out", {1, 4}, kScale, kZp);
+  const int w_out = m.act("w_out", {1, 2}, kScale, kZp);
+  tb::OpSpec s;
+  s.builtin = tb::kWhile;
+  s.inputs = {v, w};
+  s.outputs = {v_out, w_out};
+  s.options_type = tfl::BuiltinOptions_WhileOptions;
+  s.options = while_options(1, 2);
+  m.op(s);
+  m.io({v, w}, {v_out, w_out});
+
+  m.add_subgraph("cond");
+  const int cv = m.act("cv", {1, 4}, kScale, kZp);
+  const int cw = m.act("cw", {1, 2}, kScale, kZp);
+  const int head = m.act("head", {1, 1}, kScale, kZp);
+  const int go = bool_tensor(m, "go", {1, 1});
+  slice_cols(m, cv, head, 0, 1);
+  less(m, head, const_i8(m, "one", {1, 1}, {1}), go);
+  m.io({cv, cw}, {go});
+
+  m.add_subgraph("body");
+  const int bv = m.act("bv", {1, 4}, kScale, kZp);
+  const int bw = m.act("bw", {1, 2}, kScale, kZp);
+  const int rest = m.act("rest", {1, 3}, kScale, kZp);
+  const int next = m.act("next", {1, 4}, kScale, kZp);
+  const int front = m.act("front", {1, 2}, kScale, kZp);
+  const int nw = m.act("nw", {1, 2}, kScale, kZp);
+  slice_cols(m, bv, rest, 1, 4);
+  concat(m, rest, const_i8(m, "one", {1, 1}, {1}), next, 1);
+  slice_cols(m, bv, front, 0, 2);
+  maximum(m, bw, front, nw);
+  m.io({bv, bw}, {next, nw});
+  m.select_subgraph(0);
+  return m;
+}
+
+std::unique_ptr<lpai::host::Session> open_prepared(const tb::TfliteBuilder& m, PrepareOutput* p) {
+  return open_session(m, p);
+}
+
+std::vector<std::vector<uint8_t>> run(lpai::host::Session& s,
+                                      const std::vector<std::vector<uint8_t>>& inputs) {
+  std::vector<std::vector<uint8_t>> outputs;
+  std::string error;
+  EXPECT_TRUE(s.run(inputs, &outputs, &error)) << error;
+  return outputs;
+}
+
+TEST(ControlFlow, IfRunsTheBranchItsConditionPicks) {
+  PrepareOutput p;
+  std::unique_ptr<lpai::host::Session> s = open_prepared(if_model(), &p);
+  ASSERT_NE(s, nullptr);
+  using V = std::vector<std::vector<uint8_t>>;
+  EXPECT_EQ(run(*s, {{1}, bytes_of({3, 9})}), V{bytes_of({5, 9})});   // then: max(x, 5)
+  EXPECT_EQ(run(*s, {{0}, bytes_of({3, 9})}), V{bytes_of({3, 9})});   // else: x
+  EXPECT_EQ(run(*s, {{1}, bytes_of({-8, 6})}), V{bytes_of({5, 6})});
+  EXPECT_EQ(run(*s, {{0}, bytes_of({-8, 6})}), V{bytes_of({-8, 6})});
+}
+
+TEST(ControlFlow, WhileLoopsUntilItsConditionIsFalse) {
+  PrepareOutput p;
+  std::unique_ptr<lpai::host::Session> s = open_prepared(while_model(), &p);
+  ASSERT_NE(s, nullptr);
+  using V = std::vector<std::vector<uint8_t>>;
+  // Three iterations: v {0,0,0,7} -> {0,0,7,1} -> {0,7,1,1} -> {7,1,1,1};
+  // w {-9,-9} -> {0,0} -> {0,0} -> {0,7}.
+  EXPECT_EQ(run(*s, {bytes_of({0, 0, 0, 7}), bytes_of({-9, -9})}),
+            (V{bytes_of({7, 1, 1, 1}), bytes_of({0, 7})}));
+  // No iteration: the outputs are the inputs.
+  EXPECT_EQ(run(*s, {bytes_of({3, 0, 0, 0}), bytes_of({4, -4})}),
+            (V{bytes_of({3, 0, 0, 0}), bytes_of({4, -4})}));
+  // Two iterations: v {-2,0,5,5} -> {0,5,5,1} -> {5,5,1,1}; w {-9,-9} -> {-2,0} -> {0,5}.
+  EXPECT_EQ(run(*s, {bytes_of({-2, 0, 5, 5}), bytes_of({-9, -9})}),
+            (V{bytes_of({5, 5, 1, 1}), bytes_of({0, 5})}));
+  // Every scratch buffer touched inside the loop is planned live over the whole loop.
+  const auto loops = lpai::prepare::loop_regions(p.graph);
+  ASSERT_EQ(loops.size(), 1u);
+  int inside = 0;
+  for (size_t i = 0; i < p.graph.tensors.size(); ++i) {
+    const lpai::prepare::Placement& pl = p.plan.tensors[i];
+    if (!p.plan.used[i] || pl.mem_class != lpai::format::MemClass::kScratch) continue;
+    if (pl.last_step < loops[0].first || pl.first_step > loops[0].second) continue;
+    ++inside;
+    EXPECT_LE(pl.first_step, loops[0].first) << p.graph.tensors[i].name;
+    EXPECT_GE(pl.last_step, loops[0].second) << p.graph.tensors[i].name;
+  }
+  EXPECT_GT(inside, 4);
+}
+
+TEST(ControlFlow, RefusalsAreExact) {
+  {
+    tb::TfliteBuilder m = if_model();
+    m.op_spec(0).options = if_options(0, 2);
+    EXPECT_EQ(prepare_error(m),
+              "node 0 (IF): then subgraph 0 is already running (recursion: subgraphs 0 -> 0)");
+    m.op_spec(0).options = if_options(1, 7);
+    EXPECT_EQ(prepare_error(m),
+              "node 0 (IF): else subgraph index 7 is out of range (the model has 3 subgraphs)");
+  }
+  {
+    tb::TfliteBuilder m = if_model();
+    m.select_subgraph(2);
+    m.io({0}, {0, 0});
+    EXPECT_EQ(prepare_error(m),
+              "node 0 (IF): else subgraph 2 has 1 inputs and 2 outputs; the IF passes 1 and "
+              "takes 1");
+  }
+  {
+    tb::TfliteBuilder m = if_model();
+    m.spec(0).type = tfl::TensorType_INT8;  // the condition
+    m.spec(0).scales = {kScale};
+    m.spec(0).zero_points = {kZp};
+    EXPECT_EQ(prepare_error(m), "node 0 (IF) input 0: tensor 0 'c' must be one BOOL (the condition)");
+  }
+  {
+    tb::TfliteBuilder m = while_model();
+    m.op_spec(0).options = while_options(1, 1);
+    EXPECT_EQ(prepare_error(m),
+              "node 0 (WHILE): body subgraph 1 has 2 inputs and 1 outputs; the WHILE passes 2 "
+              "and takes 2");
+    m.op_spec(0).options = while_options(2, 2);
+    EXPECT_EQ(prepare_error(m),
+              "node 0 (WHILE) cond subgraph 2 output 0: tensor 3 'next' must be one BOOL (the "
+              "condition)");
+  }
+  {
+    tb::TfliteBuilder m = while_model();
+    m.spec(2).shape = {1, 5};  // v_out
+    EXPECT_EQ(prepare_error(m),
+              "node 0 (WHILE) output 0: tensor 0 'v' is INT8 [1,4] but tensor 2 'v_out' is INT8 "
+              "[1,5] (type and size must match)");
+  }
+  {
+    // The body calls the WHILE's own subgraph 0 through a CALL_ONCE: recursion.
+    tb::TfliteBuilder m = while_model();
+    m.select_subgraph(2);
+    m.call_once(0);
+    EXPECT_EQ(prepare_error(m),
+              "subgraph 2 node 4 (CALL_ONCE): init subgraph 0 is already running (recursion: "
+              "subgraphs 0 -> 2 -> 0)");
   }
 }
 
