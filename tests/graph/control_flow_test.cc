@@ -1,6 +1,7 @@
-// CALL_ONCE in the firmware: the load-time block checks (exact status and log line for each
-// bad binary) and the executor running a block at the first execute after finalize only
-// (resetPersistent does not re-arm it, as TFLite Micro's Reset does not).
+// Control flow in the firmware (kernels/control_flow.h): the load-time checks of CALL_ONCE,
+// IF, WHILE and JUMP nodes (exact status and log line for each bad binary), the executor
+// running a CALL_ONCE block at the first execute after finalize only (resetPersistent does
+// not re-arm it, as TFLite Micro's Reset does not) and taking IF / JUMP branches.
 #include <cstring>
 
 #include "common/test_support.h"
@@ -12,6 +13,7 @@ namespace lpai_graph_test {
 namespace {
 
 using CallOnce = RuntimeTest;
+using ControlFlow = RuntimeTest;
 using lpai::kernels::CallOnceParams;
 
 std::vector<uint8_t> params(uint32_t block_nodes, uint32_t once_slot) {
@@ -120,6 +122,64 @@ TEST_F(CallOnce, BlockRunsAtTheFirstExecuteOnly) {
   ASSERT_EQ(rt::graph_reset_persistent(graph_), Status::kOk);
   EXPECT_EQ(run({1, 1, 1, 1}), (std::vector<int8_t>{0, 0, 0, 0}));  // reset, init not re-run
   EXPECT_EQ(run({2, 2, 2, 2}), (std::vector<int8_t>{1, 1, 1, 1}));
+}
+
+template <typename T>
+std::vector<uint8_t> blob(const T& p) {
+  std::vector<uint8_t> v(sizeof(p));
+  std::memcpy(v.data(), &p, sizeof(p));
+  return v;
+}
+
+// out = c ? a : b, as IF(c) [COPY a -> out, JUMP +1] [COPY b -> out]. Tensor ids: c 0, a 1,
+// b 2, out 3. `skip` / `jump` override the IF's skip and the JUMP's offset.
+lpai::writer::GraphBuilder select_graph(uint32_t skip = 2, int32_t jump = 1,
+                                        DataType cond_type = DataType::kBool) {
+  lpai::writer::GraphBuilder b("select");
+  const uint32_t c = b.add_scratch("c", cond_type, {1});
+  const uint32_t a = b.add_scratch("a", DataType::kInt8, {4});
+  const uint32_t bb = b.add_scratch("b", DataType::kInt8, {4});
+  const uint32_t out = b.add_scratch("out", DataType::kInt8, {4});
+  b.add_node(BuiltinOp::kIf, {c}, {}, blob(lpai::kernels::BranchParams{skip}));
+  b.add_node(BuiltinOp::kCopy, {a}, {out});
+  b.add_node(BuiltinOp::kJump, {}, {}, blob(lpai::kernels::JumpParams{jump}));
+  b.add_node(BuiltinOp::kCopy, {bb}, {out});
+  b.set_inputs({c, a, bb}).set_outputs({out});
+  return b;
+}
+
+TEST_F(ControlFlow, BranchesAreCheckedAtLoad) {
+  std::string line;
+  EXPECT_EQ(node_status(select_graph(), &line), Status::kOk);
+  EXPECT_EQ(node_status(select_graph(4), &line), Status::kBinaryBadParams);
+  EXPECT_NE(line.find("node 0 (IF) skips 4 nodes, past the last node (4 nodes)"),
+            std::string::npos)
+      << line;
+  EXPECT_EQ(node_status(select_graph(2, 2), &line), Status::kBinaryBadParams);
+  EXPECT_NE(line.find("node 2 (JUMP) offset 2 leaves the node list (4 nodes)"), std::string::npos)
+      << line;
+  EXPECT_EQ(node_status(select_graph(2, -4), &line), Status::kBinaryBadParams);
+  EXPECT_NE(line.find("node 2 (JUMP) offset -4 leaves the node list (4 nodes)"), std::string::npos)
+      << line;
+  EXPECT_EQ(node_status(select_graph(2, -3), &line), Status::kOk);  // back to node 0
+  EXPECT_EQ(node_status(select_graph(2, 1, DataType::kInt8), &line), Status::kBinaryBadTensor);
+  EXPECT_NE(line.find("IF: the condition must be one bool, got data type 1 of 1 bytes"),
+            std::string::npos)
+      << line;
+}
+
+TEST_F(ControlFlow, IfTakesTheBranchOfItsCondition) {
+  open_and_finalize(serialize(select_graph()));
+  lpai_test::AlignedBuffer c(64, 64), a(64, 64), b(64, 64), out(64, 64);
+  std::memcpy(a.data(), "\x01\x02\x03\x04", 4);
+  std::memcpy(b.data(), "\x09\x08\x07\x06", 4);
+  for (uint8_t cond : {1, 0, 2}) {
+    c.data()[0] = cond;
+    rt::IoTensor in[3] = {raw(0, c.data(), 1), raw(1, a.data(), 4), raw(2, b.data(), 4)};
+    rt::IoTensor o = raw(3, out.data(), 4);
+    ASSERT_EQ(rt::graph_execute(graph_, in, 3, &o, 1), Status::kOk);
+    EXPECT_EQ(std::memcmp(out.data(), cond != 0 ? a.data() : b.data(), 4), 0) << int(cond);
+  }
 }
 
 }  // namespace
