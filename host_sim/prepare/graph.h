@@ -4,12 +4,16 @@
 // pipeline (prepare.h). Tests may build one directly with add_tensor()/ops.
 //
 // Contract:
-//  - tensors[i].index == i for every i (the graph tensor id; for an imported model it is the
-//    tensor index in the model). Tensors live in a deque: PrepOp pointers into it stay valid
+//  - tensors[i].index == i for every i (the graph tensor id; for an imported model subgraph 0's
+//    tensors come first, at their model index, then the resource variables, then the tensors of
+//    each inlined subgraph call; PrepTensor::model_index keeps the index within its subgraph). Tensors live in a deque: PrepOp pointers into it stay valid
 //    while the graph lives (do not erase from it).
-//  - ops are in execution order; step s of the plan is ops[s]. An op with
+//  - ops are in execution order (branch ops aside: op_prepare.h; loops: loop_regions below);
+//    step s of the plan is ops[s]. Label ops (kLabelBuiltin) exist only between import and
+//    prepare_graph(). An op with
 //    builtin == kCopyBuiltin is a byte copy input -> output (format::BuiltinOp::kCopy) that the
-//    importer inserted; every other op has a TFLite builtin code with a prepare function.
+//    importer inserted, kJumpBuiltin a branch (JUMP); every other op has a TFLite builtin code
+//    with a prepare function.
 //  - alias_of[i] == -1: tensor i owns its storage; otherwise the id of the tensor whose bytes it
 //    shares (always a root: alias_of[alias_of[i]] == -1). Aliases and roots are scratch
 //    activations of identical byte size, type and quantisation; never graph IO, constants or

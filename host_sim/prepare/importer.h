@@ -1,8 +1,12 @@
 // TFLite importer (host only): model bytes -> PrepGraph.
 //
 // The bytes are copied into the graph, checked by the flatbuffers verifier (generated from
-// host_sim/prepare/tflite_schema.fbs) and only then read. Supported: exactly one subgraph;
-// int8/int16 activations with per-tensor quantisation (int16 symmetric); constants of int8
+// host_sim/prepare/tflite_schema.fbs) and only then read. Supported: subgraph 0 is the graph;
+// other subgraphs are inlined where a CALL_ONCE, IF or WHILE calls them (their tensors get new
+// graph ids, their operands pass by COPY nodes, label ops mark the branch targets:
+// op_prepare.h), a subgraph nothing calls is not read; resource variables (VAR_HANDLE names
+// one persistent variable tensor, typed by the first ASSIGN_VARIABLE in TFLite Micro's prepare
+// order; READ_VARIABLE / ASSIGN_VARIABLE become COPY nodes from / into it); int8/int16 activations with per-tensor quantisation (int16 symmetric); constants of int8
 // (per-tensor or per-channel, per-channel symmetric), int16, int32 and int64 (biases, shape
 // operands); variable tensors (int8/int16, planned into persistent memory); RESHAPE either as
 // an alias of its input (identical bytes: same type, size and quantisation; both scratch
@@ -11,8 +15,10 @@
 // later, in the pipeline (prepare.h).
 //
 // Rejected, with a one-line message naming the op (builtin_name, node index) or tensor (index
-// and name) and the reason: unverifiable bytes, a wrong file identifier, zero or several
-// subgraphs, unknown/unsupported ops, out-of-range indices, unsupported types or
+// and name; "subgraph S node N" / a tensor's index in its own subgraph outside subgraph 0) and
+// the reason: unverifiable bytes, a wrong file identifier, zero subgraphs, a called subgraph
+// out of range or already running (recursion), operand counts or sizes that do not match the
+// called subgraph, unknown or never-assigned resource variables, unknown/unsupported ops, out-of-range indices, unsupported types or
 // quantisation, external buffers (Buffer.offset/size, Tensor.external_buffer), sparse
 // tensors, dynamic or oversized shapes, a tensor both graph input and output, tensors read
 // before written or written twice, constant data whose size does not match the shape.

@@ -8,7 +8,9 @@
 //    "<OP>_<node>_temp");
 //  - graph name: the model's subgraph name, or "graph" when it has none; tensor names: the
 //    model's (an empty name becomes "tensor_<index>");
-//  - nodes: one per PrepOp, op = TFLite builtin code (or kCopy), params = the prepare blob.
+//  - nodes: one per PrepOp, op = TFLite builtin code (or kCopy / kJump), params = the prepare
+//    blob; after constant folding the label ops are removed and branch targets resolved
+//    (PrepOp::jump, op_prepare.h).
 #ifndef LPAI_HOST_PREPARE_PREPARE_H
 #define LPAI_HOST_PREPARE_PREPARE_H
 
