@@ -291,7 +291,7 @@ void Importer::read_tensor(const tfl::Model* model, const tfl::Tensor* src, Prep
                              t.shape.size() == 1 && t.scales.size() > 1 &&
                              static_cast<size_t>(t.shape[0]) == t.scales.size();
       if (bias_like && t.quant_axis != 0) {
-        g_.compat_notes.push_back("tensor " + std::to_string(i) + " '" + t.name +
+        g_.compat_notes.push_back("tensor " + std::to_string(t.model_index >= 0 ? t.model_index : t.index) + " '" + t.name +
                                   "': per-channel bias quantized_dimension " +
                                   std::to_string(t.quant_axis) + " ignored (rank 1: axis 0)");
         t.quant_axis = 0;
