@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "flatbuffers/flatbuffers.h"
+#include "prepare/custom_options.h"
 #include "prepare/rules.h"
 #include "prepare/tflite_schema_generated.h"
 
@@ -70,6 +71,8 @@ format::DataType map_type(int t) {
     case tfl::TensorType_INT64: return format::DataType::kInt64;
     case tfl::TensorType_FLOAT32: return format::DataType::kFloat32;
     case tfl::TensorType_BOOL: return format::DataType::kBool;
+    case tfl::TensorType_UINT32: return format::DataType::kUint32;
+    case tfl::TensorType_UINT64: return format::DataType::kUint64;
     default: return format::DataType::kInvalid;
   }
 }
@@ -115,6 +118,7 @@ class Importer {
   bool read_ops(const tfl::Model* model, const tfl::SubGraph* sg);
   bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
                       OpOptions* out);
+  bool read_custom(const tfl::Operator* op, int code, const std::string& where, PrepOp* p);
   bool check_tensor(int id, Role role, std::string* why);
   bool use_tensor(int id, const std::string& where);
   bool add_reshape(int node, int builtin, int data, const std::vector<int>& ins,
@@ -387,11 +391,13 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
     case Role::kVariable:
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16;
       break;
-    case Role::kActivation:  // int32 / bool as plain data, uint8 at graph edges (each op's
-                             // prepare checks its types: QUANTIZE takes uint8 <-> int8)
+    case Role::kActivation:  // int32 / bool / uint32 / uint64 as plain data, uint8 at graph
+                             // edges (each op's prepare checks its types: QUANTIZE takes
+                             // uint8 <-> int8)
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
                 ty == format::DataType::kInt32 || ty == format::DataType::kBool ||
-                ty == format::DataType::kUint8;
+                ty == format::DataType::kUint8 || ty == format::DataType::kUint32 ||
+                ty == format::DataType::kUint64;
       break;
   }
   if (!type_ok) {
@@ -642,6 +648,38 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
   }
 }
 
+// A CUSTOM operator: its FlexBuffer options into OpOptions::custom, and the variable tensors
+// of the state it keeps (op_state_tensors) appended to its inputs.
+bool Importer::read_custom(const tfl::Operator* op, int code, const std::string& where,
+                           PrepOp* p) {
+  if (op->custom_options_format() != tfl::CustomOptionsFormat_FLEXBUFFERS) {
+    return fail(where + ": custom options format " +
+                std::to_string(static_cast<int>(op->custom_options_format())) +
+                " is not supported (FlexBuffers only)");
+  }
+  std::string why;
+  const auto* opts = op->custom_options();
+  if (!decode_custom_options(opts ? opts->data() : nullptr, opts ? opts->size() : 0,
+                             &p->options.custom, &why)) {
+    return fail(where + ": custom options: " + why);
+  }
+  const std::vector<StateTensorSpec> state = op_state_tensors(code, p->options, &why);
+  if (!why.empty()) return fail(where + ": " + why);
+  for (const StateTensorSpec& spec : state) {
+    PrepTensor& t = g_.add_tensor();
+    t.name = (p->outputs.empty() ? std::string("node") : p->outputs[0]->name) + "/" + spec.what;
+    t.type = spec.type;
+    t.shape = {spec.elements};
+    t.is_variable = true;
+    info_.emplace_back();
+    info_.back().checked = 1;
+    written_at_.push_back(-1);
+    g_.alias_of.push_back(-1);
+    p->inputs.push_back(&t);
+  }
+  return true;
+}
+
 // RESHAPE, the LPAI_IMPORT_OPS (SQUEEZE, EXPAND_DIMS) and data-movement ops proven to be
 // no-ops (noop_data_input): the output is the data input `data` (index into ins) with another
 // shape. Becomes an alias of the input's storage when both are scratch activations, else a
@@ -776,10 +814,17 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
                   std::to_string(op->opcode_index()) + " is out of range");
     }
     const tfl::OperatorCode* code = codes->Get(op->opcode_index());
-    const int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
-                                 static_cast<int>(code->builtin_code()));
+    int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
+                           static_cast<int>(code->builtin_code()));
+    if (builtin == kCustomBuiltin) {  // the custom code names the operator
+      const std::string custom = code->custom_code() ? code->custom_code()->str() : "";
+      builtin = custom_op_code(custom);
+      if (builtin < 0) {
+        return fail(node_label(node, kCustomBuiltin) + ": custom operator '" +
+                    printable_custom_code(custom) + "' is not supported by lpai-rt");
+      }
+    }
     const std::string where = node_label(node, builtin);
-    if (builtin == kCustomBuiltin) return fail(where + ": custom operators are not supported");
     if (find_prepare(builtin) == nullptr && !is_import_op(builtin)) {
       return fail(where + ": operator not supported by lpai-rt");
     }
@@ -869,6 +914,9 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
     for (int id : outs) p.outputs.push_back(&g_.tensors[id]);
     for (int id : inter) p.intermediates.push_back(&g_.tensors[id]);
     if (!decode_options(op, builtin, where, &p.options)) return false;
+    if (code->builtin_code() == kCustomBuiltin || code->deprecated_builtin_code() == kCustomBuiltin) {
+      if (!read_custom(op, builtin, where, &p)) return false;
+    }
     g_.ops.push_back(std::move(p));
   }
   for (int id : g_.outputs) {
