@@ -114,6 +114,8 @@ class Importer {
 
   bool read_tensors(const tfl::Model* model, const tfl::SubGraph* sg);
   bool fold_float_boundary(const tfl::Model* model, const tfl::SubGraph* sg);
+  void fold_cast_then_scale(const tfl::Model* model, const tfl::SubGraph* sg, size_t k, int in,
+                            int out, const std::vector<int>& readers);
   bool read_io(const tfl::SubGraph* sg);
   bool read_ops(const tfl::Model* model, const tfl::SubGraph* sg);
   bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
@@ -137,6 +139,7 @@ class Importer {
   std::vector<TensorInfo> info_;
   std::vector<int> written_at_;  // step (op index in the source model) that wrote it, or -1
   std::vector<bool> folded_;     // per source op: a boundary QUANTIZE/DEQUANTIZE made a copy
+  std::vector<int> fold_src_;    // per folded op: the input the copy reads (0 unless a MUL)
 };
 
 bool Importer::run(size_t size) {
@@ -239,6 +242,7 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
   const size_t n_ops = ops ? ops->size() : 0;
   const int n = static_cast<int>(g_.tensors.size());
   folded_.assign(n_ops, false);
+  fold_src_.assign(n_ops, 0);
   std::vector<int> readers(g_.tensors.size(), 0);
   for (size_t k = 0; k < n_ops; ++k) {
     const auto* ins = ops->Get(static_cast<flatbuffers::uoffset_t>(k))->inputs();
@@ -278,6 +282,10 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
     }
     const bool boundary = quantize ? is_graph(sg->inputs(), flt) && readers[flt] == 1
                                    : is_graph(sg->outputs(), flt) && readers[flt] == 0;
+    if (!boundary && builtin == kCast && readers[flt] == 1) {
+      fold_cast_then_scale(model, sg, k, in, out, readers);
+      continue;
+    }
     if (!boundary) continue;  // refused later: a float tensor inside the graph
     f.type = q.type;
     f.scales = q.scales;
@@ -292,6 +300,66 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
     folded_[k] = true;
   }
   return true;
+}
+
+// An integer -> float CAST whose only reader is a MUL by a constant float32 scalar c (no fused
+// activation) writing a graph output read by nothing: the dequantisation TFLite Micro's
+// micro_speech float preprocessor ends with. TFLite Micro computes float(q) * c in float32,
+// which equals the host's float(double(c) * q) boundary conversion for every int8/int16 q: the
+// CAST becomes a copy into a plain integer tensor, the MUL a copy into the graph output, which
+// takes scale c and zero point 0 as a float-IO output.
+void Importer::fold_cast_then_scale(const tfl::Model* model, const tfl::SubGraph* sg, size_t k,
+                                    int in, int out, const std::vector<int>& readers) {
+  const auto* codes = model->operator_codes();
+  const auto* ops = sg->operators();
+  const int n = static_cast<int>(g_.tensors.size());
+  constexpr int kMul = static_cast<int>(format::BuiltinOp::kMul);
+  const PrepTensor& q = g_.tensors[in];
+  if (q.type != format::DataType::kInt8 && q.type != format::DataType::kInt16) return;
+  for (size_t j = k + 1; j < ops->size(); ++j) {
+    const tfl::Operator* mul = ops->Get(static_cast<flatbuffers::uoffset_t>(j));
+    if (!mul->inputs() || mul->inputs()->size() != 2 || !mul->outputs() ||
+        mul->outputs()->size() != 1) {
+      continue;
+    }
+    const int a = mul->inputs()->Get(0), b = mul->inputs()->Get(1);
+    if (a != out && b != out) continue;  // not the CAST's reader
+    if (codes == nullptr || mul->opcode_index() >= codes->size()) return;
+    const tfl::OperatorCode* code = codes->Get(mul->opcode_index());
+    const int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
+                                 static_cast<int>(code->builtin_code()));
+    if (builtin != kMul || a == b) return;
+    const tfl::MulOptions* mo = mul->builtin_options_as_MulOptions();
+    if (mo != nullptr && mo->fused_activation_function() != tfl::ActivationFunctionType_NONE) return;
+    const int c = a == out ? b : a;
+    const int y = mul->outputs()->Get(0);
+    if (c < 0 || c >= n || y < 0 || y >= n || readers[y] != 0) return;
+    const PrepTensor& ct = g_.tensors[c];
+    PrepTensor& yt = g_.tensors[y];
+    if (ct.type != format::DataType::kFloat32 || !ct.is_const() || ct.data_size != 4 ||
+        yt.type != format::DataType::kFloat32 || yt.is_const() || yt.is_variable ||
+        !sg->outputs() ||
+        std::find(sg->outputs()->begin(), sg->outputs()->end(), y) == sg->outputs()->end()) {
+      return;
+    }
+    float scale;
+    std::memcpy(&scale, ct.data, 4);
+    if (!std::isfinite(scale) || !(scale > 0.0f)) return;
+    PrepTensor& ft = g_.tensors[out];
+    ft.type = q.type;  // plain integers: the CAST's copy
+    ft.scales.clear();
+    ft.zero_points.clear();
+    info_[out].tflite_type = info_[in].tflite_type;
+    yt.type = q.type;
+    yt.scales = {scale};
+    yt.zero_points = {0};
+    yt.float_io = true;
+    info_[y].tflite_type = info_[in].tflite_type;
+    folded_[k] = true;
+    folded_[j] = true;
+    fold_src_[j] = a == out ? 0 : 1;
+    return;
+  }
 }
 
 bool Importer::read_io(const tfl::SubGraph* sg) {
@@ -858,6 +926,8 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
     int alias_data = -1;
     if (builtin == kReshapeBuiltin || is_import_op(builtin)) {
       alias_data = 0;
+    } else if (folded_[k]) {
+      alias_data = fold_src_[k];  // only the copied input is read
     } else {
       alias_data = noop_data_input(builtin, ins, outs);
     }
@@ -894,7 +964,7 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
       written_at_[id] = node;
     }
 
-    if (alias_data >= 0) {
+    if (alias_data >= 0 && !folded_[k]) {
       if (!add_reshape(node, builtin, alias_data, ins, outs)) return false;
       continue;
     }
@@ -902,7 +972,7 @@ bool Importer::read_ops(const tfl::Model* model, const tfl::SubGraph* sg) {
       PrepOp copy;
       copy.builtin = kCopyBuiltin;
       copy.node_index = node;
-      copy.inputs.push_back(&g_.tensors[ins[0]]);
+      copy.inputs.push_back(&g_.tensors[ins[fold_src_[k]]]);
       copy.outputs.push_back(&g_.tensors[outs[0]]);
       g_.ops.push_back(std::move(copy));
       continue;
