@@ -26,6 +26,7 @@ struct TestTensor {
   std::vector<int64_t> zero_points{0};
   int32_t quant_axis = 0;
   bool is_const = false;
+  bool is_variable = false;  // state in the persistent pool (record mem_class kPersistent)
   std::vector<uint8_t> bytes;
 
   template <typename T>
