@@ -28,19 +28,23 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
   }
   const auto buffers_vec = fbb.CreateVector(buffers);
 
-  // Operator codes: one per distinct builtin, in order of first use.
-  std::vector<int> codes;
+  // Operator codes: one per distinct (builtin, custom code), in order of first use.
+  std::vector<std::pair<int, std::string>> codes;
+  auto code_of = [](const OpSpec& o) { return std::make_pair(o.builtin, o.custom_code); };
   for (const OpSpec& o : ops_) {
-    if (std::find(codes.begin(), codes.end(), o.builtin) == codes.end()) codes.push_back(o.builtin);
+    if (std::find(codes.begin(), codes.end(), code_of(o)) == codes.end()) codes.push_back(code_of(o));
   }
   std::vector<flatbuffers::Offset<tfl::OperatorCode>> code_offsets;
-  for (int c : codes) {
+  for (const auto& code : codes) {
+    const int c = code.first;
     int8_t dep = static_cast<int8_t>(std::min(c, 127));
     int32_t full = c;
     if (code_style_ == CodeStyle::kDeprecatedOnly) full = 0;
     if (code_style_ == CodeStyle::kPlaceholder) dep = 127;
+    flatbuffers::Offset<flatbuffers::String> custom = 0;
+    if (!code.second.empty()) custom = fbb.CreateString(code.second);
     code_offsets.push_back(
-        tfl::CreateOperatorCode(fbb, dep, static_cast<tfl::BuiltinOperator>(full)));
+        tfl::CreateOperatorCode(fbb, dep, custom, static_cast<tfl::BuiltinOperator>(full)));
   }
   const auto codes_vec = fbb.CreateVector(code_offsets);
 
@@ -81,8 +85,12 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
       const uint32_t opcode =
           o.opcode_override >= 0
               ? static_cast<uint32_t>(o.opcode_override)
-              : static_cast<uint32_t>(std::find(codes.begin(), codes.end(), o.builtin) - codes.begin());
-      ops.push_back(tfl::CreateOperator(fbb, opcode, ins, outs, o.options_type, options, inter));
+              : static_cast<uint32_t>(std::find(codes.begin(), codes.end(), code_of(o)) - codes.begin());
+      flatbuffers::Offset<flatbuffers::Vector<uint8_t>> custom_options = 0;
+      if (!o.custom_options.empty()) custom_options = fbb.CreateVector(o.custom_options);
+      ops.push_back(tfl::CreateOperator(fbb, opcode, ins, outs, o.options_type, options,
+                                        custom_options, tfl::CustomOptionsFormat_FLEXBUFFERS,
+                                        inter));
     }
     const auto ops_vec = fbb.CreateVector(ops);
     const auto ins = fbb.CreateVector(inputs_);

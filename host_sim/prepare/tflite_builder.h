@@ -66,6 +66,8 @@ struct OpSpec {
   tfl::BuiltinOptions options_type = tfl::BuiltinOptions_NONE;
   OptionsFn options;                   // builds the options table (when options_type != NONE)
   int32_t opcode_override = -1;        // >= 0: write this opcode index instead
+  std::string custom_code;             // builtin kCustom: the operator's custom code
+  std::vector<uint8_t> custom_options; // builtin kCustom: its FlexBuffer options
 };
 
 class TfliteBuilder {
