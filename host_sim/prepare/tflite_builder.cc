@@ -30,9 +30,12 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
 
   // Operator codes: one per distinct (builtin, custom code), in order of first use.
   std::vector<std::pair<int, std::string>> codes;
-  auto code_of = [](const OpSpec& o) { return std::make_pair(o.builtin, o.custom_code); };
-  for (const OpSpec& o : ops_) {
-    if (std::find(codes.begin(), codes.end(), code_of(o)) == codes.end()) codes.push_back(code_of(o));
+  auto custom_of = [this](size_t k) {
+    return k < customs_.size() ? customs_[k] : std::pair<std::string, std::vector<uint8_t>>();
+  };
+  auto code_of = [&](size_t k) { return std::make_pair(ops_[k].builtin, custom_of(k).first); };
+  for (size_t k = 0; k < ops_.size(); ++k) {
+    if (std::find(codes.begin(), codes.end(), code_of(k)) == codes.end()) codes.push_back(code_of(k));
   }
   std::vector<flatbuffers::Offset<tfl::OperatorCode>> code_offsets;
   for (const auto& code : codes) {
@@ -75,7 +78,8 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
     }
     const auto tensors_vec = fbb.CreateVector(tensors);
     std::vector<flatbuffers::Offset<tfl::Operator>> ops;
-    for (const OpSpec& o : ops_) {
+    for (size_t k = 0; k < ops_.size(); ++k) {
+      const OpSpec& o = ops_[k];
       const auto ins = fbb.CreateVector(o.inputs);
       const auto outs = fbb.CreateVector(o.outputs);
       flatbuffers::Offset<flatbuffers::Vector<int32_t>> inter = 0;
@@ -85,9 +89,9 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
       const uint32_t opcode =
           o.opcode_override >= 0
               ? static_cast<uint32_t>(o.opcode_override)
-              : static_cast<uint32_t>(std::find(codes.begin(), codes.end(), code_of(o)) - codes.begin());
+              : static_cast<uint32_t>(std::find(codes.begin(), codes.end(), code_of(k)) - codes.begin());
       flatbuffers::Offset<flatbuffers::Vector<uint8_t>> custom_options = 0;
-      if (!o.custom_options.empty()) custom_options = fbb.CreateVector(o.custom_options);
+      if (!custom_of(k).second.empty()) custom_options = fbb.CreateVector(custom_of(k).second);
       ops.push_back(tfl::CreateOperator(fbb, opcode, ins, outs, o.options_type, options,
                                         custom_options, tfl::CustomOptionsFormat_FLEXBUFFERS,
                                         inter));

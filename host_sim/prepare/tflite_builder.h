@@ -66,8 +66,6 @@ struct OpSpec {
   tfl::BuiltinOptions options_type = tfl::BuiltinOptions_NONE;
   OptionsFn options;                   // builds the options table (when options_type != NONE)
   int32_t opcode_override = -1;        // >= 0: write this opcode index instead
-  std::string custom_code;             // builtin kCustom: the operator's custom code
-  std::vector<uint8_t> custom_options; // builtin kCustom: its FlexBuffer options
 };
 
 class TfliteBuilder {
@@ -112,6 +110,11 @@ class TfliteBuilder {
     return op(s);
   }
   OpSpec& op_spec(int k) { return ops_[k]; }
+  // Op k (builtin kCustom) gets this custom code and FlexBuffer options.
+  void set_custom(int k, const std::string& code, const std::vector<uint8_t>& options) {
+    if (customs_.size() <= static_cast<size_t>(k)) customs_.resize(k + 1);
+    customs_[k] = {code, options};
+  }
 
   void io(std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
     inputs_ = std::move(inputs);
@@ -129,6 +132,7 @@ class TfliteBuilder {
  private:
   std::vector<TensorSpec> tensors_;
   std::vector<OpSpec> ops_;
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> customs_;  // per op, may be short
   std::vector<int32_t> inputs_, outputs_;
   std::string name_ = "main";
   int subgraphs_ = 1;

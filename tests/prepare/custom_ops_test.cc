@@ -46,11 +46,9 @@ TfliteBuilder window_model(const std::string& code, const std::vector<uint8_t>& 
   const int out = m.tensor(plain("out", tfl::TensorType_INT16, {8}));
   OpSpec op;
   op.builtin = kCustom;
-  op.custom_code = code;
-  op.custom_options = options;
   op.inputs = {in, wt};
   op.outputs = {out};
-  m.op(op);
+  m.set_custom(m.op(op), code, options);
   m.io({in}, {out});
   return m;
 }
@@ -102,8 +100,9 @@ std::vector<uint8_t> spectral_model() {
   const int noise = m.tensor(plain("noise", tfl::TensorType_UINT32, {8}));
   OpSpec op;
   op.builtin = kCustom;
-  op.custom_code = "SignalFilterBankSpectralSubtraction";
-  op.custom_options = flex_map({{"alternate_one_minus_smoothing", 15729},
+  op.inputs = {in};
+  op.outputs = {out, noise};
+  m.set_custom(m.op(op), "SignalFilterBankSpectralSubtraction", flex_map({{"alternate_one_minus_smoothing", 15729},
                                 {"alternate_smoothing", 655},
                                 {"clamping", 0},
                                 {"min_signal_remaining", 1638},
@@ -111,10 +110,7 @@ std::vector<uint8_t> spectral_model() {
                                 {"one_minus_smoothing", 15729},
                                 {"smoothing", 655},
                                 {"smoothing_bits", 10},
-                                {"spectral_subtraction_bits", 14}});
-  op.inputs = {in};
-  op.outputs = {out, noise};
-  m.op(op);
+                                {"spectral_subtraction_bits", 14}}));
   m.io({in}, {out, noise});
   return m.finish();
 }
