@@ -129,7 +129,11 @@
   X(kSignalFilterBankSpectralSubtraction, SignalFilterBankSpectralSubtraction, 1106, 0, \
     signal_filter_bank_spectral_subtraction)                                          \
   X(kSignalPcan, SignalPCAN, 1107, 0, signal_pcan)                                    \
-  X(kSignalFilterBankLog, SignalFilterBankLog, 1108, 0, signal_filter_bank_log)
+  X(kSignalFilterBankLog, SignalFilterBankLog, 1108, 0, signal_filter_bank_log)        \
+  X(kSignalDelay, SignalDelay, 1109, 0, signal_delay)                                 \
+  X(kSignalFramer, SignalFramer, 1110, 0, signal_framer)                              \
+  X(kSignalStacker, SignalStacker, 1111, 0, signal_stacker)                           \
+  X(kSignalOverlapAdd, SignalOverlapAdd, 1112, 0, signal_overlap_add)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \

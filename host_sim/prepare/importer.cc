@@ -731,7 +731,8 @@ bool Importer::read_custom(const tfl::Operator* op, int code, const std::string&
                              &p->options.custom, &why)) {
     return fail(where + ": custom options: " + why);
   }
-  const std::vector<StateTensorSpec> state = op_state_tensors(code, p->options, &why);
+  p->builtin = code;
+  const std::vector<StateTensorSpec> state = op_state_tensors(*p, &why);
   if (!why.empty()) return fail(where + ": " + why);
   for (const StateTensorSpec& spec : state) {
     PrepTensor& t = g_.add_tensor();

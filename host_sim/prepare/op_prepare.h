@@ -122,10 +122,10 @@ struct StateTensorSpec {
   int32_t elements;
   const char* what;  // name suffix: "<op output name>/<what>"
 };
-// The state tensors of the op `code` with these options; empty for stateless ops. Sets
-// `error` (and returns empty) when the options make no valid state.
-std::vector<StateTensorSpec> op_state_tensors(int code, const OpOptions& options,
-                                              std::string* error);
+// The state tensors of `op` (its builtin code, options and model inputs set); empty for
+// stateless ops. Sets `error` (and returns empty) when the options make no valid state.
+struct PrepOp;
+std::vector<StateTensorSpec> op_state_tensors(const PrepOp& op, std::string* error);
 
 // Helpers shared by the op prepare functions (quantisation math exactly as TFLite does it).
 // QuantizeMultiplier: double multiplier -> (int32 Q31 multiplier, shift), TFLite semantics.

@@ -332,5 +332,127 @@ TEST(SignalFilterBankLog, MatchesReferenceFromZeroToFullScale) {
   }
 }
 
+// ---- streaming operators: state carried by feeding the state outputs' effect back (the harness
+// re-copies inputs each eval, so the test keeps the state tensors' bytes itself).
+template <typename T>
+void set_bytes(TestTensor* t, const std::vector<T>& v) {
+  t->bytes.assign(reinterpret_cast<const uint8_t*>(v.data()),
+                  reinterpret_cast<const uint8_t*>(v.data() + v.size()));
+}
+TestTensor zero_state(DataType type, int32_t n) {
+  TestTensor t = out_tensor(type, {n});
+  t.bytes.assign(static_cast<size_t>(n) * lpai::format::data_type_size(type), 0);
+  t.is_variable = true;
+  return t;
+}
+
+TEST(SignalDelay, DelaysEveryRowAcrossCalls) {
+  const int rows = 2, f = 5, d = 7;
+  TestTensor in = plain(DataType::kInt16, {rows, f}, random_i16(rows * f, 100));
+  TestTensor state = zero_state(DataType::kInt16, rows * d);
+  TestTensor out = out_tensor(DataType::kInt16, {rows, f});
+  KernelHarness h(code(BuiltinOp::kSignalDelay), opts({{"delay_length", d}}), {&in, &state}, {&out});
+  ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+  ASSERT_EQ(h.validate(), Status::kOk);
+  std::vector<signal_ref::Delay> ref(rows, signal_ref::Delay(d));
+  for (int step = 0; step < 5; ++step) {
+    const std::vector<int16_t> x = random_i16(rows * f, 101 + step);
+    set_bytes(&in, x);
+    std::vector<int16_t> want;
+    for (int r = 0; r < rows; ++r) {
+      const auto y = ref[r].run(std::vector<int16_t>(x.begin() + r * f, x.begin() + (r + 1) * f));
+      want.insert(want.end(), y.begin(), y.end());
+    }
+    EXPECT_EQ(as_values<int16_t>(h.eval(0)), want) << step;
+    std::vector<int16_t> s;
+    for (int r = 0; r < rows; ++r) s.insert(s.end(), ref[r].fifo.begin(), ref[r].fifo.end());
+    state.bytes = h.input_after_eval(1);  // the kernel's own state carries to the next call
+    EXPECT_EQ(as_values<int16_t>(state.bytes), s) << step;
+  }
+}
+
+TEST(SignalFramer, FramesWithAndWithoutPrefill) {
+  for (int prefill : {0, 1}) {
+    const int f = 400, s = 160, len = 320;
+    TestTensor in = plain(DataType::kInt16, {len}, random_i16(len, 110));
+    const int cap = (f + s - 1) / s * s;
+    TestTensor buf = zero_state(DataType::kInt16, cap), cnt = zero_state(DataType::kInt32, 1);
+    TestTensor out = out_tensor(DataType::kInt16, {len / s, f});
+    TestTensor valid = out_tensor(DataType::kBool, {});
+    KernelHarness h(code(BuiltinOp::kSignalFramer),
+                    opts({{"frame_size", f}, {"frame_step", s}, {"prefill", prefill}}),
+                    {&in, &buf, &cnt}, {&out, &valid});
+    ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+    ASSERT_EQ(h.validate(), Status::kOk);
+    signal_ref::Framer ref(f, s, prefill != 0);
+    for (int step = 0; step < 4; ++step) {
+      const std::vector<int16_t> x = random_i16(len, 111 + step);
+      set_bytes(&in, x);
+      bool want_valid = false;
+      const std::vector<int16_t> want = ref.run(x, &want_valid);
+      EXPECT_EQ(as_values<int16_t>(h.eval(0)), want) << prefill << " " << step;
+      EXPECT_EQ(h.eval(1), std::vector<uint8_t>{static_cast<uint8_t>(want_valid)});
+      buf.bytes = h.input_after_eval(1);
+      cnt.bytes = h.input_after_eval(2);
+      const std::vector<int16_t> b = as_values<int16_t>(buf.bytes);
+      EXPECT_EQ(std::vector<int16_t>(b.begin(), b.begin() + ref.fifo.size()), ref.fifo);
+      EXPECT_EQ(as_values<int32_t>(cnt.bytes),
+                std::vector<int32_t>{static_cast<int32_t>(ref.fifo.size()) - (prefill ? f - s : 0)});
+    }
+  }
+}
+
+TEST(SignalStacker, ReplicatesTheFirstFrameAndStacks) {
+  const int c = 3, left = 2, right = 1, stepn = 1, size = c * (left + right + 1);
+  TestTensor in = plain(DataType::kInt16, {c}, random_i16(c, 120));
+  TestTensor buf = zero_state(DataType::kInt16, size), st = zero_state(DataType::kInt32, 2);
+  TestTensor out = out_tensor(DataType::kInt16, {size});
+  TestTensor valid = out_tensor(DataType::kBool, {});
+  KernelHarness h(code(BuiltinOp::kSignalStacker),
+                  opts({{"num_channels", c}, {"stacker_left_context", left},
+                        {"stacker_right_context", right}, {"stacker_step", stepn}}),
+                  {&in, &buf, &st}, {&out, &valid});
+  ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+  ASSERT_EQ(h.validate(), Status::kOk);
+  signal_ref::Stacker ref(c, left, right, stepn);
+  for (int step = 0; step < 5; ++step) {
+    const std::vector<int16_t> x = random_i16(c, 121 + step);
+    set_bytes(&in, x);
+    bool want_valid = false;
+    const std::vector<int16_t> want = ref.run(x, &want_valid);
+    EXPECT_EQ(as_values<int16_t>(h.eval(0)), want) << step;
+    EXPECT_EQ(h.eval(1), std::vector<uint8_t>{static_cast<uint8_t>(want_valid)}) << step;
+    buf.bytes = h.input_after_eval(1);
+    st.bytes = h.input_after_eval(2);
+    const std::vector<int16_t> b = as_values<int16_t>(buf.bytes);
+    EXPECT_EQ(std::vector<int16_t>(b.begin(), b.begin() + ref.fifo.size()), ref.fifo);
+    EXPECT_EQ(as_values<int32_t>(st.bytes),
+              (std::vector<int32_t>{static_cast<int32_t>(ref.fifo.size()), 1}));
+  }
+}
+
+TEST(SignalOverlapAdd, AddsOverlapsWithSaturation) {
+  const int frames = 2, f = 8, s = 3;
+  TestTensor in = plain(DataType::kInt16, {frames, f}, random_i16(frames * f, 130));
+  TestTensor state = zero_state(DataType::kInt16, f);
+  TestTensor out = out_tensor(DataType::kInt16, {frames * s});
+  KernelHarness h(code(BuiltinOp::kSignalOverlapAdd), opts({{"T", 7}, {"frame_step", s}}),
+                  {&in, &state}, {&out});
+  ASSERT_TRUE(h.prepare().ok()) << h.prepare().error;
+  ASSERT_EQ(h.validate(), Status::kOk);
+  signal_ref::OverlapAdd ref(f, s);
+  for (int step = 0; step < 4; ++step) {
+    const std::vector<int16_t> x = random_i16(frames * f, 131 + step, step % 2 ? 20000 : -32768,
+                                              step % 2 ? 32767 : 32767);  // saturates
+    set_bytes(&in, x);
+    EXPECT_EQ(as_values<int16_t>(h.eval(0)), ref.run(x)) << step;
+    state.bytes = h.input_after_eval(1);
+    EXPECT_EQ(as_values<int16_t>(state.bytes), ref.buffer) << step;
+  }
+  KernelHarness fl(code(BuiltinOp::kSignalOverlapAdd), opts({{"T", 0}, {"frame_step", s}}),
+                   {&in, &state}, {&out});
+  EXPECT_NE(fl.prepare().error.find("only int16"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace lpai_test

@@ -40,6 +40,17 @@ inline Status check_type(const format::TensorRecord* t, const char* op, const ch
   return checks::require_type(t, op, role, type, type);
 }
 
+// A state tensor: `type`, `elements` long, in the persistent pool.
+inline Status check_state(const format::TensorRecord* t, const char* op, format::DataType type,
+                          uint64_t elements) {
+  LPAI_RETURN_IF_ERROR(checks::require_type(t, op, "state", type, type));
+  if (element_count(t) != elements ||
+      t->mem_class != static_cast<uint8_t>(format::MemClass::kPersistent)) {
+    return checks::fail(Status::kBinaryBadTensor, op, "state size or memory class");
+  }
+  return Status::kOk;
+}
+
 // Number of significant bits of x (TFLite Micro's MostSignificantBit32: 32 for x == 0).
 inline uint32_t msb32(uint32_t x) { return x != 0 ? 32u - static_cast<uint32_t>(__builtin_clz(x)) : 32u; }
 inline uint32_t msb64(uint64_t x) {

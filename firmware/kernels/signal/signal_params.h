@@ -98,6 +98,57 @@ struct SignalFilterBankLogParams {
 };
 static_assert(sizeof(SignalFilterBankLogParams) == 8, "SignalFilterBankLogParams layout");
 
+// The streaming operators keep TFLite Micro's circular buffers as linear buffers in variable
+// tensors the importer adds (op_state_tensors), all-zero at start and after resetPersistent,
+// which is the state TFLite Micro's Init/Reset leave. Outputs TFLite Micro leaves untouched
+// (frames not yet valid) are written 0.
+
+// SignalDelay: input int16 [..., F], output the same shape; state int16 [rows · D] (the last
+// D samples of each row). Per row: (state ++ in) -> out = its first F, state = its last D.
+struct SignalDelayParams {
+  int32_t frame_size;    // F
+  int32_t delay_length;  // D
+  int32_t rows;          // input elements / F
+};
+static_assert(sizeof(SignalDelayParams) == 12, "SignalDelayParams layout");
+
+// SignalFramer: input int16 [..., n·S], outputs int16 [..., n, F] and bool [] (valid); states
+// int16 [rows · cap] (cap = ceil(F/S)·S, the buffered samples, oldest first) and int32 [rows]
+// (buffered count minus the prefill F - S when prefill, else minus 0). Per frame: append S
+// samples; when F are buffered, the frame is the first F and S are dropped, else valid = false.
+struct SignalFramerParams {
+  int32_t frame_size;  // F
+  int32_t frame_step;  // S
+  int32_t prefill;     // 0 / 1
+  int32_t rows;
+  int32_t frames;      // n per row
+  int32_t capacity;    // cap
+};
+static_assert(sizeof(SignalFramerParams) == 24, "SignalFramerParams layout");
+
+// SignalStacker: input int16 [C], outputs int16 [C·(L + R + 1)] and bool [] (valid); states
+// int16 [C·(L + R + 1)] (buffered samples, oldest first) and int32 [2] (buffered count, first
+// frame seen). Appends the input; on the first frame replicates it L more times; when the
+// buffer is full outputs it and drops C·step samples.
+struct SignalStackerParams {
+  int32_t num_channels;   // C
+  int32_t left_context;   // L
+  int32_t right_context;  // R
+  int32_t step;           // >= 1
+};
+static_assert(sizeof(SignalStackerParams) == 16, "SignalStackerParams layout");
+
+// SignalOverlapAdd (int16): input int16 [..., n, F], output int16 [..., n·S]; state int16
+// [rows · F]. Per frame: state = sat16(state + frame); out = state[0, S); state shifts left by S
+// with zeros in.
+struct SignalOverlapAddParams {
+  int32_t frame_size;  // F
+  int32_t frame_step;  // S <= F
+  int32_t rows;
+  int32_t frames;      // n
+};
+static_assert(sizeof(SignalOverlapAddParams) == 16, "SignalOverlapAddParams layout");
+
 }  // namespace kernels
 }  // namespace lpai
 

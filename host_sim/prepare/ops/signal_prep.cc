@@ -46,14 +46,50 @@ bool check_const(const PrepTensor& t, const char* what, std::string* error) {
 
 }  // namespace sig
 
-std::vector<StateTensorSpec> op_state_tensors(int code, const OpOptions& options,
-                                              std::string* error) {
+std::vector<StateTensorSpec> op_state_tensors(const PrepOp& op, std::string* error) {
+  using format::BuiltinOp;
+  using format::DataType;
   std::vector<StateTensorSpec> state;
-  if (code == static_cast<int>(format::BuiltinOp::kSignalFilterBankSpectralSubtraction)) {
-    int64_t channels = 0;
-    if (!custom_int(options, "num_channels", 1, 1 << 20, &channels, error)) return {};
+  const int code = op.builtin;
+  const OpOptions& options = op.options;
+  // Rows of the model's first input: elements / its last dimension.
+  auto rows = [&](int64_t* n, int64_t* last) {
+    if (op.inputs.empty() || op.inputs[0] == nullptr || op.inputs[0]->shape.empty() ||
+        op.inputs[0]->shape.back() < 1 || op.inputs[0]->element_count() > (1 << 24)) {
+      *error = "input 0 must have rank >= 1 and at most 2^24 elements";
+      return false;
+    }
+    *last = op.inputs[0]->shape.back();
+    *n = op.inputs[0]->element_count() / *last;
+    return true;
+  };
+  int64_t a = 0, b = 0, c = 0, n = 0, last = 0;
+  if (code == static_cast<int>(BuiltinOp::kSignalFilterBankSpectralSubtraction)) {
+    if (!custom_int(options, "num_channels", 1, 1 << 20, &a, error)) return {};
     // TFLite Micro's noise estimate (AllocatePersistentBuffer in Init, zeroed by Reset).
-    state.push_back({format::DataType::kUint32, static_cast<int32_t>(channels), "noise_estimate"});
+    state.push_back({DataType::kUint32, static_cast<int32_t>(a), "noise_estimate"});
+  } else if (code == static_cast<int>(BuiltinOp::kSignalDelay)) {
+    if (!custom_int(options, "delay_length", 0, 1 << 20, &a, error) || !rows(&n, &last)) return {};
+    if (n * a > 0) state.push_back({DataType::kInt16, static_cast<int32_t>(n * a), "delay_line"});
+  } else if (code == static_cast<int>(BuiltinOp::kSignalFramer)) {
+    if (!custom_int(options, "frame_size", 1, 1 << 20, &a, error) ||
+        !custom_int(options, "frame_step", 1, 1 << 20, &b, error) || !rows(&n, &last)) {
+      return {};
+    }
+    const int64_t cap = (a + b - 1) / b * b;
+    state.push_back({DataType::kInt16, static_cast<int32_t>(n * cap), "frame_buffer"});
+    state.push_back({DataType::kInt32, static_cast<int32_t>(n), "frame_buffer_count"});
+  } else if (code == static_cast<int>(BuiltinOp::kSignalStacker)) {
+    if (!custom_int(options, "num_channels", 1, 1 << 16, &a, error) ||
+        !custom_int(options, "stacker_left_context", 0, 4096, &b, error) ||
+        !custom_int(options, "stacker_right_context", 0, 4096, &c, error)) {
+      return {};
+    }
+    state.push_back({DataType::kInt16, static_cast<int32_t>(a * (b + c + 1)), "stack_buffer"});
+    state.push_back({DataType::kInt32, 2, "stack_count_and_started"});
+  } else if (code == static_cast<int>(BuiltinOp::kSignalOverlapAdd)) {
+    if (!rows(&n, &last)) return {};
+    state.push_back({DataType::kInt16, static_cast<int32_t>(n * last), "overlap_buffer"});
   }
   return state;
 }

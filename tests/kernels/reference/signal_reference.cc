@@ -389,5 +389,65 @@ std::vector<int16_t> filter_bank_log(const std::vector<uint32_t>& in, uint32_t c
   return out;
 }
 
+Delay::Delay(int delay) : fifo(delay, 0) {}  // Init/Reset write delay zeros
+std::vector<int16_t> Delay::run(const std::vector<int16_t>& frame) {
+  fifo.insert(fifo.end(), frame.begin(), frame.end());
+  std::vector<int16_t> out(fifo.begin(), fifo.begin() + frame.size());
+  fifo.erase(fifo.begin(), fifo.begin() + frame.size());
+  return out;
+}
+
+Framer::Framer(int f, int s, bool prefill) : frame_size(f), frame_step(s) {
+  if (prefill) fifo.assign(f - s, 0);
+}
+std::vector<int16_t> Framer::run(const std::vector<int16_t>& in, bool* valid) {
+  std::vector<int16_t> out;
+  *valid = true;
+  for (size_t k = 0; k * frame_step < in.size(); ++k) {
+    fifo.insert(fifo.end(), in.begin() + k * frame_step, in.begin() + (k + 1) * frame_step);
+    if (static_cast<int>(fifo.size()) >= frame_size) {
+      out.insert(out.end(), fifo.begin(), fifo.begin() + frame_size);
+      fifo.erase(fifo.begin(), fifo.begin() + frame_step);
+    } else {
+      out.insert(out.end(), frame_size, 0);
+      *valid = false;
+    }
+  }
+  return out;
+}
+
+Stacker::Stacker(int c, int l, int r, int s) : channels(c), left(l), right(r), step(s) {}
+std::vector<int16_t> Stacker::run(const std::vector<int16_t>& in, bool* valid) {
+  fifo.insert(fifo.end(), in.begin(), in.end());
+  if (!has_first) {
+    for (int k = 0; k < left; ++k) fifo.insert(fifo.end(), in.begin(), in.end());
+    has_first = true;
+  }
+  const size_t size = static_cast<size_t>(channels) * (left + right + 1);
+  if (fifo.size() >= size) {
+    std::vector<int16_t> out(fifo.begin(), fifo.begin() + size);
+    fifo.erase(fifo.begin(), fifo.begin() + static_cast<size_t>(channels) * step);
+    *valid = true;
+    return out;
+  }
+  *valid = false;
+  return std::vector<int16_t>(size, 0);
+}
+
+OverlapAdd::OverlapAdd(int f, int s) : frame_size(f), frame_step(s), buffer(f, 0) {}
+std::vector<int16_t> OverlapAdd::run(const std::vector<int16_t>& frames) {
+  std::vector<int16_t> out;
+  for (size_t k = 0; k * frame_size < frames.size(); ++k) {
+    for (int i = 0; i < frame_size; ++i) {
+      const int32_t v = frames[k * frame_size + i] + buffer[i];
+      buffer[i] = static_cast<int16_t>(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+    }
+    out.insert(out.end(), buffer.begin(), buffer.begin() + frame_step);
+    buffer.erase(buffer.begin(), buffer.begin() + frame_step);
+    buffer.insert(buffer.end(), frame_step, 0);
+  }
+  return out;
+}
+
 }  // namespace signal_ref
 }  // namespace lpai_test

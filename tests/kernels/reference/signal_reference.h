@@ -40,6 +40,32 @@ std::vector<uint32_t> pcan(const std::vector<uint32_t>& in, const std::vector<ui
 std::vector<int16_t> filter_bank_log(const std::vector<uint32_t>& in, uint32_t correction_bits,
                                      int32_t output_scale);
 
+// The streaming operators over TFLite Micro's CircularBuffer semantics (a FIFO of samples).
+struct Delay {  // one row
+  explicit Delay(int delay);
+  std::vector<int16_t> run(const std::vector<int16_t>& frame);
+  std::vector<int16_t> fifo;
+};
+struct Framer {  // one row; valid = false leaves the frame 0 here
+  Framer(int frame_size, int frame_step, bool prefill);
+  std::vector<int16_t> run(const std::vector<int16_t>& in, bool* valid);
+  int frame_size, frame_step;
+  std::vector<int16_t> fifo;
+};
+struct Stacker {
+  Stacker(int channels, int left, int right, int step);
+  std::vector<int16_t> run(const std::vector<int16_t>& in, bool* valid);
+  int channels, left, right, step;
+  bool has_first = false;
+  std::vector<int16_t> fifo;
+};
+struct OverlapAdd {  // one row
+  OverlapAdd(int frame_size, int frame_step);
+  std::vector<int16_t> run(const std::vector<int16_t>& frames);
+  int frame_size, frame_step;
+  std::vector<int16_t> buffer;
+};
+
 }  // namespace signal_ref
 }  // namespace lpai_test
 
