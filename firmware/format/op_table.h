@@ -133,7 +133,8 @@
   X(kSignalDelay, SignalDelay, 1109, 0, signal_delay)                                 \
   X(kSignalFramer, SignalFramer, 1110, 0, signal_framer)                              \
   X(kSignalStacker, SignalStacker, 1111, 0, signal_stacker)                           \
-  X(kSignalOverlapAdd, SignalOverlapAdd, 1112, 0, signal_overlap_add)
+  X(kSignalOverlapAdd, SignalOverlapAdd, 1112, 0, signal_overlap_add)                \
+  X(kSignalIrfft, SignalIrfft, 1113, 0, signal_irfft)
 
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X) \

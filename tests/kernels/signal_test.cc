@@ -183,6 +183,52 @@ TEST(SignalRfft, RefusesOtherTypesAndGenericRadices) {
   EXPECT_EQ(g.validate(), Status::kBinaryBadPlan);
 }
 
+// ---- SignalIrfft
+void check_irfft(const std::vector<int16_t>& spectra, int n, int out_len) {
+  const int32_t in_len = n + 2, frames = static_cast<int32_t>(spectra.size()) / in_len;
+  TestTensor a = plain(DataType::kInt16, {frames, in_len}, spectra);
+  TestTensor o = out_tensor(DataType::kInt16, {frames, out_len});
+  KernelHarness h(code(BuiltinOp::kSignalIrfft), opts({{"T", 7}, {"fft_length", n}}), {&a}, {&o});
+  const auto& r = h.prepare();
+  ASSERT_TRUE(r.ok()) << r.error;
+  h.temp_bytes = r.temp_bytes;
+  ASSERT_EQ(h.validate(), Status::kOk);
+  std::vector<int16_t> want;
+  for (int32_t f = 0; f < frames; ++f) {
+    std::vector<int16_t> y = signal_ref::irfft(
+        std::vector<int16_t>(spectra.begin() + f * in_len, spectra.begin() + (f + 1) * in_len), n);
+    y.resize(out_len, 0);
+    want.insert(want.end(), y.begin(), y.end());
+  }
+  EXPECT_EQ(as_values<int16_t>(h.eval(0)), want) << "fft_length " << n;
+}
+
+TEST(SignalIrfft, MatchesKissfftFixed16Inverse) {
+  check_irfft(random_i16(514, 140), 512, 512);
+  check_irfft(random_i16(2 * 66, 141), 64, 70);  // two frames, output padded with zeros
+  check_irfft(random_i16(14, 142), 12, 12);
+  check_irfft(random_i16(12, 143), 10, 10);
+  check_irfft(random_i16(62, 144), 60, 60);
+  check_irfft(std::vector<int16_t>(514, -32768), 512, 512);
+  check_irfft(std::vector<int16_t>(514, 0), 512, 512);
+}
+
+TEST(SignalIrfft, InvertsTheRfftUpToScaling) {
+  // Independent of kissfft's rounding: in fixed point both directions divide by N (each radix
+  // stage divides by its radix), so irfft(rfft(x)) approximates x / N.
+  const int n = 64;
+  std::vector<int16_t> x(n);
+  for (int i = 0; i < n; ++i) x[i] = static_cast<int16_t>(30000 * std::sin(2 * M_PI * 3 * i / n));
+  const std::vector<int16_t> spec = run_rfft(x, n, n);
+  TestTensor a = plain(DataType::kInt16, {n + 2}, spec);
+  TestTensor o = out_tensor(DataType::kInt16, {n});
+  KernelHarness h(code(BuiltinOp::kSignalIrfft), opts({{"T", 7}, {"fft_length", n}}), {&a}, {&o});
+  h.temp_bytes = h.prepare().temp_bytes;
+  ASSERT_EQ(h.validate(), Status::kOk);
+  const std::vector<int16_t> y = as_values<int16_t>(h.eval(0));
+  for (int i = 0; i < n; ++i) EXPECT_NEAR(y[i], x[i] / static_cast<double>(n), 3.0) << i;
+}
+
 // ---- SignalEnergy
 TEST(SignalEnergy, MatchesReferenceIncludingFullScale) {
   std::vector<int16_t> spec = random_i16(514, 31);

@@ -98,6 +98,22 @@ struct SignalFilterBankLogParams {
 };
 static_assert(sizeof(SignalFilterBankLogParams) == 8, "SignalFilterBankLogParams layout");
 
+// SignalIrfft (int16): kissfft's fixed-point inverse real FFT (kiss_fftri) of length N. Input
+// int16 [..., 2·S] (S >= N/2 + 1 complex values per frame, the first N/2 + 1 read), output
+// int16 [..., T] with T >= N (N samples written per frame). Stages as SignalRfft; the blob is
+// followed by the inverse twiddles int16[2·(N/2)] (phase +2πi/(N/2)) and the inverse super
+// twiddles int16[2·(N/4)] (phase +π·((i+1)/(N/2) + 1/2)). Kernel scratch: 2 · N/2 complex int16.
+// Output samples past N in a frame are written 0 (TFLite Micro leaves them untouched).
+struct SignalIrfftParams {
+  int32_t fft_length;     // N
+  int32_t input_stride;   // S
+  int32_t frames;
+  int32_t output_stride;  // T
+  int32_t num_stages;
+  int32_t stages[2 * kRfftMaxStages];
+};
+static_assert(sizeof(SignalIrfftParams) == 148, "SignalIrfftParams layout");
+
 // The streaming operators keep TFLite Micro's circular buffers as linear buffers in variable
 // tensors the importer adds (op_state_tensors), all-zero at start and after resetPersistent,
 // which is the state TFLite Micro's Init/Reset leave. Outputs TFLite Micro leaves untouched

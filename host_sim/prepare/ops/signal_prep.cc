@@ -1,6 +1,8 @@
 // Shared checks of the signal-library prepare functions, and the state they keep.
 #include "prepare/ops/signal_prep.h"
 
+#include <cmath>
+
 namespace lpai {
 namespace prepare {
 namespace sig {
@@ -42,6 +44,33 @@ bool check_const(const PrepTensor& t, const char* what, std::string* error) {
     return false;
   }
   return true;
+}
+
+std::vector<int32_t> kiss_factor(int32_t n) {
+  std::vector<int32_t> out;
+  int32_t p = 4;
+  const double floor_sqrt = std::floor(std::sqrt(static_cast<double>(n)));
+  do {
+    while (n % p) {
+      switch (p) {
+        case 4: p = 2; break;
+        case 2: p = 3; break;
+        default: p += 2; break;
+      }
+      if (p > floor_sqrt) p = n;
+    }
+    n /= p;
+    out.push_back(p);
+    out.push_back(n);
+  } while (n > 1);
+  return out;
+}
+
+void append_twiddle(std::vector<uint8_t>* blob, double phase) {
+  const int16_t re = static_cast<int16_t>(std::floor(0.5 + 32767 * std::cos(phase)));
+  const int16_t im = static_cast<int16_t>(std::floor(0.5 + 32767 * std::sin(phase)));
+  append_pod(blob, re);
+  append_pod(blob, im);
 }
 
 }  // namespace sig

@@ -22,6 +22,11 @@ bool check_tensor(const PrepTensor& t, format::DataType type, int rank, const ch
                   std::string* error);
 // t is a constant.
 bool check_const(const PrepTensor& t, const char* what, std::string* error);
+// kissfft's kf_factor of n: (radix p, remaining m) pairs, 4s first, then 2, then odd primes.
+std::vector<int32_t> kiss_factor(int32_t n);
+// kissfft's fixed-point kf_cexp: (floor(0.5 + 32767 cos φ), floor(0.5 + 32767 sin φ)) as two
+// int16 appended to `blob`.
+void append_twiddle(std::vector<uint8_t>* blob, double phase);
 
 }  // namespace sig
 }  // namespace prepare

@@ -9,37 +9,6 @@
 
 namespace lpai {
 namespace prepare {
-namespace {
-
-// kissfft's kf_factor: (p, m) pairs until m == 1.
-std::vector<int32_t> factor(int32_t n) {
-  std::vector<int32_t> out;
-  int32_t p = 4;
-  const double floor_sqrt = std::floor(std::sqrt(static_cast<double>(n)));
-  do {
-    while (n % p) {
-      switch (p) {
-        case 4: p = 2; break;
-        case 2: p = 3; break;
-        default: p += 2; break;
-      }
-      if (p > floor_sqrt) p = n;
-    }
-    n /= p;
-    out.push_back(p);
-    out.push_back(n);
-  } while (n > 1);
-  return out;
-}
-
-void append_twiddle(std::vector<uint8_t>* blob, double phase) {
-  const int16_t re = static_cast<int16_t>(std::floor(0.5 + 32767 * std::cos(phase)));
-  const int16_t im = static_cast<int16_t>(std::floor(0.5 + 32767 * std::sin(phase)));
-  append_pod(blob, re);
-  append_pod(blob, im);
-}
-
-}  // namespace
 
 PrepResult prepare_signal_rfft(const PrepOp& op) {
   PrepResult r;
@@ -70,7 +39,7 @@ PrepResult prepare_signal_rfft(const PrepOp& op) {
     return r;
   }
   const int32_t half = static_cast<int32_t>(n / 2);
-  const std::vector<int32_t> stages = factor(half);
+  const std::vector<int32_t> stages = sig::kiss_factor(half);
   for (size_t s = 0; s < stages.size(); s += 2) {
     if (stages[s] > 5) {
       r.error = "fft_length " + std::to_string(n) + ": " + std::to_string(half) +
@@ -105,9 +74,9 @@ PrepResult prepare_signal_rfft(const PrepOp& op) {
   for (size_t s = 0; s < stages.size(); ++s) p.stages[s] = stages[s];
   append_pod(&r.params, p);
   const double pi = 3.141592653589793238462643383279502884197169399375105820974944;
-  for (int32_t i = 0; i < half; ++i) append_twiddle(&r.params, -2 * pi * i / half);
+  for (int32_t i = 0; i < half; ++i) sig::append_twiddle(&r.params, -2 * pi * i / half);
   for (int32_t i = 0; i < half / 2; ++i) {
-    append_twiddle(&r.params,
+    sig::append_twiddle(&r.params,
                    -3.14159265358979323846264338327 * (static_cast<double>(i + 1) / half + .5));
   }
   r.temp_bytes = static_cast<uint32_t>(n) * 2u + static_cast<uint32_t>(half) * 4u;

@@ -39,6 +39,7 @@ int16_t smul(int16_t a, int16_t b) { return sround(static_cast<int32_t>(a) * b);
 
 struct Plan {
   int nfft;
+  bool inverse = false;
   std::vector<C> tw;
   std::vector<int> factors;
 };
@@ -48,11 +49,16 @@ C cexp(double phase) {
           static_cast<int16_t>(std::floor(.5 + 32767 * std::sin(phase)))};
 }
 
-Plan make_plan(int nfft) {
+Plan make_plan(int nfft, bool inverse) {
   Plan p;
   p.nfft = nfft;
+  p.inverse = inverse;
   const double pi = 3.141592653589793238462643383279502884197169399375105820974944;
-  for (int i = 0; i < nfft; ++i) p.tw.push_back(cexp(-2 * pi * i / nfft));
+  for (int i = 0; i < nfft; ++i) {
+    double phase = -2 * pi * i / nfft;
+    if (inverse) phase *= -1;
+    p.tw.push_back(cexp(phase));
+  }
   int n = nfft, r = 4;
   const double fs = std::floor(std::sqrt(static_cast<double>(n)));
   do {
@@ -111,10 +117,17 @@ void butterfly(C* F, size_t fs, const Plan& st, int m, int p) {
       s[4] = csub(s[0], s[2]);
       F[k + 2 * m] = csub(F[k], s[3]);
       F[k] = cadd(F[k], s[3]);
-      F[k + m].r = s16(s[5].r + s[4].i);
-      F[k + m].i = s16(s[5].i - s[4].r);
-      F[k + 3 * m].r = s16(s[5].r - s[4].i);
-      F[k + 3 * m].i = s16(s[5].i + s[4].r);
+      if (st.inverse) {
+        F[k + m].r = s16(s[5].r - s[4].i);
+        F[k + m].i = s16(s[5].i + s[4].r);
+        F[k + 3 * m].r = s16(s[5].r + s[4].i);
+        F[k + 3 * m].i = s16(s[5].i - s[4].r);
+      } else {
+        F[k + m].r = s16(s[5].r + s[4].i);
+        F[k + m].i = s16(s[5].i - s[4].r);
+        F[k + 3 * m].r = s16(s[5].r - s[4].i);
+        F[k + 3 * m].i = s16(s[5].i + s[4].r);
+      }
     }
   } else {  // 5
     const C ya = tw[fs * m], yb = tw[fs * 2 * m];
@@ -193,7 +206,7 @@ int fft_auto_scale(const std::vector<int16_t>& in, std::vector<int16_t>* out) {
 
 std::vector<int16_t> rfft(const std::vector<int16_t>& frame, int n) {
   const int ncfft = n / 2;
-  const Plan sub = make_plan(ncfft);
+  const Plan sub = make_plan(ncfft, false);
   std::vector<C> super;
   for (int i = 0; i < ncfft / 2; ++i) {
     super.push_back(cexp(-3.14159265358979323846264338327 * ((double)(i + 1) / ncfft + .5)));
@@ -387,6 +400,43 @@ std::vector<int16_t> filter_bank_log(const std::vector<uint32_t>& in, uint32_t c
     out[i] = static_cast<int16_t>(v < 32767u ? v : 32767u);
   }
   return out;
+}
+
+std::vector<int16_t> irfft(const std::vector<int16_t>& spectrum, int n) {
+  const int ncfft = n / 2;
+  const Plan sub = make_plan(ncfft, true);
+  std::vector<C> super;
+  for (int i = 0; i < ncfft / 2; ++i) {
+    double phase = -3.14159265358979323846264338327 * ((double)(i + 1) / ncfft + .5);
+    phase *= -1;
+    super.push_back(cexp(phase));
+  }
+  std::vector<C> fd(ncfft + 1);
+  for (int k = 0; k <= ncfft; ++k) fd[k] = {spectrum[2 * k], spectrum[2 * k + 1]};
+  std::vector<C> tmp(ncfft);
+  tmp[0].r = s16(fd[0].r + fd[ncfft].r);
+  tmp[0].i = s16(fd[0].r - fd[ncfft].r);
+  fixdiv(&tmp[0], 2);
+  for (int k = 1; k <= ncfft / 2; ++k) {
+    C fk = fd[k];
+    C fnkc = {fd[ncfft - k].r, s16(-fd[ncfft - k].i)};
+    fixdiv(&fk, 2);
+    fixdiv(&fnkc, 2);
+    const C fek = cadd(fk, fnkc);
+    const C t = csub(fk, fnkc);
+    const C fok = cmul(t, super[k - 1]);
+    tmp[k] = cadd(fek, fok);
+    tmp[ncfft - k] = csub(fek, fok);
+    tmp[ncfft - k].i = s16(tmp[ncfft - k].i * -1);
+  }
+  std::vector<C> out(ncfft);
+  kf_work(out.data(), tmp.data(), 1, sub.factors.data(), sub);
+  std::vector<int16_t> y;
+  for (const C& c : out) {
+    y.push_back(c.r);
+    y.push_back(c.i);
+  }
+  return y;
 }
 
 Delay::Delay(int delay) : fifo(delay, 0) {}  // Init/Reset write delay zeros

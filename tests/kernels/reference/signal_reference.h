@@ -18,6 +18,8 @@ int fft_auto_scale(const std::vector<int16_t>& in, std::vector<int16_t>* out);
 // kissfft's kiss_fftr (FIXED_POINT 16) of one frame zero-padded to n; n/2 + 1 complex values
 // as 2·(n/2 + 1) int16.
 std::vector<int16_t> rfft(const std::vector<int16_t>& frame, int n);
+// kissfft's kiss_fftri (FIXED_POINT 16): n/2 + 1 complex values (as int16 pairs) -> n samples.
+std::vector<int16_t> irfft(const std::vector<int16_t>& spectrum, int n);
 // out[i] for start <= i < end (others 0).
 std::vector<uint32_t> energy(const std::vector<int16_t>& spectrum, int start, int end, int n);
 std::vector<uint64_t> filter_bank(const std::vector<uint32_t>& in, const std::vector<int16_t>& w,
