@@ -740,10 +740,11 @@ bool Importer::read_custom(const tfl::Operator* op, int code, const std::string&
     t.type = spec.type;
     t.shape = {spec.elements};
     t.is_variable = true;
-    info_.emplace_back();
-    info_.back().checked = 1;
-    written_at_.push_back(-1);
-    g_.alias_of.push_back(-1);
+    const size_t id = static_cast<size_t>(t.index);
+    if (info_.size() <= id) info_.resize(id + 1);
+    if (written_at_.size() <= id) written_at_.resize(id + 1, -1);
+    if (g_.alias_of.size() <= id) g_.alias_of.resize(id + 1, -1);
+    info_[id].checked = 1;  // made here: type, shape and role are right by construction
     p->inputs.push_back(&t);
   }
   return true;
