@@ -44,14 +44,16 @@ enum class DataType : uint8_t {
   kInt64 = 5,
   kFloat32 = 6,  // allowed for constants only (never computed on at run time)
   kBool = 7,     // one byte per element, 0 or 1 (comparison outputs, SELECT_V2 conditions)
+  kUint32 = 8,   // plain unsigned integers (the signal library's energies and filter banks)
+  kUint64 = 9,   // plain unsigned integers (SignalFilterBank's accumulators)
 };
 
 // Bytes per element; 0 for kInvalid or unknown values.
 constexpr uint32_t data_type_size(DataType t) {
   return t == DataType::kInt8 || t == DataType::kUint8 || t == DataType::kBool ? 1u
          : t == DataType::kInt16                      ? 2u
-         : t == DataType::kInt32 || t == DataType::kFloat32 ? 4u
-         : t == DataType::kInt64                      ? 8u
+         : t == DataType::kInt32 || t == DataType::kFloat32 || t == DataType::kUint32 ? 4u
+         : t == DataType::kInt64 || t == DataType::kUint64 ? 8u
                                                       : 0u;
 }
 

@@ -4,7 +4,8 @@
 //   X(Enum, NAME, code, options, snake)
 //     Enum   format::BuiltinOp enumerator (kConv2d); the kernel object is kernels::<Enum>Kernel
 //            (kConv2dKernel), defined in firmware/kernels/<snake>.cc
-//     NAME   the TFLite spelling used in every log line and message ("CONV_2D")
+//     NAME   the TFLite spelling used in every log line and message ("CONV_2D"; for a
+//            custom operator its custom code, "SignalWindow")
 //     code   the TFLite builtin operator number (the binary's NodeRecord::op), or a project
 //            code >= 1000 for ops that TFLite does not have
 //     options the TFLite BuiltinOptions union type the op carries (0: none); the importer
@@ -123,12 +124,37 @@
   X(kWhile, WHILE, 119, 93, while_op)                                          \
   X(kCallOnce, CALL_ONCE, 129, 103, call_once)
 
+// TFLite Micro's signal library: CUSTOM operators, selected by their custom code, which is
+// NAME here (the importer matches the string; options come as a FlexBuffer map). Project codes
+// 1100 and up; prepare functions prepare_<snake>() in host_sim/prepare/ops/<snake>.cc, kernels
+// in firmware/kernels/signal/.
+#define LPAI_SIGNAL_OPS(X)                                                            \
+  X(kSignalWindow, SignalWindow, 1100, 0, signal_window)                              \
+  X(kSignalFftAutoScale, SignalFftAutoScale, 1101, 0, signal_fft_auto_scale)          \
+  X(kSignalRfft, SignalRfft, 1102, 0, signal_rfft)                                    \
+  X(kSignalEnergy, SignalEnergy, 1103, 0, signal_energy)                              \
+  X(kSignalFilterBank, SignalFilterBank, 1104, 0, signal_filter_bank)                 \
+  X(kSignalFilterBankSquareRoot, SignalFilterBankSquareRoot, 1105, 0,                 \
+    signal_filter_bank_square_root)                                                   \
+  X(kSignalFilterBankSpectralSubtraction, SignalFilterBankSpectralSubtraction, 1106, 0, \
+    signal_filter_bank_spectral_subtraction)                                          \
+  X(kSignalPcan, SignalPCAN, 1107, 0, signal_pcan)                                    \
+  X(kSignalFilterBankLog, SignalFilterBankLog, 1108, 0, signal_filter_bank_log)        \
+  X(kSignalDelay, SignalDelay, 1109, 0, signal_delay)                                 \
+  X(kSignalFramer, SignalFramer, 1110, 0, signal_framer)                              \
+  X(kSignalStacker, SignalStacker, 1111, 0, signal_stacker)                           \
+  X(kSignalOverlapAdd, SignalOverlapAdd, 1112, 0, signal_overlap_add)                \
+  X(kSignalIrfft, SignalIrfft, 1113, 0, signal_irfft)
+
 // Every operator with a TFLite builtin code and a kernel.
 #define LPAI_TFLITE_KERNEL_OPS(X)                                           \
   LPAI_CORE_OPS(X) LPAI_ELEMENTWISE_OPS(X) LPAI_MOVEMENT_OPS(X) LPAI_REDUCE_OPS(X) \
   LPAI_CONTROL_OPS(X)
 
-#define LPAI_KERNEL_OPS(X) LPAI_TFLITE_KERNEL_OPS(X) LPAI_PROJECT_OPS(X)
+// Every operator with a prepare function (builtin or custom).
+#define LPAI_PREPARED_OPS(X) LPAI_TFLITE_KERNEL_OPS(X) LPAI_SIGNAL_OPS(X)
+
+#define LPAI_KERNEL_OPS(X) LPAI_PREPARED_OPS(X) LPAI_PROJECT_OPS(X)
 
 #define LPAI_IMPORT_OPS(X) \
   X(SQUEEZE, 43, 30)       \

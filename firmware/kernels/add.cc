@@ -2,6 +2,7 @@
 #include "kernels/add.h"
 
 #include "kernels/add_sub_impl.h"
+#include "kernels/int32_arith.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_elementwise.h"
 #endif
@@ -11,8 +12,12 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return add_sub::validate(args, "ADD"); }
+Status validate(const KernelArgs& args) {
+  if (int32_arith::applies(args)) return int32_arith::validate(args, "ADD");
+  return add_sub::validate(args, "ADD");
+}
 void eval(const KernelArgs& args) {
+  if (int32_arith::applies(args)) return int32_arith::eval<int32_arith::Op::kAdd>(args);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   if (hvx::add_sub_s8(*reinterpret_cast<const AddParams*>(args.params), args, false)) return;
 #endif

@@ -10,13 +10,14 @@ namespace {
 
 bool castable(format::DataType t) {
   return t == format::DataType::kInt8 || t == format::DataType::kInt16 ||
-         t == format::DataType::kInt32 || t == format::DataType::kBool;
+         t == format::DataType::kInt32 || t == format::DataType::kBool ||
+         t == format::DataType::kUint32;
 }
 
 Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(validate_unary_shape(args, "CAST", 0));
   if (!castable(type_of(args.inputs[0].desc)) || !castable(type_of(args.outputs[0].desc))) {
-    LPAI_LOG_ERROR("CAST: types %u -> %u unsupported (int8, int16, int32, bool)",
+    LPAI_LOG_ERROR("CAST: types %u -> %u unsupported (int8, int16, int32, uint32, bool)",
                    args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
     return Status::kBinaryTensorTypeRefused;
   }
@@ -27,7 +28,9 @@ int32_t load(const uint8_t* p, format::DataType t, uint32_t i) {
   switch (t) {
     case format::DataType::kInt8: return reinterpret_cast<const int8_t*>(p)[i];
     case format::DataType::kInt16: return reinterpret_cast<const int16_t*>(p)[i];
-    case format::DataType::kInt32: return reinterpret_cast<const int32_t*>(p)[i];
+    case format::DataType::kInt32:
+    case format::DataType::kUint32:  // the same bits: every cast below wraps modulo 2^n
+      return reinterpret_cast<const int32_t*>(p)[i];
     default: return p[i] != 0 ? 1 : 0;  // bool
   }
 }
@@ -42,6 +45,9 @@ void store(uint8_t* p, format::DataType t, uint32_t i, int32_t v) {
       break;
     case format::DataType::kInt32:
       reinterpret_cast<int32_t*>(p)[i] = v;
+      break;
+    case format::DataType::kUint32:
+      reinterpret_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(v);
       break;
     default:
       p[i] = v != 0 ? 1 : 0;

@@ -2,6 +2,7 @@
 #include "kernels/div.h"
 
 #include "kernels/ew_ext_common.h"
+#include "kernels/int32_arith.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -9,6 +10,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
+  if (int32_arith::applies(args)) return int32_arith::validate(args, "DIV");
   if (args.params_size != sizeof(DivParams) + kDivTableBytes || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
@@ -49,6 +51,7 @@ Status validate(const KernelArgs& args) {
 }
 
 void eval(const KernelArgs& args) {
+  if (int32_arith::applies(args)) return int32_arith::eval<int32_arith::Op::kDiv>(args);
   const DivParams& p = *reinterpret_cast<const DivParams*>(args.params);
   const int32_t* recip = reinterpret_cast<const int32_t*>(args.params + sizeof(DivParams));
   const int32_t* meta = recip + 256;

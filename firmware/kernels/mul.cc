@@ -3,6 +3,7 @@
 
 #include "core/log.h"
 #include "kernels/fixed_point.h"
+#include "kernels/int32_arith.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_elementwise.h"
 #endif
@@ -13,6 +14,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
+  if (int32_arith::applies(args)) return int32_arith::validate(args, "MUL");
   if (args.params_size != sizeof(MulParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
@@ -88,6 +90,7 @@ void eval_typed(const MulParams& p, const KernelArgs& args) {
 }
 
 void eval(const KernelArgs& args) {
+  if (int32_arith::applies(args)) return int32_arith::eval<int32_arith::Op::kMul>(args);
   const MulParams& p = *reinterpret_cast<const MulParams*>(args.params);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   if (hvx::mul_s8(p, args)) return;

@@ -18,6 +18,10 @@ Qnn_DataType_t qnn_type_of(const format::TensorRecord& t) {
       return quantised ? QNN_DATATYPE_SFIXED_POINT_32 : QNN_DATATYPE_INT_32;
     case format::DataType::kInt64:
       return QNN_DATATYPE_INT_64;
+    case format::DataType::kUint32:
+      return QNN_DATATYPE_UINT_32;
+    case format::DataType::kUint64:
+      return QNN_DATATYPE_UINT_64;
     case format::DataType::kFloat32:
       return QNN_DATATYPE_FLOAT_32;
     case format::DataType::kBool:
@@ -40,6 +44,10 @@ bool qnn_type_matches(Qnn_DataType_t q, format::DataType t) {
       return q == QNN_DATATYPE_INT_32 || q == QNN_DATATYPE_SFIXED_POINT_32;
     case format::DataType::kInt64:
       return q == QNN_DATATYPE_INT_64;
+    case format::DataType::kUint32:
+      return q == QNN_DATATYPE_UINT_32;
+    case format::DataType::kUint64:
+      return q == QNN_DATATYPE_UINT_64;
     case format::DataType::kFloat32:
       return q == QNN_DATATYPE_FLOAT_32;
     case format::DataType::kBool:

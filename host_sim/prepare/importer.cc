@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "flatbuffers/flatbuffers.h"
+#include "prepare/custom_options.h"
 #include "prepare/rules.h"
 #include "prepare/tflite_schema_generated.h"
 
@@ -86,6 +87,8 @@ format::DataType map_type(int t) {
     case tfl::TensorType_INT64: return format::DataType::kInt64;
     case tfl::TensorType_FLOAT32: return format::DataType::kFloat32;
     case tfl::TensorType_BOOL: return format::DataType::kBool;
+    case tfl::TensorType_UINT32: return format::DataType::kUint32;
+    case tfl::TensorType_UINT64: return format::DataType::kUint64;
     default: return format::DataType::kInvalid;
   }
 }
@@ -132,6 +135,8 @@ class Importer {
   void read_tensor(const tfl::Model* model, const tfl::Tensor* src, PrepTensor* t,
                    TensorInfo* inf);
   bool fold_float_boundary(const tfl::Model* model, const tfl::SubGraph* sg);
+  void fold_cast_then_scale(const tfl::Model* model, const tfl::SubGraph* sg, size_t k, int in,
+                            int out, const std::vector<int>& readers);
   bool read_io(const tfl::SubGraph* sg);
   bool read_ops(const tfl::Model* model, int subgraph, int base);
   bool collect_variables(const tfl::Model* model);
@@ -168,6 +173,7 @@ class Importer {
   bool check_same_bytes(int from, int to, const std::string& where);
   bool decode_options(const tfl::Operator* op, int builtin, const std::string& where,
                       OpOptions* out);
+  bool read_custom(const tfl::Operator* op, int code, const std::string& where, PrepOp* p);
   bool check_tensor(int id, Role role, std::string* why);
   bool use_tensor(int id, const std::string& where);
   bool add_reshape(int node, int builtin, int data, const std::vector<int>& ins,
@@ -186,6 +192,7 @@ class Importer {
   std::vector<TensorInfo> info_;
   std::vector<int> written_at_;  // step (op index in the source model) that wrote it, or -1
   std::vector<bool> folded_;     // per source op: a boundary QUANTIZE/DEQUANTIZE made a copy
+  std::vector<int> fold_src_;    // per folded op: the input the copy reads (0 unless a MUL)
 
   // Resource variables (VAR_HANDLE's container / shared_name), in TFLite Micro's creation
   // order. Each becomes one persistent variable tensor, typed and shaped by the first
@@ -325,6 +332,7 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
   const size_t n_ops = ops ? ops->size() : 0;
   const int n = static_cast<int>(g_.tensors.size());
   folded_.assign(n_ops, false);
+  fold_src_.assign(n_ops, 0);
   std::vector<int> readers(g_.tensors.size(), 0);
   for (size_t k = 0; k < n_ops; ++k) {
     const auto* ins = ops->Get(static_cast<flatbuffers::uoffset_t>(k))->inputs();
@@ -364,6 +372,10 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
     }
     const bool boundary = quantize ? is_graph(sg->inputs(), flt) && readers[flt] == 1
                                    : is_graph(sg->outputs(), flt) && readers[flt] == 0;
+    if (!boundary && builtin == kCast && readers[flt] == 1) {
+      fold_cast_then_scale(model, sg, k, in, out, readers);
+      continue;
+    }
     if (!boundary) continue;  // refused later: a float tensor inside the graph
     f.type = q.type;
     f.scales = q.scales;
@@ -378,6 +390,66 @@ bool Importer::fold_float_boundary(const tfl::Model* model, const tfl::SubGraph*
     folded_[k] = true;
   }
   return true;
+}
+
+// An integer -> float CAST whose only reader is a MUL by a constant float32 scalar c (no fused
+// activation) writing a graph output read by nothing: the dequantisation TFLite Micro's
+// micro_speech float preprocessor ends with. TFLite Micro computes float(q) * c in float32,
+// which equals the host's float(double(c) * q) boundary conversion for every int8/int16 q: the
+// CAST becomes a copy into a plain integer tensor, the MUL a copy into the graph output, which
+// takes scale c and zero point 0 as a float-IO output.
+void Importer::fold_cast_then_scale(const tfl::Model* model, const tfl::SubGraph* sg, size_t k,
+                                    int in, int out, const std::vector<int>& readers) {
+  const auto* codes = model->operator_codes();
+  const auto* ops = sg->operators();
+  const int n = static_cast<int>(g_.tensors.size());
+  constexpr int kMul = static_cast<int>(format::BuiltinOp::kMul);
+  const PrepTensor& q = g_.tensors[in];
+  if (q.type != format::DataType::kInt8 && q.type != format::DataType::kInt16) return;
+  for (size_t j = k + 1; j < ops->size(); ++j) {
+    const tfl::Operator* mul = ops->Get(static_cast<flatbuffers::uoffset_t>(j));
+    if (!mul->inputs() || mul->inputs()->size() != 2 || !mul->outputs() ||
+        mul->outputs()->size() != 1) {
+      continue;
+    }
+    const int a = mul->inputs()->Get(0), b = mul->inputs()->Get(1);
+    if (a != out && b != out) continue;  // not the CAST's reader
+    if (codes == nullptr || mul->opcode_index() >= codes->size()) return;
+    const tfl::OperatorCode* code = codes->Get(mul->opcode_index());
+    const int builtin = std::max(static_cast<int>(code->deprecated_builtin_code()),
+                                 static_cast<int>(code->builtin_code()));
+    if (builtin != kMul || a == b) return;
+    const tfl::MulOptions* mo = mul->builtin_options_as_MulOptions();
+    if (mo != nullptr && mo->fused_activation_function() != tfl::ActivationFunctionType_NONE) return;
+    const int c = a == out ? b : a;
+    const int y = mul->outputs()->Get(0);
+    if (c < 0 || c >= n || y < 0 || y >= n || readers[y] != 0) return;
+    const PrepTensor& ct = g_.tensors[c];
+    PrepTensor& yt = g_.tensors[y];
+    if (ct.type != format::DataType::kFloat32 || !ct.is_const() || ct.data_size != 4 ||
+        yt.type != format::DataType::kFloat32 || yt.is_const() || yt.is_variable ||
+        !sg->outputs() ||
+        std::find(sg->outputs()->begin(), sg->outputs()->end(), y) == sg->outputs()->end()) {
+      return;
+    }
+    float scale;
+    std::memcpy(&scale, ct.data, 4);
+    if (!std::isfinite(scale) || !(scale > 0.0f)) return;
+    PrepTensor& ft = g_.tensors[out];
+    ft.type = q.type;  // plain integers: the CAST's copy
+    ft.scales.clear();
+    ft.zero_points.clear();
+    info_[out].tflite_type = info_[in].tflite_type;
+    yt.type = q.type;
+    yt.scales = {scale};
+    yt.zero_points = {0};
+    yt.float_io = true;
+    info_[y].tflite_type = info_[in].tflite_type;
+    folded_[k] = true;
+    folded_[j] = true;
+    fold_src_[j] = a == out ? 0 : 1;
+    return;
+  }
 }
 
 bool Importer::read_io(const tfl::SubGraph* sg) {
@@ -477,11 +549,13 @@ bool Importer::check_tensor(int id, Role role, std::string* why) {
     case Role::kVariable:
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16;
       break;
-    case Role::kActivation:  // int32 / bool as plain data, uint8 at graph edges (each op's
-                             // prepare checks its types: QUANTIZE takes uint8 <-> int8)
+    case Role::kActivation:  // int32 / bool / uint32 / uint64 as plain data, uint8 at graph
+                             // edges (each op's prepare checks its types: QUANTIZE takes
+                             // uint8 <-> int8)
       type_ok = ty == format::DataType::kInt8 || ty == format::DataType::kInt16 ||
                 ty == format::DataType::kInt32 || ty == format::DataType::kBool ||
-                ty == format::DataType::kUint8;
+                ty == format::DataType::kUint8 || ty == format::DataType::kUint32 ||
+                ty == format::DataType::kUint64;
       break;
   }
   if (!type_ok) {
@@ -730,6 +804,40 @@ bool Importer::decode_options(const tfl::Operator* op, int builtin, const std::s
       // Tables without fields the kernels use (PadOptions, QuantizeOptions, ...).
       return true;
   }
+}
+
+// A CUSTOM operator: its FlexBuffer options into OpOptions::custom, and the variable tensors
+// of the state it keeps (op_state_tensors) appended to its inputs.
+bool Importer::read_custom(const tfl::Operator* op, int code, const std::string& where,
+                           PrepOp* p) {
+  if (op->custom_options_format() != tfl::CustomOptionsFormat_FLEXBUFFERS) {
+    return fail(where + ": custom options format " +
+                std::to_string(static_cast<int>(op->custom_options_format())) +
+                " is not supported (FlexBuffers only)");
+  }
+  std::string why;
+  const auto* opts = op->custom_options();
+  if (!decode_custom_options(opts ? opts->data() : nullptr, opts ? opts->size() : 0,
+                             &p->options.custom, &why)) {
+    return fail(where + ": custom options: " + why);
+  }
+  p->builtin = code;
+  const std::vector<StateTensorSpec> state = op_state_tensors(*p, &why);
+  if (!why.empty()) return fail(where + ": " + why);
+  for (const StateTensorSpec& spec : state) {
+    PrepTensor& t = g_.add_tensor();
+    t.name = (p->outputs.empty() ? std::string("node") : p->outputs[0]->name) + "/" + spec.what;
+    t.type = spec.type;
+    t.shape = {spec.elements};
+    t.is_variable = true;
+    const size_t id = static_cast<size_t>(t.index);
+    if (info_.size() <= id) info_.resize(id + 1);
+    if (written_at_.size() <= id) written_at_.resize(id + 1, -1);
+    if (g_.alias_of.size() <= id) g_.alias_of.resize(id + 1, -1);
+    info_[id].checked = 1;  // made here: type, shape and role are right by construction
+    p->inputs.push_back(&t);
+  }
+  return true;
 }
 
 // RESHAPE, the LPAI_IMPORT_OPS (SQUEEZE, EXPAND_DIMS) and data-movement ops proven to be
@@ -1325,9 +1433,17 @@ bool Importer::read_ops(const tfl::Model* model, int subgraph, int base) {
                   "node " + std::to_string(node) + ": opcode index " +
                   std::to_string(op->opcode_index()) + " is out of range");
     }
-    const int builtin = builtin_of(model, op);
+    const tfl::OperatorCode* code = codes->Get(op->opcode_index());
+    int builtin = builtin_of(model, op);
+    if (builtin == kCustomBuiltin) {  // the custom code names the operator
+      const std::string custom = code->custom_code() ? code->custom_code()->str() : "";
+      builtin = custom_op_code(custom);
+      if (builtin < 0) {
+        return fail(node_label(node, kCustomBuiltin) + ": custom operator '" +
+                    printable_custom_code(custom) + "' is not supported by lpai-rt");
+      }
+    }
     const std::string where = node_label(node, builtin);
-    if (builtin == kCustomBuiltin) return fail(where + ": custom operators are not supported");
     if (find_prepare(builtin) == nullptr && !is_import_op(builtin)) {
       return fail(where + ": operator not supported by lpai-rt");
     }
@@ -1384,10 +1500,14 @@ bool Importer::read_ops(const tfl::Model* model, int subgraph, int base) {
       continue;
     }
 
+    // Boundary folds exist in subgraph 0 only (its graph IO).
+    const bool folded = subgraph == 0 && folded_[k];
     // Shape-only ops: RESHAPE, the import ops (data input 0) and provable no-ops.
     int alias_data = -1;
     if (builtin == kReshapeBuiltin || is_import_op(builtin)) {
       alias_data = 0;
+    } else if (folded) {
+      alias_data = fold_src_[k];  // only the copied input is read
     } else {
       alias_data = noop_data_input(builtin, ins, outs);
     }
@@ -1424,15 +1544,15 @@ bool Importer::read_ops(const tfl::Model* model, int subgraph, int base) {
       written_at_[id] = node;
     }
 
-    if (alias_data >= 0) {
+    if (alias_data >= 0 && !folded) {
       if (!add_reshape(node, builtin, alias_data, ins, outs)) return false;
       continue;
     }
-    if (subgraph == 0 && folded_[k]) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now
+    if (folded) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now
       PrepOp copy;
       copy.builtin = kCopyBuiltin;
       copy.node_index = node;
-      copy.inputs.push_back(&g_.tensors[ins[0]]);
+      copy.inputs.push_back(&g_.tensors[ins[fold_src_[k]]]);
       copy.outputs.push_back(&g_.tensors[outs[0]]);
       push_op(std::move(copy));
       continue;
@@ -1444,6 +1564,9 @@ bool Importer::read_ops(const tfl::Model* model, int subgraph, int base) {
     for (int id : outs) p.outputs.push_back(&g_.tensors[id]);
     for (int id : inter) p.intermediates.push_back(&g_.tensors[id]);
     if (!decode_options(op, builtin, where, &p.options)) return false;
+    if (code->builtin_code() == kCustomBuiltin || code->deprecated_builtin_code() == kCustomBuiltin) {
+      if (!read_custom(op, builtin, where, &p)) return false;
+    }
     push_op(std::move(p));
   }
   subgraph_ = saved_subgraph;

@@ -10,6 +10,7 @@
 #define LPAI_HOST_PREPARE_OP_PREPARE_H
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,8 @@ struct OpOptions {
   bool adj_x = false, adj_y = false;  // BATCH_MATMUL
   bool exclusive = false, reverse = false;  // CUMSUM
   int rank = 0;                    // SVDF
+  // A CUSTOM operator's FlexBuffer map: every integer or bool value by key (bools as 0/1).
+  std::map<std::string, int64_t> custom;
 };
 
 // Kernel layouts a binary carries besides the portable ones: kHvx adds the HVX GEMM layouts
@@ -118,6 +121,23 @@ std::string builtin_name(int builtin);
 // The TFLite BuiltinOptions type an op of the operator table carries (0: none); -1 when the
 // op is not in the table.
 int options_type_of(int builtin);
+// The operator code of a CUSTOM operator's custom code ("SignalWindow"), or -1 when the
+// operator table has no such custom operator.
+int custom_op_code(const std::string& custom_code);
+
+// State an operator keeps between inferences where TFLite Micro keeps it in a persistent buffer
+// of its own (not a model tensor): the importer appends one variable tensor per entry to the
+// op's inputs, after the model's. Variable tensors live in the persistent pool, are zero at
+// start and are zeroed again by resetPersistent (TFLite Micro's Reset of these ops).
+struct StateTensorSpec {
+  format::DataType type;
+  int32_t elements;
+  const char* what;  // name suffix: "<op output name>/<what>"
+};
+// The state tensors of `op` (its builtin code, options and model inputs set); empty for
+// stateless ops. Sets `error` (and returns empty) when the options make no valid state.
+struct PrepOp;
+std::vector<StateTensorSpec> op_state_tensors(const PrepOp& op, std::string* error);
 
 // Helpers shared by the op prepare functions (quantisation math exactly as TFLite does it).
 // QuantizeMultiplier: double multiplier -> (int32 Q31 multiplier, shift), TFLite semantics.

@@ -46,8 +46,16 @@ namespace {
 
 // Operators whose int8/int16 operands may be plain integers (no quantisation).
 bool accepts_raw_integers(int builtin) {
-  return builtin == static_cast<int>(format::BuiltinOp::kCast) ||
-         builtin == static_cast<int>(format::BuiltinOp::kAbs);
+  switch (builtin) {
+    case static_cast<int>(format::BuiltinOp::kCast):
+    case static_cast<int>(format::BuiltinOp::kAbs):
+#define LPAI_SIGNAL_RAW_CASE(Enum, NAME, code, options, snake) case code:
+    LPAI_SIGNAL_OPS(LPAI_SIGNAL_RAW_CASE)  // the signal library: plain integers throughout
+#undef LPAI_SIGNAL_RAW_CASE
+      return true;
+    default:
+      return false;
+  }
 }
 
 // Operators whose int16 activations may carry a non-zero zero point (every other int16

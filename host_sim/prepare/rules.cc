@@ -51,6 +51,8 @@ const char* type_name(format::DataType t) {
     case format::DataType::kInt64: return "int64";
     case format::DataType::kFloat32: return "float32";
     case format::DataType::kBool: return "bool";
+    case format::DataType::kUint32: return "uint32";
+    case format::DataType::kUint64: return "uint64";
     default: return "invalid";
   }
 }

@@ -34,21 +34,33 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
   }
   const auto buffers_vec = fbb.CreateVector(buffers);
 
-  // Operator codes: one per distinct builtin, in order of first use.
-  std::vector<int> codes;
+  // Operator codes: one per distinct (builtin, custom code), in order of first use.
+  using Custom = std::pair<std::string, std::vector<uint8_t>>;
+  auto custom_of = [](const Subgraph& sg, size_t k) {
+    return k < sg.customs.size() ? sg.customs[k] : Custom();
+  };
+  auto code_of = [&](const Subgraph& sg, size_t k) {
+    return std::make_pair(sg.ops[k].builtin, custom_of(sg, k).first);
+  };
+  std::vector<std::pair<int, std::string>> codes;
   for (const Subgraph& sg : subs_) {
-    for (const OpSpec& o : sg.ops) {
-      if (std::find(codes.begin(), codes.end(), o.builtin) == codes.end()) codes.push_back(o.builtin);
+    for (size_t k = 0; k < sg.ops.size(); ++k) {
+      if (std::find(codes.begin(), codes.end(), code_of(sg, k)) == codes.end()) {
+        codes.push_back(code_of(sg, k));
+      }
     }
   }
   std::vector<flatbuffers::Offset<tfl::OperatorCode>> code_offsets;
-  for (int c : codes) {
+  for (const auto& code : codes) {
+    const int c = code.first;
     int8_t dep = static_cast<int8_t>(std::min(c, 127));
     int32_t full = c;
     if (code_style_ == CodeStyle::kDeprecatedOnly) full = 0;
     if (code_style_ == CodeStyle::kPlaceholder) dep = 127;
+    flatbuffers::Offset<flatbuffers::String> custom = 0;
+    if (!code.second.empty()) custom = fbb.CreateString(code.second);
     code_offsets.push_back(
-        tfl::CreateOperatorCode(fbb, dep, static_cast<tfl::BuiltinOperator>(full)));
+        tfl::CreateOperatorCode(fbb, dep, custom, static_cast<tfl::BuiltinOperator>(full)));
   }
   const auto codes_vec = fbb.CreateVector(code_offsets);
 
@@ -82,7 +94,8 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
     }
     const auto tensors_vec = fbb.CreateVector(tensors);
     std::vector<flatbuffers::Offset<tfl::Operator>> ops;
-    for (const OpSpec& o : sg.ops) {
+    for (size_t k = 0; k < sg.ops.size(); ++k) {
+      const OpSpec& o = sg.ops[k];
       const auto ins = fbb.CreateVector(o.inputs);
       const auto outs = fbb.CreateVector(o.outputs);
       flatbuffers::Offset<flatbuffers::Vector<int32_t>> inter = 0;
@@ -92,8 +105,13 @@ std::vector<uint8_t> TfliteBuilder::finish() const {
       const uint32_t opcode =
           o.opcode_override >= 0
               ? static_cast<uint32_t>(o.opcode_override)
-              : static_cast<uint32_t>(std::find(codes.begin(), codes.end(), o.builtin) - codes.begin());
-      ops.push_back(tfl::CreateOperator(fbb, opcode, ins, outs, o.options_type, options, inter));
+              : static_cast<uint32_t>(std::find(codes.begin(), codes.end(), code_of(sg, k)) -
+                                      codes.begin());
+      flatbuffers::Offset<flatbuffers::Vector<uint8_t>> custom_options = 0;
+      if (!custom_of(sg, k).second.empty()) custom_options = fbb.CreateVector(custom_of(sg, k).second);
+      ops.push_back(tfl::CreateOperator(fbb, opcode, ins, outs, o.options_type, options,
+                                        custom_options, tfl::CustomOptionsFormat_FLEXBUFFERS,
+                                        inter));
     }
     const auto ops_vec = fbb.CreateVector(ops);
     const auto ins = fbb.CreateVector(sg.inputs);

@@ -135,6 +135,12 @@ class TfliteBuilder {
     return op(s);
   }
   OpSpec& op_spec(int k) { return sub().ops[k]; }
+  // Op k of the current subgraph (builtin kCustom) gets this custom code and FlexBuffer options.
+  void set_custom(int k, const std::string& code, const std::vector<uint8_t>& options) {
+    std::vector<std::pair<std::string, std::vector<uint8_t>>>& c = sub().customs;
+    if (c.size() <= static_cast<size_t>(k)) c.resize(static_cast<size_t>(k) + 1);
+    c[static_cast<size_t>(k)] = {code, options};
+  }
 
   void io(std::vector<int32_t> inputs, std::vector<int32_t> outputs) {
     sub().inputs = std::move(inputs);
@@ -164,6 +170,7 @@ class TfliteBuilder {
     std::vector<OpSpec> ops;
     std::vector<int32_t> inputs, outputs;
     std::string name = "main";
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> customs;  // per op, may be short
   };
   Subgraph& sub() { return subs_[static_cast<size_t>(cur_)]; }
 

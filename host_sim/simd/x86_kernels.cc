@@ -1278,7 +1278,7 @@ template <int kIsa>
 bool add_impl(const KernelArgs& args) {
   const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
   const auto s8 = static_cast<uint8_t>(format::DataType::kInt8);
-  if (p.broadcast != 0 || args.outputs[0].desc->data_type != s8 || p.left_shift != 20) return false;
+  if (args.outputs[0].desc->data_type != s8 || p.broadcast != 0 || p.left_shift != 20) return false;
   const int8_t* a = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* b = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);

@@ -1,7 +1,7 @@
 // lpai-image-gen (host only): prepares the payload a firmware image embeds.
 //
 //   lpai-image-gen --out-dir DIR [--inferences N] [--prepare-tool PATH --models-dir DIR
-//                  [--model NAME[:ddr|:tcm]]...] [--kernel-layout portable|hvx]
+//                  [--zoo-dir DIR] [--model NAME[:ddr|:tcm]]...] [--kernel-layout portable|hvx]
 //   lpai-image-gen --out-dir DIR --prepare-tool PATH --conformance-dir DIR [--kernel-layout L]
 //   lpai-image-gen --out-dir DIR --prepare-tool PATH --zoo-suite DIR --max-binary-bytes N
 //                  --max-arena-bytes N [--kernel-layout L]
@@ -11,7 +11,9 @@
 //
 // Always builds the project model "copy_reshape" with the writer's GraphBuilder (int8 [1,32]
 // -> COPY -> RESHAPE [4,8]). With --prepare-tool (lpai-context-binary-generator) and
-// --models-dir, also prepares each --model NAME from DIR/NAME.tflite; a model the tool refuses
+// --models-dir, also prepares each --model NAME from DIR/NAME.tflite (or, when that file is
+// absent and --zoo-dir is given, from ZOO/NAME/NAME.tflite, ../shared/zoo's layout); a model the
+// tool refuses
 // (e.g. an op not supported yet) is skipped with a note on stderr, so host and target always
 // embed the same set.
 //
@@ -330,6 +332,7 @@ int main(int argc, char** argv) {
   std::string tool;
   std::string layout = "portable";  // --kernel_layout of the prepare tool
   fs::path models_dir;
+  fs::path zoo_dir;
   fs::path conformance_dir;
   fs::path zoo_suite;
   uint64_t max_binary = 0, max_arena = 0;  // --zoo-suite budgets
@@ -350,6 +353,8 @@ int main(int argc, char** argv) {
       tool = value("--prepare-tool");
     } else if (arg == "--models-dir") {
       models_dir = value("--models-dir");
+    } else if (arg == "--zoo-dir") {
+      zoo_dir = value("--zoo-dir");
     } else if (arg == "--kernel-layout") {
       layout = value("--kernel-layout");
     } else if (arg == "--conformance-dir") {
@@ -405,7 +410,9 @@ int main(int argc, char** argv) {
       m.name = spec.substr(0, colon);
       m.mem_type = colon == std::string::npos ? "ddr" : spec.substr(colon + 1);
       if (m.mem_type != "ddr" && m.mem_type != "tcm") return fail("bad mem type in " + spec);
-      if (prepare_model(tool, layout, models_dir / (m.name + ".tflite"), m.name, out_dir, &m.binary)) {
+      fs::path file = models_dir / (m.name + ".tflite");
+      if (!fs::exists(file) && !zoo_dir.empty()) file = zoo_dir / m.name / (m.name + ".tflite");
+      if (prepare_model(tool, layout, file, m.name, out_dir, &m.binary)) {
         models.push_back(std::move(m));
       }
     }

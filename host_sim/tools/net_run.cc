@@ -116,15 +116,22 @@ lpai_log_level_t parse_level(const std::string& s) {
   return LPAI_LOG_LEVEL_DEBUG;
 }
 
-// Index of the largest element of an output (int8/int16 little-endian), for the summary.
-std::pair<size_t, int32_t> top1(const std::vector<uint8_t>& bytes, const TensorInfo& t) {
+// Index of the largest element of an output (int8/int16/int32/uint32 little-endian), for the
+// summary.
+std::pair<size_t, int64_t> top1(const std::vector<uint8_t>& bytes, const TensorInfo& t) {
   const size_t esize = lpai::host::qnn_type_size(t.data_type);
   size_t best = 0;
-  int32_t best_v = 0;
-  const size_t n = esize == 0 ? 0 : bytes.size() / esize;
+  int64_t best_v = 0;
+  const size_t n = esize == 0 || esize > 4 ? 0 : bytes.size() / esize;
   for (size_t i = 0; i < n; ++i) {
-    int32_t v = esize == 2 ? static_cast<int16_t>(bytes[2 * i] | (bytes[2 * i + 1] << 8))
+    int64_t v = esize == 2 ? static_cast<int16_t>(bytes[2 * i] | (bytes[2 * i + 1] << 8))
                            : static_cast<int8_t>(bytes[i]);
+    if (esize == 4) {
+      uint32_t u;
+      std::memcpy(&u, &bytes[4 * i], 4);
+      v = t.data_type == QNN_DATATYPE_UINT_32 ? static_cast<int64_t>(u)
+                                               : static_cast<int64_t>(static_cast<int32_t>(u));
+    }
     if (t.data_type == QNN_DATATYPE_UFIXED_POINT_8 || t.data_type == QNN_DATATYPE_UINT_8)
       v = bytes[i];
     if (i == 0 || v > best_v) {
@@ -351,8 +358,14 @@ int run_net_run(int argc, char** argv) {
   for (size_t j = 0; j < outputs.size(); ++j) {
     const TensorInfo& t = session->outputs()[j];
     const auto [idx, q] = top1(outputs[j], t);
-    std::printf("Result_%zu/%s: top-1 index %zu (q=%d, %.4f)\n", total - 1,
-                out_files[j].c_str(), idx, q, t.scale * static_cast<float>(q + t.offset));
+    if (t.scale != 0.0f) {
+      std::printf("Result_%zu/%s: top-1 index %zu (q=%lld, %.4f)\n", total - 1,
+                  out_files[j].c_str(), idx, static_cast<long long>(q),
+                  t.scale * static_cast<float>(q + t.offset));
+    } else {  // plain integers (no quantisation parameters): the value is the integer
+      std::printf("Result_%zu/%s: top-1 index %zu (%lld, plain integer)\n", total - 1,
+                  out_files[j].c_str(), idx, static_cast<long long>(q));
+    }
   }
   session.reset();
   flush_firmware_errors();

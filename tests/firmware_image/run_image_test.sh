@@ -28,7 +28,8 @@
 #                 lpai_hvx_test) in the image's cross build directory, run it under qemu-hexagon
 #                 and require "hvx-test: PASS" and no FAIL line.
 #   MODE golden:  (TARGET host) run the host reference and require each model with goldens in
-#                 SHARED/golden/<model>/ to reproduce them (inputs and outputs, bit for bit).
+#                 SHARED/golden/<model>/ or SHARED/zoo/<model>/ to reproduce them (inputs and
+#                 outputs, bit for bit).
 # Exit 77 (ctest: skipped) with a message when the cross tools or the goldens are missing.
 set -uo pipefail
 mode="$1" target="$2" src="$3" host_build="$4" cross_dir="$5" host_runner="$6" payload_dir="$7"
@@ -250,6 +251,7 @@ case "$mode" in
     checked=0
     while read -r name mem inferences outputs; do
       gdir="$shared/golden/$name"
+      [ -f "$gdir/manifest.json" ] || gdir="$shared/zoo/$name"
       [ -f "$gdir/manifest.json" ] || continue
       for ((k = 0; k < inferences; k++)); do
         [ -f "$gdir/input_${k}_0.bin" ] || continue

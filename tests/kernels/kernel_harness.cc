@@ -20,6 +20,7 @@ lpai::prepare::PrepTensor to_prep(const TestTensor& t, int index) {
   p.scales = t.scales;
   p.zero_points = t.zero_points;
   p.quant_axis = t.quant_axis;
+  p.is_variable = t.is_variable;
   if (t.is_const) {
     p.data = t.bytes.data();
     p.data_size = t.bytes.size();
@@ -31,8 +32,9 @@ TensorRecord to_record(const TestTensor& t) {
   TensorRecord r;
   std::memset(&r, 0, sizeof(r));
   r.data_type = static_cast<uint8_t>(t.type);
-  r.mem_class = static_cast<uint8_t>(t.is_const ? lpai::format::MemClass::kConst
-                                                : lpai::format::MemClass::kScratch);
+  r.mem_class = static_cast<uint8_t>(t.is_const      ? lpai::format::MemClass::kConst
+                                     : t.is_variable ? lpai::format::MemClass::kPersistent
+                                                     : lpai::format::MemClass::kScratch);
   r.rank = static_cast<uint8_t>(t.shape.size());
   for (size_t i = 0; i < t.shape.size(); ++i) r.dims[i] = static_cast<uint32_t>(t.shape[i]);
   r.size = static_cast<uint32_t>(t.element_count() *
@@ -96,7 +98,8 @@ lpai::kernels::KernelArgs KernelHarness::make_args(bool with_data) {
   for (size_t i = 0; i < in_records.size(); ++i) {
     in_refs_[i].desc = in_present[i] ? &in_records[i] : nullptr;
     in_refs_[i].data = nullptr;
-    if (with_data && in_present[i]) {
+    // As the loader's describe_node: constants' data is resolved for validate too.
+    if ((with_data || (in_present[i] && inputs_[i]->is_const)) && in_present[i]) {
       const auto& bytes = inputs_[i]->bytes;
       in_data_[i].assign(bytes.size() / 8 + 1, 0);
       std::memcpy(in_data_[i].data(), bytes.data(), bytes.size());

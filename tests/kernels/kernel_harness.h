@@ -26,6 +26,7 @@ struct TestTensor {
   std::vector<int64_t> zero_points{0};
   int32_t quant_axis = 0;
   bool is_const = false;
+  bool is_variable = false;  // state in the persistent pool (record mem_class kPersistent)
   std::vector<uint8_t> bytes;
 
   template <typename T>
@@ -63,6 +64,11 @@ class KernelHarness {
   // pre-filled with 0xA5 and the temp buffer with 0x5A.
   std::vector<uint8_t> eval(size_t i = 0);
 
+  // Input `i`'s bytes as the last eval left them (state a kernel updates in place).
+  std::vector<uint8_t> input_after_eval(size_t i) const {
+    const uint8_t* p = reinterpret_cast<const uint8_t*>(in_data_[i].data());
+    return std::vector<uint8_t>(p, p + in_records[i].size);
+  }
   // Shortcut: prepare + validate + eval; fails the current test (ADD_FAILURE) on the way.
   std::vector<uint8_t> run();
 

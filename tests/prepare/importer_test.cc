@@ -511,7 +511,7 @@ TEST(Importer, SubgraphsNothingCallsAreNotImported) {
 
 TEST(Importer, UnsupportedAndCustomOpsAreRejected) {
   expect_reject(one_op(kFloor), {"node 0 (UNKNOWN(8))", "operator not supported"});
-  expect_reject(one_op(kCustom), {"node 0 (CUSTOM)", "custom operators are not supported"});
+  expect_reject(one_op(kCustom), {"node 0 (CUSTOM)", "custom operator '' is not supported"});
 }
 
 TEST(Importer, ExternalBuffersAreRejected) {

@@ -3,7 +3,9 @@
 //   copy_raw.bin        "copy":  in[1,64] int8 -> COPY -> out[1,64]; raw IO hint
 //   copy_memhandle.bin  "copy":  same graph, memhandle IO hint (IO not planned)
 //   state_raw.bin       "state": out = state; state = in (persistent, 24 bytes); raw hint
-// IO tensors are per-tensor quantised (scale 0.5, zero point -3): SFIXED_POINT_8.
+//   plain_raw.bin       "plain": in int16[8] -> COPY -> out int16[8] and in uint32[4] -> COPY ->
+//                       out uint32[4], none quantised (the audio front end's plain-integer IO)
+// The copy/state IO tensors are per-tensor quantised (scale 0.5, zero point -3): SFIXED_POINT_8.
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -50,6 +52,18 @@ GraphBuilder state_graph() {
   return b;
 }
 
+GraphBuilder plain_graph() {
+  GraphBuilder b("plain");
+  const uint32_t a = b.add_scratch("pcm", DataType::kInt16, {8});
+  const uint32_t b_out = b.add_scratch("pcm_out", DataType::kInt16, {8});
+  const uint32_t c = b.add_scratch("energy", DataType::kUint32, {4});
+  const uint32_t d = b.add_scratch("energy_out", DataType::kUint32, {4});
+  b.add_node(BuiltinOp::kCopy, {a}, {b_out});
+  b.add_node(BuiltinOp::kCopy, {c}, {d});
+  b.set_inputs({a, c}).set_outputs({b_out, d});
+  return b;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,6 +74,7 @@ int main(int argc, char** argv) {
   const std::string dir = argv[1];
   const bool ok = write(dir + "/copy_raw.bin", copy_graph(false)) &&
                   write(dir + "/copy_memhandle.bin", copy_graph(true)) &&
-                  write(dir + "/state_raw.bin", state_graph());
+                  write(dir + "/state_raw.bin", state_graph()) &&
+                  write(dir + "/plain_raw.bin", plain_graph());
   return ok ? 0 : 1;
 }

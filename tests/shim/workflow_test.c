@@ -224,6 +224,53 @@ static void test_persistent_state_and_reset(void** state) {
   assert_memory_equal(out, zeros, 24);
 }
 
+/* IO without quantisation parameters (the audio front end's int16 PCM, uint32 energies) is
+ * described as plain integers (INT_16, UINT_32, no encoding) and copied as bytes. */
+static void test_plain_integer_io(void** state) {
+  const QnnSystemContext_GraphInfo_t* gi;
+  Qnn_Tensor_t in_t[2], out_t[2];
+  int16_t* pcm;
+  uint32_t* energy;
+  int i;
+  (void)state;
+  assert_int_equal(shim_open(&g_s, "plain_raw.bin", "plain", 0, QNN_LPAI_MEM_TYPE_UNDEFINED),
+                   QNN_SUCCESS);
+  assert_int_equal(shim_provide_and_finalize(&g_s), QNN_SUCCESS);
+  gi = graph_info();
+  assert_int_equal(gi->graphInfoV1.numGraphInputs, 2);
+  in_t[0] = gi->graphInfoV1.graphInputs[0];
+  in_t[1] = gi->graphInfoV1.graphInputs[1];
+  out_t[0] = gi->graphInfoV1.graphOutputs[0];
+  out_t[1] = gi->graphInfoV1.graphOutputs[1];
+  assert_int_equal(in_t[0].v1.dataType, QNN_DATATYPE_INT_16);
+  assert_int_equal(out_t[0].v1.dataType, QNN_DATATYPE_INT_16);
+  assert_int_equal(in_t[1].v1.dataType, QNN_DATATYPE_UINT_32);
+  assert_int_equal(out_t[1].v1.dataType, QNN_DATATYPE_UINT_32);
+  for (i = 0; i < 2; ++i) {
+    assert_int_equal(in_t[i].v1.quantizeParams.encodingDefinition, QNN_DEFINITION_UNDEFINED);
+    assert_int_equal(in_t[i].v1.quantizeParams.quantizationEncoding,
+                     QNN_QUANTIZATION_ENCODING_UNDEFINED);
+    assert_int_equal(out_t[i].v1.quantizeParams.quantizationEncoding,
+                     QNN_QUANTIZATION_ENCODING_UNDEFINED);
+  }
+  for (i = 0; i < 4; ++i) g_s.io[i] = shim_aligned_alloc(64, 64);
+  pcm = (int16_t*)g_s.io[0];
+  energy = (uint32_t*)g_s.io[1];
+  for (i = 0; i < 8; ++i) pcm[i] = (int16_t)(i % 2 ? -32768 : 32767 - i);
+  for (i = 0; i < 4; ++i) energy[i] = 0xFFFFFFF0u + (uint32_t)i;
+  in_t[0].v1.clientBuf.data = pcm;
+  in_t[0].v1.clientBuf.dataSize = 16;
+  in_t[1].v1.clientBuf.data = energy;
+  in_t[1].v1.clientBuf.dataSize = 16;
+  out_t[0].v1.clientBuf.data = g_s.io[2];
+  out_t[0].v1.clientBuf.dataSize = 16;
+  out_t[1].v1.clientBuf.data = g_s.io[3];
+  out_t[1].v1.clientBuf.dataSize = 16;
+  assert_int_equal(QnnGraph_execute(g_s.graph, in_t, 2, out_t, 2, NULL, NULL), QNN_SUCCESS);
+  assert_memory_equal(g_s.io[2], pcm, 16);
+  assert_memory_equal(g_s.io[3], energy, 16);
+}
+
 static void test_memhandle_workflow(void** state) {
   const QnnSystemContext_GraphInfo_t* gi;
   Qnn_Tensor_t in_t, out_t;
@@ -747,6 +794,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_recommended_workflow, setup, teardown),
       cmocka_unit_test_setup_teardown(test_persistent_state_and_reset, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_plain_integer_io, setup, teardown),
       cmocka_unit_test_setup_teardown(test_memhandle_workflow, setup, teardown),
       cmocka_unit_test_setup_teardown(test_tcm_context_config, setup, teardown),
       cmocka_unit_test_setup_teardown(test_undefined_mem_type_fails_create, setup, teardown),

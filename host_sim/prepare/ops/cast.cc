@@ -8,7 +8,8 @@ namespace {
 
 bool castable(format::DataType t) {
   return t == format::DataType::kInt8 || t == format::DataType::kInt16 ||
-         t == format::DataType::kInt32 || t == format::DataType::kBool;
+         t == format::DataType::kInt32 || t == format::DataType::kBool ||
+         t == format::DataType::kUint32;
 }
 
 }  // namespace
@@ -24,7 +25,7 @@ PrepResult prepare_cast(const PrepOp& op) {
   if (!castable(in.type) || !castable(out.type)) {
     r.error = "types " + std::to_string(static_cast<int>(in.type)) + " -> " +
               std::to_string(static_cast<int>(out.type)) +
-              " unsupported (int8, int16, int32, bool; float32 only as a graph output)";
+              " unsupported (int8, int16, int32, uint32, bool; float32 only as a graph output)";
     return r;
   }
   if (in.shape != out.shape) r.error = "input and output shapes differ";

@@ -4,12 +4,14 @@
 #include "kernels/mul.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/int32_arith_prep.h"
 
 namespace lpai {
 namespace prepare {
 
 PrepResult prepare_mul(const PrepOp& op) {
   PrepResult r;
+  if (prepare_int32_arith(op, Int32ArithKind::kMul, &r)) return r;
   if (!ew::check_arity(op, 2, 1, &r.error)) return r;
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];

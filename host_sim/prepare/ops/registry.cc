@@ -10,7 +10,7 @@ namespace prepare {
 
 #define LPAI_DECLARE_PREPARE(Enum, NAME, code, options, snake) \
   PrepResult prepare_##snake(const PrepOp& op);
-LPAI_TFLITE_KERNEL_OPS(LPAI_DECLARE_PREPARE)
+LPAI_PREPARED_OPS(LPAI_DECLARE_PREPARE)
 #undef LPAI_DECLARE_PREPARE
 
 PrepareFn find_prepare(int builtin) {
@@ -18,7 +18,7 @@ PrepareFn find_prepare(int builtin) {
 #define LPAI_PREPARE_CASE(Enum, NAME, code, options, snake) \
   case code:                                                \
     return prepare_##snake;
-    LPAI_TFLITE_KERNEL_OPS(LPAI_PREPARE_CASE)
+    LPAI_PREPARED_OPS(LPAI_PREPARE_CASE)
 #undef LPAI_PREPARE_CASE
     default:
       return nullptr;
@@ -33,13 +33,21 @@ int options_type_of(int builtin) {
 #define LPAI_IMPORT_OPTIONS_CASE(NAME, code, options) \
   case code:                                          \
     return options;
-    LPAI_TFLITE_KERNEL_OPS(LPAI_OPTIONS_CASE)
+    LPAI_PREPARED_OPS(LPAI_OPTIONS_CASE)
     LPAI_IMPORT_OPS(LPAI_IMPORT_OPTIONS_CASE)
 #undef LPAI_OPTIONS_CASE
 #undef LPAI_IMPORT_OPTIONS_CASE
     default:
       return -1;
   }
+}
+
+int custom_op_code(const std::string& custom_code) {
+#define LPAI_CUSTOM_CASE(Enum, NAME, code, options, snake) \
+  if (custom_code == #NAME) return code;
+  LPAI_SIGNAL_OPS(LPAI_CUSTOM_CASE)
+#undef LPAI_CUSTOM_CASE
+  return -1;
 }
 
 std::string builtin_name(int builtin) {

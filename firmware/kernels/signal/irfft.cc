@@ -1,0 +1,91 @@
+// SignalIrfft kernel (int16): kissfft's fixed-point inverse real FFT (kiss_fftri), see
+// signal_params.h and kissfft_fixed16.h.
+#include "kernels/registry.h"
+#include "kernels/signal/kissfft_fixed16.h"
+#include "kernels/signal/signal_common.h"
+
+namespace lpai {
+namespace kernels {
+namespace {
+
+constexpr const char* kName = "SignalIrfft";
+using format::DataType;
+using namespace kiss16;  // NOLINT
+
+Status validate(const KernelArgs& args) {
+  if (args.params_size < sizeof(SignalIrfftParams)) {
+    return checks::fail(Status::kBinaryBadParams, kName, "parameter blob size");
+  }
+  const SignalIrfftParams& p = *reinterpret_cast<const SignalIrfftParams*>(args.params);
+  if (p.fft_length < 4 || p.fft_length > 65536 || (p.fft_length & 1) != 0) {
+    return checks::fail(Status::kBinaryBadParams, kName, "fft_length");
+  }
+  const uint32_t n = static_cast<uint32_t>(p.fft_length);
+  LPAI_RETURN_IF_ERROR(signal::check_arity(
+      args, kName, 1, 1, static_cast<uint32_t>(sizeof(SignalIrfftParams)) + 4u * (n / 2) + 4u * (n / 4)));
+  LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[0].desc, kName, "input", DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kInt16));
+  if (p.num_stages < 1 || static_cast<uint32_t>(p.num_stages) > kRfftMaxStages) {
+    return checks::fail(Status::kBinaryBadParams, kName, "stage count");
+  }
+  uint32_t len = n / 2;
+  for (int32_t s = 0; s < p.num_stages; ++s) {
+    const int32_t radix = p.stages[2 * s], m = p.stages[2 * s + 1];
+    if (radix < 2 || radix > 5 || m < 1 || static_cast<uint32_t>(radix) * static_cast<uint32_t>(m) != len) {
+      return checks::fail(Status::kBinaryBadParams, kName, "radix stages do not factor fft_length / 2");
+    }
+    len = static_cast<uint32_t>(m);
+  }
+  if (len != 1) return checks::fail(Status::kBinaryBadParams, kName, "radix stages end above 1");
+  if (p.frames < 1 || p.input_stride < p.fft_length / 2 + 1 || p.output_stride < p.fft_length ||
+      static_cast<uint64_t>(p.frames) * 2u * static_cast<uint32_t>(p.input_stride) !=
+          element_count(args.inputs[0].desc) ||
+      static_cast<uint64_t>(p.frames) * static_cast<uint32_t>(p.output_stride) !=
+          element_count(args.outputs[0].desc)) {
+    return checks::fail(Status::kBinaryBadTensor, kName, "frame sizes disagree with the tensors");
+  }
+  if (args.temp_size < 8u * (n / 2)) {
+    return checks::fail(Status::kBinaryBadPlan, kName, "kernel scratch smaller than required");
+  }
+  return Status::kOk;
+}
+
+void eval(const KernelArgs& args) {
+  const SignalIrfftParams& p = *reinterpret_cast<const SignalIrfftParams*>(args.params);
+  const uint32_t half = static_cast<uint32_t>(p.fft_length) / 2;
+  const Cpx* tw = reinterpret_cast<const Cpx*>(args.params + sizeof(SignalIrfftParams));
+  const Cpx* super_tw = tw + half;
+  Cpx* tmp = reinterpret_cast<Cpx*>(args.temp);
+  Cpx* result = tmp + half;
+  const Cpx* in_all = reinterpret_cast<const Cpx*>(args.inputs[0].data);
+  for (int32_t fr = 0; fr < p.frames; ++fr) {
+    const Cpx* in = in_all + static_cast<uint32_t>(fr) * static_cast<uint32_t>(p.input_stride);
+    int16_t* out = reinterpret_cast<int16_t*>(args.outputs[0].data) +
+                   static_cast<uint32_t>(fr) * static_cast<uint32_t>(p.output_stride);
+    tmp[0] = fixdiv({static_cast<int16_t>(in[0].r + in[half].r),
+                     static_cast<int16_t>(in[0].r - in[half].r)},
+                    2);
+    for (uint32_t k = 1; k <= half / 2; ++k) {
+      const Cpx fk = fixdiv(in[k], 2);
+      const Cpx fnkc = fixdiv({in[half - k].r, static_cast<int16_t>(-in[half - k].i)}, 2);
+      const Cpx fek = add(fk, fnkc);
+      const Cpx fok = mul(sub(fk, fnkc), super_tw[k - 1]);
+      tmp[k] = add(fek, fok);
+      const Cpx d = sub(fek, fok);
+      tmp[half - k] = {d.r, static_cast<int16_t>(-d.i)};
+    }
+    work<true>(result, tmp, 1, p.stages, tw);
+    for (uint32_t i = 0; i < half; ++i) {
+      out[2 * i] = result[i].r;
+      out[2 * i + 1] = result[i].i;
+    }
+    for (uint32_t i = 2 * half; i < static_cast<uint32_t>(p.output_stride); ++i) out[i] = 0;
+  }
+}
+
+}  // namespace
+
+const OpKernel kSignalIrfftKernel = {format::BuiltinOp::kSignalIrfft, kName, validate, eval};
+
+}  // namespace kernels
+}  // namespace lpai

@@ -1,0 +1,73 @@
+// Helpers shared by the signal-library kernels: tensor checks and TFLite Micro's bit tricks.
+#ifndef LPAI_KERNELS_SIGNAL_SIGNAL_COMMON_H
+#define LPAI_KERNELS_SIGNAL_SIGNAL_COMMON_H
+
+#include <stdint.h>
+
+#include "kernels/elementwise_common.h"
+#include "kernels/kernel_api.h"
+#include "kernels/op_checks.h"
+#include "kernels/signal/signal_params.h"
+
+namespace lpai {
+namespace kernels {
+namespace signal {
+
+// Exactly `ni` inputs and `no` outputs, all present, and a blob of `params_size` bytes.
+inline Status check_arity(const KernelArgs& args, const char* op, uint32_t ni, uint32_t no,
+                          uint32_t params_size) {
+  if (args.num_inputs != ni || args.num_outputs != no) {
+    return checks::fail(Status::kBinaryBadParams, op, "wrong number of inputs or outputs");
+  }
+  for (uint32_t i = 0; i < ni; ++i) {
+    if (args.inputs[i].desc == nullptr) {
+      return checks::fail(Status::kBinaryBadParams, op, "an input is absent");
+    }
+  }
+  for (uint32_t i = 0; i < no; ++i) {
+    if (args.outputs[i].desc == nullptr) {
+      return checks::fail(Status::kBinaryBadParams, op, "an output is absent");
+    }
+  }
+  if (args.params_size != params_size) {
+    return checks::fail(Status::kBinaryBadParams, op, "parameter blob size");
+  }
+  return Status::kOk;
+}
+
+inline Status check_type(const format::TensorRecord* t, const char* op, const char* role,
+                         format::DataType type) {
+  return checks::require_type(t, op, role, type, type);
+}
+
+// A state tensor: `type`, `elements` long, in the persistent pool.
+inline Status check_state(const format::TensorRecord* t, const char* op, format::DataType type,
+                          uint64_t elements) {
+  LPAI_RETURN_IF_ERROR(checks::require_type(t, op, "state", type, type));
+  if (element_count(t) != elements ||
+      t->mem_class != static_cast<uint8_t>(format::MemClass::kPersistent)) {
+    return checks::fail(Status::kBinaryBadTensor, op, "state size or memory class");
+  }
+  return Status::kOk;
+}
+
+// Number of significant bits of x (TFLite Micro's MostSignificantBit32: 32 for x == 0).
+inline uint32_t msb32(uint32_t x) { return x != 0 ? 32u - static_cast<uint32_t>(__builtin_clz(x)) : 32u; }
+inline uint32_t msb64(uint64_t x) {
+  return x != 0 ? 64u - static_cast<uint32_t>(__builtin_clzll(x)) : 64u;
+}
+
+template <typename T>
+inline const T* in_data(const KernelArgs& args, uint32_t i) {
+  return reinterpret_cast<const T*>(args.inputs[i].data);
+}
+template <typename T>
+inline T* out_data(const KernelArgs& args, uint32_t i) {
+  return reinterpret_cast<T*>(args.outputs[i].data);
+}
+
+}  // namespace signal
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_KERNELS_SIGNAL_SIGNAL_COMMON_H
