@@ -18,6 +18,7 @@
 // Each int8 path is its own non-inlined function, so the stack of a call is that of the path
 // it takes.
 #include "kernels/depthwise_conv_2d.h"
+#include "core/checked_math.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_depthwise.h"
 #endif
@@ -75,8 +76,8 @@ Status validate(const KernelArgs& args) {
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
   if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
-      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= p.in_h + p.pad_h ||
-      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
+      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
+      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
     return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
   }
   const bool wide = (p.flags & kDwFlagInt16x8) != 0;
