@@ -1,5 +1,6 @@
 // ARG_MAX / ARG_MIN load-time checks: see kernels/arg_min_max_common.h.
 #include "kernels/arg_min_max_common.h"
+
 #include "core/checked_math.h"
 
 namespace lpai {

@@ -1,7 +1,7 @@
 // BATCH_MATMUL kernel: see kernels/batch_matmul.h.
 #include "kernels/batch_matmul.h"
-#include "core/checked_math.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"

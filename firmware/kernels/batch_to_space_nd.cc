@@ -1,9 +1,9 @@
 // BATCH_TO_SPACE_ND kernel: see kernels/batch_to_space_nd.h.
 #include "kernels/batch_to_space_nd.h"
-#include "core/checked_math.h"
 
 #include <stddef.h>
 
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"

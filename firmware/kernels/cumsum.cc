@@ -1,7 +1,7 @@
 // CUMSUM kernel: see kernels/cumsum.h.
 #include "kernels/cumsum.h"
-#include "core/checked_math.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"

@@ -18,11 +18,11 @@
 // Each int8 path is its own non-inlined function, so the stack of a call is that of the path
 // it takes.
 #include "kernels/depthwise_conv_2d.h"
-#include "core/checked_math.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_depthwise.h"
 #endif
 
+#include "core/checked_math.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"

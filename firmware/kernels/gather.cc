@@ -1,9 +1,9 @@
 // GATHER kernel: see kernels/gather.h.
 #include "kernels/gather.h"
-#include "core/checked_math.h"
 
 #include <stddef.h>
 
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"

@@ -1,7 +1,7 @@
 // Shared AVERAGE_POOL_2D / MAX_POOL_2D implementation: contract in kernels/pool_2d_common.h.
 #include "kernels/pool_2d_common.h"
-#include "core/checked_math.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/op_checks.h"
 

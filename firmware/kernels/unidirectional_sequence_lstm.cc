@@ -27,7 +27,8 @@ static_assert(kLstmMaxInputSize <= gemm::kMaxAccumDepth &&
                   kLstmMaxStateSize <= gemm::kMaxAccumDepth,
               "LSTM dot product depth");
 
-constexpr int64_t kLstm16MaxBias = int64_t{1} << 46;
+// 16x8 gate biases lie in [-kLstm16BiasLimit, kLstm16BiasLimit), as prepare writes them.
+constexpr int64_t kLstm16BiasLimit = int64_t{1} << 46;
 
 // The 16x8 variant: an int16 input tensor (types are checked in check_tensors).
 bool is_16x8(const KernelArgs& args) {
@@ -92,8 +93,8 @@ Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmPara
     for (uint32_t k = 0; k < kLstmGateCount * p->state_size; ++k) {
       int64_t b;
       __builtin_memcpy(&b, bias64 + static_cast<size_t>(k) * 8, 8);
-      if (b < -kLstm16MaxBias || b > kLstm16MaxBias) {
-        LPAI_LOG_ERROR("%s: 16x8 gate bias %u outside [-2^46, 2^46]", kOp, k);
+      if (b < -kLstm16BiasLimit || b >= kLstm16BiasLimit) {
+        LPAI_LOG_ERROR("%s: 16x8 gate bias %u outside [-2^46, 2^46) (prepare's range)", kOp, k);
         return Status::kBinaryBadParams;
       }
     }
