@@ -13,8 +13,8 @@
 // as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
 
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "core/checked_math.h"
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
 #include "kernels/hvx/hvx_layout.h"

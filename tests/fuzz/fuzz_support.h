@@ -219,6 +219,16 @@ inline void run_differential(const uint8_t* data, size_t size) {
     const std::vector<Outputs> got = run_poisoned(binary, options, data, size, c.poison);
     check_pools_empty();
     if (got.empty() && c.mem == QNN_LPAI_MEM_TYPE_TCM) continue;  // TCM may not hold it
+    if (got != reference && std::getenv("LPAI_FUZZ_DEBUG") != nullptr) {  // where they differ
+      for (size_t r = 0; r < got.size() && r < reference.size(); ++r)
+        for (size_t j = 0; j < got[r].size() && j < reference[r].size(); ++j)
+          for (size_t i = 0; i < got[r][j].size() && i < reference[r][j].size(); ++i)
+            if (got[r][j][i] != reference[r][j][i]) {
+              std::fprintf(stderr, "run %zu output %zu byte %zu of %zu: %u vs %u\n", r, j, i,
+                           got[r][j].size(), got[r][j][i], reference[r][j][i]);
+              break;
+            }
+    }
     if (got != reference) {
       fail("outputs differ from the portable kernels' (or depend on poisoned memory):",
            std::string(lpai::host::kernel_variant_name(c.variant)) +

@@ -63,7 +63,9 @@ void expect_refused(const std::vector<uint8_t>& bytes, Status status, const std:
   EXPECT_EQ(r.status, status) << lpai::status_name(r.status);
   ASSERT_EQ(r.lines.size(), by_kernel ? 2u : 1u);
   EXPECT_NE(r.lines[0].find(line), std::string::npos) << r.lines[0];
-  if (by_kernel) EXPECT_NE(r.lines[1].find("rejected"), std::string::npos) << r.lines[1];
+  if (by_kernel) {
+    EXPECT_NE(r.lines[1].find("rejected"), std::string::npos) << r.lines[1];
+  }
   // Through the C API, in every host kernel variant: the context is refused with that code.
   const KernelVariant saved = lpai::host::kernel_variant();
   for (KernelVariant v :
@@ -105,11 +107,12 @@ std::vector<uint8_t> blob_of(const T& v) {
 std::vector<uint8_t> strided_dims_wrap() {
   lpai::writer::GraphBuilder b("strided_dims_wrap");
   const uint32_t in = b.add_scratch("in", DataType::kInt8, {4});
+  const uint32_t perm = b.add_const_values<int32_t>("perm", DataType::kInt32, {1}, {0});
   const uint32_t out = b.add_scratch("out", DataType::kInt8, {4});
   lpai::kernels::movement::StridedCopyParams p = {};
   const uint32_t dims[6] = {1, 1, 1, 4, 2147418113u, 2147549185u};
   for (int k = 0; k < 6; ++k) p.out_dims[k] = dims[k];
-  b.add_node(BuiltinOp::kTranspose, {in}, {out}, blob_of(p));
+  b.add_node(BuiltinOp::kTranspose, {in, perm}, {out}, blob_of(p));
   b.set_inputs({in}).set_outputs({out});
   std::string err;
   return b.serialize(&err);
@@ -282,7 +285,9 @@ TEST(ReliabilityRegressions, CheckedInCorpusIsWhatThisTestBuilds) {
   for (const Regression& r : kRegressions) {
     SCOPED_TRACE(r.name);
     const std::vector<uint8_t> bytes = r.make();
-    if (write_to != nullptr) ASSERT_TRUE(write_file(std::string(write_to) + "/" + r.name, bytes));
+    if (write_to != nullptr) {
+      ASSERT_TRUE(write_file(std::string(write_to) + "/" + r.name, bytes));
+    }
     EXPECT_EQ(read_bytes(dir + r.name), bytes) << "rebuild with LPAI_WRITE_REGRESSIONS=" << dir;
   }
 }
