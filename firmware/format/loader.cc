@@ -21,6 +21,7 @@
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "format/binary_view.h"
+#include "format/graph_checks.h"
 
 namespace lpai {
 namespace format {
@@ -493,6 +494,7 @@ Status validate_binary(const void* data, size_t size, BinaryView* out) {
   LPAI_RETURN_IF_ERROR(c.check_io_lists());
   for (uint32_t id = 0; id < h->tensors.count; ++id) LPAI_RETURN_IF_ERROR(c.check_tensor(id));
   for (uint32_t i = 0; i < h->nodes.count; ++i) LPAI_RETURN_IF_ERROR(c.check_node(i));
+  LPAI_RETURN_IF_ERROR(check_graph_dataflow(BinaryView(base)));
   *out = BinaryView(base);
   return Status::kOk;
 }

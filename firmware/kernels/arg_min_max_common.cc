@@ -1,6 +1,8 @@
 // ARG_MAX / ARG_MIN load-time checks: see kernels/arg_min_max_common.h.
 #include "kernels/arg_min_max_common.h"
 
+#include "core/checked_math.h"
+
 namespace lpai {
 namespace kernels {
 
@@ -24,9 +26,9 @@ Status validate_arg_min_max(const KernelArgs& args, const char* name) {
   }
   const ArgMinMaxParams& p = *reinterpret_cast<const ArgMinMaxParams*>(args.params);
   if (p.outer < 0 || p.axis_size < 1 || p.inner < 0 ||
-      static_cast<uint64_t>(p.outer) * static_cast<uint64_t>(p.axis_size) *
-              static_cast<uint64_t>(p.inner) != element_count(args.inputs[0].desc) ||
-      static_cast<uint64_t>(p.outer) * static_cast<uint64_t>(p.inner) !=
+      sat_product(static_cast<uint64_t>(p.outer), static_cast<uint64_t>(p.axis_size),
+                  static_cast<uint64_t>(p.inner)) != element_count(args.inputs[0].desc) ||
+      sat_product(static_cast<uint64_t>(p.outer), static_cast<uint64_t>(p.inner)) !=
           element_count(args.outputs[0].desc)) {
     LPAI_LOG_ERROR("%s: outer %d x axis %d x inner %d disagrees with the shapes", name, p.outer,
                    p.axis_size, p.inner);

@@ -1,6 +1,7 @@
 // BATCH_MATMUL kernel: see kernels/batch_matmul.h.
 #include "kernels/batch_matmul.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -43,14 +44,16 @@ Status validate(const KernelArgs& args) {
       LPAI_LOG_ERROR("BATCH_MATMUL: bad batch dims");
       return Status::kBinaryBadParams;
     }
-    out_matrices *= static_cast<uint32_t>(p.batch[i]);
+    out_matrices = sat_product(out_matrices, static_cast<uint32_t>(p.batch[i]));
   }
   // The largest matrix index each operand reaches must be inside it.
   uint64_t lhs_last = 0;
   uint64_t rhs_last = 0;
   for (uint32_t i = 0; i < kBatchMatmulBatchDims; ++i) {
-    lhs_last += static_cast<uint64_t>(p.batch[i] - 1) * static_cast<uint32_t>(p.lhs_stride[i]);
-    rhs_last += static_cast<uint64_t>(p.batch[i] - 1) * static_cast<uint32_t>(p.rhs_stride[i]);
+    lhs_last = sat_sum(lhs_last, sat_product(static_cast<uint32_t>(p.batch[i] - 1),
+                                             static_cast<uint32_t>(p.lhs_stride[i])));
+    rhs_last = sat_sum(rhs_last, sat_product(static_cast<uint32_t>(p.batch[i] - 1),
+                                             static_cast<uint32_t>(p.rhs_stride[i])));
   }
   const uint64_t m = static_cast<uint32_t>(p.rows);
   const uint64_t n = static_cast<uint32_t>(p.cols);
@@ -58,9 +61,9 @@ Status validate(const KernelArgs& args) {
   if (p.rows < 0 || p.cols < 0 || p.depth < 0 || p.lhs_matrices < 1 || p.rhs_matrices < 1 ||
       lhs_last >= static_cast<uint64_t>(p.lhs_matrices) ||
       rhs_last >= static_cast<uint64_t>(p.rhs_matrices) ||
-      element_count(args.inputs[0].desc) != static_cast<uint64_t>(p.lhs_matrices) * m * k ||
-      element_count(args.inputs[1].desc) != static_cast<uint64_t>(p.rhs_matrices) * k * n ||
-      element_count(args.outputs[0].desc) != out_matrices * m * n) {
+      element_count(args.inputs[0].desc) != sat_product(p.lhs_matrices, m, k) ||
+      element_count(args.inputs[1].desc) != sat_product(p.rhs_matrices, k, n) ||
+      element_count(args.outputs[0].desc) != sat_product(out_matrices, m, n)) {
     LPAI_LOG_ERROR("BATCH_MATMUL: shapes disagree with the parameters");
     return Status::kBinaryBadParams;
   }
@@ -73,10 +76,10 @@ Status validate(const KernelArgs& args) {
     return Status::kBinaryBadParams;
   }
   const uint64_t esize = i16 ? 2 : 1;
-  const uint64_t lhs_bytes = p.adj_x ? static_cast<uint64_t>(p.lhs_matrices) * m * k * esize : 0;
-  const uint64_t rhs_bytes = p.adj_y ? 0 : static_cast<uint64_t>(p.rhs_matrices) * k * n * esize;
-  const uint64_t sums_bytes =
-      !i16 && p.lhs_zero_point != 0 ? static_cast<uint64_t>(p.rhs_matrices) * n * 4 : 0;
+  // The element counts were checked equal to these products (< 2^32), so none saturates.
+  const uint64_t lhs_bytes = p.adj_x ? sat_product(p.lhs_matrices, m, k, esize) : 0;
+  const uint64_t rhs_bytes = p.adj_y ? 0 : sat_product(p.rhs_matrices, k, n, esize);
+  const uint64_t sums_bytes = !i16 && p.lhs_zero_point != 0 ? sat_product(p.rhs_matrices, n, 4) : 0;
   if (p.rhs_temp_offset < 0 || static_cast<uint64_t>(p.rhs_temp_offset) < lhs_bytes ||
       (p.rhs_temp_offset & 3) != 0 || p.rhs_sums_offset < 0 || (p.rhs_sums_offset & 3) != 0 ||
       (sums_bytes > 0 && static_cast<uint64_t>(p.rhs_sums_offset) <

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -47,14 +48,12 @@ Status validate(const KernelArgs& args) {
   bool ok = movement::same_type_and_quant(in, out) && in->rank == out->rank && dims4(in, di) &&
             dims4(out, dout) && p.block_h >= 1 && p.block_w >= 1;
   for (uint32_t i = 0; i < 4 && ok; ++i) ok = p.in_dims[i] == di[i] && p.out_dims[i] == dout[i];
-  ok = ok && static_cast<uint64_t>(p.in_dims[0]) == static_cast<uint64_t>(p.out_dims[0]) *
-                                                        p.block_h * p.block_w &&
+  ok = ok && static_cast<uint64_t>(p.in_dims[0]) ==
+                  sat_product(p.out_dims[0], p.block_h, p.block_w) &&
        p.out_dims[3] == p.in_dims[3] &&
        // every output element is written: the crops stay inside the uncropped output
-       static_cast<uint64_t>(p.out_dims[1]) + p.crop_top <=
-           static_cast<uint64_t>(p.in_dims[1]) * p.block_h &&
-       static_cast<uint64_t>(p.out_dims[2]) + p.crop_left <=
-           static_cast<uint64_t>(p.in_dims[2]) * p.block_w;
+       sat_sum(p.out_dims[1], p.crop_top) <= sat_product(p.in_dims[1], p.block_h) &&
+       sat_sum(p.out_dims[2], p.crop_left) <= sat_product(p.in_dims[2], p.block_w);
   if (!ok) {
     LPAI_LOG_ERROR("BATCH_TO_SPACE_ND: quantisation or shapes do not match");
     return Status::kBinaryBadParams;

@@ -13,6 +13,7 @@
 // as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
 
+#include "core/checked_math.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
@@ -66,21 +67,23 @@ Status validate(const KernelArgs& args) {
   if (hvx && !hvx_layout::conv_takes_hvx(p)) {
     return fail(Status::kBinaryBadParams, kOp, "HVX layout on a convolution the HVX path does not take");
   }
+  const bool wide = (p.flags & kConvFlagInt16x8) != 0;
+  const uint64_t depth = sat_product(p.k_h, p.k_w, fc);
+  if (depth > kConvMaxDepth || (wide && p.in_c > kConvMaxInChannels16) ||
+      (hvx && sat_product(p.k_h, p.k_w, p.in_c) > kConvMaxDepth)) {
+    return fail(Status::kBinaryBadParams, kOp, "filter depth k_h * k_w * in_c / groups too large");
+  }
+  // k_h * k_w * in_c fits in 32 bits here (depth bound above for an HVX layout).
   const uint64_t layout_bytes =
       hvx ? hvx_layout::gemm_layout_bytes(p.out_c, p.k_h * p.k_w * p.in_c, true) : 0u;
   if (args.params_size != conv_2d_params_size(p.out_c, p.flags) + layout_bytes) {
     return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
   }
-  const bool wide = (p.flags & kConvFlagInt16x8) != 0;
-  const uint64_t depth = static_cast<uint64_t>(p.k_h) * p.k_w * fc;
-  if (depth > kConvMaxDepth || (wide && p.in_c > kConvMaxInChannels16)) {
-    return fail(Status::kBinaryBadParams, kOp, "filter depth k_h * k_w * in_c / groups too large");
-  }
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
   if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
-      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= p.in_h + p.pad_h ||
-      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
+      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
+      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
     return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
   }
   const int32_t lo = wide ? -32768 : -128;

@@ -1,6 +1,7 @@
 // CUMSUM kernel: see kernels/cumsum.h.
 #include "kernels/cumsum.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -34,8 +35,8 @@ Status validate(const KernelArgs& args) {
   }
   const CumsumParams& p = *reinterpret_cast<const CumsumParams*>(args.params);
   if (p.outer < 0 || p.depth < 0 || p.inner < 0 ||
-      static_cast<uint64_t>(p.outer) * static_cast<uint64_t>(p.depth) *
-              static_cast<uint64_t>(p.inner) != element_count(args.inputs[0].desc)) {
+      sat_product(static_cast<uint64_t>(p.outer), static_cast<uint64_t>(p.depth),
+                  static_cast<uint64_t>(p.inner)) != element_count(args.inputs[0].desc)) {
     LPAI_LOG_ERROR("CUMSUM: outer %d x depth %d x inner %d disagrees with the shape", p.outer,
                    p.depth, p.inner);
     return Status::kBinaryBadParams;

@@ -22,6 +22,7 @@
 #include "kernels/hvx/hvx_depthwise.h"
 #endif
 
+#include "core/checked_math.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
@@ -75,8 +76,8 @@ Status validate(const KernelArgs& args) {
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
   if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
-      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= p.in_h + p.pad_h ||
-      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
+      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
+      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
     return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
   }
   const bool wide = (p.flags & kDwFlagInt16x8) != 0;

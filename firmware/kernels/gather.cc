@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -34,11 +35,11 @@ Status validate(const KernelArgs& args) {
   const format::DataType it = static_cast<format::DataType>(idx->data_type);
   const bool idx_ok = (it == format::DataType::kInt32 && p.index_bytes == 4) ||
                       (it == format::DataType::kInt64 && p.index_bytes == 8);
-  const uint64_t bo = static_cast<uint64_t>(p.batch) * p.outer;
+  const uint64_t bo = sat_product(p.batch, p.outer);
   if (!movement::same_type_and_quant(in, out) ||
-      !idx_ok || element_count(idx) != static_cast<uint64_t>(p.batch) * p.coords ||
-      element_count(in) != bo * p.axis_size * p.inner ||
-      element_count(out) != bo * p.coords * p.inner ||
+      !idx_ok || element_count(idx) != sat_product(p.batch, p.coords) ||
+      element_count(in) != sat_product(bo, p.axis_size, p.inner) ||
+      element_count(out) != sat_product(bo, p.coords, p.inner) ||
       (p.axis_size == 0 && element_count(out) != 0)) {
     LPAI_LOG_ERROR("GATHER: quantisation, index width or sizes do not match the blob");
     return Status::kBinaryBadParams;

@@ -7,8 +7,12 @@
 //     functions below;
 //   - validate: called once per node at load with data pointers null except for constant
 //     tensors (resolved in the binary, read only); checks the parameter
-//     blob size/contents and the tensor types and shapes the kernel will rely on. Returns
-//     Status::kBinaryBadParams (or another kBinary* code) on any inconsistency.
+//     blob size/contents and the tensor types and shapes the kernel will rely on. Every value
+//     eval reads from the blob (tables, multipliers, shifts, biases, sizes) is range-checked
+//     against what prepare produces, so that eval has no undefined behaviour for any accepted
+//     blob; products and sums of blob fields are formed with core/checked_math.h (64 bits,
+//     overflow explicit), never wrapped. Returns Status::kBinaryBadParams (or another kBinary*
+//     code) on any inconsistency.
 //   - eval: runs the node. Never fails and never checks: validate already did.
 #ifndef LPAI_KERNELS_KERNEL_API_H
 #define LPAI_KERNELS_KERNEL_API_H

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "kernels/op_checks.h"
 
@@ -134,23 +135,25 @@ bool same_type_and_quant(const format::TensorRecord* a, const format::TensorReco
          a->scale_bits == b->scale_bits;
 }
 
-void strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi) {
+bool strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi) {
   int64_t l = p.in_offset, h = p.in_offset;
   for (uint32_t k = 0; k < kR; ++k) {
     if (p.out_dims[k] == 0) {
       *lo = 0;
       *hi = -1;  // empty: nothing is read
-      return;
+      return true;
     }
-    const int64_t span = static_cast<int64_t>(p.out_dims[k] - 1) * p.in_strides[k];
-    if (span < 0) {
-      l += span;
-    } else {
-      h += span;
+  }
+  for (uint32_t k = 0; k < kR; ++k) {
+    int64_t span = 0;
+    if (!checked_mul_i64(static_cast<int64_t>(p.out_dims[k] - 1), p.in_strides[k], &span) ||
+        !checked_add_i64(span < 0 ? l : h, span, span < 0 ? &l : &h)) {
+      return false;
     }
   }
   *lo = l;
   *hi = h;
+  return true;
 }
 
 Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_inputs) {
@@ -170,12 +173,13 @@ Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_input
     return Status::kBinaryBadParams;
   }
   const StridedCopyParams& p = *reinterpret_cast<const StridedCopyParams*>(args.params);
-  uint64_t n = 1;
-  for (uint32_t k = 0; k < kR; ++k) n *= p.out_dims[k];
+  const uint64_t n = sat_product(p.out_dims[0], p.out_dims[1], p.out_dims[2], p.out_dims[3],
+                                 p.out_dims[4], p.out_dims[5]);
   int64_t lo = 0, hi = 0;
-  strided_extent(p, &lo, &hi);
+  const bool extent_ok = strided_extent(p, &lo, &hi);
   const int64_t in_n = element_count(in);
-  if (p.reserved != 0 || n != element_count(out) || (n != 0 && (lo < 0 || hi >= in_n))) {
+  if (p.reserved != 0 || n != element_count(out) || !extent_ok ||
+      (n != 0 && (lo < 0 || hi >= in_n))) {
     LPAI_LOG_ERROR("%s: copy description does not match the input/output shapes", op);
     return Status::kBinaryBadParams;
   }
@@ -227,17 +231,17 @@ Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_inpu
     }
   }
   const uint32_t* chunk = reinterpret_cast<const uint32_t*>(args.params + sizeof(ChunkCopyParams));
-  uint64_t total = 0;
+  uint64_t total = 0;  // at most kMaxNodeOutputs * 2^32: no overflow
   for (uint32_t t = 0; t < many; ++t) {
     const format::TensorRecord* r = split ? args.outputs[t].desc : args.inputs[t].desc;
     if (r == nullptr || !same_type_and_quant(r, big) ||
-        static_cast<uint64_t>(p->outer) * chunk[t] != element_count(r)) {
+        sat_product(p->outer, chunk[t]) != element_count(r)) {
       LPAI_LOG_ERROR("%s: tensor %u absent, of another type/quantisation or size", op, fmt_u(t));
       return Status::kBinaryBadParams;
     }
     total += chunk[t];
   }
-  if (total * p->outer != element_count(big)) {
+  if (sat_product(total, p->outer) != element_count(big)) {
     LPAI_LOG_ERROR("%s: chunks do not add up to the data tensor", op);
     return Status::kBinaryBadParams;
   }

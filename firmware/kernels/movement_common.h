@@ -63,8 +63,9 @@ Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_inpu
 void eval_split(const KernelArgs& args, uint32_t data_input);
 void eval_pack(const KernelArgs& args);
 
-// Lowest/highest reachable input element index of a strided view (64-bit, exact).
-void strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi);
+// Lowest/highest reachable input element index of a strided view (64-bit, exact); false when
+// an extent does not fit in int64 (such a view is refused).
+bool strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi);
 
 }  // namespace movement
 }  // namespace kernels

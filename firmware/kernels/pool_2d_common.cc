@@ -1,6 +1,7 @@
 // Shared AVERAGE_POOL_2D / MAX_POOL_2D implementation: contract in kernels/pool_2d_common.h.
 #include "kernels/pool_2d_common.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/op_checks.h"
 
@@ -76,8 +77,8 @@ Status validate(const KernelArgs& args, const char* op) {
     return fail(Status::kBinaryBadParams, op, "window has too many taps");
   }
   if (p.pad_h >= p.k_h || p.pad_w >= p.k_w ||
-      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= p.in_h + p.pad_h ||
-      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= p.in_w + p.pad_w) {
+      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
+      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
     return fail(Status::kBinaryBadParams, op, "padding or output size inconsistent with the input");
   }
   const bool wide = p.data_type == static_cast<uint32_t>(DataType::kInt16);

@@ -42,9 +42,14 @@ Status validate16(const KernelArgs& args) {
                    static_cast<int>(p.input_multiplier), static_cast<int>(p.input_shift));
     return Status::kBinaryBadParams;
   }
-  // The row maximum contributes exp_lut(32767) >= 1, keeping the sum (and clz) well defined.
-  if (lut16(32767, p.exp_lut) < 1) {
-    LPAI_LOG_ERROR("SOFTMAX: int16 exp table inconsistent");
+  // Every interpolated exp value lies between two table entries, so entries >= 0 keep each
+  // e >= 0 and the row sum (at most kSoftmax16MaxDepth * 32767) below 2^31; the row maximum
+  // contributes exp_lut(32767) >= 2, so the sum is >= 2 and the final rounding shift
+  // 31 - clz(sum) is >= 1.
+  bool lut_ok = lut16(32767, p.exp_lut) >= 2;
+  for (uint32_t k = 0; lut_ok && k < kSoftmax16LutSize; ++k) lut_ok = p.exp_lut[k] >= 0;
+  if (!lut_ok) {
+    LPAI_LOG_ERROR("SOFTMAX: int16 exp table inconsistent (a negative entry, or exp(0) < 2)");
     return Status::kBinaryBadParams;
   }
   return Status::kOk;

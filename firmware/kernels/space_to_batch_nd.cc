@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -51,8 +52,8 @@ Status validate(const KernelArgs& args) {
             dims4(out, dout) && p.reserved == 0 && p.pad_value >= lo && p.pad_value <= hi &&
             p.block_h >= 1 && p.block_w >= 1;
   for (uint32_t i = 0; i < 4 && ok; ++i) ok = p.in_dims[i] == di[i] && p.out_dims[i] == dout[i];
-  ok = ok && static_cast<uint64_t>(p.out_dims[0]) == static_cast<uint64_t>(p.in_dims[0]) *
-                                                         p.block_h * p.block_w &&
+  ok = ok && static_cast<uint64_t>(p.out_dims[0]) ==
+                  sat_product(p.in_dims[0], p.block_h, p.block_w) &&
        p.out_dims[3] == p.in_dims[3] &&
        static_cast<uint64_t>(p.out_dims[1]) * p.block_h >=
            static_cast<uint64_t>(p.in_dims[1]) + p.pad_top &&

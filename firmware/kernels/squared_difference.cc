@@ -41,6 +41,28 @@ Status validate(const KernelArgs& args) {
                    p.output_offset);
     return Status::kBinaryBadParams;
   }
+  // eval squares s_1 - s_2 in int32: prepare's input rescales are at most 1/2 (each input over
+  // twice the larger scale), so |s_k| <= 16384 and (s_1 - s_2)^2 <= 2^30. The int8 tables hold
+  // those s_k; the int16 rescales must be at most 1/2 (a Q31 multiplier <= 2^30 at shift 0).
+  bool scaled_ok = true;
+  if (i8) {
+    const int32_t* table =
+        reinterpret_cast<const int32_t*>(args.params + sizeof(SquaredDifferenceParams));
+    for (uint32_t k = 0; k < 2 * 256; ++k) {
+      scaled_ok = scaled_ok && table[k] >= -kSquaredDifferenceMaxScaled &&
+                  table[k] <= kSquaredDifferenceMaxScaled;
+    }
+  } else {
+    scaled_ok = (p.input1_shift < 0 || p.input1_multiplier <= (1 << 30)) &&
+                (p.input2_shift < 0 || p.input2_multiplier <= (1 << 30));
+  }
+  if (!scaled_ok) {
+    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: %s exceed the rescaled range +-%d (an input rescale "
+                   "above 1/2)",
+                   i8 ? "table entries" : "input multipliers",
+                   static_cast<int>(kSquaredDifferenceMaxScaled));
+    return Status::kBinaryBadParams;
+  }
   return ewx::validate_binary_broadcast("SQUARED_DIFFERENCE", p.broadcast, p.shape, in1, in2, out);
 }
 
@@ -49,7 +71,8 @@ inline int32_t finish(const SquaredDifferenceParams& p, int32_t s1, int32_t s2, 
   const int32_t d = s1 - s2;
   const int32_t v =
       multiply_by_quantized_multiplier(d * d, p.output_multiplier, p.output_shift);
-  return clamp_i32(v + p.output_offset, lo, hi);
+  const int64_t shifted = static_cast<int64_t>(v) + p.output_offset;  // no int32 wrap
+  return shifted < lo ? lo : shifted > hi ? hi : static_cast<int32_t>(shifted);
 }
 
 void eval(const KernelArgs& args) {

@@ -30,6 +30,9 @@ struct SquaredDifferenceParams {
 static_assert(sizeof(SquaredDifferenceParams) == 104, "SquaredDifferenceParams layout");
 
 constexpr uint32_t kSquaredDifferenceTableBytes = 2 * 256 * 4;
+// Largest |s_k| prepare produces (an input rescale of at most 1/2 of at most 2^15): the
+// validator refuses more, so that (s_1 - s_2)^2 fits in int32.
+constexpr int32_t kSquaredDifferenceMaxScaled = 1 << 14;
 
 }  // namespace kernels
 }  // namespace lpai

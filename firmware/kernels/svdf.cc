@@ -1,6 +1,7 @@
 // SVDF kernel: see kernels/svdf.h.
 #include "kernels/svdf.h"
 
+#include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -28,8 +29,13 @@ Status validate(const KernelArgs& args) {
     return checks::fail(Status::kBinaryBadParams, kName, "parameter blob size");
   }
   const SvdfParams& p = *reinterpret_cast<const SvdfParams*>(args.params);
+  // num_units * rank and num_filters * memory_size are int32 products in the shape checks and
+  // in eval's indexing: both must fit.
+  int32_t filters = 0, state_row = 0;
   if (p.batches < 1 || p.input_size < 1 || p.rank < 1 || p.num_units < 1 ||
-      p.memory_size < 1 || p.num_filters != p.num_units * p.rank || (p.has_bias & ~1) != 0 ||
+      p.memory_size < 1 || !checked_mul_i32(p.num_units, p.rank, &filters) ||
+      p.num_filters != filters || !checked_mul_i32(p.num_filters, p.memory_size, &state_row) ||
+      (p.has_bias & ~1) != 0 || p.output_zero_point < -128 || p.output_zero_point > 127 ||
       p.feature_multiplier < 0 || p.output_multiplier < 0 || p.feature_shift < -31 ||
       p.feature_shift > 30 || p.output_shift < -31 || p.output_shift > 30 ||
       p.input_zero_point < -128 || p.input_zero_point > 127) {
@@ -52,7 +58,7 @@ Status validate(const KernelArgs& args) {
   if (!is_2d(args.inputs[0].desc, format::DataType::kInt8, p.batches, p.input_size) ||
       !is_2d(args.inputs[1].desc, format::DataType::kInt8, p.num_filters, p.input_size) ||
       !is_2d(args.inputs[2].desc, st, p.num_filters, p.memory_size) ||
-      !is_2d(args.inputs[4].desc, st, p.batches, p.num_filters * p.memory_size) ||
+      !is_2d(args.inputs[4].desc, st, p.batches, state_row) ||
       !is_2d(args.outputs[0].desc, format::DataType::kInt8, p.batches, p.num_units)) {
     return checks::fail(Status::kBinaryBadTensor, kName, "tensor shapes");
   }

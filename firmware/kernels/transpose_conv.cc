@@ -6,6 +6,7 @@
 // int16x8: int64). Then one requantisation pass over the scratch.
 #include "kernels/transpose_conv.h"
 
+#include "core/checked_math.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -65,8 +66,9 @@ Status validate(const KernelArgs& args) {
       return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
     }
   }
-  const uint64_t out_elems = static_cast<uint64_t>(p.batches) * p.out_h * p.out_w * p.out_c;
-  if (static_cast<uint64_t>(args.temp_size) < transpose_conv_temp_size(out_elems, p.in_c, p.flags)) {
+  const uint64_t out_elems = sat_product(p.batches, p.out_h, p.out_w, p.out_c);
+  if (out_elems > 0xFFFFFFFFu ||  // no tensor has more; keeps the byte count below exact
+      static_cast<uint64_t>(args.temp_size) < transpose_conv_temp_size(out_elems, p.in_c, p.flags)) {
     return fail(Status::kBinaryBadPlan, kOp, "kernel scratch smaller than the accumulators");
   }
 

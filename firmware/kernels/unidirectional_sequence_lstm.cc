@@ -27,6 +27,15 @@ static_assert(kLstmMaxInputSize <= gemm::kMaxAccumDepth &&
                   kLstmMaxStateSize <= gemm::kMaxAccumDepth,
               "LSTM dot product depth");
 
+// 16x8 gate biases lie in [-kLstm16BiasLimit, kLstm16BiasLimit), as prepare writes them.
+constexpr int64_t kLstm16BiasLimit = int64_t{1} << 46;
+
+// The 16x8 variant: an int16 input tensor (types are checked in check_tensors).
+bool is_16x8(const KernelArgs& args) {
+  return args.num_inputs > kLstmInputTensor && args.inputs[kLstmInputTensor].desc != nullptr &&
+         args.inputs[kLstmInputTensor].desc->data_type == static_cast<uint8_t>(DataType::kInt16);
+}
+
 bool rescale_ok(const LstmRescale& r) {
   return r.multiplier >= 0 && r.shift >= -31 && r.shift <= 30;
 }
@@ -76,6 +85,19 @@ Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmPara
                    p->hidden_zero_point, p->cell_clip_enabled, p->cell_clip,
                    p->cell_tanh_multiplier, p->cell_tanh_shift);
     return Status::kBinaryBadParams;
+  }
+  if (is_16x8(args)) {
+    // The 16x8 gate FC adds its int64 bias to a dot product of at most 2^16 * 2^15 * 2^7 =
+    // 2^38 in magnitude; the 64-bit requantisation needs the sum inside [-2^47, 2^47).
+    const uint8_t* bias64 = args.params + sizeof(UnidirectionalSequenceLstmParams);
+    for (uint32_t k = 0; k < kLstmGateCount * p->state_size; ++k) {
+      int64_t b;
+      __builtin_memcpy(&b, bias64 + static_cast<size_t>(k) * 8, 8);
+      if (b < -kLstm16BiasLimit || b >= kLstm16BiasLimit) {
+        LPAI_LOG_ERROR("%s: 16x8 gate bias %u outside [-2^46, 2^46) (prepare's range)", kOp, k);
+        return Status::kBinaryBadParams;
+      }
+    }
   }
   *out = p;
   return Status::kOk;
@@ -223,9 +245,12 @@ void update_cell_hidden(const UnidirectionalSequenceLstmParams& p, const int16_t
     c[j] = static_cast<int16_t>(cell);
     const int16_t t =
         lstm::tanh_int16(static_cast<int16_t>(cell), p.cell_tanh_multiplier, p.cell_tanh_shift);
+    // The rescaled value is clamped before the zero point is added (same result, no wrap).
     const int32_t hv =
         p.hidden_zero_point +
-        lstm::mul_rescale(t, go[j], p.output_times_tanh.multiplier, p.output_times_tanh.shift);
+        clamp_i32(lstm::mul_rescale(t, go[j], p.output_times_tanh.multiplier,
+                                    p.output_times_tanh.shift),
+                  -65536, 65536);
     const Out hq = static_cast<Out>(clamp_i32(hv, kLo, kHi));
     h[j] = hq;
     out[j] = hq;
@@ -428,7 +453,9 @@ __attribute__((noinline)) void update_block(const UnidirectionalSequenceLstmPara
   int8_t hq[W];
   int16_t cq[W];
   for (uint32_t l = 0; l < W; ++l) {
-    const int32_t y = p.hidden_zero_point + hv[l];
+    // hv clamped first (the result is the same) so that adding the zero point cannot wrap.
+    const int32_t hc = hv[l] < -65536 ? -65536 : hv[l] > 65536 ? 65536 : hv[l];
+    const int32_t y = p.hidden_zero_point + hc;
     hq[l] = static_cast<int8_t>(y < -128 ? -128 : y > 127 ? 127 : y);
     cq[l] = static_cast<int16_t>(cell[l]);
   }

@@ -111,6 +111,12 @@ class BlockPool {
   // True after the TCM pool's system fatal error (until reset()).
   bool fatal() const { return fatal_; }
   uint8_t* base() const { return base_; }
+  // The block table: *count blocks sorted by offset, covering the region without gaps (none
+  // before registration). For tools and tests that inspect the free space.
+  const Block* blocks(uint32_t* count) const {
+    *count = block_count_;
+    return table_;
+  }
 
  private:
   Status ensure_registered();

@@ -2,6 +2,8 @@
 
 #include <cstdarg>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "core/log.h"
 #include "lpai/hal_host.h"
@@ -98,6 +100,20 @@ std::unique_ptr<Interpreter> Interpreter::FromModel(const std::vector<uint8_t>& 
   options.io_memhandle = true;  // IO is provided by the caller: nothing planned for it
   prepare::PrepareOutput out;
   if (!prepare::prepare_tflite(tflite.data(), tflite.size(), options, &out, error)) return nullptr;
+  // The delegate hands out the device's own IO buffers (and registers the caller's as shared
+  // memory, zero copy): a float32 boundary tensor, whose device tensor is int8/int16, would be
+  // exposed with the wrong type and a quarter or half of its bytes. Refused; lpai-net-run and
+  // host::Session convert such IO.
+  for (const std::vector<int>* list : {&out.graph.inputs, &out.graph.outputs}) {
+    for (int id : *list) {
+      if (!out.graph.tensors[static_cast<size_t>(id)].float_io) continue;
+      *error = "tensor " + std::to_string(id) + ": float32 graph " +
+               (list == &out.graph.inputs ? "input" : "output") +
+               " (a boundary QUANTIZE/DEQUANTIZE) is not supported by the delegate API, which "
+               "exposes the device's int8/int16 tensors; quantize the model's IO";
+      return nullptr;
+    }
+  }
   std::unique_ptr<Interpreter> it(new Interpreter());
   it->binary_ = std::move(out.binary);
   it->node_count_ = static_cast<int>(out.graph.ops.size());

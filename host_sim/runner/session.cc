@@ -1,7 +1,9 @@
 #include "runner/session.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
 
 #include "core/status.h"
 #include "format/binary_view.h"
@@ -154,6 +156,20 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
     }
   }
   (void)QnnSystemContext_free(sys);
+  // Nothing is allocated for a buffer the host's DDR arena could not hold (the firmware's
+  // scratch, persistent and IO memory is DDR, one arena of LPAI_HOST_DDR_ARENA_BYTES).
+  for (const auto* list : {&inputs_, &outputs_}) {
+    for (size_t k = 0; k < list->size(); ++k) {
+      const TensorInfo& ti = (*list)[k];
+      if (ti.bytes > kMaxHostBufferBytes || ti.device_bytes > kMaxHostBufferBytes) {
+        *error = std::string("graph ") + (list == &inputs_ ? "input " : "output ") +
+                 std::to_string(k) + " of " + std::to_string(std::max(ti.bytes, ti.device_bytes)) +
+                 " bytes exceeds the host DDR arena (" + std::to_string(kMaxHostBufferBytes) +
+                 " bytes)";
+        return false;
+      }
+    }
+  }
 
   // 1. Backend.
   if (!acquire_backend(&backend_, error)) return false;
@@ -211,6 +227,13 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   if (options_.profiling) graph_prop_ptrs[2] = &graph_props[2];
   if (!call_ok(QnnGraph_getProperty(graph_, graph_prop_ptrs), "QnnGraph_getProperty", error))
     return false;
+
+  if (scratch_size_ > kMaxHostBufferBytes || persistent_size_ > kMaxHostBufferBytes) {
+    *error = "the graph's scratch (" + std::to_string(scratch_size_) + " bytes) or persistent (" +
+             std::to_string(persistent_size_) + " bytes) memory exceeds the host DDR arena (" +
+             std::to_string(kMaxHostBufferBytes) + " bytes)";
+    return false;
+  }
 
   // 4-5. Aligned buffers, handed over in one set-config call.
   scratch_ = AlignedBytes(scratch_size_, start_alignment_, size_alignment_);
@@ -474,6 +497,10 @@ void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero
     }
     out[i] = static_cast<float>(s * static_cast<double>(v - zero_point));
   }
+}
+
+void Session::poison_scratch(uint8_t byte) {
+  if (scratch_size_ > 0) std::memset(scratch_.data(), byte, scratch_size_);
 }
 
 bool Session::replace_scratch(std::string* error) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "lpai/hal_host.h"
 #include "lpai/qnn_compat.h"
 #include "simd/kernel_variant.h"
 
@@ -59,6 +60,11 @@ void quantize_floats(const float* in, size_t n, float scale, int32_t zero_point,
 void dequantize_to_floats(const uint8_t* in, size_t n, float scale, int32_t zero_point,
                           Qnn_DataType_t type, float* out);
 
+// Largest scratch, persistent or IO buffer a Session allocates: the host's DDR arena
+// (the firmware's DDR memory on the host). Session::open refuses a graph needing more, before
+// any of its buffers is allocated.
+constexpr size_t kMaxHostBufferBytes = LPAI_HOST_DDR_ARENA_BYTES;
+
 struct SessionOptions {
   QnnLpaiMem_MemType_t mem_type = QNN_LPAI_MEM_TYPE_DDR;  // model binary + IO buffers
   bool use_memhandle = false;  // IO through registered shared buffers (zero copy)
@@ -102,6 +108,9 @@ class Session {
 
   // Replaces the scratch buffer with a fresh one (allowed after finalize).
   bool replace_scratch(std::string* error);
+  // Fills the scratch buffer with `byte` (scratch may be overwritten between executions; the
+  // fuzzers check that no output depends on what it held).
+  void poison_scratch(uint8_t byte);
   // Zeroes persistent state (QnnLpaiGraph_resetPersistent).
   bool reset_state(std::string* error);
 

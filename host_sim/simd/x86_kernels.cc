@@ -1,8 +1,8 @@
 // x86-64 SIMD CONV_2D / FULLY_CONNECTED int8 (host simulation only). Contract in x86_kernels.h.
 //
 // CONV_2D: output channels are vector lanes. The filter [N][K] is repacked once per weight
-// tensor (cached per thread, keyed by address and verified byte for byte against a copy on
-// every call, so a reused address never serves stale weights):
+// tensor (cached per thread, keyed by address, shape and layout and verified byte for byte
+// against a copy on every call, so a reused address never serves stale weights):
 //   AVX-512 VNNI: blocks of 16 channels x groups of 4 taps, 64 bytes per (block, group); one
 //     vpdpbusd adds 4 products per lane. vpdpbusd multiplies unsigned by signed bytes, so the
 //     activation bytes are flipped (x ^ 0x80 = x + 128 as unsigned) and 128 * sum_k w[o][k] is
@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -91,8 +92,12 @@ struct Packed {
   uint64_t generation = 0;     // distinct per (re)pack in this thread, never 0
 };
 
+// Entries are keyed by the filter's address, its shape and the layout, and verified byte for
+// byte on every lookup: two filters at one address with different shapes (two weight inputs
+// of one node reading one constant) get their own entries, so a lookup never repacks an entry
+// a node still reads.
 struct Cache {
-  std::map<std::pair<const void*, int>, Packed> entries;
+  std::map<std::tuple<const void*, uint32_t, uint32_t, int>, Packed> entries;
   size_t bytes = 0;
 };
 
@@ -172,13 +177,13 @@ const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bo
   Cache& cache = packed_cache();
   const size_t bytes = static_cast<size_t>(n) * k;
   const int key = isa * 2 + (transposed ? 1 : 0);
-  auto it = cache.entries.find({w, key});
-  if (it != cache.entries.end() && it->second.n == n && it->second.k == k &&
-      std::memcmp(it->second.orig.data(), w, bytes) == 0) {
+  const auto id = std::make_tuple(static_cast<const void*>(w), n, k, key);
+  auto it = cache.entries.find(id);
+  if (it != cache.entries.end() && std::memcmp(it->second.orig.data(), w, bytes) == 0) {
     return it->second;
   }
   if (it == cache.entries.end()) {
-    it = cache.entries.emplace(std::make_pair(w, key), Packed()).first;
+    it = cache.entries.emplace(id, Packed()).first;
   } else {
     cache.bytes -= it->second.orig.size() + it->second.data.size();
   }

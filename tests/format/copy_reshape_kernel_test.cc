@@ -3,6 +3,7 @@
 // offline prepare.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -23,9 +24,39 @@ using lpai::kernels::KernelArgs;
 using lpai::kernels::TensorRef;
 using lpai::writer::GraphBuilder;
 
-// Serializes `b`, validates the structure (must pass) and returns validate_nodes' Status.
-Status node_status(const GraphBuilder& b, lpai_test::Bytes* keep = nullptr,
+// The tests below build bare node chains. As a graph, a chain's first reads of non-constant
+// tensors are its inputs and the tensors it writes but never reads its outputs (the loader's
+// graph-level checks need every read defined and every output written).
+GraphBuilder with_io(const GraphBuilder& b) {
+  const lpai::writer::GraphDesc d = b.build();
+  std::vector<uint32_t> inputs, outputs, written;
+  auto has = [](const std::vector<uint32_t>& v, uint32_t id) {
+    return std::find(v.begin(), v.end(), id) != v.end();
+  };
+  for (const lpai::writer::NodeDesc& n : d.nodes) {
+    for (uint32_t id : n.inputs) {
+      if (id != kNone && d.tensors[id].mem_class == MemClass::kScratch && !has(written, id) &&
+          !has(inputs, id)) {
+        inputs.push_back(id);
+      }
+    }
+    for (uint32_t id : n.outputs) written.push_back(id);
+  }
+  for (uint32_t id : written) {
+    bool read = false;
+    for (const lpai::writer::NodeDesc& n : d.nodes) read = read || has(n.inputs, id);
+    if (!read && !has(outputs, id)) outputs.push_back(id);
+  }
+  GraphBuilder g = b;
+  g.set_inputs(inputs).set_outputs(outputs);
+  return g;
+}
+
+// Serializes `b` (with_io), validates the structure (must pass) and returns validate_nodes'
+// Status.
+Status node_status(const GraphBuilder& bare, lpai_test::Bytes* keep = nullptr,
                    BinaryView* view_out = nullptr) {
+  const GraphBuilder b = with_io(bare);
   std::string error;
   lpai_test::Bytes bin(b.serialize(&error));
   EXPECT_GT(bin.size(), 0u) << error;
@@ -67,10 +98,24 @@ TEST(CopyKernel, WrongCountsRejected) {
     EXPECT_EQ(node_status(b), Status::kBinaryBadParams);
   }
   {
+    // One output listed twice: a tensor written twice, refused at load by the graph checks.
     GraphBuilder b;
     const uint32_t a = b.add_scratch("a", DataType::kInt8, {4});
     const uint32_t c = b.add_scratch("c", DataType::kInt8, {4});
     b.add_node(BuiltinOp::kCopy, {a}, {c, c});
+    std::string error;
+    lpai_test::Bytes bin(with_io(b).serialize(&error));
+    BinaryView view;
+    lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(validate_binary(bin.data(), bin.size(), &view), Status::kBinaryBadTensor);
+    EXPECT_TRUE(logs.contains("node 0 output 1: tensor 1 is written by two nodes"));
+  }
+  {
+    GraphBuilder b;
+    const uint32_t a = b.add_scratch("a", DataType::kInt8, {4});
+    const uint32_t c = b.add_scratch("c", DataType::kInt8, {4});
+    const uint32_t e = b.add_scratch("e", DataType::kInt8, {4});
+    b.add_node(BuiltinOp::kCopy, {a}, {c, e});
     EXPECT_EQ(node_status(b), Status::kBinaryBadParams);
   }
   {

@@ -201,7 +201,7 @@ TEST(GraphBuilder, SequentialPlanHonoursAlignments) {
   const uint32_t k = b.add_const_values<int16_t>("k", DataType::kInt16, {2}, {1, -1});
   const uint32_t d = b.add_scratch("d", DataType::kInt64, {1});
   b.add_node(BuiltinOp::kCopy, {a}, {c});
-  b.set_inputs({a}).set_outputs({d});
+  b.set_inputs({a}).set_outputs({c});  // d is planned but unused
   const GraphDesc g = b.build();
   EXPECT_EQ(g.tensors[a].offset, 0u);
   EXPECT_EQ(g.tensors[c].offset, 64u);   // after 10 bytes

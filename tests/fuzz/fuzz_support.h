@@ -19,6 +19,7 @@
 #include "memory/ddr_arena.h"
 #include "memory/tcm_pool.h"
 #include "runner/session.h"
+#include "simd/kernel_variant.h"
 
 namespace lpai_fuzz {
 
@@ -116,6 +117,126 @@ inline void run_context_binary(const uint8_t* data, size_t size) {
       check_pools_empty();
     }
   }
+}
+
+// ---- poisoning and the kernel-variant differential ------------------------------------------
+
+// Sets every byte of the TCM pool and of the DDR arenas that no live allocation holds to
+// `byte`: what a previous graph (or anything else) left there must never reach an output.
+inline void poison_free_memory(uint8_t byte) {
+  auto poison = [byte](lpai::BlockPool& pool) {
+    uint32_t n = 0;
+    const lpai::BlockPool::Block* blocks = pool.blocks(&n);
+    for (uint32_t i = 0; i < n; ++i) {
+      if (!blocks[i].used) std::memset(pool.base() + blocks[i].offset, byte, blocks[i].size);
+    }
+  };
+  poison(lpai::tcm_pool());
+  for (uint32_t i = 0; i < lpai::ddr_arena_count(); ++i) poison(*lpai::ddr_arena(i));
+}
+
+// True when validate_binary + validate_nodes accept `binary` and its host buffers are bounded.
+inline bool loads_within_host_limits(const std::vector<uint8_t>& binary) {
+  lpai::host::AlignedBytes copy(binary.size(), 64);
+  if (!binary.empty()) std::memcpy(copy.data(), binary.data(), binary.size());
+  lpai::format::BinaryView view;
+  if (lpai::format::validate_binary(copy.data(), binary.size(), &view) != lpai::Status::kOk ||
+      lpai::kernels::validate_nodes(view) != lpai::Status::kOk) {
+    return false;
+  }
+  return view.plan().scratch_size <= kMaxHostBytes && view.plan().persistent_size <= kMaxHostBytes;
+}
+
+using Outputs = std::vector<std::vector<uint8_t>>;
+
+// Two inferences (state carried) of `binary` in the active kernel variant, with the scratch
+// buffer and all free TCM/DDR set to `poison` before each. Empty when the session refused the
+// binary or an inference failed (the error must then be one line).
+inline std::vector<Outputs> run_poisoned(const std::vector<uint8_t>& binary,
+                                         const lpai::host::SessionOptions& options,
+                                         const uint8_t* seed, size_t seed_size, uint8_t poison) {
+  std::vector<Outputs> results;
+  std::string error;
+  std::unique_ptr<lpai::host::Session> s = lpai::host::Session::open(binary, options, &error);
+  if (!s) {
+    check_one_line(error);
+    return results;
+  }
+  std::vector<std::vector<uint8_t>> inputs;
+  for (size_t k = 0; k < s->inputs().size(); ++k) {
+    inputs.emplace_back(s->inputs()[k].bytes);
+    for (size_t i = 0; i < inputs.back().size(); ++i)
+      inputs.back()[i] = seed_size == 0 ? 0 : seed[(i * 13 + k) % seed_size];
+  }
+  for (int run = 0; run < 2; ++run) {
+    s->poison_scratch(poison);
+    poison_free_memory(poison);
+    Outputs out;
+    if (!s->run(inputs, &out, &error)) {
+      check_one_line(error);
+      return {};
+    }
+    results.push_back(std::move(out));
+  }
+  return results;
+}
+
+// Every host kernel variant the CPU has, each with its own poison byte, and the portable
+// kernels with TCM + MEMHANDLE IO under a third one, must give the portable DDR/RAW bytes for
+// two inferences: a kernel variant that differs, or an output that reads memory nothing wrote
+// this inference (a stale pool byte, an unwritten output, a read past a tensor into free
+// space), fails.
+inline void run_differential(const uint8_t* data, size_t size) {
+  quiet_logs();
+  const std::vector<uint8_t> binary(data, data + size);
+  if (!loads_within_host_limits(binary)) return;
+  using lpai::host::KernelVariant;
+  const KernelVariant saved = lpai::host::kernel_variant();
+  lpai::host::set_kernel_variant(KernelVariant::kPortable);
+  const std::vector<Outputs> reference = run_poisoned(binary, {}, data, size, 0x00);
+  check_pools_empty();
+  if (reference.empty()) {
+    lpai::host::set_kernel_variant(saved);
+    return;
+  }
+  struct Config {
+    KernelVariant variant;
+    QnnLpaiMem_MemType_t mem;
+    bool memhandle;
+    uint8_t poison;
+  };
+  const Config configs[] = {
+      {KernelVariant::kPortable, QNN_LPAI_MEM_TYPE_DDR, false, 0xA5},
+      {KernelVariant::kAvx2, QNN_LPAI_MEM_TYPE_DDR, false, 0x5A},
+      {KernelVariant::kAvx512Vnni, QNN_LPAI_MEM_TYPE_DDR, false, 0xFF},
+      {KernelVariant::kPortable, QNN_LPAI_MEM_TYPE_TCM, true, 0x81},
+  };
+  for (const Config& c : configs) {
+    if (!lpai::host::set_kernel_variant(c.variant)) continue;
+    lpai::host::SessionOptions options;
+    options.mem_type = c.mem;
+    options.use_memhandle = c.memhandle;
+    const std::vector<Outputs> got = run_poisoned(binary, options, data, size, c.poison);
+    check_pools_empty();
+    if (got.empty() && c.mem == QNN_LPAI_MEM_TYPE_TCM) continue;  // TCM may not hold it
+    if (got != reference && std::getenv("LPAI_FUZZ_DEBUG") != nullptr) {  // where they differ
+      for (size_t r = 0; r < got.size() && r < reference.size(); ++r)
+        for (size_t j = 0; j < got[r].size() && j < reference[r].size(); ++j)
+          for (size_t i = 0; i < got[r][j].size() && i < reference[r][j].size(); ++i)
+            if (got[r][j][i] != reference[r][j][i]) {
+              std::fprintf(stderr, "run %zu output %zu byte %zu of %zu: %u vs %u\n", r, j, i,
+                           got[r][j].size(), got[r][j][i], reference[r][j][i]);
+              break;
+            }
+    }
+    if (got != reference) {
+      fail("outputs differ from the portable kernels' (or depend on poisoned memory):",
+           std::string(lpai::host::kernel_variant_name(c.variant)) +
+               (c.mem == QNN_LPAI_MEM_TYPE_TCM ? " tcm/memhandle" : " ddr/raw") + " poison " +
+               std::to_string(c.poison));
+    }
+  }
+  lpai::host::set_kernel_variant(saved);
 }
 
 }  // namespace lpai_fuzz

@@ -93,6 +93,12 @@ class NodeRunner {
     absent_override_.resize(in_records_.size(), 0);
     absent_override_[i] = absent ? 1 : 2;
   }
+  // Input i reads the bytes of input j's buffer (same address), e.g. two weight tensors
+  // sharing one constant; j's buffer must hold at least i's bytes.
+  void share_buffer(size_t i, size_t j) {
+    shared_with_.resize(in_records_.size(), -1);
+    shared_with_[i] = static_cast<int>(j);
+  }
   uint32_t& params_size() { return params_size_; }
   uint32_t& temp_size() { return temp_size_; }
   uint32_t& num_inputs() { return num_inputs_; }
@@ -142,7 +148,9 @@ class NodeRunner {
       if (i < absent_override_.size() && absent_override_[i] != 0)
         present = absent_override_[i] == 2;
       in_refs_[i].desc = present ? &in_records_[i] : nullptr;
-      in_refs_[i].data = present && with_data ? in_buffers_[i].data() : nullptr;
+      const size_t from =
+          i < shared_with_.size() && shared_with_[i] >= 0 ? static_cast<size_t>(shared_with_[i]) : i;
+      in_refs_[i].data = present && with_data ? in_buffers_[from].data() : nullptr;
     }
     for (size_t i = 0; i < out_records_.size(); ++i) {
       out_refs_[i].desc = &out_records_[i];
@@ -168,6 +176,7 @@ class NodeRunner {
   std::vector<std::vector<uint8_t>> in_buffers_, out_buffers_;
   std::vector<TensorRef> in_refs_, out_refs_;
   std::vector<int> absent_override_;
+  std::vector<int> shared_with_;
 };
 
 template <typename T>
@@ -543,6 +552,41 @@ TEST(UnidirectionalSequenceLstm, ExtremeBiasesAndLeftShiftingGateScalesMatchRefe
     }
   }
   expect_matches_reference(s, 2, 92);
+}
+
+TEST(UnidirectionalSequenceLstm, WeightsSharingOneAddressWithDifferentShapesMatchReference) {
+  // Gate 0's input weights [S, I] are the first S * I bytes of its recurrent weights [S, S],
+  // read through one address (two weight inputs on one constant): the host AVX2 path packs
+  // both (8 steps) and must keep one packed copy per shape, not re-pack the entry the node is
+  // reading (its cache was keyed by address only).
+  constexpr int kI = 6, kS = 10;
+  SyntheticLstm s(2, 4, kI, kS, false, 95);
+  s.w_in_data[0].assign(s.w_rec_data[0].begin(), s.w_rec_data[0].begin() + kS * kI);
+  s.m.w_in[0] = s.w_in_data[0];
+  s.t[1].data = reinterpret_cast<const uint8_t*>(s.w_in_data[0].data());
+  for (Int8Path path : int8_paths()) {
+    SCOPED_TRACE(path == Int8Path::kAvx2 ? "host AVX2 LSTM" : "firmware LSTM");
+    const PrepResult prep = prepare_lstm(s.op);
+    ASSERT_TRUE(prep.ok()) << prep.error;
+    NodeRunner node(s.op, prep);
+    node.share_buffer(1, 5);
+    ASSERT_EQ(node.validate(), Status::kOk);
+    const size_t BS = static_cast<size_t>(s.m.batch) * s.m.state_size;
+    std::vector<int8_t> hidden(BS, 0);
+    std::vector<int16_t> cell(BS, 0);
+    for (int r = 0; r < 2; ++r) {
+      const auto x = random_values<int8_t>(static_cast<size_t>(2 * 4 * kI), 960 + r, -128, 127);
+      put(&node.in(0), x);
+      if (path == Int8Path::kAvx2) {
+        ASSERT_TRUE(node.eval_avx2());
+      } else {
+        node.eval();
+      }
+      const std::vector<int8_t> expected = ref::lstm(s.m, x, &hidden, &cell);
+      EXPECT_EQ(as<int8_t>(node.out()), expected) << "output, run " << r;
+      EXPECT_EQ(as<int16_t>(node.in(19)), cell) << "cell state, run " << r;
+    }
+  }
 }
 
 TEST(UnidirectionalSequenceLstm, PrepareDerivesTheGateConstants) {

@@ -130,7 +130,8 @@ namespace delegate {
 
 class Interpreter {
  public:
-  // Prepares a .tflite model; nullptr with *error when the model is rejected.
+  // Prepares a .tflite model; nullptr with *error when the model is rejected, or when a graph
+  // input/output is float32 at the boundary (the device tensor is int8/int16; not converted).
   static std::unique_ptr<Interpreter> FromModel(const std::vector<uint8_t>& tflite,
                                                 std::string* error);
   ~Interpreter();

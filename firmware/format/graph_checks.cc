@@ -1,0 +1,282 @@
+// Graph-level invariants of a context binary (docs/context-binary-v1.md, section 9), checked
+// by validate_binary after every record passed its own checks, so that the executor can trust
+// the dataflow as it trusts each node:
+//   - no node writes a graph input, and no tensor is the output of two nodes (or twice of one);
+//   - every tensor a node reads is a constant, a persistent tensor (variables, state), a graph
+//     input, the output of an earlier node, or a plan alias of one: a scratch tensor no node
+//     writes whose bytes (offset and size) are exactly those of a graph input or of an earlier
+//     node's output (RESHAPE / SQUEEZE / EXPAND_DIMS and byte-identical movement ops);
+//   - every graph output is written by a node;
+//   - two constants overlap only as one record repeated: same offset, size, type and dims
+//     (a kernel or a host cache may key derived data by a constant's address);
+//   - scratch tensors (and kernel scratch) whose bytes overlap are never live at one node, and
+//     persistent tensors never overlap (see check_lifetimes): otherwise a result depends on
+//     the order in which a kernel reads and writes, or on where the IO lives.
+// No storage: the checks scan the node and tensor tables (quadratic in the node count, with
+// the usual writer found one node back).
+#include "format/graph_checks.h"
+
+#include "core/log.h"
+
+namespace lpai {
+namespace format {
+namespace {
+
+constexpr unsigned fmt_u(uint32_t v) { return v; }
+
+// The tables of a validated binary as plain pointers (BinaryView's accessors re-read the
+// header on every call, which these quadratic scans would pay millions of times).
+struct Tables {
+  const TensorRecord* tensors;
+  const NodeRecord* nodes;
+  const uint32_t* index;
+  uint32_t n_tensors, n_nodes, n_inputs, n_outputs, outputs_index;
+
+  explicit Tables(const BinaryView& v)
+      : tensors(reinterpret_cast<const TensorRecord*>(v.data() + v.header().tensors.offset)),
+        nodes(reinterpret_cast<const NodeRecord*>(v.data() + v.header().nodes.offset)),
+        index(reinterpret_cast<const uint32_t*>(v.data() + v.header().indices.offset)),
+        n_tensors(v.tensor_count()),
+        n_nodes(v.node_count()),
+        n_inputs(v.num_inputs()),
+        n_outputs(v.num_outputs()),
+        outputs_index(v.header().outputs_index) {}
+  uint32_t tensor_count() const { return n_tensors; }
+  const TensorRecord& tensor(uint32_t id) const { return tensors[id]; }
+  uint32_t node_count() const { return n_nodes; }
+  const NodeRecord& node(uint32_t i) const { return nodes[i]; }
+  const uint32_t* indices(uint32_t first) const { return index + first; }
+  uint32_t num_inputs() const { return n_inputs; }
+  uint32_t num_outputs() const { return n_outputs; }
+  uint32_t output_tensor(uint32_t k) const { return index[outputs_index + k]; }
+};
+
+bool node_writes(const Tables& v, uint32_t node, uint32_t tensor) {
+  const NodeRecord& n = v.node(node);
+  const uint32_t* out = v.indices(n.outputs_index);
+  for (uint32_t k = 0; k < n.num_outputs; ++k) {
+    if (out[k] == tensor) return true;
+  }
+  return false;
+}
+
+// The latest node before `node` that writes `tensor`, or kNone.
+uint32_t writer_before(const Tables& v, uint32_t tensor, uint32_t node) {
+  for (uint32_t i = node; i-- > 0;) {
+    if (node_writes(v, i, tensor)) return i;
+  }
+  return kNone;
+}
+
+bool is_graph_input(const Tables& v, const TensorRecord& t) {
+  return t.io_slot != kNone && t.io_slot < v.num_inputs();
+}
+
+// A graph input or an earlier node's output with exactly t's scratch bytes.
+bool aliases_defined_tensor(const Tables& v, uint32_t id, uint32_t node) {
+  const TensorRecord& t = v.tensor(id);
+  if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone) return false;
+  for (uint32_t i = 0; i < v.node_count(); ++i) {
+    if (node_writes(v, i, id)) return false;  // written somewhere: not an alias
+  }
+  for (uint32_t r = 0; r < v.tensor_count(); ++r) {
+    const TensorRecord& root = v.tensor(r);
+    if (r == id || root.mem_class != t.mem_class || root.offset != t.offset ||
+        root.size != t.size) {
+      continue;
+    }
+    if (is_graph_input(v, root) || writer_before(v, r, node) != kNone) return true;
+  }
+  return false;
+}
+
+Status check_node_dataflow(const Tables& v, uint32_t j) {
+  const NodeRecord& n = v.node(j);
+  const uint32_t* out = v.indices(n.outputs_index);
+  for (uint32_t k = 0; k < n.num_outputs; ++k) {
+    const TensorRecord& t = v.tensor(out[k]);
+    if (is_graph_input(v, t)) {
+      LPAI_LOG_ERROR("context binary: node %u output %u writes graph input tensor %u", fmt_u(j),
+                     fmt_u(k), fmt_u(out[k]));
+      return Status::kBinaryBadIo;
+    }
+    bool twice = writer_before(v, out[k], j) != kNone;
+    for (uint32_t e = 0; e < k; ++e) twice = twice || out[e] == out[k];
+    if (twice) {
+      LPAI_LOG_ERROR("context binary: node %u output %u: tensor %u is written by two nodes",
+                     fmt_u(j), fmt_u(k), fmt_u(out[k]));
+      return Status::kBinaryBadTensor;
+    }
+  }
+  const uint32_t* in = v.indices(n.inputs_index);
+  for (uint32_t k = 0; k < n.num_inputs; ++k) {
+    if (in[k] == kNone) continue;
+    const TensorRecord& t = v.tensor(in[k]);
+    const MemClass mc = static_cast<MemClass>(t.mem_class);
+    if (mc == MemClass::kConst || mc == MemClass::kPersistent || is_graph_input(v, t) ||
+        writer_before(v, in[k], j) != kNone || aliases_defined_tensor(v, in[k], j)) {
+      continue;
+    }
+    LPAI_LOG_ERROR("context binary: node %u input %u reads tensor %u, which no earlier node "
+                   "writes and which is no graph input, constant or alias",
+                   fmt_u(j), fmt_u(k), fmt_u(in[k]));
+    return Status::kBinaryBadTensor;
+  }
+  return Status::kOk;
+}
+
+Status check_constants_overlap(const Tables& v) {
+  for (uint32_t a = 0; a < v.tensor_count(); ++a) {
+    const TensorRecord& ta = v.tensor(a);
+    if (ta.mem_class != static_cast<uint8_t>(MemClass::kConst)) continue;
+    for (uint32_t b = a + 1; b < v.tensor_count(); ++b) {
+      const TensorRecord& tb = v.tensor(b);
+      if (tb.mem_class != static_cast<uint8_t>(MemClass::kConst)) continue;
+      // Sizes are > 0 (dims are non-zero) and both ranges lie inside consts: no overflow.
+      if (ta.offset >= tb.offset + tb.size || tb.offset >= ta.offset + ta.size) continue;
+      bool same = ta.offset == tb.offset && ta.size == tb.size &&
+                  ta.data_type == tb.data_type && ta.rank == tb.rank;
+      for (uint32_t d = 0; same && d < kMaxRank; ++d) same = ta.dims[d] == tb.dims[d];
+      if (!same) {
+        LPAI_LOG_ERROR("context binary: const tensors %u and %u overlap with different shapes",
+                       fmt_u(a), fmt_u(b));
+        return Status::kBinaryBadTensor;
+      }
+    }
+  }
+  return Status::kOk;
+}
+
+// ---- lifetimes of planned memory -------------------------------------------------------------
+// A tensor's live range is the first to the last node that reads, writes or uses it as kernel
+// scratch (graph inputs from node 0, graph outputs to the last node), as prepare's plan
+// checker defines it; an alias lives as long as its storage's owner and extends it.
+
+struct Range {
+  uint32_t first, last;  // node indices; first > last: never used
+};
+
+bool node_touches(const Tables& v, uint32_t node, uint32_t tensor) {
+  const NodeRecord& n = v.node(node);
+  if (n.temp_tensor == tensor || node_writes(v, node, tensor)) return true;
+  const uint32_t* in = v.indices(n.inputs_index);
+  for (uint32_t k = 0; k < n.num_inputs; ++k) {
+    if (in[k] == tensor) return true;
+  }
+  return false;
+}
+
+Range own_range(const Tables& v, uint32_t id) {
+  Range r = {kNone, 0};
+  const uint32_t nodes = v.node_count();
+  for (uint32_t i = 0; i < nodes; ++i) {
+    if (!node_touches(v, i, id)) continue;
+    if (r.first == kNone) r.first = i;
+    r.last = i;
+  }
+  const TensorRecord& t = v.tensor(id);
+  if (t.io_slot != kNone && nodes > 0) {
+    if (t.io_slot < v.num_inputs()) r.first = 0;
+    if (r.first == kNone) r.first = nodes - 1;
+    if (t.io_slot >= v.num_inputs()) r.last = nodes - 1;
+  }
+  if (r.first == kNone) r.first = 1, r.last = 0;  // unused
+  return r;
+}
+
+bool written_by_any(const Tables& v, uint32_t id) {
+  return writer_before(v, id, v.node_count()) != kNone;
+}
+
+// A plan alias: scratch, not graph IO, written by no node (its bytes are an owner's).
+bool is_alias(const Tables& v, uint32_t id) {
+  const TensorRecord& t = v.tensor(id);
+  if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone ||
+      written_by_any(v, id)) {
+    return false;
+  }
+  const Range r = own_range(v, id);
+  return r.first <= r.last && v.node(r.first).temp_tensor != id;  // read, and not a temp
+}
+
+bool same_bytes(const TensorRecord& a, const TensorRecord& b) {
+  return a.mem_class == b.mem_class && a.offset == b.offset && a.size == b.size;
+}
+
+// Live range of owner `id` (not an alias) extended by the aliases whose storage it owns: an
+// alias belongs to the owner with its bytes that was touched last before the alias's first
+// read.
+Range owner_range(const Tables& v, uint32_t id) {
+  Range r = own_range(v, id);
+  const TensorRecord& t = v.tensor(id);
+  for (uint32_t a = 0; a < v.tensor_count(); ++a) {
+    if (a == id || !same_bytes(v.tensor(a), t) || !is_alias(v, a)) continue;
+    const Range ar = own_range(v, a);
+    if (r.first > ar.first) continue;  // read before this owner existed
+    bool later_owner = false;
+    for (uint32_t o = 0; o < v.tensor_count() && !later_owner; ++o) {
+      if (o == id || o == a || !same_bytes(v.tensor(o), t) || is_alias(v, o)) continue;
+      const Range orr = own_range(v, o);
+      later_owner = orr.first <= orr.last && orr.first > r.first && orr.first <= ar.first;
+    }
+    if (later_owner) continue;
+    if (ar.last > r.last) r.last = ar.last;
+  }
+  return r;
+}
+
+// Scratch and persistent tensors (and kernel scratch) whose bytes overlap are never live at
+// the same node: a node never reads bytes another live tensor's writer has replaced, and no
+// kernel writes its output over an input it still reads (prepare plans no in-place op). A
+// plan alias and its owner share bytes by design.
+Status check_lifetimes(const Tables& v) {
+  for (uint32_t a = 0; a < v.tensor_count(); ++a) {
+    const TensorRecord& ta = v.tensor(a);
+    const bool persistent_a = ta.mem_class == static_cast<uint8_t>(MemClass::kPersistent);
+    if (ta.mem_class != static_cast<uint8_t>(MemClass::kScratch) && !persistent_a) continue;
+    int alias_a = -1;  // is_alias(a), computed on the first overlap
+    for (uint32_t b = a + 1; b < v.tensor_count(); ++b) {
+      const TensorRecord& tb = v.tensor(b);
+      // Both ranges lie inside their pool (checked per tensor): no overflow.
+      if (tb.mem_class != ta.mem_class || ta.offset >= tb.offset + tb.size ||
+          tb.offset >= ta.offset + ta.size) {
+        continue;
+      }
+      if (alias_a < 0) alias_a = is_alias(v, a) ? 1 : 0;
+      if (alias_a == 1) break;
+      if (is_alias(v, b)) continue;
+      bool live_together = persistent_a;  // persistent memory lives as long as the context
+      if (!live_together) {
+        const Range ra = owner_range(v, a), rb = owner_range(v, b);
+        live_together = ra.first <= ra.last && rb.first <= rb.last && ra.first <= rb.last &&
+                        rb.first <= ra.last;
+      }
+      if (live_together) {
+        LPAI_LOG_ERROR("context binary: tensors %u and %u overlap in %s memory while both live",
+                       fmt_u(a), fmt_u(b), persistent_a ? "persistent" : "scratch");
+        return Status::kBinaryBadPlan;
+      }
+    }
+  }
+  return Status::kOk;
+}
+
+}  // namespace
+
+Status check_graph_dataflow(const BinaryView& view) {
+  const Tables v(view);
+  for (uint32_t j = 0; j < v.node_count(); ++j) LPAI_RETURN_IF_ERROR(check_node_dataflow(v, j));
+  for (uint32_t k = 0; k < v.num_outputs(); ++k) {
+    const uint32_t id = v.output_tensor(k);
+    if (writer_before(v, id, v.node_count()) == kNone) {
+      LPAI_LOG_ERROR("context binary: graph output %u (tensor %u) is written by no node",
+                     fmt_u(k), fmt_u(id));
+      return Status::kBinaryBadIo;
+    }
+  }
+  LPAI_RETURN_IF_ERROR(check_constants_overlap(v));
+  return check_lifetimes(v);
+}
+
+}  // namespace format
+}  // namespace lpai
