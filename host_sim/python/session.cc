@@ -19,6 +19,7 @@
 
 #include "config/file_io.h"
 #include "format/binary_view.h"
+#include "graph/runtime.h"
 #include "module.h"
 #include "runner/node_stats.h"
 #include "runner/session.h"
@@ -144,9 +145,14 @@ class Session {
       code = host::last_call_error();
       if (session_) read_nodes(data);
     }
-    if (!session_)
+    if (!session_) {
+      // The firmware's static context table bounds the open Sessions of the process.
+      if (code == status_code(Status::kContextNoFreeSlot))
+        error += " (the firmware holds " + std::to_string(rt::kMaxContexts) +
+                 " contexts: close() Sessions you are done with, or use 'with')";
       throw ModuleError(failure_code(code, Status::kInvalidArgument),
                         "Session: " + host::printable(error));
+    }
     try {
       for (const host::TensorInfo& t : session_->inputs()) inputs_.push_back(describe(t));
       for (const host::TensorInfo& t : session_->outputs()) outputs_.push_back(describe(t));
