@@ -155,6 +155,25 @@ def test_context_slots_exhausted_then_freed(kws):
         assert [y.tobytes() for y in s.run(g.inputs(0))] == g.outputs(0)
 
 
+def test_ddr_full():
+    """Open Sessions' binaries share the simulated DDR (2 arenas of 8 MiB): a 4 MB binary
+    fits twice, the third Session gets MEM_ALLOC from the firmware."""
+    g = zoo("mobilenet_v2_quantized_1x3x224x224")
+    b = lpai_rt.prepare(g.model)
+    assert len(b) > 3 << 20
+    sessions = []
+    try:
+        with pytest.raises(lpai_rt.Error) as info:
+            for _ in range(4):
+                sessions.append(lpai_rt.Session(b))
+        assert info.value.code == 1002, info.value.message  # MEM_ALLOC
+        assert "DDR memory allocation failure" in info.value.firmware_log[0]
+        assert len(sessions) == 2
+    finally:
+        for s in sessions:
+            s.close()
+
+
 @pytest.fixture
 def session(kws):
     g, b = kws
