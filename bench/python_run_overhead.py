@@ -2,7 +2,7 @@
 """Overhead of one lpai_rt Session.run call against lpai-net-run's per-inference time.
 
     PYTHONPATH=build/python /usr/bin/python3 bench/python_run_overhead.py \
-        [--model ../shared/models/kws_ref_model.tflite] [--rounds 20] [--runs 1000]
+        [--model ../shared/models/kws_ref_model.tflite] [--rounds 20] [--runs 1000] [--profiling]
 
 One model, the golden input k = 0 (../shared/golden/README.md rule); each round measures
 Python, then lpai-net-run, so that machine noise hits every figure alike. Per round:
@@ -80,9 +80,11 @@ def main():
     p.add_argument("--model", default=str(SHARED / "models" / "kws_ref_model.tflite"))
     p.add_argument("--rounds", type=int, default=20)
     p.add_argument("--runs", type=int, default=1000)
+    p.add_argument("--profiling", action="store_true",
+                   help="open the Session with profiling=True (its default: per-node times)")
     a = p.parse_args()
     b = lpai_rt.prepare(a.model)
-    with tempfile.TemporaryDirectory() as tmp, lpai_rt.Session(b, profiling=False) as s:
+    with tempfile.TemporaryDirectory() as tmp, lpai_rt.Session(b, profiling=a.profiling) as s:
         work = pathlib.Path(tmp)
         b.save(work / "m.bin")
         (t,) = s.inputs
@@ -98,7 +100,7 @@ def main():
     names = ["python run", "execute (in python)", "python overhead", "net-run per inference",
              "net-run execute"]
     print(f"{pathlib.Path(a.model).stem}, kernel variant {lpai_rt.kernel_variant()}, "
-          f"{a.rounds} rounds x {a.runs} runs")
+          f"{a.rounds} rounds x {a.runs} runs, profiling={a.profiling}")
     for i, name in enumerate(names):
         col = [r[i] for r in rows]
         print(f"  {name:<24} median {statistics.median(col) / 1e3:8.2f} us   "
