@@ -203,11 +203,12 @@ void register_context_binary(py::module_& m) {
                       static_cast<std::streamsize>(b.data.size()));
             }
             if (!f) {
-              throw ModuleError(Status::kInvalidArgument,
-                                "cannot write '" + host::printable(p) + "': " + std::strerror(errno));
+              throw ModuleError(Status::kInvalidArgument, "cannot write '" + host::printable(p) +
+                                                              "': " + std::strerror(errno));
             }
           },
-          py::arg("path"), "Writes the binary's bytes (what lpai-net-run --retrieve_context reads).")
+          py::arg("path"),
+          "Writes the binary's bytes (what lpai-net-run --retrieve_context reads).")
       .def_property_readonly(
           "data",
           [](const ContextBinary& b) {

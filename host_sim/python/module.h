@@ -11,8 +11,9 @@
 // lpai_rt.Error.
 //
 // Threads: the firmware keeps its contexts, pools and backend in static tables and is not
-// thread-safe, so every firmware call except a Session's execute holds firmware_mutex(). The
-// GIL is released while the firmware runs, so Sessions run in parallel in Python threads.
+// thread-safe, so every firmware call holds firmware_mutex() except a Session's runs after its
+// first (session.cc says why that is safe). The GIL is released while the firmware runs, so
+// Sessions run in parallel in Python threads.
 #ifndef LPAI_HOST_PYTHON_MODULE_H
 #define LPAI_HOST_PYTHON_MODULE_H
 

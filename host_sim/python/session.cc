@@ -244,9 +244,9 @@ class Session {
       cycles = s.node_cycles();
     }
     if (cycles.size() != node_ops_.size())
-      throw ModuleError(Status::kInternal, "profile: the firmware reported " +
-                                               std::to_string(cycles.size()) + " nodes, the binary has " +
-                                               std::to_string(node_ops_.size()));
+      throw ModuleError(Status::kInternal,
+                        "profile: the firmware reported " + std::to_string(cycles.size()) +
+                            " nodes, the binary has " + std::to_string(node_ops_.size()));
     py::list nodes;
     for (size_t i = 0; i < cycles.size(); ++i) {
       py::dict n;
