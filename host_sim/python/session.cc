@@ -6,8 +6,11 @@
 // float boundary exactly as lpai-net-run does; the outputs come back as fresh arrays.
 // Threads: one call at a time per Session (a second thread gets Error 1005); the GIL is
 // released while the firmware runs. A Session's first run holds the firmware lock (its first
-// execute may allocate IO buffers from the shared pools); later runs execute unlocked, in
-// parallel with other Sessions, touching only their own graph's memory.
+// execute may allocate IO buffers from the shared pools: TCM, or a binary prepared for
+// memhandle IO). Later runs execute unlocked, in parallel with other Sessions: QnnGraph_execute
+// then reads its context's slot of the firmware's table (other threads write only other slots,
+// under the lock) and writes only its own graph's buffers and counters; log lines go to the
+// calling thread's capture.
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
