@@ -15,8 +15,11 @@ namespace lpai {
 namespace host {
 namespace {
 
+thread_local Qnn_ErrorHandle_t t_last_call_error = QNN_SUCCESS;
+
 bool call_ok(Qnn_ErrorHandle_t code, const char* what, std::string* error) {
   if (code == QNN_SUCCESS) return true;
+  t_last_call_error = code;
   *error = std::string(what) + " failed: " + describe_error(code);
   // A system fatal error: the HAL recorded the firmware's fatal line.
   if (code == QNN_LPAI_ERROR_POOL_FATAL_SLOT_LIMIT && lpai_hal_host_fatal_code() != 0)
@@ -48,6 +51,9 @@ void release_backend() {
 }
 
 }  // namespace
+
+Qnn_ErrorHandle_t last_call_error() { return t_last_call_error; }
+void clear_last_call_error() { t_last_call_error = QNN_SUCCESS; }
 
 std::string describe_error(Qnn_ErrorHandle_t code) {
   return std::to_string(code) + " (" + status_name(static_cast<Status>(code)) + ")";

@@ -150,6 +150,13 @@ class Session {
   Qnn_GraphHandle_t graph_ = nullptr;
 };
 
+// The code of the last QNN call a Session failed on this thread (the number behind its
+// `error` text), QNN_SUCCESS when none failed since clear_last_call_error(). For callers that
+// report the code as a number (the Python module); a failure that is no QNN call (a wrong
+// input size, a binary without a graph) leaves it unchanged.
+Qnn_ErrorHandle_t last_call_error();
+void clear_last_call_error();
+
 // "6010 (GRAPH_SCRATCH_MISSING)": a QNN error code with its lpai-rt name.
 std::string describe_error(Qnn_ErrorHandle_t code);
 // Bytes per element of a QNN data type (0 when unknown).

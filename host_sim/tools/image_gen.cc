@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "format/binary_view.h"
+#include "runner/node_stats.h"
 #include "writer/graph_builder.h"
 
 namespace {
@@ -121,47 +122,6 @@ bool prepare_model(const std::string& tool, const std::string& layout, const fs:
     return false;
   }
   return read_file(work / (name + ".bin"), binary);
-}
-
-// Name of an op code for the per-node listing (the operator table's, else OP_<code>).
-std::string op_label(uint16_t op) {
-  const char* name = lpai::format::op_name(op);
-  return name != nullptr ? name : "OP_" + std::to_string(op);
-}
-
-uint64_t elements(const lpai::format::TensorRecord& t) {
-  uint64_t n = 1;
-  for (uint32_t d = 0; d < t.rank; ++d) n *= t.dims[d];
-  return n;
-}
-
-// Multiply-accumulates of one node: CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED count one
-// per output element and filter tap (filter elements / output channels); the LSTM counts its
-// eight gate matrices per time step; other ops count 0.
-uint64_t node_macs(const lpai::format::BinaryView& v, const lpai::format::NodeRecord& n) {
-  const uint32_t* in = v.indices(n.inputs_index);
-  const uint32_t* out = v.indices(n.outputs_index);
-  auto tensor = [&](uint32_t k) -> const lpai::format::TensorRecord* {
-    return k < n.num_inputs && in[k] != lpai::format::kNone ? &v.tensor(in[k]) : nullptr;
-  };
-  if (n.op == 3 || n.op == 4 || n.op == 9) {
-    const lpai::format::TensorRecord* w = tensor(1);
-    if (w == nullptr || n.num_outputs < 1 || w->rank < 2) return 0;
-    const uint32_t channels = n.op == 4 ? w->dims[w->rank - 1] : w->dims[0];
-    if (channels == 0) return 0;
-    return elements(v.tensor(out[0])) * (elements(*w) / channels);
-  }
-  if (n.op == 44 && n.num_inputs > 8) {
-    const lpai::format::TensorRecord* x = tensor(0);
-    const lpai::format::TensorRecord* w0 = tensor(1);
-    if (x == nullptr || w0 == nullptr || w0->rank != 2 || w0->dims[1] == 0) return 0;
-    uint64_t per_step = 0;
-    for (uint32_t k = 1; k <= 8; ++k) {
-      if (tensor(k) != nullptr) per_step += elements(*tensor(k));
-    }
-    return elements(*x) / w0->dims[1] * per_step;
-  }
-  return 0;
 }
 
 // Golden-data input rule (../shared/golden/README.md).
@@ -432,7 +392,8 @@ int main(int argc, char** argv) {
     std::ostringstream nodes;
     for (uint32_t i = 0; i < view.node_count(); ++i) {
       const lpai::format::NodeRecord& n = view.node(i);
-      nodes << i << " " << op_label(n.op) << " " << node_macs(view, n) << "\n";
+      nodes << i << " " << lpai::host::op_label(n.op) << " " << lpai::host::node_macs(view, n)
+            << "\n";
     }
     if (!write_file(out_dir / (m.name + ".nodes.txt"), nodes.str())) {
       return fail("cannot write " + m.name + ".nodes.txt");
