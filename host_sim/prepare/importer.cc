@@ -214,6 +214,8 @@ class Importer {
   int subgraph_ = 0;
   std::vector<int> call_stack_;
   int next_label_ = 0;
+  int inlined_calls_ = 0;
+  static constexpr int kMaxInlinedCalls = 1024;
   const tfl::Model* model_ = nullptr;
 };
 
@@ -1207,6 +1209,12 @@ bool Importer::check_same_bytes(int from, int to, const std::string& where) {
 bool Importer::inline_subgraph(const tfl::Model* model, int index, const std::vector<int>& args,
                                const std::string& where, int* base) {
   const tfl::SubGraph* sg = model->subgraphs()->Get(static_cast<flatbuffers::uoffset_t>(index));
+  // Every call site gets its own copy: a chain of subgraphs each calling the next twice would
+  // double the graph per level.
+  if (++inlined_calls_ > kMaxInlinedCalls) {
+    return fail(where + ": more than " + std::to_string(kMaxInlinedCalls) +
+                " subgraph calls to inline (each call site is a copy of the subgraph)");
+  }
   *base = static_cast<int>(g_.tensors.size());
   if (!read_tensors(model, sg)) return false;
   const int n_t = static_cast<int>(g_.tensors.size()) - *base;

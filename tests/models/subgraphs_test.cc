@@ -332,6 +332,28 @@ TEST(ResourceVariables, InitSubgraphWithInputsIsRefused) {
             "node 0 (CALL_ONCE): init subgraph 1 has 1 inputs; CALL_ONCE passes none");
 }
 
+TEST(ResourceVariables, ExponentialInliningIsRefused) {
+  // Subgraph k calls subgraph k + 1 twice: 2^11 call sites to copy.
+  tb::TfliteBuilder m;
+  const int x = m.act("x", {1, 2}, kScale, kZp);
+  const int y = m.act("y", {1, 2}, kScale, kZp);
+  m.call_once(1);
+  maximum(m, x, x, y);
+  m.io({x}, {y});
+  for (int k = 1; k <= 11; ++k) {
+    m.add_subgraph("level" + std::to_string(k));
+    if (k < 11) {
+      m.call_once(k + 1);
+      m.call_once(k + 1);
+    }
+  }
+  const std::string e = prepare_error(m);
+  EXPECT_NE(e.find("(CALL_ONCE): more than 1024 subgraph calls to inline (each call site is a "
+                   "copy of the subgraph)"),
+            std::string::npos)
+      << e;
+}
+
 // ---- IF and WHILE (TFLite Micro's if.cc / while.cc: operands copied into the called
 // subgraph's inputs, its outputs copied out; WHILE copies its inputs to its outputs, then runs
 // cond on the outputs and, while cond is true, body, whose outputs become the op's outputs).
