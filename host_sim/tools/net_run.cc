@@ -358,7 +358,20 @@ int run_net_run(int argc, char** argv) {
   for (size_t j = 0; j < outputs.size(); ++j) {
     const TensorInfo& t = session->outputs()[j];
     const auto [idx, q] = top1(outputs[j], t);
-    if (t.scale != 0.0f) {
+    if (t.data_type == QNN_DATATYPE_FLOAT_32) {  // float at the boundary: the caller's floats
+      size_t best = 0;
+      float best_v = 0.0f;
+      for (size_t i = 0; i + 4 <= outputs[j].size(); i += 4) {
+        float v;
+        std::memcpy(&v, &outputs[j][i], 4);
+        if (i == 0 || v > best_v) {
+          best = i / 4;
+          best_v = v;
+        }
+      }
+      std::printf("Result_%zu/%s: top-1 index %zu (%.4f)\n", total - 1, out_files[j].c_str(),
+                  best, best_v);
+    } else if (t.scale != 0.0f) {
       std::printf("Result_%zu/%s: top-1 index %zu (q=%lld, %.4f)\n", total - 1,
                   out_files[j].c_str(), idx, static_cast<long long>(q),
                   t.scale * static_cast<float>(q + t.offset));

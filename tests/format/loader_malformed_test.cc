@@ -227,7 +227,7 @@ std::vector<Case> cases() {
       "DataTypeInvalid", [](uint8_t* b) { b[TEN(3, data_type)] = 0; }, Status::kBinaryBadTensor,
       "tensor 3 data_type");
   add(
-      "DataTypeUnknown", [](uint8_t* b) { b[TEN(3, data_type)] = 8; }, Status::kBinaryBadTensor,
+      "DataTypeUnknown", [](uint8_t* b) { b[TEN(3, data_type)] = 10; }, Status::kBinaryBadTensor,
       "tensor 3 data_type");
   add(
       "Float32NotConst", [](uint8_t* b) { b[TEN(3, data_type)] = 6; }, Status::kBinaryBadTensor,
