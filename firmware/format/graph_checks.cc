@@ -1,7 +1,9 @@
 // Graph-level invariants of a context binary (docs/context-binary-v1.md, section 9), checked
 // by validate_binary after every record passed its own checks, so that the executor can trust
 // the dataflow as it trusts each node:
-//   - no node writes a graph input, and no tensor is the output of two nodes (or twice of one);
+//   - no node writes a graph input, and no scratch tensor is the output of two nodes (or twice
+//     of one), unless the graph has branch nodes (IF / WHILE / JUMP); persistent tensors
+//     (variables) may be written by several nodes;
 //   - every tensor a node reads is a constant, a persistent tensor (variables, state), a graph
 //     input, the output of an earlier node, or a plan alias of one: a scratch tensor no node
 //     writes whose bytes (offset and size) are exactly those of a graph input or of an earlier
@@ -90,7 +92,24 @@ bool aliases_defined_tensor(const Tables& v, uint32_t id, uint32_t node) {
   return false;
 }
 
-Status check_node_dataflow(const Tables& v, uint32_t j) {
+// Whether the node list has branch nodes (IF / WHILE / JUMP over inlined subgraphs): then a
+// tensor is legitimately written by several nodes (both branches of an IF write its results; a
+// loop body rewrites its carried values), and the control-flow validators check the blocks.
+bool has_branches(const Tables& v) {
+  for (uint32_t i = 0; i < v.node_count(); ++i) {
+    const uint16_t op = v.node(i).op;
+    if (op == static_cast<uint16_t>(BuiltinOp::kIf) || op == static_cast<uint16_t>(BuiltinOp::kWhile) ||
+        op == static_cast<uint16_t>(BuiltinOp::kJump)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// `several_writers`: a scratch tensor may be written by more than one node (branches).
+// Persistent tensors (variables, resource variables, operator state) may always be: each
+// ASSIGN_VARIABLE and a CALL_ONCE init block write the same variable.
+Status check_node_dataflow(const Tables& v, uint32_t j, bool several_writers) {
   const NodeRecord& n = v.node(j);
   const uint32_t* out = v.indices(n.outputs_index);
   for (uint32_t k = 0; k < n.num_outputs; ++k) {
@@ -100,7 +119,9 @@ Status check_node_dataflow(const Tables& v, uint32_t j) {
                      fmt_u(k), fmt_u(out[k]));
       return Status::kBinaryBadIo;
     }
-    bool twice = writer_before(v, out[k], j) != kNone;
+    const bool rewritable =
+        several_writers || t.mem_class == static_cast<uint8_t>(MemClass::kPersistent);
+    bool twice = !rewritable && writer_before(v, out[k], j) != kNone;
     for (uint32_t e = 0; e < k; ++e) twice = twice || out[e] == out[k];
     if (twice) {
       LPAI_LOG_ERROR("context binary: node %u output %u: tensor %u is written by two nodes",
@@ -265,7 +286,10 @@ Status check_lifetimes(const Tables& v) {
 
 Status check_graph_dataflow(const BinaryView& view) {
   const Tables v(view);
-  for (uint32_t j = 0; j < v.node_count(); ++j) LPAI_RETURN_IF_ERROR(check_node_dataflow(v, j));
+  const bool branches = has_branches(v);
+  for (uint32_t j = 0; j < v.node_count(); ++j) {
+    LPAI_RETURN_IF_ERROR(check_node_dataflow(v, j, branches));
+  }
   for (uint32_t k = 0; k < v.num_outputs(); ++k) {
     const uint32_t id = v.output_tensor(k);
     if (writer_before(v, id, v.node_count()) == kNone) {
