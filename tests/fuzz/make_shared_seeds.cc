@@ -4,8 +4,10 @@
 //   OUT/context_binary/<name>.bin     its context binary (RAW IO hint), when prepare accepts it
 //   OUT/context_binary/<name>.mh.bin  the same with the MEMHANDLE hint
 // Models over kMaxModelBytes are skipped (the fuzzers' inputs stay small). Usage:
-//   lpai_fuzz_make_shared_seeds SHARED_DIR OUT_DIR   (exit 0 also when SHARED_DIR is absent)
+//   lpai_fuzz_make_shared_seeds SHARED_DIR OUT_DIR   (exit 0 also when SHARED_DIR is absent;
+//   $LPAI_SHARED_DIR, when set, replaces SHARED_DIR)
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -50,12 +52,14 @@ void collect(const fs::path& shared, std::vector<std::pair<std::string, fs::path
 
 int main(int argc, char** argv) {
   if (argc != 3) return 2;
-  const fs::path shared = argv[1], out = argv[2];
+  // $LPAI_SHARED_DIR overrides the configured location, as for the data-driven tests.
+  const char* env = std::getenv("LPAI_SHARED_DIR");
+  const fs::path shared = env != nullptr ? env : argv[1], out = argv[2];
   std::error_code ec;
   fs::create_directories(out / "prepare", ec);
   fs::create_directories(out / "context_binary", ec);
   if (!fs::is_directory(shared, ec)) {
-    std::printf("lpai_fuzz_make_shared_seeds: %s absent, no shared seeds\n", argv[1]);
+    std::printf("lpai_fuzz_make_shared_seeds: %s absent, no shared seeds\n", shared.c_str());
     return 0;
   }
   std::vector<std::pair<std::string, fs::path>> models;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/test_support.h"
+#include "delegate/qnn_delegate.h"
 #include "format/binary_view.h"
 #include "host_sim/host_sim_support.h"
 #include "kernels/kernel_api.h"
@@ -24,6 +25,7 @@
 #include "kernels/squared_difference.h"
 #include "kernels/svdf.h"
 #include "prepare/prepare.h"
+#include "prepare/tflite_builder.h"
 #include "runner/session.h"
 #include "simd/kernel_variant.h"
 
@@ -304,6 +306,66 @@ TEST(ReliabilityRegressions, SessionRefusesBuffersBeyondTheHostArenaBeforeAlloca
                                       &error),
             nullptr)
       << error;
+}
+
+// ---- delegate API: a float32 boundary tensor is not the device's integer tensor ----------------
+
+// float [1, 10] -QUANTIZE-> int8 -DEQUANTIZE-> float [1, 10]: both boundary conversions fold
+// into the IO description (the device tensors are int8, 10 bytes; the model's 40).
+std::vector<uint8_t> float_boundary_model(bool float_in, bool float_out) {
+  namespace tb = lpai::tflite_builder;
+  tb::TfliteBuilder m;
+  tb::TensorSpec f;
+  f.type = tb::tfl::TensorType_FLOAT32;
+  f.shape = {1, 10};
+  f.name = "fin";
+  const int fin = float_in ? m.tensor(f) : m.act("in", {1, 10}, 0.25f, 3);
+  const int q = m.act("q", {1, 10}, 0.25f, 3);
+  const int r = m.act("r", {1, 10}, 0.25f, 3);
+  if (float_in) {
+    m.op({tb::kQuantize, {fin}, {q}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  } else {
+    m.op({tb::kRelu, {fin}, {q}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  }
+  m.op({tb::kRelu, {q}, {r}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  int out = r;
+  if (float_out) {
+    f.name = "fout";
+    out = m.tensor(f);
+    m.op({tb::kDequantize, {r}, {out}, {}, tb::tfl::BuiltinOptions_NONE, nullptr, -1});
+  }
+  m.io({fin}, {out});
+  return m.finish();
+}
+
+TEST(ReliabilityDelegate, FloatBoundaryIoIsRefusedNotExposedAsTheIntegerTensor) {
+  for (const bool float_in : {true, false}) {
+    SCOPED_TRACE(float_in ? "float input" : "float output");
+    const std::vector<uint8_t> model = float_boundary_model(float_in, !float_in);
+    // Session converts such IO (the caller sees 40-byte float tensors).
+    lpai::prepare::PrepareOutput prepared;
+    std::string error;
+    ASSERT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                              lpai::prepare::PlanOptions(), &prepared, &error))
+        << error;
+    std::unique_ptr<lpai::host::Session> s =
+        lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), &error);
+    ASSERT_NE(s, nullptr) << error;
+    const lpai::host::TensorInfo& t = float_in ? s->inputs()[0] : s->outputs()[0];
+    EXPECT_TRUE(t.float_io);
+    EXPECT_EQ(t.bytes, 40u);
+    // The delegate hands out the device's buffers: refused, one line naming the tensor.
+    error.clear();
+    EXPECT_EQ(lpai::delegate::Interpreter::FromModel(model, &error), nullptr);
+    EXPECT_NE(error.find(float_in ? "float32 graph input" : "float32 graph output"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error.find("not supported by the delegate API"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+  }
+  // Integer IO still opens.
+  std::string error;
+  EXPECT_NE(lpai::delegate::Interpreter::FromModel(add_tflite(), &error), nullptr) << error;
 }
 
 // ---- ../shared/reliability -----------------------------------------------------------------------
