@@ -79,8 +79,10 @@ def test_prepare_refused_model(kws):
     raises(NOT_SUPPORTED, lpai_rt.prepare, b"not a flatbuffer")
     e = raises(NOT_SUPPORTED, lpai_rt.prepare, g.model.read_bytes()[:4000])
     assert e.message.startswith("<bytes>: ")
-    e = raises(NOT_SUPPORTED, lpai_rt.prepare, zoo("audio_preprocessor_int8").model)
-    assert "CUSTOM" in e.message
+    # An unknown CUSTOM operator: the audio front end with one custom code misspelt.
+    model = zoo("audio_preprocessor_int8").model.read_bytes()
+    e = raises(NOT_SUPPORTED, lpai_rt.prepare, model.replace(b"SignalWindow", b"SignalWidnow"))
+    assert "custom operator 'SignalWidnow' is not supported" in e.message
 
 
 # ---- ContextBinary -------------------------------------------------------------------------
