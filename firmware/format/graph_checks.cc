@@ -2,7 +2,7 @@
 // by validate_binary after every record passed its own checks, so that the executor can trust
 // the dataflow as it trusts each node:
 //   - no node writes a graph input, and no scratch tensor is the output of two nodes (or twice
-//     of one), unless the graph has branch nodes (IF / WHILE / JUMP); persistent tensors
+//     of one), unless the graph has branch nodes (IF / WHILE / JUMP / CALL_ONCE); persistent tensors
 //     (variables) may be written by several nodes;
 //   - every tensor a node reads is a constant, a persistent tensor (variables, state), a graph
 //     input, the output of an earlier node, or a plan alias of one: a scratch tensor no node
@@ -92,14 +92,16 @@ bool aliases_defined_tensor(const Tables& v, uint32_t id, uint32_t node) {
   return false;
 }
 
-// Whether the node list has branch nodes (IF / WHILE / JUMP over inlined subgraphs): then a
-// tensor is legitimately written by several nodes (both branches of an IF write its results; a
-// loop body rewrites its carried values), and the control-flow validators check the blocks.
+// Whether the node list has branch nodes (IF / WHILE / JUMP / CALL_ONCE over inlined
+// subgraphs): then a tensor is legitimately written by several nodes (both branches of an IF
+// write its results; a loop body rewrites its carried values; a run-once block and the nodes
+// after it), and the control-flow validators check the blocks.
 bool has_branches(const Tables& v) {
   for (uint32_t i = 0; i < v.node_count(); ++i) {
     const uint16_t op = v.node(i).op;
     if (op == static_cast<uint16_t>(BuiltinOp::kIf) || op == static_cast<uint16_t>(BuiltinOp::kWhile) ||
-        op == static_cast<uint16_t>(BuiltinOp::kJump)) {
+        op == static_cast<uint16_t>(BuiltinOp::kJump) ||
+        op == static_cast<uint16_t>(BuiltinOp::kCallOnce)) {
       return true;
     }
   }
