@@ -31,18 +31,7 @@ Status validate(const KernelArgs& args) {
       signal::check_arity(args, kName, 1, 1, static_cast<uint32_t>(sizeof(SignalRfftParams)) + tables));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[0].desc, kName, "input", DataType::kInt16));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kInt16));
-  if (p.num_stages < 1 || static_cast<uint32_t>(p.num_stages) > kRfftMaxStages) {
-    return checks::fail(Status::kBinaryBadParams, kName, "stage count");
-  }
-  uint32_t len = n / 2;
-  for (int32_t s = 0; s < p.num_stages; ++s) {
-    const int32_t radix = p.stages[2 * s], m = p.stages[2 * s + 1];
-    if (radix < 2 || radix > 5 || m < 1 || static_cast<uint32_t>(radix) * static_cast<uint32_t>(m) != len) {
-      return checks::fail(Status::kBinaryBadParams, kName, "radix stages do not factor fft_length / 2");
-    }
-    len = static_cast<uint32_t>(m);
-  }
-  if (len != 1) return checks::fail(Status::kBinaryBadParams, kName, "radix stages end above 1");
+  LPAI_RETURN_IF_ERROR(signal::check_fft_stages(p.stages, p.num_stages, n, kName));
   const uint32_t in_n = element_count(args.inputs[0].desc);
   const uint32_t out_n = element_count(args.outputs[0].desc);
   if (p.input_length < 1 || static_cast<uint32_t>(p.input_length) > n || p.frames < 1 ||

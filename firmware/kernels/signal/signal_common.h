@@ -52,6 +52,27 @@ inline Status check_state(const format::TensorRecord* t, const char* op, format:
 }
 
 // Number of significant bits of x (TFLite Micro's MostSignificantBit32: 32 for x == 0).
+// The kissfft radix plan of a real FFT of `n` points (Rfft and Irfft): 1..kRfftMaxStages
+// (radix, m) pairs, radix in 2..5, each radix * m equal to the previous m (n / 2 first), the
+// last m 1. kBinaryBadParams with one log line otherwise.
+inline Status check_fft_stages(const int32_t* stages, int32_t num_stages, uint32_t n,
+                               const char* op) {
+  if (num_stages < 1 || static_cast<uint32_t>(num_stages) > kRfftMaxStages) {
+    return checks::fail(Status::kBinaryBadParams, op, "stage count");
+  }
+  uint32_t len = n / 2;
+  for (int32_t s = 0; s < num_stages; ++s) {
+    const int32_t radix = stages[2 * s], m = stages[2 * s + 1];
+    if (radix < 2 || radix > 5 || m < 1 ||
+        static_cast<uint32_t>(radix) * static_cast<uint32_t>(m) != len) {
+      return checks::fail(Status::kBinaryBadParams, op, "radix stages do not factor fft_length / 2");
+    }
+    len = static_cast<uint32_t>(m);
+  }
+  if (len != 1) return checks::fail(Status::kBinaryBadParams, op, "radix stages end above 1");
+  return Status::kOk;
+}
+
 inline uint32_t msb32(uint32_t x) { return x != 0 ? 32u - static_cast<uint32_t>(__builtin_clz(x)) : 32u; }
 inline uint32_t msb64(uint64_t x) {
   return x != 0 ? 64u - static_cast<uint32_t>(__builtin_clzll(x)) : 64u;
