@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lpai/hal.h"
 
@@ -32,6 +33,10 @@ size_t escape_line(const char* in, size_t n, char* out, size_t cap);
 // outside printable ASCII (a newline or escape sequence in a model's tensor or graph name) are
 // written as \xNN, so a log line is always one printable line.
 void log(lpai_log_level_t level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// A uint32_t field as the `unsigned` that %u expects (uint32_t is `unsigned long` on some
+// targets), without a cast at every call site.
+constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 inline bool log_enabled(lpai_log_level_t level) {
   return level != LPAI_LOG_LEVEL_NONE && level <= lpai_hal_log_level();

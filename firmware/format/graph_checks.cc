@@ -24,7 +24,6 @@ namespace lpai {
 namespace format {
 namespace {
 
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 // The tables of a validated binary as plain pointers (BinaryView's accessors re-read the
 // header on every call, which these quadratic scans would pay millions of times).

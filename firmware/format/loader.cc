@@ -29,7 +29,6 @@ namespace {
 
 // Log arguments: uint32_t/int32_t are (unsigned) long on some targets (arm-none-eabi), so
 // every %u/%x/%d argument goes through these to match the format exactly.
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 constexpr int fmt_i(int32_t v) { return v; }
 
 // A zero point representable in the element type (int8/uint8/int16); for wider or

@@ -8,7 +8,6 @@ namespace kernels {
 namespace {
 
 // Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi).
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& a) {
   if (a.num_inputs != 0 || a.num_outputs != 0) {

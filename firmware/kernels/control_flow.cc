@@ -8,7 +8,6 @@ namespace kernels {
 namespace {
 
 // Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi).
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 constexpr int fmt_i(int32_t v) { return v; }
 
 template <typename T>

@@ -13,7 +13,6 @@ namespace kernels {
 namespace {
 
 constexpr uint32_t kR = format::kMaxRank;
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(DynamicUpdateSliceParams) || args.num_inputs != 3 ||

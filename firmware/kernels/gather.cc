@@ -13,7 +13,6 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(GatherParams) || args.num_inputs != 2 || args.num_outputs != 1 ||

@@ -12,7 +12,6 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(GatherNdParams) || args.num_inputs != 2 ||

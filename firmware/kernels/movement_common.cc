@@ -12,7 +12,6 @@ namespace kernels {
 namespace movement {
 namespace {
 
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 // Narrow rows (cols == N, e.g. the 3 channels of an NCHW -> NHWC image): N planes interleaved.
 template <typename T, uint32_t N>

@@ -13,7 +13,6 @@ namespace {
 
 // Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi), so
 // every %u argument goes through fmt_u to match the format exactly.
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& a) {
   if (a.num_inputs < 1 || a.num_inputs > 2 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {

@@ -9,7 +9,6 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(ShapeParams) || args.num_inputs != 1 || args.num_outputs != 1 ||

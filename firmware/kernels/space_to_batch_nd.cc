@@ -13,7 +13,6 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 // 3-D [B, H, C] records are seen as [B, H, 1, C].
 bool dims4(const format::TensorRecord* t, uint32_t* d) {

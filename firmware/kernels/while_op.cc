@@ -9,7 +9,6 @@ namespace kernels {
 namespace {
 
 // Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi).
-constexpr unsigned fmt_u(uint32_t v) { return v; }
 
 Status validate(const KernelArgs& a) { return validate_branch("WHILE", a); }
 void eval(const KernelArgs&) {}
