@@ -2,8 +2,8 @@
 //
 // LPAI_KERNEL_OPS(X) lists every operator the firmware has a kernel for, one row each:
 //   X(Enum, NAME, code, options, snake)
-//     Enum   format::BuiltinOp enumerator (kConv2d); the kernel object is kernels::<Enum>Kernel
-//            (kConv2dKernel), defined in firmware/kernels/<snake>.cc
+//     Enum   format::BuiltinOp enumerator (kConv2d); the kernel object is kernels::<snake>::kKernel
+//            (kernels::conv_2d::kKernel), defined in firmware/kernels/<snake>.cc
 //     NAME   the TFLite spelling used in every log line and message ("CONV_2D"; for a
 //            custom operator its custom code, "SignalWindow")
 //     code   the TFLite builtin operator number (the binary's NodeRecord::op), or a project

@@ -66,7 +66,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kAbsKernel = {format::BuiltinOp::kAbs, "ABS", validate, eval};
+LPAI_DEFINE_KERNEL(abs, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

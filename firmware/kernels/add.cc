@@ -26,7 +26,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kAddKernel = {format::BuiltinOp::kAdd, "ADD", validate, eval};
+LPAI_DEFINE_KERNEL(add, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -69,7 +69,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kAddNKernel = {format::BuiltinOp::kAddN, "ADD_N", validate, eval};
+LPAI_DEFINE_KERNEL(add_n, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

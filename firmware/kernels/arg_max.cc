@@ -10,8 +10,7 @@ Status validate(const KernelArgs& args) { return validate_arg_min_max(args, "ARG
 
 }  // namespace
 
-const OpKernel kArgMaxKernel = {format::BuiltinOp::kArgMax, "ARG_MAX", validate,
-                                eval_arg_min_max<true>};
+LPAI_DEFINE_KERNEL(arg_max, validate, eval_arg_min_max<true>);
 
 }  // namespace kernels
 }  // namespace lpai

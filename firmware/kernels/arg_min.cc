@@ -10,8 +10,7 @@ Status validate(const KernelArgs& args) { return validate_arg_min_max(args, "ARG
 
 }  // namespace
 
-const OpKernel kArgMinKernel = {format::BuiltinOp::kArgMin, "ARG_MIN", validate,
-                                eval_arg_min_max<false>};
+LPAI_DEFINE_KERNEL(arg_min, validate, eval_arg_min_max<false>);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -20,8 +20,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kAveragePool2dKernel = {format::BuiltinOp::kAveragePool2d, "AVERAGE_POOL_2D",
-                                       validate, eval};
+LPAI_DEFINE_KERNEL(average_pool_2d, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -258,8 +258,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kBatchMatmulKernel = {format::BuiltinOp::kBatchMatmul, "BATCH_MATMUL", validate,
-                                     eval};
+LPAI_DEFINE_KERNEL(batch_matmul, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

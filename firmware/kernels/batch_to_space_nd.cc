@@ -102,8 +102,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kBatchToSpaceNdKernel = {format::BuiltinOp::kBatchToSpaceNd, "BATCH_TO_SPACE_ND",
-                                        validate, eval};
+LPAI_DEFINE_KERNEL(batch_to_space_nd, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

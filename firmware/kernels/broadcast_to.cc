@@ -13,8 +13,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kBroadcastToKernel = {format::BuiltinOp::kBroadcastTo, "BROADCAST_TO", validate,
-                                movement::eval_strided};
+LPAI_DEFINE_KERNEL(broadcast_to, validate, movement::eval_strided);
 
 }  // namespace kernels
 }  // namespace lpai

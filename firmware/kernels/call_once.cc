@@ -33,7 +33,7 @@ void eval(const KernelArgs&) {}
 
 }  // namespace
 
-const OpKernel kCallOnceKernel = {format::BuiltinOp::kCallOnce, "CALL_ONCE", validate, eval};
+LPAI_DEFINE_KERNEL(call_once, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -66,7 +66,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kCastKernel = {format::BuiltinOp::kCast, "CAST", validate, eval};
+LPAI_DEFINE_KERNEL(cast, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -81,8 +81,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kConcatenationKernel = {format::BuiltinOp::kConcatenation, "CONCATENATION",
-                                       validate, eval};
+LPAI_DEFINE_KERNEL(concatenation, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

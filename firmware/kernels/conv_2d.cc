@@ -414,7 +414,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kConv2dKernel = {format::BuiltinOp::kConv2d, "CONV_2D", validate, eval};
+LPAI_DEFINE_KERNEL(conv_2d, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

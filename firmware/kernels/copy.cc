@@ -38,7 +38,7 @@ void eval(const KernelArgs& a) {
 
 }  // namespace
 
-const OpKernel kCopyKernel = {format::BuiltinOp::kCopy, "COPY", validate, eval};
+LPAI_DEFINE_KERNEL(copy, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

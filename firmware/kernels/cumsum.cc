@@ -85,7 +85,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kCumsumKernel = {format::BuiltinOp::kCumsum, "CUMSUM", validate, eval};
+LPAI_DEFINE_KERNEL(cumsum, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

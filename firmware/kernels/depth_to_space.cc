@@ -13,8 +13,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kDepthToSpaceKernel = {format::BuiltinOp::kDepthToSpace, "DEPTH_TO_SPACE", validate,
-                                movement::eval_strided};
+LPAI_DEFINE_KERNEL(depth_to_space, validate, movement::eval_strided);
 
 }  // namespace kernels
 }  // namespace lpai

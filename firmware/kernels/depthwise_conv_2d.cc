@@ -776,8 +776,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kDepthwiseConv2dKernel = {format::BuiltinOp::kDepthwiseConv2d, "DEPTHWISE_CONV_2D",
-                                         validate, eval};
+LPAI_DEFINE_KERNEL(depthwise_conv_2d, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -16,7 +16,7 @@ void eval(const KernelArgs&) {}
 
 }  // namespace
 
-const OpKernel kDequantizeKernel = {format::BuiltinOp::kDequantize, "DEQUANTIZE", validate, eval};
+LPAI_DEFINE_KERNEL(dequantize, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

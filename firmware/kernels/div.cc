@@ -78,7 +78,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kDivKernel = {format::BuiltinOp::kDiv, "DIV", validate, eval};
+LPAI_DEFINE_KERNEL(div, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -111,8 +111,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kDynamicUpdateSliceKernel = {format::BuiltinOp::kDynamicUpdateSlice,
-                                            "DYNAMIC_UPDATE_SLICE", validate, eval};
+LPAI_DEFINE_KERNEL(dynamic_update_slice, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -13,7 +13,7 @@ void eval(const KernelArgs& args) { ewx::eval_int8_lut_op(args); }
 
 }  // namespace
 
-const OpKernel kEluKernel = {format::BuiltinOp::kElu, "ELU", validate, eval};
+LPAI_DEFINE_KERNEL(elu, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

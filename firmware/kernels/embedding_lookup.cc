@@ -60,8 +60,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kEmbeddingLookupKernel = {format::BuiltinOp::kEmbeddingLookup, "EMBEDDING_LOOKUP",
-                                         validate, eval};
+LPAI_DEFINE_KERNEL(embedding_lookup, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::Equal>(args); }
 
 }  // namespace
 
-const OpKernel kEqualKernel = {format::BuiltinOp::kEqual, "EQUAL", validate, eval};
+LPAI_DEFINE_KERNEL(equal, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

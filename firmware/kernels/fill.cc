@@ -49,7 +49,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kFillKernel = {format::BuiltinOp::kFill, "FILL", validate, eval};
+LPAI_DEFINE_KERNEL(fill, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -190,8 +190,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kFullyConnectedKernel = {format::BuiltinOp::kFullyConnected, "FULLY_CONNECTED",
-                                        validate, eval};
+LPAI_DEFINE_KERNEL(fully_connected, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -80,7 +80,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kGatherKernel = {format::BuiltinOp::kGather, "GATHER", validate, eval};
+LPAI_DEFINE_KERNEL(gather, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -91,7 +91,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kGatherNdKernel = {format::BuiltinOp::kGatherNd, "GATHER_ND", validate, eval};
+LPAI_DEFINE_KERNEL(gather_nd, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

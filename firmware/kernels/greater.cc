@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::Greater>(args); }
 
 }  // namespace
 
-const OpKernel kGreaterKernel = {format::BuiltinOp::kGreater, "GREATER", validate, eval};
+LPAI_DEFINE_KERNEL(greater, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

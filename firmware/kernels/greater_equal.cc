@@ -12,8 +12,7 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::GreaterEqual>(args); }
 
 }  // namespace
 
-const OpKernel kGreaterEqualKernel = {format::BuiltinOp::kGreaterEqual, "GREATER_EQUAL", validate,
-                                      eval};
+LPAI_DEFINE_KERNEL(greater_equal, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -13,7 +13,7 @@ void eval(const KernelArgs& args) { ewx::eval_int8_lut_op(args); }
 
 }  // namespace
 
-const OpKernel kHardSwishKernel = {format::BuiltinOp::kHardSwish, "HARD_SWISH", validate, eval};
+LPAI_DEFINE_KERNEL(hard_swish, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

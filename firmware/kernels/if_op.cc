@@ -12,7 +12,7 @@ void eval(const KernelArgs&) {}
 
 }  // namespace
 
-const OpKernel kIfKernel = {format::BuiltinOp::kIf, "IF", validate, eval};
+LPAI_DEFINE_KERNEL(if_op, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

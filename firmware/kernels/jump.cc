@@ -25,7 +25,7 @@ void eval(const KernelArgs&) {}
 
 }  // namespace
 
-const OpKernel kJumpKernel = {format::BuiltinOp::kJump, "JUMP", validate, eval};
+LPAI_DEFINE_KERNEL(jump, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -53,8 +53,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kL2NormalizationKernel = {format::BuiltinOp::kL2Normalization,
-                                         "L2_NORMALIZATION", validate, eval};
+LPAI_DEFINE_KERNEL(l2_normalization, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -58,7 +58,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kLeakyReluKernel = {format::BuiltinOp::kLeakyRelu, "LEAKY_RELU", validate, eval};
+LPAI_DEFINE_KERNEL(leaky_relu, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

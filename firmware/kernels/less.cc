@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::Less>(args); }
 
 }  // namespace
 
-const OpKernel kLessKernel = {format::BuiltinOp::kLess, "LESS", validate, eval};
+LPAI_DEFINE_KERNEL(less, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

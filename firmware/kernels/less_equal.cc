@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::LessEqual>(args); }
 
 }  // namespace
 
-const OpKernel kLessEqualKernel = {format::BuiltinOp::kLessEqual, "LESS_EQUAL", validate, eval};
+LPAI_DEFINE_KERNEL(less_equal, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -114,8 +114,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kLogSoftmaxKernel = {format::BuiltinOp::kLogSoftmax, "LOG_SOFTMAX", validate,
-                                    eval};
+LPAI_DEFINE_KERNEL(log_softmax, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

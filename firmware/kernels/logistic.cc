@@ -18,8 +18,8 @@ struct LogisticSpec {
 
 }  // namespace
 
-const OpKernel kLogisticKernel = {format::BuiltinOp::kLogistic, "LOGISTIC", LutActivation<LogisticSpec>::validate,
-                               LutActivation<LogisticSpec>::eval};
+LPAI_DEFINE_KERNEL(logistic, LutActivation<LogisticSpec>::validate,
+                   LutActivation<LogisticSpec>::eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -20,7 +20,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kMaxPool2dKernel = {format::BuiltinOp::kMaxPool2d, "MAX_POOL_2D", validate, eval};
+LPAI_DEFINE_KERNEL(max_pool_2d, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { maxmin::eval<true>(args); }
 
 }  // namespace
 
-const OpKernel kMaximumKernel = {format::BuiltinOp::kMaximum, "MAXIMUM", validate, eval};
+LPAI_DEFINE_KERNEL(maximum, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -12,7 +12,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kMeanKernel = {format::BuiltinOp::kMean, "MEAN", validate, eval_reduce};
+LPAI_DEFINE_KERNEL(mean, validate, eval_reduce);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { maxmin::eval<false>(args); }
 
 }  // namespace
 
-const OpKernel kMinimumKernel = {format::BuiltinOp::kMinimum, "MINIMUM", validate, eval};
+LPAI_DEFINE_KERNEL(minimum, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -104,7 +104,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kMirrorPadKernel = {format::BuiltinOp::kMirrorPad, "MIRROR_PAD", validate, eval};
+LPAI_DEFINE_KERNEL(mirror_pad, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

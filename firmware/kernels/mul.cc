@@ -104,7 +104,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kMulKernel = {format::BuiltinOp::kMul, "MUL", validate, eval};
+LPAI_DEFINE_KERNEL(mul, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -12,7 +12,7 @@ void eval(const KernelArgs& args) { cmp::eval<cmp::NotEqual>(args); }
 
 }  // namespace
 
-const OpKernel kNotEqualKernel = {format::BuiltinOp::kNotEqual, "NOT_EQUAL", validate, eval};
+LPAI_DEFINE_KERNEL(not_equal, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -14,7 +14,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kPackKernel = {format::BuiltinOp::kPack, "PACK", validate, movement::eval_pack};
+LPAI_DEFINE_KERNEL(pack, validate, movement::eval_pack);
 
 }  // namespace kernels
 }  // namespace lpai

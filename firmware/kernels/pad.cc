@@ -98,7 +98,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kPadKernel = {format::BuiltinOp::kPad, "PAD", validate, eval};
+LPAI_DEFINE_KERNEL(pad, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -23,16 +23,16 @@ Status validate(const KernelArgs& args) {
     return Status::kBinaryBadParams;
   }
   // The rest is PAD's contract over (data, paddings).
-  KernelArgs pad = args;
-  pad.num_inputs = 2;
-  return kPadKernel.validate(pad);
+  KernelArgs data_and_paddings = args;
+  data_and_paddings.num_inputs = 2;
+  return ops::pad::kKernel.validate(data_and_paddings);
 }
 
-void eval(const KernelArgs& args) { kPadKernel.eval(args); }
+void eval(const KernelArgs& args) { ops::pad::kKernel.eval(args); }
 
 }  // namespace
 
-const OpKernel kPadv2Kernel = {format::BuiltinOp::kPadv2, "PADV2", validate, eval};
+LPAI_DEFINE_KERNEL(padv2, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -220,7 +220,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kPreluKernel = {format::BuiltinOp::kPrelu, "PRELU", validate, eval};
+LPAI_DEFINE_KERNEL(prelu, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

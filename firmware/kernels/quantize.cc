@@ -113,7 +113,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kQuantizeKernel = {format::BuiltinOp::kQuantize, "QUANTIZE", validate, eval};
+LPAI_DEFINE_KERNEL(quantize, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

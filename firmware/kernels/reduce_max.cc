@@ -12,7 +12,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kReduceMaxKernel = {format::BuiltinOp::kReduceMax, "REDUCE_MAX", validate, eval_reduce};
+LPAI_DEFINE_KERNEL(reduce_max, validate, eval_reduce);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -12,7 +12,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kReduceMinKernel = {format::BuiltinOp::kReduceMin, "REDUCE_MIN", validate, eval_reduce};
+LPAI_DEFINE_KERNEL(reduce_min, validate, eval_reduce);
 
 }  // namespace kernels
 }  // namespace lpai

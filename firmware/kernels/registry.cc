@@ -13,11 +13,11 @@ namespace kernels {
 #if defined(LPAI_SELECTIVE_OPS)
 #include "lpai_op_selection.h"
 #define LPAI_KERNEL_CASE(Enum, NAME, code, options, snake) \
-  LPAI_OP_SELECTED_##NAME(case code : return &Enum##Kernel;)
+  LPAI_OP_SELECTED_##NAME(case code : return &ops::snake::kKernel;)
 #else
 #define LPAI_KERNEL_CASE(Enum, NAME, code, options, snake) \
   case code:                                               \
-    return &Enum##Kernel;
+    return &ops::snake::kKernel;
 #endif
 const OpKernel* find_kernel(uint16_t op) {
   switch (op) {

@@ -54,7 +54,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kReluKernel = {format::BuiltinOp::kRelu, "RELU", validate, eval};
+LPAI_DEFINE_KERNEL(relu, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -51,7 +51,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kRelu6Kernel = {format::BuiltinOp::kRelu6, "RELU6", validate, eval};
+LPAI_DEFINE_KERNEL(relu6, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -57,7 +57,7 @@ void eval(const KernelArgs& a) {
 
 }  // namespace
 
-const OpKernel kReshapeKernel = {format::BuiltinOp::kReshape, "RESHAPE", validate, eval};
+LPAI_DEFINE_KERNEL(reshape, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -159,8 +159,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kResizeBilinearKernel = {format::BuiltinOp::kResizeBilinear, "RESIZE_BILINEAR",
-                                        validate, eval};
+LPAI_DEFINE_KERNEL(resize_bilinear, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -54,8 +54,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kResizeNearestNeighborKernel = {format::BuiltinOp::kResizeNearestNeighbor,
-                                               "RESIZE_NEAREST_NEIGHBOR", validate, eval};
+LPAI_DEFINE_KERNEL(resize_nearest_neighbor, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

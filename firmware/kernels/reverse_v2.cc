@@ -13,8 +13,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kReverseV2Kernel = {format::BuiltinOp::kReverseV2, "REVERSE_V2", validate,
-                                movement::eval_strided};
+LPAI_DEFINE_KERNEL(reverse_v2, validate, movement::eval_strided);
 
 }  // namespace kernels
 }  // namespace lpai

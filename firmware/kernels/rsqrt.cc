@@ -13,7 +13,7 @@ void eval(const KernelArgs& args) { ewx::eval_int8_lut_op(args); }
 
 }  // namespace
 
-const OpKernel kRsqrtKernel = {format::BuiltinOp::kRsqrt, "RSQRT", validate, eval};
+LPAI_DEFINE_KERNEL(rsqrt, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

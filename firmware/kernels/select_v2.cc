@@ -125,7 +125,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSelectV2Kernel = {format::BuiltinOp::kSelectV2, "SELECT_V2", validate, eval};
+LPAI_DEFINE_KERNEL(select_v2, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -52,7 +52,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kShapeKernel = {format::BuiltinOp::kShape, "SHAPE", validate, eval};
+LPAI_DEFINE_KERNEL(shape, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

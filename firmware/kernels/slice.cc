@@ -13,8 +13,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSliceKernel = {format::BuiltinOp::kSlice, "SLICE", validate,
-                                movement::eval_strided};
+LPAI_DEFINE_KERNEL(slice, validate, movement::eval_strided);
 
 }  // namespace kernels
 }  // namespace lpai

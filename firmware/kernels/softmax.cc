@@ -219,7 +219,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSoftmaxKernel = {format::BuiltinOp::kSoftmax, "SOFTMAX", validate, eval};
+LPAI_DEFINE_KERNEL(softmax, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

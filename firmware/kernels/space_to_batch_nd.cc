@@ -106,8 +106,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSpaceToBatchNdKernel = {format::BuiltinOp::kSpaceToBatchNd, "SPACE_TO_BATCH_ND",
-                                        validate, eval};
+LPAI_DEFINE_KERNEL(space_to_batch_nd, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

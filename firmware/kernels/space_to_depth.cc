@@ -13,8 +13,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSpaceToDepthKernel = {format::BuiltinOp::kSpaceToDepth, "SPACE_TO_DEPTH", validate,
-                                movement::eval_strided};
+LPAI_DEFINE_KERNEL(space_to_depth, validate, movement::eval_strided);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -15,7 +15,7 @@ void eval(const KernelArgs& args) { movement::eval_split(args, 1); }
 
 }  // namespace
 
-const OpKernel kSplitKernel = {format::BuiltinOp::kSplit, "SPLIT", validate, eval};
+LPAI_DEFINE_KERNEL(split, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -15,7 +15,7 @@ void eval(const KernelArgs& args) { movement::eval_split(args, 0); }
 
 }  // namespace
 
-const OpKernel kSplitVKernel = {format::BuiltinOp::kSplitV, "SPLIT_V", validate, eval};
+LPAI_DEFINE_KERNEL(split_v, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

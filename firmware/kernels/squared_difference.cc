@@ -105,8 +105,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSquaredDifferenceKernel = {format::BuiltinOp::kSquaredDifference,
-                                           "SQUARED_DIFFERENCE", validate, eval};
+LPAI_DEFINE_KERNEL(squared_difference, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -106,8 +106,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kStridedSliceKernel = {format::BuiltinOp::kStridedSlice, "STRIDED_SLICE", validate,
-                                      eval};
+LPAI_DEFINE_KERNEL(strided_slice, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

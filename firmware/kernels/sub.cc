@@ -21,7 +21,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSubKernel = {format::BuiltinOp::kSub, "SUB", validate, eval};
+LPAI_DEFINE_KERNEL(sub, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

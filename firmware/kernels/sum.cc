@@ -12,7 +12,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSumKernel = {format::BuiltinOp::kSum, "SUM", validate, eval_reduce};
+LPAI_DEFINE_KERNEL(sum, validate, eval_reduce);
 
 }  // namespace kernels
 }  // namespace lpai

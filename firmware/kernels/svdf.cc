@@ -158,7 +158,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSvdfKernel = {format::BuiltinOp::kSvdf, "SVDF", validate, eval};
+LPAI_DEFINE_KERNEL(svdf, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -18,8 +18,7 @@ struct TanhSpec {
 
 }  // namespace
 
-const OpKernel kTanhKernel = {format::BuiltinOp::kTanh, "TANH", LutActivation<TanhSpec>::validate,
-                               LutActivation<TanhSpec>::eval};
+LPAI_DEFINE_KERNEL(tanh, LutActivation<TanhSpec>::validate, LutActivation<TanhSpec>::eval);
 
 }  // namespace kernels
 }  // namespace lpai

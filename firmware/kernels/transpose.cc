@@ -13,8 +13,7 @@ Status validate(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kTransposeKernel = {format::BuiltinOp::kTranspose, "TRANSPOSE", validate,
-                                movement::eval_strided};
+LPAI_DEFINE_KERNEL(transpose, validate, movement::eval_strided);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -187,8 +187,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kTransposeConvKernel = {format::BuiltinOp::kTransposeConv, "TRANSPOSE_CONV",
-                                       validate, eval};
+LPAI_DEFINE_KERNEL(transpose_conv, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -573,9 +573,8 @@ void eval_unidirectional_sequence_lstm(const KernelArgs& args) {
   }
 }
 
-const OpKernel kUnidirectionalSequenceLstmKernel = {
-    format::BuiltinOp::kUnidirectionalSequenceLstm, "UNIDIRECTIONAL_SEQUENCE_LSTM",
-    validate_unidirectional_sequence_lstm, eval_unidirectional_sequence_lstm};
+LPAI_DEFINE_KERNEL(unidirectional_sequence_lstm, validate_unidirectional_sequence_lstm,
+                   eval_unidirectional_sequence_lstm);
 
 }  // namespace kernels
 }  // namespace lpai

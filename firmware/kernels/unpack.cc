@@ -15,7 +15,7 @@ void eval(const KernelArgs& args) { movement::eval_split(args, 0); }
 
 }  // namespace
 
-const OpKernel kUnpackKernel = {format::BuiltinOp::kUnpack, "UNPACK", validate, eval};
+LPAI_DEFINE_KERNEL(unpack, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -35,7 +35,7 @@ Status validate_branch(const char* name, const KernelArgs& a) {
   return Status::kOk;
 }
 
-const OpKernel kWhileKernel = {format::BuiltinOp::kWhile, "WHILE", validate, eval};
+LPAI_DEFINE_KERNEL(while_op, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

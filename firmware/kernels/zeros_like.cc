@@ -32,7 +32,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kZerosLikeKernel = {format::BuiltinOp::kZerosLike, "ZEROS_LIKE", validate, eval};
+LPAI_DEFINE_KERNEL(zeros_like, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -108,11 +108,11 @@ class NodeRunner {
 
   Status validate() {
     KernelArgs args = make_args(false);
-    return lpai::kernels::kUnidirectionalSequenceLstmKernel.validate(args);
+    return lpai::kernels::ops::unidirectional_sequence_lstm::kKernel.validate(args);
   }
   void eval() {
     KernelArgs args = make_args(true);
-    lpai::kernels::kUnidirectionalSequenceLstmKernel.eval(args);
+    lpai::kernels::ops::unidirectional_sequence_lstm::kKernel.eval(args);
   }
   // The host's AVX2 LSTM instead; false when it leaves the node to the firmware kernel.
   bool eval_avx2() {

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalDelay";
+using ops::signal_delay::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -42,7 +42,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalDelayKernel = {format::BuiltinOp::kSignalDelay, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_delay, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalEnergy";
+using ops::signal_energy::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -40,7 +40,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalEnergyKernel = {format::BuiltinOp::kSignalEnergy, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_energy, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalFftAutoScale";
+using ops::signal_fft_auto_scale::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -47,8 +47,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalFftAutoScaleKernel = {format::BuiltinOp::kSignalFftAutoScale, kName,
-                                            validate, eval};
+LPAI_DEFINE_KERNEL(signal_fft_auto_scale, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalFilterBank";
+using ops::signal_filter_bank::kName;
 using format::DataType;
 
 enum { kInput, kWeights, kUnweights, kFreqStarts, kWeightStarts, kWidths };
@@ -81,8 +81,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalFilterBankKernel = {format::BuiltinOp::kSignalFilterBank, kName, validate,
-                                          eval};
+LPAI_DEFINE_KERNEL(signal_filter_bank, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalFilterBankLog";
+using ops::signal_filter_bank_log::kName;
 using format::DataType;
 constexpr uint32_t kScaleBits = 16;     // log2 values in Q16
 constexpr uint32_t kSegmentBits = 7;    // 128 LUT segments per octave
@@ -71,8 +71,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalFilterBankLogKernel = {format::BuiltinOp::kSignalFilterBankLog, kName,
-                                             validate, eval};
+LPAI_DEFINE_KERNEL(signal_filter_bank_log, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalFilterBankSpectralSubtraction";
+using ops::signal_filter_bank_spectral_subtraction::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -65,8 +65,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalFilterBankSpectralSubtractionKernel = {
-    format::BuiltinOp::kSignalFilterBankSpectralSubtraction, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_filter_bank_spectral_subtraction, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalFilterBankSquareRoot";
+using ops::signal_filter_bank_square_root::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -74,8 +74,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalFilterBankSquareRootKernel = {format::BuiltinOp::kSignalFilterBankSquareRoot,
-                                                    kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_filter_bank_square_root, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalFramer";
+using ops::signal_framer::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -63,7 +63,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalFramerKernel = {format::BuiltinOp::kSignalFramer, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_framer, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -8,7 +8,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalIrfft";
+using ops::signal_irfft::kName;
 using format::DataType;
 using namespace kiss16;  // NOLINT
 
@@ -74,7 +74,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalIrfftKernel = {format::BuiltinOp::kSignalIrfft, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_irfft, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

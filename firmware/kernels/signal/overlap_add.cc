@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalOverlapAdd";
+using ops::signal_overlap_add::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -50,8 +50,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalOverlapAddKernel = {format::BuiltinOp::kSignalOverlapAdd, kName, validate,
-                                          eval};
+LPAI_DEFINE_KERNEL(signal_overlap_add, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalPCAN";
+using ops::signal_pcan::kName;
 using format::DataType;
 constexpr uint32_t kSnrBits = 12;     // TFLite Micro's kPcanSnrBits
 constexpr uint32_t kOutputBits = 6;   // kPcanOutputBits
@@ -68,7 +68,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalPcanKernel = {format::BuiltinOp::kSignalPcan, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_pcan, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -8,7 +8,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalRfft";
+using ops::signal_rfft::kName;
 using format::DataType;
 
 using namespace kiss16;  // NOLINT
@@ -84,7 +84,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalRfftKernel = {format::BuiltinOp::kSignalRfft, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_rfft, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

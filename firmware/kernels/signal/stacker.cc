@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalStacker";
+using ops::signal_stacker::kName;
 using format::DataType;
 
 uint32_t stack_size(const SignalStackerParams& p) {
@@ -64,7 +64,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalStackerKernel = {format::BuiltinOp::kSignalStacker, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_stacker, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai

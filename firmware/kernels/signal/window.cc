@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SignalWindow";
+using ops::signal_window::kName;
 using format::DataType;
 
 Status validate(const KernelArgs& args) {
@@ -43,7 +43,7 @@ void eval(const KernelArgs& args) {
 
 }  // namespace
 
-const OpKernel kSignalWindowKernel = {format::BuiltinOp::kSignalWindow, kName, validate, eval};
+LPAI_DEFINE_KERNEL(signal_window, validate, eval);
 
 }  // namespace kernels
 }  // namespace lpai
