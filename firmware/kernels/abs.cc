@@ -1,6 +1,7 @@
 // ABS kernel: see kernels/abs.h.
 #include "kernels/abs.h"
 
+#include "core/check.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -11,25 +12,24 @@ namespace {
 
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 1 || args.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("ABS: %u inputs (want 1)", args.num_inputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "ABS: %u inputs (want 1)", args.num_inputs);
   }
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool i8 = t == format::DataType::kInt8;
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
       args, "ABS", static_cast<uint32_t>(sizeof(AbsParams)) + (i8 ? kInt8LutSize : 0u)));
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
-    LPAI_LOG_ERROR("ABS: types %u -> %u unsupported (int8 or int16, equal)",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "ABS: types %u -> %u unsupported (int8 or int16, equal)",
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   const AbsParams& p = *reinterpret_cast<const AbsParams*>(args.params);
   if (!i8 && (p.input_zero_point != 0 || p.output_zero_point != 0 || p.shift < -31 ||
               p.shift > 30 || p.multiplier < 0 || p.needs_rescale < 0 || p.needs_rescale > 1 ||
               p.raw < 0 || p.raw > 1)) {
-    LPAI_LOG_ERROR("ABS: int16 parameters out of range (zero points %d/%d, shift %d)",
-                   p.input_zero_point, p.output_zero_point, p.shift);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "ABS: int16 parameters out of range (zero points %d/%d, shift %d)",
+              p.input_zero_point, p.output_zero_point, p.shift);
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // ADD_N kernel: see kernels/add_n.h.
 #include "kernels/add_n.h"
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -12,10 +13,10 @@ namespace {
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(AddNParams) + kAddNTableBytes || args.num_inputs < 2 ||
       args.num_outputs != 1 || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("ADD_N: params %u bytes (want %u), %u inputs, %u outputs (want >= 2, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(AddNParams) + kAddNTableBytes),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "ADD_N: params %u bytes (want %u), %u inputs, %u outputs (want >= 2, 1)",
+              args.params_size, static_cast<unsigned>(sizeof(AddNParams) + kAddNTableBytes),
+              args.num_inputs, args.num_outputs);
   }
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_type(out, "ADD_N", "output", format::DataType::kInt8,
@@ -30,8 +31,7 @@ Status validate(const KernelArgs& args) {
   for (uint32_t j = 0; j < args.num_inputs; ++j) {
     const format::TensorRecord* in = args.inputs[j].desc;
     if (in == nullptr || !same_shape(in, out)) {
-      LPAI_LOG_ERROR("ADD_N: input %u absent or not of the output's shape", j);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams, "ADD_N: input %u absent or not of the output's shape", j);
     }
   }
   const AddNParams& p = *reinterpret_cast<const AddNParams*>(args.params);
@@ -39,9 +39,8 @@ Status validate(const KernelArgs& args) {
       p.output_multiplier < 0 || p.output_offset < -128 || p.output_offset > 127 ||
       p.activation_min < -128 || p.activation_max > 127 ||
       p.activation_min > p.activation_max) {
-    LPAI_LOG_ERROR("ADD_N: parameter out of range (shift %d, offset %d)",
-                   p.output_shift, p.output_offset);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "ADD_N: parameter out of range (shift %d, offset %d)",
+              p.output_shift, p.output_offset);
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // BATCH_MATMUL kernel: see kernels/batch_matmul.h.
 #include "kernels/batch_matmul.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/int8_gemm.h"
@@ -19,30 +20,27 @@ const BatchMatmulParams& params_of(const KernelArgs& args) {
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 2 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: %u inputs, %u outputs (want 2, 1)", args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_MATMUL: %u inputs, %u outputs (want 2, 1)",
+              args.num_inputs, args.num_outputs);
   }
   if (args.params_size != sizeof(BatchMatmulParams)) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: params %u bytes, want %u", args.params_size,
-                   static_cast<uint32_t>(sizeof(BatchMatmulParams)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_MATMUL: params %u bytes, want %u", args.params_size,
+              static_cast<uint32_t>(sizeof(BatchMatmulParams)));
   }
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool i16 = t == format::DataType::kInt16;
   if ((t != format::DataType::kInt8 && !i16) || type_of(args.inputs[1].desc) != t ||
       type_of(args.outputs[0].desc) != t) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: types %u, %u -> %u unsupported (int8 or int16, equal)",
-                   args.inputs[0].desc->data_type, args.inputs[1].desc->data_type,
-                   args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "BATCH_MATMUL: types %u, %u -> %u unsupported (int8 or int16, equal)",
+              args.inputs[0].desc->data_type, args.inputs[1].desc->data_type,
+              args.outputs[0].desc->data_type);
   }
   const BatchMatmulParams& p = params_of(args);
   uint64_t out_matrices = 1;
   for (uint32_t i = 0; i < kBatchMatmulBatchDims; ++i) {
     if (p.batch[i] < 1 || p.lhs_stride[i] < 0 || p.rhs_stride[i] < 0) {
-      LPAI_LOG_ERROR("BATCH_MATMUL: bad batch dims");
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams, "BATCH_MATMUL: bad batch dims");
     }
     out_matrices = sat_product(out_matrices, static_cast<uint32_t>(p.batch[i]));
   }
@@ -64,16 +62,15 @@ Status validate(const KernelArgs& args) {
       element_count(args.inputs[0].desc) != sat_product(p.lhs_matrices, m, k) ||
       element_count(args.inputs[1].desc) != sat_product(p.rhs_matrices, k, n) ||
       element_count(args.outputs[0].desc) != sat_product(out_matrices, m, n)) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: shapes disagree with the parameters");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_MATMUL: shapes disagree with the parameters");
   }
   if ((p.adj_x & ~1) != 0 || (p.adj_y & ~1) != 0 || p.multiplier < 0 || p.shift < -31 ||
       p.shift > (i16 ? 14 : 30) || p.lhs_zero_point < -128 || p.lhs_zero_point > 127 ||
       p.rhs_zero_point < -128 || p.rhs_zero_point > 127 ||
       (i16 && (p.lhs_zero_point != 0 || p.rhs_zero_point != 0 || p.output_zero_point != 0)) ||
       p.output_zero_point < (i16 ? -32768 : -128) || p.output_zero_point > (i16 ? 32767 : 127)) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: parameters out of range (shift %d)", p.shift);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_MATMUL: parameters out of range (shift %d)",
+              p.shift);
   }
   const uint64_t esize = i16 ? 2 : 1;
   // The element counts were checked equal to these products (< 2^32), so none saturates.
@@ -86,12 +83,11 @@ Status validate(const KernelArgs& args) {
                              static_cast<uint64_t>(p.rhs_temp_offset) + rhs_bytes) ||
       static_cast<uint64_t>(p.temp_bytes) < static_cast<uint64_t>(p.rhs_temp_offset) + rhs_bytes ||
       static_cast<uint64_t>(p.temp_bytes) < static_cast<uint64_t>(p.rhs_sums_offset) + sums_bytes) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: temp layout inconsistent");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_MATMUL: temp layout inconsistent");
   }
   if (args.temp_size < static_cast<uint32_t>(p.temp_bytes)) {
-    LPAI_LOG_ERROR("BATCH_MATMUL: temp %u bytes, want %d", args.temp_size, p.temp_bytes);
-    return Status::kBinaryBadPlan;
+    LPAI_FAIL(Status::kBinaryBadPlan, "BATCH_MATMUL: temp %u bytes, want %d", args.temp_size,
+              p.temp_bytes);
   }
   return Status::kOk;
 }

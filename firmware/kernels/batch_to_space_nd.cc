@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "core/checked_math.h"
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -31,10 +32,10 @@ bool dims4(const format::TensorRecord* t, uint32_t* d) {
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(BatchToSpaceNdParams) || args.num_inputs != 3 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("BATCH_TO_SPACE_ND: params %u bytes (want %u), %u inputs, %u outputs "
-                   "(want 3, 1)", fmt_u(args.params_size), fmt_u(sizeof(BatchToSpaceNdParams)),
-                   fmt_u(args.num_inputs), fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "BATCH_TO_SPACE_ND: params %u bytes (want %u), %u inputs, %u outputs " "(want 3, 1)",
+              fmt_u(args.params_size), fmt_u(sizeof(BatchToSpaceNdParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
@@ -54,8 +55,7 @@ Status validate(const KernelArgs& args) {
        sat_sum(p.out_dims[1], p.crop_top) <= sat_product(p.in_dims[1], p.block_h) &&
        sat_sum(p.out_dims[2], p.crop_left) <= sat_product(p.in_dims[2], p.block_w);
   if (!ok) {
-    LPAI_LOG_ERROR("BATCH_TO_SPACE_ND: quantisation or shapes do not match");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_TO_SPACE_ND: quantisation or shapes do not match");
   }
   return Status::kOk;
 }

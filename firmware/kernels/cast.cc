@@ -1,6 +1,7 @@
 // CAST kernel: see kernels/cast.h.
 #include "kernels/cast.h"
 
+#include "core/check.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
 
@@ -17,9 +18,9 @@ bool castable(format::DataType t) {
 Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(validate_unary_shape(args, "CAST", 0));
   if (!castable(type_of(args.inputs[0].desc)) || !castable(type_of(args.outputs[0].desc))) {
-    LPAI_LOG_ERROR("CAST: types %u -> %u unsupported (int8, int16, int32, uint32, bool)",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "CAST: types %u -> %u unsupported (int8, int16, int32, uint32, bool)",
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // CONCATENATION kernel: see kernels/concatenation.h.
 #include "kernels/concatenation.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/op_checks.h"
@@ -20,10 +21,10 @@ uint32_t row_bytes(const format::TensorRecord* t, uint32_t axis) {
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(ConcatenationParams) || args.num_inputs == 0 ||
       args.num_outputs != 1 || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("CONCATENATION: params %u bytes (want %u), %u inputs, %u outputs",
-                   args.params_size, static_cast<unsigned>(sizeof(ConcatenationParams)),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "CONCATENATION: params %u bytes (want %u), %u inputs, %u outputs", args.params_size,
+              static_cast<unsigned>(sizeof(ConcatenationParams)), args.num_inputs,
+              args.num_outputs);
   }
   const ConcatenationParams& p = *reinterpret_cast<const ConcatenationParams*>(args.params);
   const format::TensorRecord* out = args.outputs[0].desc;
@@ -36,8 +37,8 @@ Status validate(const KernelArgs& args) {
   }
   const format::DataType t = type_of(out);
   if (p.reserved != 0 || p.axis >= out->rank) {
-    LPAI_LOG_ERROR("CONCATENATION: axis %u (rank %u) unsupported", p.axis, out->rank);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "CONCATENATION: axis %u (rank %u) unsupported", p.axis,
+              out->rank);
   }
   uint64_t axis_sum = 0;  // 64-bit: a wrapped 32-bit sum could pass and let eval overrun
   for (uint32_t k = 0; k < args.num_inputs; ++k) {
@@ -48,16 +49,16 @@ Status validate(const KernelArgs& args) {
       ok = i == p.axis || in->dims[i] == out->dims[i];
     }
     if (!ok) {
-      LPAI_LOG_ERROR("CONCATENATION: input %u type/rank/quantisation/shape inconsistent with "
-                     "the output", k);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "CONCATENATION: input %u type/rank/quantisation/shape inconsistent with "
+                "the output", k);
     }
     axis_sum += in->dims[p.axis];
   }
   if (axis_sum != out->dims[p.axis]) {
-    LPAI_LOG_ERROR("CONCATENATION: inputs sum to %llu along axis %u, output has %u",
-                   static_cast<unsigned long long>(axis_sum), p.axis, out->dims[p.axis]);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "CONCATENATION: inputs sum to %llu along axis %u, output has %u",
+              static_cast<unsigned long long>(axis_sum), p.axis, out->dims[p.axis]);
   }
   return Status::kOk;
 }

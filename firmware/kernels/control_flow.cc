@@ -1,6 +1,7 @@
 // Node-list checks of the control-flow nodes: see control_flow.h.
 #include "kernels/control_flow.h"
 
+#include "core/check.h"
 #include "core/log.h"
 
 namespace lpai {
@@ -22,26 +23,24 @@ Status check_call_once(const format::BinaryView& view, uint32_t i, uint32_t* slo
   const CallOnceParams& p = params_of<CallOnceParams>(view, view.node(i));
   const uint32_t bit = 1u << p.once_slot;  // once_slot < kMaxCallOnceNodes (validated)
   if ((*slots_used & bit) != 0) {
-    LPAI_LOG_ERROR("context binary: node %u (CALL_ONCE) reuses run-once flag %u", fmt_u(i),
-                   fmt_u(p.once_slot));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "context binary: node %u (CALL_ONCE) reuses run-once flag %u", fmt_u(i),
+              fmt_u(p.once_slot));
   }
   *slots_used |= bit;
   if (p.block_nodes > nodes - i - 1) {
-    LPAI_LOG_ERROR("context binary: node %u (CALL_ONCE) block of %u nodes runs past the last "
-                   "node (%u nodes)",
-                   fmt_u(i), fmt_u(p.block_nodes), fmt_u(nodes));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "context binary: node %u (CALL_ONCE) block of %u nodes runs past the last "
+              "node (%u nodes)", fmt_u(i), fmt_u(p.block_nodes), fmt_u(nodes));
   }
   const uint32_t end = i + 1 + p.block_nodes;  // one past the block
   for (uint32_t j = i + 1; j < end; ++j) {
     const format::NodeRecord& inner = view.node(j);
     if (inner.op != code(format::BuiltinOp::kCallOnce)) continue;
     if (params_of<CallOnceParams>(view, inner).block_nodes > end - j - 1) {
-      LPAI_LOG_ERROR("context binary: node %u (CALL_ONCE) block ends past the block of node %u "
-                     "that holds it",
-                     fmt_u(j), fmt_u(i));
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "context binary: node %u (CALL_ONCE) block ends past the block of node %u "
+                "that holds it", fmt_u(j), fmt_u(i));
     }
   }
   return Status::kOk;
@@ -59,19 +58,18 @@ Status validate_control_flow(const format::BinaryView& view) {
     } else if (n.op == code(format::BuiltinOp::kIf) || n.op == code(format::BuiltinOp::kWhile)) {
       const uint32_t skip = params_of<BranchParams>(view, n).skip_nodes;
       if (skip > nodes - i - 1) {
-        LPAI_LOG_ERROR("context binary: node %u (%s) skips %u nodes, past the last node (%u "
-                       "nodes)",
-                       fmt_u(i), n.op == code(format::BuiltinOp::kIf) ? "IF" : "WHILE",
-                       fmt_u(skip), fmt_u(nodes));
-        return Status::kBinaryBadParams;
+        LPAI_FAIL(Status::kBinaryBadParams,
+                  "context binary: node %u (%s) skips %u nodes, past the last node (%u " "nodes)",
+                  fmt_u(i), n.op == code(format::BuiltinOp::kIf) ? "IF" : "WHILE", fmt_u(skip),
+                  fmt_u(nodes));
       }
     } else if (n.op == code(format::BuiltinOp::kJump)) {
       const int32_t offset = params_of<JumpParams>(view, n).offset;
       const int64_t target = static_cast<int64_t>(i) + 1 + offset;
       if (target < 0 || target > static_cast<int64_t>(nodes)) {
-        LPAI_LOG_ERROR("context binary: node %u (JUMP) offset %d leaves the node list (%u nodes)",
-                       fmt_u(i), fmt_i(offset), fmt_u(nodes));
-        return Status::kBinaryBadParams;
+        LPAI_FAIL(Status::kBinaryBadParams,
+                  "context binary: node %u (JUMP) offset %d leaves the node list (%u nodes)",
+                  fmt_u(i), fmt_i(offset), fmt_u(nodes));
       }
     }
   }

@@ -13,6 +13,7 @@
 // as kernels/int16x8_common.h.
 #include "kernels/conv_2d.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
@@ -40,88 +41,94 @@ const Conv2dParams& header(const KernelArgs& args) {
 }
 
 Status validate(const KernelArgs& args) {
-  using checks::fail;
   using format::DataType;
   if (args.params == nullptr || args.params_size < sizeof(Conv2dParams)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
   }
   const Conv2dParams& p = header(args);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.in_c, p.out_h, p.out_w,
                            p.k_h, p.k_w, p.stride_h, p.stride_w, p.dilation_h, p.dilation_w};
   for (uint32_t d : dims) {
     if (d == 0 || d > kConvMaxDim) {
-      return fail(Status::kBinaryBadParams, kOp, "a shape, stride or dilation is 0 or too large");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: a shape, stride or dilation is 0 or too large", kOp);
     }
   }
   if (p.out_c == 0 || p.out_c > kMaxChannels) {
-    return fail(Status::kBinaryBadParams, kOp, "out_c out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: out_c out of range", kOp);
   }
   if ((p.flags & ~kConvKnownFlags) != 0) {
-    return fail(Status::kBinaryBadParams, kOp, "unknown flags");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags", kOp);
   }
   if (p.groups == 0 || p.in_c % p.groups != 0 || p.out_c % p.groups != 0) {
-    return fail(Status::kBinaryBadParams, kOp, "groups must divide in_c and out_c");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: groups must divide in_c and out_c", kOp);
   }
   const uint32_t fc = p.in_c / p.groups;
   const bool hvx = (p.flags & kConvFlagHvxLayout) != 0;
   if (hvx && !hvx_layout::conv_takes_hvx(p)) {
-    return fail(Status::kBinaryBadParams, kOp, "HVX layout on a convolution the HVX path does not take");
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: HVX layout on a convolution the HVX path does not take", kOp);
   }
   const bool wide = (p.flags & kConvFlagInt16x8) != 0;
   const uint64_t depth = sat_product(p.k_h, p.k_w, fc);
   if (depth > kConvMaxDepth || (wide && p.in_c > kConvMaxInChannels16) ||
       (hvx && sat_product(p.k_h, p.k_w, p.in_c) > kConvMaxDepth)) {
-    return fail(Status::kBinaryBadParams, kOp, "filter depth k_h * k_w * in_c / groups too large");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: filter depth k_h * k_w * in_c / groups too large",
+              kOp);
   }
   // k_h * k_w * in_c fits in 32 bits here (depth bound above for an HVX layout).
   const uint64_t layout_bytes =
       hvx ? hvx_layout::gemm_layout_bytes(p.out_c, p.k_h * p.k_w * p.in_c, true) : 0u;
   if (args.params_size != conv_2d_params_size(p.out_c, p.flags) + layout_bytes) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match out_c", kOp);
   }
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
   if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
       static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
       static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
-    return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: padding or output size inconsistent with the input",
+              kOp);
   }
   const int32_t lo = wide ? -32768 : -128;
   const int32_t hi = wide ? 32767 : 127;
   if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
       !checks::range_valid(p.input_zero_point, lo, hi, lo, hi) ||
       (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
-    return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: zero points or activation range invalid", kOp);
   }
   const bool acc32 = (p.flags & kConvFlagAcc32) != 0;
-  if (acc32 && !wide) return fail(Status::kBinaryBadParams, kOp, "32-bit accumulation flag on int8");
+  if (acc32 && !wide) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: 32-bit accumulation flag on int8", kOp);
+  }
   if (wide) {
     if (!w16::arrays_valid(args.params + sizeof(Conv2dParams), p.out_c, acc32)) {
-      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: int16x8 multiplier, shift or bias out of range",
+                kOp);
     }
-    if (p.im2col_rows != 0) return fail(Status::kBinaryBadParams, kOp, "int16x8 uses no im2col");
+    if (p.im2col_rows != 0) LPAI_FAIL(Status::kBinaryBadParams, "%s: int16x8 uses no im2col", kOp);
   } else if (!checks::multipliers_valid(
                  reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 4u),
                  reinterpret_cast<const int32_t*>(args.params + sizeof(Conv2dParams) + p.out_c * 8u),
                  p.out_c, -31, 30)) {
-    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: multiplier negative or shift out of range", kOp);
   } else if (p.im2col_rows == 0 && (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0)) {
-    return fail(Status::kBinaryBadParams, kOp, "in-place rows need a 1x1 filter without padding");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: in-place rows need a 1x1 filter without padding", kOp);
   } else if (args.temp_size < conv_2d_temp_bytes(p) ||
              (hvx && args.temp_size < hvx_layout::conv_temp_bytes(p))) {
-    return fail(Status::kBinaryBadPlan, kOp,
-                "kernel scratch smaller than the im2col block and the transposed filter run");
+    LPAI_FAIL(Status::kBinaryBadPlan,
+              "%s: kernel scratch smaller than the im2col block and the transposed filter run",
+              kOp);
   }
 
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
-    return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 2 or 3 inputs and 1 output", kOp);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* filter = args.inputs[1].desc;
   const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
   const format::TensorRecord* out = args.outputs[0].desc;
   if (in == nullptr || filter == nullptr || out == nullptr) {
-    return fail(Status::kBinaryBadParams, kOp, "input, filter or output absent");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
   }
   const DataType act_type = wide ? DataType::kInt16 : DataType::kInt8;
   const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
@@ -132,31 +139,34 @@ Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act_type,
                                                   bias_type, bias_type));
   if (!checks::has_shape(in, act_type, 4, in_dims)) {
-    return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", kOp);
   }
   if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [out_c, k_h, k_w, in_c / groups]");
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: filter is not constant int8 [out_c, k_h, k_w, in_c / groups]", kOp);
   }
   if ((p.flags & kConvFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
-    return fail(Status::kBinaryBadTensor, kOp, "per-channel filter without out_c scales");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel filter without out_c scales", kOp);
   }
   if ((bias != nullptr) != ((p.flags & kConvFlagHasBias) != 0)) {
-    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
   }
   if (bias != nullptr &&
       (!checks::has_shape(bias, bias_type, 1, b_dims) ||
        !checks::is_const(bias))) {
-    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [out_c] of the bias type", kOp);
   }
   if (!checks::has_shape(out, act_type, 4, out_dims)) {
-    return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters",
+              kOp);
   }
   if (hvx && !hvx_layout::gemm_layout_matches(
                  args.params + conv_2d_params_size(p.out_c, p.flags),
                  reinterpret_cast<const int8_t*>(args.inputs[1].data), p.out_c,
                  p.k_h * p.k_w * p.in_c,
                  gemm::requant_after_header<Conv2dParams>(args.params, p.out_c), true)) {
-    return fail(Status::kBinaryBadParams, kOp, "HVX layout differs from the filter and requantisation");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: HVX layout differs from the filter and requantisation",
+              kOp);
   }
   return Status::kOk;
 }

@@ -2,6 +2,7 @@
 // Contract: exactly 1 input (present) and 1 output, equal byte sizes, no parameter blob.
 // Types and shapes may differ (a raw byte copy). eval is overlap-safe (memmove semantics)
 // and does nothing when input and output share one address.
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -14,18 +15,16 @@ namespace {
 
 Status validate(const KernelArgs& a) {
   if (a.num_inputs != 1 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("COPY: needs 1 input and 1 output, got %u / %u", fmt_u(a.num_inputs),
-                   fmt_u(a.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "COPY: needs 1 input and 1 output, got %u / %u",
+              fmt_u(a.num_inputs), fmt_u(a.num_outputs));
   }
   if (a.params_size != 0) {
-    LPAI_LOG_ERROR("COPY: takes no parameters, got %u bytes", fmt_u(a.params_size));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "COPY: takes no parameters, got %u bytes",
+              fmt_u(a.params_size));
   }
   if (a.inputs[0].desc->size != a.outputs[0].desc->size) {
-    LPAI_LOG_ERROR("COPY: input %u bytes, output %u bytes", fmt_u(a.inputs[0].desc->size),
-                   fmt_u(a.outputs[0].desc->size));
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor, "COPY: input %u bytes, output %u bytes",
+              fmt_u(a.inputs[0].desc->size), fmt_u(a.outputs[0].desc->size));
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // CUMSUM kernel: see kernels/cumsum.h.
 #include "kernels/cumsum.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
@@ -14,39 +15,34 @@ constexpr int kLeftShift = 20;
 
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 2) {
-    LPAI_LOG_ERROR("CUMSUM: %u inputs (want 2)", args.num_inputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "CUMSUM: %u inputs (want 2)", args.num_inputs);
   }
   if (args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.outputs[0].desc == nullptr || !same_shape(args.inputs[0].desc, args.outputs[0].desc)) {
-    LPAI_LOG_ERROR("CUMSUM: needs one output of the input's shape");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "CUMSUM: needs one output of the input's shape");
   }
   if (args.params_size != sizeof(CumsumParams)) {
-    LPAI_LOG_ERROR("CUMSUM: params %u bytes, want %u", args.params_size,
-                   static_cast<uint32_t>(sizeof(CumsumParams)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "CUMSUM: params %u bytes, want %u", args.params_size,
+              static_cast<uint32_t>(sizeof(CumsumParams)));
   }
   if (type_of(args.inputs[0].desc) != format::DataType::kInt8 ||
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
-    LPAI_LOG_ERROR("CUMSUM: types %u -> %u unsupported (int8)", args.inputs[0].desc->data_type,
-                   args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused, "CUMSUM: types %u -> %u unsupported (int8)",
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   const CumsumParams& p = *reinterpret_cast<const CumsumParams*>(args.params);
   if (p.outer < 0 || p.depth < 0 || p.inner < 0 ||
       sat_product(static_cast<uint64_t>(p.outer), static_cast<uint64_t>(p.depth),
                   static_cast<uint64_t>(p.inner)) != element_count(args.inputs[0].desc)) {
-    LPAI_LOG_ERROR("CUMSUM: outer %d x depth %d x inner %d disagrees with the shape", p.outer,
-                   p.depth, p.inner);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "CUMSUM: outer %d x depth %d x inner %d disagrees with the shape", p.outer, p.depth,
+              p.inner);
   }
   if (p.input_shift < -31 || p.input_shift > 0 || p.output_shift < -31 || p.output_shift > 0 ||
       p.input_multiplier < 0 || p.output_multiplier < 0 || p.input_zero_point < -128 ||
       p.input_zero_point > 127 || (p.exclusive & ~1) != 0 || (p.reverse & ~1) != 0) {
-    LPAI_LOG_ERROR("CUMSUM: parameters out of range (shifts %d/%d)", p.input_shift,
-                   p.output_shift);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "CUMSUM: parameters out of range (shifts %d/%d)",
+              p.input_shift, p.output_shift);
   }
   return Status::kOk;
 }

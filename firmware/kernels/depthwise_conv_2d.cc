@@ -18,6 +18,8 @@
 // Each int8 path is its own non-inlined function, so the stack of a call is that of the path
 // it takes.
 #include "kernels/depthwise_conv_2d.h"
+
+#include "core/check.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_depthwise.h"
 #endif
@@ -42,74 +44,76 @@ const DepthwiseConv2dParams& header(const KernelArgs& args) {
 }
 
 Status validate(const KernelArgs& args) {
-  using checks::fail;
   using format::DataType;
   if (args.params == nullptr || args.params_size < sizeof(DepthwiseConv2dParams)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
   }
   const DepthwiseConv2dParams& p = header(args);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.out_h, p.out_w, p.k_h, p.k_w,
                            p.stride_h, p.stride_w, p.dilation_h, p.dilation_w};
   for (uint32_t d : dims) {
     if (d == 0 || d > kDwMaxDim) {
-      return fail(Status::kBinaryBadParams, kOp, "a shape, stride or dilation is 0 or too large");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: a shape, stride or dilation is 0 or too large", kOp);
     }
   }
   if (p.in_c == 0 || p.depth_multiplier == 0 || p.out_c == 0 || p.out_c > kMaxChannels ||
       static_cast<uint64_t>(p.in_c) * p.depth_multiplier != p.out_c) {
-    return fail(Status::kBinaryBadParams, kOp, "out_c != in_c * depth_multiplier");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: out_c != in_c * depth_multiplier", kOp);
   }
   if ((p.flags & ~kDwKnownFlags) != 0 || p.reserved != 0) {
-    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags or non-zero reserved field", kOp);
   }
   if (static_cast<uint64_t>(p.k_h) * p.k_w > kDwMaxTaps) {
-    return fail(Status::kBinaryBadParams, kOp, "filter has too many taps");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: filter has too many taps", kOp);
   }
   const bool hvx = (p.flags & kDwFlagHvxLayout) != 0;
   if (hvx && hvx_layout::dw_path(p) == hvx_layout::DwPath::kNone) {
-    return fail(Status::kBinaryBadParams, kOp, "HVX layout on a convolution the HVX paths do not take");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: HVX layout on a convolution the HVX paths do not take",
+              kOp);
   }
   if (args.params_size !=
       depthwise_conv_2d_params_size(p.out_c, p.flags) + (hvx ? hvx_layout::dw_layout_bytes(p) : 0u)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match out_c", kOp);
   }
   const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
   const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
   if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
       static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
       static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
-    return fail(Status::kBinaryBadParams, kOp, "padding or output size inconsistent with the input");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: padding or output size inconsistent with the input",
+              kOp);
   }
   const bool wide = (p.flags & kDwFlagInt16x8) != 0;
   const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
   if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
       p.input_zero_point < lo || p.input_zero_point > hi ||
       (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
-    return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: zero points or activation range invalid", kOp);
   }
   const int32_t* mult = reinterpret_cast<const int32_t*>(args.params + sizeof(DepthwiseConv2dParams)) + p.out_c;
   if (wide) {
     if (!w16::arrays_valid(args.params + sizeof(DepthwiseConv2dParams), p.out_c, false)) {
-      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: int16x8 multiplier, shift or bias out of range",
+                kOp);
     }
   } else if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
-    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: multiplier negative or shift outside [-31, 30]", kOp);
   }
   if (args.temp_size < depthwise_conv_2d_temp_bytes(p) ||
       (hvx && args.temp_size < hvx_layout::dw_temp_bytes(p))) {
-    return fail(Status::kBinaryBadPlan, kOp,
-                "kernel scratch smaller than the transposed filter block and window rows");
+    LPAI_FAIL(Status::kBinaryBadPlan,
+              "%s: kernel scratch smaller than the transposed filter block and window rows", kOp);
   }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
-    return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 2 or 3 inputs and 1 output", kOp);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* filter = args.inputs[1].desc;
   const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
   const format::TensorRecord* out = args.outputs[0].desc;
   if (in == nullptr || filter == nullptr || out == nullptr) {
-    return fail(Status::kBinaryBadParams, kOp, "input, filter or output absent");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
   }
   const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
   const uint32_t f_dims[4] = {1, p.k_h, p.k_w, p.out_c};
@@ -118,30 +122,33 @@ Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act, DataType::kInt32,
                                                   wide ? DataType::kInt64 : DataType::kInt32));
   if (!checks::has_shape(in, act, 4, in_dims)) {
-    return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", kOp);
   }
   if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [1, k_h, k_w, out_c]");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: filter is not constant int8 [1, k_h, k_w, out_c]",
+              kOp);
   }
   if ((p.flags & kDwFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
-    return fail(Status::kBinaryBadTensor, kOp, "per-channel filter without out_c scales");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel filter without out_c scales", kOp);
   }
   if ((bias != nullptr) != ((p.flags & kDwFlagHasBias) != 0)) {
-    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
   }
   if (bias != nullptr && ((!checks::has_shape(bias, DataType::kInt32, 1, b_dims) &&
                            !(wide && checks::has_shape(bias, DataType::kInt64, 1, b_dims))) ||
                           !checks::is_const(bias))) {
-    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [out_c] of the bias type", kOp);
   }
   if (!checks::has_shape(out, act, 4, out_dims)) {
-    return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters",
+              kOp);
   }
   if (hvx && !hvx_layout::dw_layout_matches(
                  p, args.params + depthwise_conv_2d_params_size(p.out_c, p.flags),
                  reinterpret_cast<const int8_t*>(args.inputs[1].data),
                  gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c))) {
-    return fail(Status::kBinaryBadParams, kOp, "HVX layout differs from the filter and requantisation");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: HVX layout differs from the filter and requantisation",
+              kOp);
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // DEQUANTIZE kernel: refused at load, see kernels/dequantize.h.
 #include "kernels/dequantize.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -9,8 +10,8 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs&) {
-  LPAI_LOG_ERROR("DEQUANTIZE: float32 output is not supported (no floating point at run time)");
-  return Status::kNotSupported;
+  LPAI_FAIL(Status::kNotSupported,
+            "DEQUANTIZE: float32 output is not supported (no floating point at run time)");
 }
 void eval(const KernelArgs&) {}
 

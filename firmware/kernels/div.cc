@@ -1,6 +1,7 @@
 // DIV kernel: see kernels/div.h.
 #include "kernels/div.h"
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/int32_arith.h"
 #include "kernels/registry.h"
@@ -14,19 +15,18 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(DivParams) + kDivTableBytes || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("DIV: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(DivParams) + kDivTableBytes),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "DIV: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", args.params_size,
+              static_cast<unsigned>(sizeof(DivParams) + kDivTableBytes), args.num_inputs,
+              args.num_outputs);
   }
   const format::TensorRecord* in1 = args.inputs[0].desc;
   const format::TensorRecord* in2 = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   if (type_of(out) != format::DataType::kInt8 || type_of(in1) != format::DataType::kInt8 ||
       type_of(in2) != format::DataType::kInt8) {
-    LPAI_LOG_ERROR("DIV: types %u/%u -> %u unsupported (int8 only)", in1->data_type,
-                   in2->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused, "DIV: types %u/%u -> %u unsupported (int8 only)",
+              in1->data_type, in2->data_type, out->data_type);
   }
   const DivParams& p = *reinterpret_cast<const DivParams*>(args.params);
   // output_shift <= 22 keeps the final shift non-negative (|a| <= 256 has >= 22 sign bits).
@@ -34,17 +34,15 @@ Status validate(const KernelArgs& args) {
       p.output_offset > 127 || p.output_shift < -31 || p.output_shift > 22 ||
       p.output_multiplier < 0 || p.activation_min < -128 || p.activation_max > 127 ||
       p.activation_min > p.activation_max) {
-    LPAI_LOG_ERROR("DIV: parameter out of range (offsets %d/%d, shift %d, activation [%d, %d])",
-                   p.input1_offset, p.output_offset, p.output_shift, p.activation_min,
-                   p.activation_max);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "DIV: parameter out of range (offsets %d/%d, shift %d, activation [%d, %d])",
+              p.input1_offset, p.output_offset, p.output_shift, p.activation_min, p.activation_max);
   }
   const int32_t* meta =
       reinterpret_cast<const int32_t*>(args.params + sizeof(DivParams)) + 256;
   for (uint32_t i = 0; i < 256; ++i) {
     if ((meta[i] & 0xFF) > 31 || (meta[i] >> 8) > 1 || meta[i] < 0) {
-      LPAI_LOG_ERROR("DIV: reciprocal table entry %u invalid", i);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams, "DIV: reciprocal table entry %u invalid", i);
     }
   }
   return ewx::validate_binary_broadcast("DIV", p.broadcast, p.shape, in1, in2, out);

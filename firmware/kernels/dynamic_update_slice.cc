@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -18,11 +19,10 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(DynamicUpdateSliceParams) || args.num_inputs != 3 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.inputs[2].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("DYNAMIC_UPDATE_SLICE: params %u bytes (want %u), %u inputs, %u outputs "
-                   "(want 3, 1)", fmt_u(args.params_size),
-                   fmt_u(sizeof(DynamicUpdateSliceParams)), fmt_u(args.num_inputs),
-                   fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "DYNAMIC_UPDATE_SLICE: params %u bytes (want %u), %u inputs, %u outputs "
+              "(want 3, 1)", fmt_u(args.params_size), fmt_u(sizeof(DynamicUpdateSliceParams)),
+              fmt_u(args.num_inputs), fmt_u(args.num_outputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* upd = args.inputs[1].desc;
@@ -50,9 +50,8 @@ Status validate(const KernelArgs& args) {
     ok = p.dims[k] == d && p.update[k] == u && u <= d && (k < lead || out->dims[k - lead] == d);
   }
   if (!ok) {
-    LPAI_LOG_ERROR("DYNAMIC_UPDATE_SLICE: quantisation, index width or shapes do not match "
-                   "the blob");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "DYNAMIC_UPDATE_SLICE: quantisation, index width or shapes do not match " "the blob");
   }
   return Status::kOk;
 }

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -17,10 +18,10 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(EmbeddingLookupParams) || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("EMBEDDING_LOOKUP: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   fmt_u(args.params_size), fmt_u(sizeof(EmbeddingLookupParams)),
-                   fmt_u(args.num_inputs), fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "EMBEDDING_LOOKUP: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+              fmt_u(args.params_size), fmt_u(sizeof(EmbeddingLookupParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs));
   }
   const format::TensorRecord* ids = args.inputs[0].desc;
   const format::TensorRecord* value = args.inputs[1].desc;
@@ -34,9 +35,9 @@ Status validate(const KernelArgs& args) {
   if (ids->rank != 1 || value->rank < 2 || p.rows == 0 || value->dims[0] != p.rows ||
       element_count(value) != static_cast<uint64_t>(p.rows) * p.row_elems ||
       element_count(out) != static_cast<uint64_t>(ids->dims[0]) * p.row_elems) {
-    LPAI_LOG_ERROR("EMBEDDING_LOOKUP: shapes (ids rank %u, value rank %u) do not match the blob",
-                   fmt_u(ids->rank), fmt_u(value->rank));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "EMBEDDING_LOOKUP: shapes (ids rank %u, value rank %u) do not match the blob",
+              fmt_u(ids->rank), fmt_u(value->rank));
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // FILL kernel: see kernels/fill.h.
 #include "kernels/fill.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/op_checks.h"
@@ -13,17 +14,17 @@ namespace {
 Status validate(const KernelArgs& args) {
   if (args.params_size != 0 || args.num_inputs != 2 || args.num_outputs != 1 ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("FILL: params %u bytes (want 0), %u inputs, %u outputs (want 2, 1)",
-                   args.params_size, args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "FILL: params %u bytes (want 0), %u inputs, %u outputs (want 2, 1)", args.params_size,
+              args.num_inputs, args.num_outputs);
   }
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, "FILL", "output"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(value, out, "FILL", "value", "the output"));
   if (element_count(value) != 1) {
-    LPAI_LOG_ERROR("FILL: value has %u elements (want 1)", element_count(value));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "FILL: value has %u elements (want 1)",
+              element_count(value));
   }
   return Status::kOk;
 }

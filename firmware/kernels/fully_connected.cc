@@ -2,6 +2,8 @@
 // int16x8: per output, a 64-bit sum of 32-bit lane dot products, requantised as
 // kernels/int16x8_common.h.
 #include "kernels/fully_connected.h"
+
+#include "core/check.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
@@ -24,91 +26,98 @@ const FullyConnectedParams& header(const KernelArgs& args) {
 }
 
 Status validate(const KernelArgs& args) {
-  using checks::fail;
   using format::DataType;
   if (args.params == nullptr || args.params_size < sizeof(FullyConnectedParams)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
   }
   const FullyConnectedParams& p = header(args);
   if (p.output_depth == 0 || p.output_depth > kMaxOutputDepth || p.batches == 0 ||
       p.accum_depth == 0 || p.accum_depth > gemm::kMaxAccumDepth) {
-    return fail(Status::kBinaryBadParams, kOp, "batches/accum_depth/output_depth out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: batches/accum_depth/output_depth out of range", kOp);
   }
   if ((p.flags & ~kFcKnownFlags) != 0 || p.reserved != 0) {
-    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags or non-zero reserved field", kOp);
   }
   const bool hvx = (p.flags & kFcFlagHvxLayout) != 0;
   const bool packed = p.batches >= hvx_layout::kMinGemmRows;
   if (hvx && ((p.flags & kFcFlagLarge) == 0 || !hvx_layout::gemm_shape_ok(p.output_depth, p.accum_depth))) {
-    return fail(Status::kBinaryBadParams, kOp, "HVX layout on a product the HVX path does not take");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: HVX layout on a product the HVX path does not take",
+              kOp);
   }
   const uint64_t layout_bytes =
       hvx ? hvx_layout::gemm_layout_bytes(p.output_depth, p.accum_depth, packed) : 0u;
   if (args.params_size != fully_connected_params_size(p.output_depth, p.flags) + layout_bytes) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match output_depth");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match output_depth", kOp);
   }
   if (hvx && args.temp_size < hvx_layout::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth)) {
-    return fail(Status::kBinaryBadPlan, kOp, "kernel scratch smaller than the HVX paths need");
+    LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than the HVX paths need", kOp);
   }
   const bool wide = (p.flags & kFcFlagInt16x8) != 0;
   const bool acc32 = (p.flags & kFcFlagAcc32) != 0;
-  if (acc32 && !wide) return fail(Status::kBinaryBadParams, kOp, "32-bit accumulation flag on int8");
+  if (acc32 && !wide) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: 32-bit accumulation flag on int8", kOp);
+  }
   const bool large = (p.flags & kFcFlagLarge) != 0;
   if (large != (!wide && fully_connected_is_large(p.batches, p.accum_depth, p.output_depth))) {
-    return fail(Status::kBinaryBadParams, kOp, "large-product flag differs from the dimensions");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: large-product flag differs from the dimensions", kOp);
   }
   const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
   if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
       (wide && p.output_zero_point != 0)) {
-    return fail(Status::kBinaryBadParams, kOp, "output zero point or activation range invalid");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: output zero point or activation range invalid", kOp);
   }
   const uint8_t* arrays_bytes = args.params + sizeof(FullyConnectedParams);
   const int32_t* arrays = reinterpret_cast<const int32_t*>(arrays_bytes);
   if (wide) {
     if (!w16::arrays_valid(arrays_bytes, p.output_depth, acc32)) {
-      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: int16x8 multiplier, shift or bias out of range",
+                kOp);
     }
   } else if (!checks::multipliers_valid(arrays + p.output_depth, arrays + 2 * p.output_depth,
                                         p.output_depth, -31, 30)) {
-    return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: multiplier negative or shift outside [-31, 30]", kOp);
   }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
-    return fail(Status::kBinaryBadParams, kOp, "expects 2 or 3 inputs and 1 output");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 2 or 3 inputs and 1 output", kOp);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* w = args.inputs[1].desc;
   const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
   const format::TensorRecord* out = args.outputs[0].desc;
   if (in == nullptr || w == nullptr || out == nullptr) {
-    return fail(Status::kBinaryBadParams, kOp, "input, weights or output absent");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, weights or output absent", kOp);
   }
   const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
   LPAI_RETURN_IF_ERROR(
       checks::require_gemm_types(in, w, bias, out, kOp, "weights", act, bias_type, bias_type));
   if (!checks::has_type(in, act) ||
       checks::dims_product(in) != static_cast<uint64_t>(p.batches) * p.accum_depth) {
-    return fail(Status::kBinaryBadTensor, kOp, "input type or element count (batches * accum_depth) wrong");
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: input type or element count (batches * accum_depth) wrong", kOp);
   }
   const uint32_t w_dims[2] = {p.output_depth, p.accum_depth};
   if (!checks::has_shape(w, DataType::kInt8, 2, w_dims) || !checks::is_const(w)) {
-    return fail(Status::kBinaryBadTensor, kOp, "weights are not constant int8 [output_depth, accum_depth]");
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: weights are not constant int8 [output_depth, accum_depth]", kOp);
   }
   if ((p.flags & kFcFlagPerChannel) != 0 && w->quant_count != p.output_depth) {
-    return fail(Status::kBinaryBadTensor, kOp, "per-channel weights without output_depth scales");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel weights without output_depth scales", kOp);
   }
   const bool has_bias = bias != nullptr;
   if (has_bias != ((p.flags & kFcFlagHasBias) != 0)) {
-    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
   }
   const uint32_t b_dims[1] = {p.output_depth};
   if (has_bias && (!checks::has_shape(bias, bias_type, 1, b_dims) || !checks::is_const(bias))) {
-    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [output_depth] of the bias type");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [output_depth] of the bias type",
+              kOp);
   }
   if (!checks::has_type(out, act) || out->rank == 0 ||
       out->dims[out->rank - 1] != p.output_depth ||
       checks::dims_product(out) != static_cast<uint64_t>(p.batches) * p.output_depth) {
-    return fail(Status::kBinaryBadTensor, kOp, "output type wrong or not [..., output_depth] with batches rows");
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: output type wrong or not [..., output_depth] with batches rows", kOp);
   }
   if (hvx && !hvx_layout::gemm_layout_matches(
                  args.params + fully_connected_params_size(p.output_depth, p.flags),
@@ -116,7 +125,8 @@ Status validate(const KernelArgs& args) {
                  p.accum_depth,
                  gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth),
                  packed)) {
-    return fail(Status::kBinaryBadParams, kOp, "HVX layout differs from the weights and requantisation");
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: HVX layout differs from the weights and requantisation", kOp);
   }
   return Status::kOk;
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "core/checked_math.h"
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -18,10 +19,10 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(GatherParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("GATHER: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   fmt_u(args.params_size), fmt_u(sizeof(GatherParams)), fmt_u(args.num_inputs),
-                   fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "GATHER: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+              fmt_u(args.params_size), fmt_u(sizeof(GatherParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* idx = args.inputs[1].desc;
@@ -40,8 +41,8 @@ Status validate(const KernelArgs& args) {
       element_count(in) != sat_product(bo, p.axis_size, p.inner) ||
       element_count(out) != sat_product(bo, p.coords, p.inner) ||
       (p.axis_size == 0 && element_count(out) != 0)) {
-    LPAI_LOG_ERROR("GATHER: quantisation, index width or sizes do not match the blob");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "GATHER: quantisation, index width or sizes do not match the blob");
   }
   return Status::kOk;
 }

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -17,10 +18,10 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(GatherNdParams) || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("GATHER_ND: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   fmt_u(args.params_size), fmt_u(sizeof(GatherNdParams)),
-                   fmt_u(args.num_inputs), fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "GATHER_ND: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+              fmt_u(args.params_size), fmt_u(sizeof(GatherNdParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* idx = args.inputs[1].desc;
@@ -52,8 +53,8 @@ Status validate(const KernelArgs& args) {
   }
   if (ok && p.slices != 0) ok = p.slice_size == stride;
   if (!ok) {
-    LPAI_LOG_ERROR("GATHER_ND: quantisation, index width or sizes do not match the blob");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "GATHER_ND: quantisation, index width or sizes do not match the blob");
   }
   return Status::kOk;
 }

@@ -1,5 +1,6 @@
 // JUMP (project op, BuiltinOp::kJump): see control_flow.h. The executor moves to node
 // index + 1 + offset; eval does nothing.
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/control_flow.h"
 #include "kernels/registry.h"
@@ -12,11 +13,10 @@ namespace {
 
 Status validate(const KernelArgs& a) {
   if (a.num_inputs != 0 || a.num_outputs != 0 || a.params_size != sizeof(JumpParams)) {
-    LPAI_LOG_ERROR("JUMP: takes no inputs and no outputs and a %u-byte offset, got %u / %u and "
-                   "%u bytes",
-                   fmt_u(sizeof(JumpParams)), fmt_u(a.num_inputs), fmt_u(a.num_outputs),
-                   fmt_u(a.params_size));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "JUMP: takes no inputs and no outputs and a %u-byte offset, got %u / %u and "
+              "%u bytes", fmt_u(sizeof(JumpParams)), fmt_u(a.num_inputs), fmt_u(a.num_outputs),
+              fmt_u(a.params_size));
   }
   return Status::kOk;
 }

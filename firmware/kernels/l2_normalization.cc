@@ -1,6 +1,7 @@
 // L2_NORMALIZATION kernel: see kernels/l2_normalization.h.
 #include "kernels/l2_normalization.h"
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
@@ -14,17 +15,17 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* in = args.inputs[0].desc;
   if (type_of(in) != format::DataType::kInt8 ||
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
-    LPAI_LOG_ERROR("L2_NORMALIZATION: types %u -> %u unsupported (int8 only)", in->data_type,
-                   args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "L2_NORMALIZATION: types %u -> %u unsupported (int8 only)", in->data_type,
+              args.outputs[0].desc->data_type);
   }
   const L2NormalizationParams& p = *reinterpret_cast<const L2NormalizationParams*>(args.params);
   if (in->rank == 0 || p.depth != in->dims[in->rank - 1] ||
       static_cast<uint64_t>(p.outer) * p.depth != element_count(in) || p.input_zero_point < -128 ||
       p.input_zero_point > 127) {
-    LPAI_LOG_ERROR("L2_NORMALIZATION: outer %u x depth %u or zero point %d do not match the input",
-                   p.outer, p.depth, p.input_zero_point);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "L2_NORMALIZATION: outer %u x depth %u or zero point %d do not match the input",
+              p.outer, p.depth, p.input_zero_point);
   }
   return Status::kOk;
 }

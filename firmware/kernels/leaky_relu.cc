@@ -1,6 +1,7 @@
 // LEAKY_RELU kernel: see kernels/leaky_relu.h.
 #include "kernels/leaky_relu.h"
 
+#include "core/check.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -11,8 +12,7 @@ namespace {
 
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 1 || args.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("LEAKY_RELU: %u inputs (want 1)", args.num_inputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "LEAKY_RELU: %u inputs (want 1)", args.num_inputs);
   }
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool i8 = t == format::DataType::kInt8;
@@ -20,17 +20,17 @@ Status validate(const KernelArgs& args) {
       args, "LEAKY_RELU",
       static_cast<uint32_t>(sizeof(LeakyReluParams)) + (i8 ? kInt8LutSize : 0u)));
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
-    LPAI_LOG_ERROR("LEAKY_RELU: types %u -> %u unsupported (int8 or int16, equal)",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "LEAKY_RELU: types %u -> %u unsupported (int8 or int16, equal)",
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   const LeakyReluParams& p = *reinterpret_cast<const LeakyReluParams*>(args.params);
   if (!i8 && (p.shift_alpha < -31 || p.shift_alpha > 30 || p.shift_identity < -31 ||
               p.shift_identity > 30 || p.input_zero_point < -32768 ||
               p.input_zero_point > 32767)) {
-    LPAI_LOG_ERROR("LEAKY_RELU: int16 parameters out of range (shifts %d/%d, zero point %d)",
-                   p.shift_alpha, p.shift_identity, p.input_zero_point);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "LEAKY_RELU: int16 parameters out of range (shifts %d/%d, zero point %d)",
+              p.shift_alpha, p.shift_identity, p.input_zero_point);
   }
   return Status::kOk;
 }

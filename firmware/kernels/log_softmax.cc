@@ -1,6 +1,7 @@
 // LOG_SOFTMAX kernel: see kernels/log_softmax.h.
 #include "kernels/log_softmax.h"
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
@@ -67,18 +68,18 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* in = args.inputs[0].desc;
   if (type_of(in) != format::DataType::kInt8 ||
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
-    LPAI_LOG_ERROR("LOG_SOFTMAX: types %u -> %u unsupported (int8 only)", in->data_type,
-                   args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "LOG_SOFTMAX: types %u -> %u unsupported (int8 only)", in->data_type,
+              args.outputs[0].desc->data_type);
   }
   const LogSoftmaxParams& p = *reinterpret_cast<const LogSoftmaxParams*>(args.params);
   if (in->rank == 0 || p.depth != in->dims[in->rank - 1] ||
       static_cast<uint64_t>(p.outer) * p.depth != element_count(in) ||
       p.reverse_scaling_shift < -31 || p.reverse_scaling_shift > 0 ||
       p.reverse_scaling_divisor < 0 || p.diff_min > 0) {
-    LPAI_LOG_ERROR("LOG_SOFTMAX: outer %u x depth %u or scaling (shift %d, diff_min %d) invalid",
-                   p.outer, p.depth, p.reverse_scaling_shift, p.diff_min);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "LOG_SOFTMAX: outer %u x depth %u or scaling (shift %d, diff_min %d) invalid",
+              p.outer, p.depth, p.reverse_scaling_shift, p.diff_min);
   }
   return Status::kOk;
 }

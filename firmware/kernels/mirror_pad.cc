@@ -1,6 +1,7 @@
 // MIRROR_PAD kernel: see kernels/mirror_pad.h.
 #include "kernels/mirror_pad.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
@@ -15,19 +16,18 @@ constexpr uint32_t kR = format::kMaxRank;
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(MirrorPadParams) || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("MIRROR_PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   fmt_u(args.params_size), fmt_u(sizeof(MirrorPadParams)),
-                   fmt_u(args.num_inputs), fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "MIRROR_PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+              fmt_u(args.params_size), fmt_u(sizeof(MirrorPadParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "MIRROR_PAD", "input"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "MIRROR_PAD", "output", "the input"));
   if (!movement::same_type_and_quant(in, out) || in->rank != out->rank) {
-    LPAI_LOG_ERROR("MIRROR_PAD: ranks %u -> %u or quantisation differ", fmt_u(in->rank),
-                   fmt_u(out->rank));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "MIRROR_PAD: ranks %u -> %u or quantisation differ",
+              fmt_u(in->rank), fmt_u(out->rank));
   }
   const MirrorPadParams& p = *reinterpret_cast<const MirrorPadParams*>(args.params);
   bool ok = p.reserved == 0 && p.offset <= 1;
@@ -43,8 +43,8 @@ Status validate(const KernelArgs& args) {
     ok = p.before[i] <= limit && after <= limit;
   }
   if (!ok) {
-    LPAI_LOG_ERROR("MIRROR_PAD: padding description does not match the input/output shapes");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "MIRROR_PAD: padding description does not match the input/output shapes");
   }
   return Status::kOk;
 }

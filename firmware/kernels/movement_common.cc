@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "core/checked_math.h"
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/op_checks.h"
 
@@ -158,18 +159,17 @@ bool strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi) {
 Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_inputs) {
   if (args.params_size != sizeof(StridedCopyParams) || args.num_inputs != n_inputs ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: params %u bytes (want %u), %u inputs, %u outputs (want %u, 1)", op,
-                   fmt_u(args.params_size), fmt_u(sizeof(StridedCopyParams)),
-                   fmt_u(args.num_inputs), fmt_u(args.num_outputs), fmt_u(n_inputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: params %u bytes (want %u), %u inputs, %u outputs (want %u, 1)", op,
+              fmt_u(args.params_size), fmt_u(sizeof(StridedCopyParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs), fmt_u(n_inputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, op, "input"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
   if (!same_type_and_quant(in, out)) {
-    LPAI_LOG_ERROR("%s: input and output quantisation differ", op);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input and output quantisation differ", op);
   }
   const StridedCopyParams& p = *reinterpret_cast<const StridedCopyParams*>(args.params);
   const uint64_t n = sat_product(p.out_dims[0], p.out_dims[1], p.out_dims[2], p.out_dims[3],
@@ -179,8 +179,8 @@ Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_input
   const int64_t in_n = element_count(in);
   if (p.reserved != 0 || n != element_count(out) || !extent_ok ||
       (n != 0 && (lo < 0 || hi >= in_n))) {
-    LPAI_LOG_ERROR("%s: copy description does not match the input/output shapes", op);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: copy description does not match the input/output shapes", op);
   }
   return Status::kOk;
 }
@@ -210,16 +210,12 @@ Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_inpu
   if (args.params_size < sizeof(ChunkCopyParams) ||
       args.params_size != sizeof(ChunkCopyParams) + 4u * p->count || p->count != many ||
       many == 0 || (split ? args.num_inputs != n_inputs : args.num_outputs != 1)) {
-    LPAI_LOG_ERROR("%s: params %u bytes, %u inputs, %u outputs do not match", op,
-                   fmt_u(args.params_size), fmt_u(args.num_inputs), fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: params %u bytes, %u inputs, %u outputs do not match",
+              op, fmt_u(args.params_size), fmt_u(args.num_inputs), fmt_u(args.num_outputs));
   }
   const format::TensorRecord* big =
       split ? args.inputs[data_input].desc : args.outputs[0].desc;
-  if (big == nullptr) {
-    LPAI_LOG_ERROR("%s: data tensor absent", op);
-    return Status::kBinaryBadParams;
-  }
+  if (big == nullptr) LPAI_FAIL(Status::kBinaryBadParams, "%s: data tensor absent", op);
   const char* big_role = split ? "the data input" : "the output";
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(big, op, split ? "data input" : "output"));
   for (uint32_t t = 0; t < many; ++t) {
@@ -235,14 +231,13 @@ Status validate_chunks(const KernelArgs& args, const char* op, int32_t data_inpu
     const format::TensorRecord* r = split ? args.outputs[t].desc : args.inputs[t].desc;
     if (r == nullptr || !same_type_and_quant(r, big) ||
         sat_product(p->outer, chunk[t]) != element_count(r)) {
-      LPAI_LOG_ERROR("%s: tensor %u absent, of another type/quantisation or size", op, fmt_u(t));
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "%s: tensor %u absent, of another type/quantisation or size", op, fmt_u(t));
     }
     total += chunk[t];
   }
   if (sat_product(total, p->outer) != element_count(big)) {
-    LPAI_LOG_ERROR("%s: chunks do not add up to the data tensor", op);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: chunks do not add up to the data tensor", op);
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // MUL kernel: see kernels/mul.h.
 #include "kernels/mul.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/fixed_point.h"
 #include "kernels/int32_arith.h"
@@ -18,10 +19,9 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(MulParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("MUL: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(MulParams)), args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "MUL: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", args.params_size,
+              static_cast<unsigned>(sizeof(MulParams)), args.num_inputs, args.num_outputs);
   }
   const MulParams& p = *reinterpret_cast<const MulParams*>(args.params);
   const format::TensorRecord* in1 = args.inputs[0].desc;
@@ -30,9 +30,9 @@ Status validate(const KernelArgs& args) {
   const format::DataType t = type_of(out);
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
       type_of(in2) != t) {
-    LPAI_LOG_ERROR("MUL: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)",
-                   in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "MUL: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)",
+              in1->data_type, in2->data_type, out->data_type);
   }
   const bool i8 = t == format::DataType::kInt8;
   const int32_t qmin = i8 ? -128 : -32768;
@@ -43,15 +43,15 @@ Status validate(const KernelArgs& args) {
          : (p.input1_offset == 0 && p.input2_offset == 0 && p.output_offset == 0);
   if (!offsets_ok || p.output_shift < -31 || p.output_shift > 30 || p.activation_min < qmin ||
       p.activation_max > qmax || p.activation_min > p.activation_max || p.broadcast > 1) {
-    LPAI_LOG_ERROR("MUL: parameter out of range (offsets %d/%d/%d, shift %d, activation [%d, %d])",
-                   p.input1_offset, p.input2_offset, p.output_offset, p.output_shift,
-                   p.activation_min, p.activation_max);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "MUL: parameter out of range (offsets %d/%d/%d, shift %d, activation [%d, %d])",
+              p.input1_offset, p.input2_offset, p.output_offset, p.output_shift, p.activation_min,
+              p.activation_max);
   }
   if (p.broadcast == 0) {
     if (!same_shape(in1, out) || !same_shape(in2, out)) {
-      LPAI_LOG_ERROR("MUL: input/output shapes differ but the node is marked non-broadcast");
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "MUL: input/output shapes differ but the node is marked non-broadcast");
     }
     return Status::kOk;
   }
@@ -60,8 +60,8 @@ Status validate(const KernelArgs& args) {
   uint32_t shape[kBroadcastRank];
   if (!compute_broadcast(in1->dims, in1->rank, in2->dims, in2->rank, &bc, &rank, shape) ||
       !dims_equal(out, shape, rank) || !same_broadcast(bc, p.shape)) {
-    LPAI_LOG_ERROR("MUL: broadcast description does not match the input/output shapes");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "MUL: broadcast description does not match the input/output shapes");
   }
   return Status::kOk;
 }

@@ -8,12 +8,14 @@
 //   Status::kBinaryBadPlan    kernel scratch (temp) missing or smaller than required
 //   Status::kBinaryTensorTypeRefused  a tensor's data type is not one the kernel accepts in
 //                             its position (checked before shapes, so the type is named)
-// Every failure logs exactly one line naming the op and the failed check.
+// Every failure is created by LPAI_FAIL / LPAI_CHECK (core/check.h): one line naming the op and
+// the failed check.
 #ifndef LPAI_KERNELS_OP_CHECKS_H
 #define LPAI_KERNELS_OP_CHECKS_H
 
 #include <stdint.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "core/status.h"
 #include "format/context_binary_format.h"
@@ -22,11 +24,6 @@
 namespace lpai {
 namespace kernels {
 namespace checks {
-
-inline Status fail(Status s, const char* op, const char* what) {
-  LPAI_LOG_ERROR("%s: %s", op, what);
-  return s;
-}
 
 // Product of the dims (1 for rank 0), in 64 bits.
 inline uint64_t dims_product(const format::TensorRecord* t) {
@@ -56,14 +53,12 @@ inline Status require_type(const format::TensorRecord* t, const char* op, const 
                            format::DataType a, format::DataType b) {
   if (has_type(t, a) || has_type(t, b)) return Status::kOk;
   if (a == b) {
-    LPAI_LOG_ERROR("%s: %s data type %u refused (want %u)", op, role,
-                   static_cast<unsigned>(t->data_type), static_cast<unsigned>(a));
-  } else {
-    LPAI_LOG_ERROR("%s: %s data type %u refused (want %u or %u)", op, role,
-                   static_cast<unsigned>(t->data_type), static_cast<unsigned>(a),
-                   static_cast<unsigned>(b));
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused, "%s: %s data type %u refused (want %u)", op, role,
+              static_cast<unsigned>(t->data_type), static_cast<unsigned>(a));
   }
-  return Status::kBinaryTensorTypeRefused;
+  LPAI_FAIL(Status::kBinaryTensorTypeRefused, "%s: %s data type %u refused (want %u or %u)", op,
+            role, static_cast<unsigned>(t->data_type), static_cast<unsigned>(a),
+            static_cast<unsigned>(b));
 }
 
 // The data types of a GEMM-family node (CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV,
@@ -87,10 +82,9 @@ inline Status require_gemm_types(const format::TensorRecord* in, const format::T
 inline Status require_same_type(const format::TensorRecord* t, const format::TensorRecord* ref,
                                 const char* op, const char* role, const char* ref_role) {
   if (t->data_type == ref->data_type) return Status::kOk;
-  LPAI_LOG_ERROR("%s: %s data type %u refused (want %u, the type of %s)", op, role,
-                 static_cast<unsigned>(t->data_type), static_cast<unsigned>(ref->data_type),
-                 ref_role);
-  return Status::kBinaryTensorTypeRefused;
+  LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+            "%s: %s data type %u refused (want %u, the type of %s)", op, role,
+            static_cast<unsigned>(t->data_type), static_cast<unsigned>(ref->data_type), ref_role);
 }
 
 // kOk when t (non-null) is int8, int16, int32 or bool (the byte-copyable types of the
@@ -102,9 +96,9 @@ inline Status require_copyable_type(const format::TensorRecord* t, const char* o
       has_type(t, format::DataType::kInt32) || has_type(t, format::DataType::kBool)) {
     return Status::kOk;
   }
-  LPAI_LOG_ERROR("%s: %s data type %u refused (want int8, int16, int32 or bool)", op, role,
-                 static_cast<unsigned>(t->data_type));
-  return Status::kBinaryTensorTypeRefused;
+  LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+            "%s: %s data type %u refused (want int8, int16, int32 or bool)", op, role,
+            static_cast<unsigned>(t->data_type));
 }
 
 inline bool is_const(const format::TensorRecord* t) {

@@ -1,6 +1,7 @@
 // PAD kernel: see kernels/pad.h.
 #include "kernels/pad.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/op_checks.h"
@@ -15,10 +16,9 @@ constexpr uint32_t kR = format::kMaxRank;
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(PadParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(PadParams)), args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", args.params_size,
+              static_cast<unsigned>(sizeof(PadParams)), args.num_inputs, args.num_outputs);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
@@ -28,9 +28,9 @@ Status validate(const KernelArgs& args) {
   const format::DataType t = type_of(in);
   if (in->rank != out->rank || in->zero_point != out->zero_point ||
       in->scale_bits != out->scale_bits) {
-    LPAI_LOG_ERROR("PAD: ranks %u -> %u or quantisation differ (want equal ranks and "
-                   "quantisation)", in->rank, out->rank);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PAD: ranks %u -> %u or quantisation differ (want equal ranks and " "quantisation)",
+              in->rank, out->rank);
   }
   const PadParams& p = *reinterpret_cast<const PadParams*>(args.params);
   const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;
@@ -44,8 +44,8 @@ Status validate(const KernelArgs& args) {
          p.before[i] <= p.out_dims[i] - p.in_dims[i];
   }
   if (!ok) {
-    LPAI_LOG_ERROR("PAD: padding description does not match the input/output shapes");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PAD: padding description does not match the input/output shapes");
   }
   return Status::kOk;
 }

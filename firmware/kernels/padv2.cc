@@ -1,6 +1,7 @@
 // PADV2 kernel: see kernels/padv2.h.
 #include "kernels/padv2.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -11,16 +12,16 @@ namespace {
 
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 3 || args.inputs[0].desc == nullptr || args.inputs[2].desc == nullptr) {
-    LPAI_LOG_ERROR("PADV2: needs 3 inputs with a one-element constant_values of the data type");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PADV2: needs 3 inputs with a one-element constant_values of the data type");
   }
   LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[0].desc, "PADV2", "input",
                                              format::DataType::kInt8, format::DataType::kInt16));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(args.inputs[2].desc, args.inputs[0].desc,
                                                   "PADV2", "constant_values", "the input"));
   if (element_count(args.inputs[2].desc) != 1) {
-    LPAI_LOG_ERROR("PADV2: needs 3 inputs with a one-element constant_values of the data type");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PADV2: needs 3 inputs with a one-element constant_values of the data type");
   }
   // The rest is PAD's contract over (data, paddings).
   KernelArgs data_and_paddings = args;

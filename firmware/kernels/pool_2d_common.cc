@@ -1,6 +1,7 @@
 // Shared AVERAGE_POOL_2D / MAX_POOL_2D implementation: contract in kernels/pool_2d_common.h.
 #include "kernels/pool_2d_common.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/op_checks.h"
@@ -60,51 +61,54 @@ void run(const Pool2dParams& p, const T* in, T* out, Kind kind) {
 }  // namespace
 
 Status validate(const KernelArgs& args, const char* op) {
-  using checks::fail;
   using format::DataType;
   if (args.params == nullptr || args.params_size != sizeof(Pool2dParams)) {
-    return fail(Status::kBinaryBadParams, op, "parameter blob size is not sizeof(Pool2dParams)");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size is not sizeof(Pool2dParams)", op);
   }
   const Pool2dParams& p = *reinterpret_cast<const Pool2dParams*>(args.params);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.channels, p.out_h, p.out_w,
                            p.k_h, p.k_w, p.stride_h, p.stride_w};
   for (uint32_t d : dims) {
     if (d == 0 || d > kPoolMaxDim) {
-      return fail(Status::kBinaryBadParams, op, "a shape or stride is 0 or too large");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: a shape or stride is 0 or too large", op);
     }
   }
   if (static_cast<uint64_t>(p.k_h) * p.k_w > kPoolMaxTaps) {
-    return fail(Status::kBinaryBadParams, op, "window has too many taps");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: window has too many taps", op);
   }
   if (p.pad_h >= p.k_h || p.pad_w >= p.k_w ||
       static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
       static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
-    return fail(Status::kBinaryBadParams, op, "padding or output size inconsistent with the input");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: padding or output size inconsistent with the input",
+              op);
   }
   const bool wide = p.data_type == static_cast<uint32_t>(DataType::kInt16);
   if ((!wide && p.data_type != static_cast<uint32_t>(DataType::kInt8)) || p.reserved != 0) {
-    return fail(Status::kBinaryBadParams, op, "data type neither int8 nor int16, or reserved set");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: data type neither int8 nor int16, or reserved set",
+              op);
   }
   const int32_t lo = wide ? -32768 : -128, hi = wide ? 32767 : 127;
   if (!checks::range_valid(lo, p.act_min, p.act_max, lo, hi)) {
-    return fail(Status::kBinaryBadParams, op, "activation range invalid");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: activation range invalid", op);
   }
   if (args.num_inputs != 1 || args.num_outputs != 1) {
-    return fail(Status::kBinaryBadParams, op, "expects 1 input and 1 output");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 1 input and 1 output", op);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  if (in == nullptr || out == nullptr) return fail(Status::kBinaryBadParams, op, "input or output absent");
+  if (in == nullptr || out == nullptr) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input or output absent", op);
+  }
   const DataType type = wide ? DataType::kInt16 : DataType::kInt8;
   const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.channels};
   const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.channels};
   LPAI_RETURN_IF_ERROR(checks::require_type(in, op, "input", type, type));
   LPAI_RETURN_IF_ERROR(checks::require_type(out, op, "output", type, type));
   if (!checks::has_shape(in, type, 4, in_dims)) {
-    return fail(Status::kBinaryBadTensor, op, "input type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", op);
   }
   if (!checks::has_shape(out, type, 4, out_dims)) {
-    return fail(Status::kBinaryBadTensor, op, "output type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters", op);
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // PRELU kernel: see kernels/prelu.h.
 #include "kernels/prelu.h"
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -13,10 +14,10 @@ Status validate(const KernelArgs& args) {
   if (args.params_size < sizeof(PreluParams) || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("PRELU: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(PreluParams)),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PRELU: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
+              args.params_size, static_cast<unsigned>(sizeof(PreluParams)), args.num_inputs,
+              args.num_outputs);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* alpha = args.inputs[1].desc;
@@ -24,17 +25,15 @@ Status validate(const KernelArgs& args) {
   const format::DataType t = type_of(out);
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in) != t ||
       (type_of(alpha) != t && type_of(alpha) != format::DataType::kInt8)) {
-    LPAI_LOG_ERROR("PRELU: types %u/alpha %u -> %u unsupported (int8 or int16 input and output, "
-                   "alpha int8 or the input's type)",
-                   in->data_type, alpha->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "PRELU: types %u/alpha %u -> %u unsupported (int8 or int16 input and output, "
+              "alpha int8 or the input's type)", in->data_type, alpha->data_type, out->data_type);
   }
   const PreluParams& p = *reinterpret_cast<const PreluParams*>(args.params);
   const bool i8 = t == format::DataType::kInt8;
   const uint32_t want = static_cast<uint32_t>(sizeof(PreluParams)) + (i8 ? kInt8LutSize : 0u);
   if (args.params_size != want) {
-    LPAI_LOG_ERROR("PRELU: params %u bytes, want %u", args.params_size, want);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "PRELU: params %u bytes, want %u", args.params_size, want);
   }
   const bool offsets_ok =
       i8 ? (p.input_offset >= -127 && p.input_offset <= 128 && p.alpha_offset >= -127 &&
@@ -45,9 +44,9 @@ Status validate(const KernelArgs& args) {
                  : p.alpha_offset == 0));
   if (!offsets_ok || p.shift_1 < -31 || p.shift_1 > 30 || p.shift_2 < -31 || p.shift_2 > 30 ||
       p.multiplier_1 < 0 || p.multiplier_2 < 0) {
-    LPAI_LOG_ERROR("PRELU: parameter out of range (offsets %d/%d/%d, shifts %d/%d)",
-                   p.input_offset, p.alpha_offset, p.output_offset, p.shift_1, p.shift_2);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "PRELU: parameter out of range (offsets %d/%d/%d, shifts %d/%d)", p.input_offset,
+              p.alpha_offset, p.output_offset, p.shift_1, p.shift_2);
   }
   return ewx::validate_binary_broadcast("PRELU", p.broadcast, p.shape, in, alpha, out);
 }

@@ -1,6 +1,7 @@
 // QUANTIZE kernel: see kernels/quantize.h.
 #include "kernels/quantize.h"
 
+#include "core/check.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -25,19 +26,18 @@ bool byte_pair(format::DataType ti, format::DataType to) {
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 1 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("QUANTIZE: %u inputs, %u outputs (want 1, 1)", args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "QUANTIZE: %u inputs, %u outputs (want 1, 1)",
+              args.num_inputs, args.num_outputs);
   }
   const format::DataType ti = type_of(args.inputs[0].desc);
   const format::DataType to = type_of(args.outputs[0].desc);
   const bool lut = byte_pair(ti, to);
   if (!lut && (!is_int(ti) || !is_int(to) ||
                (ti == format::DataType::kInt32 && to == format::DataType::kInt32))) {
-    LPAI_LOG_ERROR("QUANTIZE: types %u -> %u unsupported (int8/int16/int32 to int8/int16/int32, "
-                   "not int32 to int32; uint8 to int8, int8 to uint8)",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "QUANTIZE: types %u -> %u unsupported (int8/int16/int32 to int8/int16/int32, "
+              "not int32 to int32; uint8 to int8, int8 to uint8)", args.inputs[0].desc->data_type,
+              args.outputs[0].desc->data_type);
   }
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
       args, "QUANTIZE", static_cast<uint32_t>(sizeof(QuantizeParams)) + (lut ? kInt8LutSize : 0u)));
@@ -46,9 +46,9 @@ Status validate(const KernelArgs& args) {
       p.input_zero_point > 32767 || p.output_zero_point < -32768 || p.output_zero_point > 32767 ||
       (ti == format::DataType::kInt32 && p.input_zero_point != 0) ||
       (to == format::DataType::kInt32 && p.output_zero_point != 0)) {
-    LPAI_LOG_ERROR("QUANTIZE: parameters out of range (shift %d, zero points %d/%d)", p.shift,
-                   p.input_zero_point, p.output_zero_point);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "QUANTIZE: parameters out of range (shift %d, zero points %d/%d)", p.shift,
+              p.input_zero_point, p.output_zero_point);
   }
   return Status::kOk;
 }

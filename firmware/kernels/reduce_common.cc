@@ -1,6 +1,7 @@
 // Reductions shared by MEAN, SUM, REDUCE_MAX, REDUCE_MIN: see kernels/reduce_common.h.
 #include "kernels/reduce_common.h"
 
+#include "core/check.h"
 namespace lpai {
 namespace kernels {
 namespace {
@@ -99,44 +100,36 @@ Status validate_reduce(const KernelArgs& args, const char* name, uint32_t modes,
                        bool allow_int16) {
   if (args.num_inputs != 2 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: %u inputs, %u outputs (want 2, 1)", name, args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: %u inputs, %u outputs (want 2, 1)", name,
+              args.num_inputs, args.num_outputs);
   }
   if (args.params_size != sizeof(ReduceParams)) {
-    LPAI_LOG_ERROR("%s: params %u bytes, want %u", name, args.params_size,
-                   static_cast<uint32_t>(sizeof(ReduceParams)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: params %u bytes, want %u", name, args.params_size,
+              static_cast<uint32_t>(sizeof(ReduceParams)));
   }
   const ReduceParams& p = params_of(args);
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool type_ok =
       t == format::DataType::kInt8 || (allow_int16 && t == format::DataType::kInt16);
   if (!type_ok || type_of(args.outputs[0].desc) != t) {
-    LPAI_LOG_ERROR("%s: types %u -> %u unsupported", name, args.inputs[0].desc->data_type,
-                   args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused, "%s: types %u -> %u unsupported", name,
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   if (p.mode < 0 || p.mode > 3 || ((modes >> p.mode) & 1u) == 0 || p.num_dims < 1 ||
       p.num_dims > static_cast<int32_t>(kReduceMaxDims) || p.reduce_count < 0 ||
       p.num_outputs < 0) {
-    LPAI_LOG_ERROR("%s: bad mode %d / dims %d", name, p.mode, p.num_dims);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: bad mode %d / dims %d", name, p.mode, p.num_dims);
   }
   uint64_t in_count = 1;
   uint64_t reduced = 1;
   uint64_t kept = 1;
   for (int32_t k = 0; k < p.num_dims; ++k) {
-    if (p.dims[k] < 0) {
-      LPAI_LOG_ERROR("%s: negative merged dim", name);
-      return Status::kBinaryBadParams;
-    }
+    if (p.dims[k] < 0) LPAI_FAIL(Status::kBinaryBadParams, "%s: negative merged dim", name);
     in_count *= static_cast<uint32_t>(p.dims[k]);
     if ((p.reduced_mask >> k) & 1) {
       reduced *= static_cast<uint32_t>(p.dims[k]);
       if (p.out_strides[k] != 0) {
-        LPAI_LOG_ERROR("%s: reduced dim %d has an output stride", name, k);
-        return Status::kBinaryBadParams;
+        LPAI_FAIL(Status::kBinaryBadParams, "%s: reduced dim %d has an output stride", name, k);
       }
     } else {
       kept *= static_cast<uint32_t>(p.dims[k]);
@@ -147,8 +140,7 @@ Status validate_reduce(const KernelArgs& args, const char* name, uint32_t modes,
   for (int32_t k = p.num_dims; k-- > 0;) {
     if ((p.reduced_mask >> k) & 1) continue;
     if (static_cast<uint64_t>(static_cast<uint32_t>(p.out_strides[k])) != stride) {
-      LPAI_LOG_ERROR("%s: output stride of dim %d inconsistent", name, k);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: output stride of dim %d inconsistent", name, k);
     }
     stride *= static_cast<uint32_t>(p.dims[k]);
   }
@@ -157,20 +149,18 @@ Status validate_reduce(const KernelArgs& args, const char* name, uint32_t modes,
   if (in_count != element_count(args.inputs[0].desc) ||
       out_count != static_cast<uint64_t>(p.num_outputs) ||
       (!empty && (kept != out_count || reduced != static_cast<uint64_t>(p.reduce_count)))) {
-    LPAI_LOG_ERROR("%s: shapes disagree with the parameters", name);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: shapes disagree with the parameters", name);
   }
   if (p.mode == kReduceRequantize &&
       (p.multiplier < 0 || p.shift < -31 || p.shift > 30 || p.input_zero_point < -32768 ||
        p.input_zero_point > 32767)) {
-    LPAI_LOG_ERROR("%s: requantisation out of range (shift %d)", name, p.shift);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: requantisation out of range (shift %d)", name,
+              p.shift);
   }
   if (p.mode == kReduceRequantize &&
       static_cast<uint64_t>(args.temp_size) < out_count * 4u) {
-    LPAI_LOG_ERROR("%s: temp %u bytes, want %u", name, args.temp_size,
-                   static_cast<uint32_t>(out_count * 4u));
-    return Status::kBinaryBadPlan;
+    LPAI_FAIL(Status::kBinaryBadPlan, "%s: temp %u bytes, want %u", name, args.temp_size,
+              static_cast<uint32_t>(out_count * 4u));
   }
   return Status::kOk;
 }

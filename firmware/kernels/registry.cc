@@ -1,6 +1,7 @@
 // Op lookup and the load-time node validation pass.
 #include "kernels/registry.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/control_flow.h"
 
@@ -59,19 +60,16 @@ Status validate_nodes(const format::BinaryView& view) {
     const OpKernel* k = find_kernel(n.op);
     if (k == nullptr) {
       const char* name = format::op_name(n.op);
-      if (name != nullptr) {
-        LPAI_LOG_ERROR("context binary: node %u needs operator %s, which this firmware image "
-                       "does not include (built with a selective op list)",
-                       i, name);
-      } else {
-        LPAI_LOG_ERROR("context binary: node %u has unknown op %u", i, n.op);
-      }
-      return Status::kBinaryUnknownOp;
+      LPAI_CHECK(name == nullptr, Status::kBinaryUnknownOp,
+                 "context binary: node %u needs operator %s, which this firmware image "
+                 "does not include (built with a selective op list)",
+                 i, name);
+      LPAI_FAIL(Status::kBinaryUnknownOp, "context binary: node %u has unknown op %u", i, n.op);
     }
     if (n.num_inputs > kMaxNodeInputs || n.num_outputs > kMaxNodeOutputs) {
-      LPAI_LOG_ERROR("context binary: node %u (%s) has %u inputs / %u outputs, limits %u / %u", i,
-                     k->name, n.num_inputs, n.num_outputs, kMaxNodeInputs, kMaxNodeOutputs);
-      return Status::kBinaryBadIndex;
+      LPAI_FAIL(Status::kBinaryBadIndex,
+                "context binary: node %u (%s) has %u inputs / %u outputs, limits %u / %u", i,
+                k->name, n.num_inputs, n.num_outputs, kMaxNodeInputs, kMaxNodeOutputs);
     }
     TensorRef inputs[kMaxNodeInputs];
     TensorRef outputs[kMaxNodeOutputs];
@@ -79,8 +77,7 @@ Status validate_nodes(const format::BinaryView& view) {
     describe_node(view, n, inputs, outputs, &args);
     Status s = k->validate(args);
     if (s != Status::kOk) {
-      LPAI_LOG_ERROR("context binary: node %u (%s) rejected: %s", i, k->name, status_name(s));
-      return s;
+      LPAI_FAIL(s, "context binary: node %u (%s) rejected: %s", i, k->name, status_name(s));
     }
   }
   // The control-flow nodes' blocks and targets (kernels/control_flow.h).

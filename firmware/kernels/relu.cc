@@ -1,6 +1,7 @@
 // RELU kernel: see kernels/relu.h.
 #include "kernels/relu.h"
 
+#include "core/check.h"
 #include "kernels/fixed_point.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
@@ -11,25 +12,24 @@ namespace {
 
 Status validate(const KernelArgs& args) {
   if (args.num_inputs != 1 || args.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("RELU: %u inputs (want 1)", args.num_inputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RELU: %u inputs (want 1)", args.num_inputs);
   }
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool i8 = t == format::DataType::kInt8;
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
       args, "RELU", static_cast<uint32_t>(sizeof(ReluParams)) + (i8 ? kInt8LutSize : 0u)));
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
-    LPAI_LOG_ERROR("RELU: types %u -> %u unsupported (int8 or int16, equal)",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "RELU: types %u -> %u unsupported (int8 or int16, equal)",
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   const ReluParams& p = *reinterpret_cast<const ReluParams*>(args.params);
   if (!i8 && (p.shift < -31 || p.shift > 30 || p.input_offset != 0 || p.output_offset != 0 ||
               p.activation_min < -32768 || p.activation_max > 32767 ||
               p.activation_min > p.activation_max)) {
-    LPAI_LOG_ERROR("RELU: int16 parameters out of range (shift %d, offsets %d/%d, range [%d, %d])",
-                   p.shift, p.input_offset, p.output_offset, p.activation_min, p.activation_max);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "RELU: int16 parameters out of range (shift %d, offsets %d/%d, range [%d, %d])",
+              p.shift, p.input_offset, p.output_offset, p.activation_min, p.activation_max);
   }
   return Status::kOk;
 }

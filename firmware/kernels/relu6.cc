@@ -1,6 +1,7 @@
 // RELU6 kernel: see kernels/relu6.h.
 #include "kernels/relu6.h"
 
+#include "core/check.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"
 
@@ -13,16 +14,16 @@ Status validate(const KernelArgs& args) {
   const format::DataType t = type_of(args.inputs[0].desc);
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) ||
       type_of(args.outputs[0].desc) != t) {
-    LPAI_LOG_ERROR("RELU6: types %u -> %u unsupported (int8 or int16, equal)",
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "RELU6: types %u -> %u unsupported (int8 or int16, equal)",
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   const Relu6Params& p = *reinterpret_cast<const Relu6Params*>(args.params);
   const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;
   const int32_t hi = t == format::DataType::kInt8 ? 127 : 32767;
   if (p.lower < lo || p.upper > hi || p.lower > p.upper) {
-    LPAI_LOG_ERROR("RELU6: clamp range [%d, %d] invalid for the type", p.lower, p.upper);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RELU6: clamp range [%d, %d] invalid for the type", p.lower,
+              p.upper);
   }
   return Status::kOk;
 }

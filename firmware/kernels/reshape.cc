@@ -4,6 +4,7 @@
 // output have the same data type, element count and quantisation (zero point and scale).
 // eval copies the bytes (overlap-safe) unless the planner aliased output and input (same
 // address), in which case there is nothing to do.
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -16,35 +17,31 @@ namespace {
 
 Status validate(const KernelArgs& a) {
   if (a.num_inputs < 1 || a.num_inputs > 2 || a.num_outputs != 1 || a.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("RESHAPE: needs 1-2 inputs and 1 output, got %u / %u", fmt_u(a.num_inputs),
-                   fmt_u(a.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RESHAPE: needs 1-2 inputs and 1 output, got %u / %u",
+              fmt_u(a.num_inputs), fmt_u(a.num_outputs));
   }
   if (a.num_inputs == 2 && a.inputs[1].desc != nullptr &&
       a.inputs[1].desc->mem_class != static_cast<uint8_t>(format::MemClass::kConst)) {
-    LPAI_LOG_ERROR("RESHAPE: shape input must be const (mem_class %u)",
-                   fmt_u(a.inputs[1].desc->mem_class));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RESHAPE: shape input must be const (mem_class %u)",
+              fmt_u(a.inputs[1].desc->mem_class));
   }
   if (a.params_size != 0) {
-    LPAI_LOG_ERROR("RESHAPE: takes no parameters, got %u bytes", fmt_u(a.params_size));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RESHAPE: takes no parameters, got %u bytes",
+              fmt_u(a.params_size));
   }
   const format::TensorRecord* in = a.inputs[0].desc;
   const format::TensorRecord* out = a.outputs[0].desc;
   if (in->data_type != out->data_type) {
-    LPAI_LOG_ERROR("RESHAPE: output data type %u refused (want %u, the input's type)",
-                   fmt_u(out->data_type), fmt_u(in->data_type));
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "RESHAPE: output data type %u refused (want %u, the input's type)",
+              fmt_u(out->data_type), fmt_u(in->data_type));
   }
   if (in->size != out->size) {
-    LPAI_LOG_ERROR("RESHAPE: input %u elements, output %u elements", fmt_u(element_count(in)),
-                   fmt_u(element_count(out)));
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor, "RESHAPE: input %u elements, output %u elements",
+              fmt_u(element_count(in)), fmt_u(element_count(out)));
   }
   if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
-    LPAI_LOG_ERROR("RESHAPE: input and output quantisation differ");
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor, "RESHAPE: input and output quantisation differ");
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // RESIZE_BILINEAR kernel: see kernels/resize_bilinear.h.
 #include "kernels/resize_bilinear.h"
 
+#include "core/check.h"
 #include "kernels/registry.h"
 #include "kernels/resize_common.h"
 
@@ -23,8 +24,7 @@ Status validate(const KernelArgs& args) {
   const int32_t ow = g.out_w;
   if (!indices_valid(t, 2 * oh, g.in_h) || !weights_valid(t + 2 * oh, oh) ||
       !indices_valid(t + 3 * oh, 2 * ow, g.in_w) || !weights_valid(t + 3 * oh + 2 * ow, ow)) {
-    LPAI_LOG_ERROR("RESIZE_BILINEAR: interpolation table out of range");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RESIZE_BILINEAR: interpolation table out of range");
   }
   return Status::kOk;
 }

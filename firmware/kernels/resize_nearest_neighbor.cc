@@ -1,6 +1,7 @@
 // RESIZE_NEAREST_NEIGHBOR kernel: see kernels/resize_nearest_neighbor.h.
 #include "kernels/resize_nearest_neighbor.h"
 
+#include "core/check.h"
 #include "kernels/registry.h"
 #include "kernels/resize_common.h"
 
@@ -13,8 +14,7 @@ Status validate(const KernelArgs& args) {
   const ResizeGeometry& g = *reinterpret_cast<const ResizeGeometry*>(args.params);
   const int32_t* ys = reinterpret_cast<const int32_t*>(args.params + sizeof(ResizeGeometry));
   if (!indices_valid(ys, g.out_h, g.in_h) || !indices_valid(ys + g.out_h, g.out_w, g.in_w)) {
-    LPAI_LOG_ERROR("RESIZE_NEAREST_NEIGHBOR: index table out of range");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "RESIZE_NEAREST_NEIGHBOR: index table out of range");
   }
   return Status::kOk;
 }

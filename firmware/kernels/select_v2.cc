@@ -1,6 +1,7 @@
 // SELECT_V2 kernel: see kernels/select_v2.h.
 #include "kernels/select_v2.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/registry.h"
 
@@ -37,10 +38,10 @@ Status validate(const KernelArgs& args) {
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.inputs[2].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("SELECT_V2: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(SelectV2Params)),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SELECT_V2: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)",
+              args.params_size, static_cast<unsigned>(sizeof(SelectV2Params)), args.num_inputs,
+              args.num_outputs);
   }
   const format::TensorRecord* c = args.inputs[0].desc;
   const format::TensorRecord* x = args.inputs[1].desc;
@@ -51,20 +52,17 @@ Status validate(const KernelArgs& args) {
       (t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
        t != format::DataType::kInt32) ||
       type_of(x) != t || type_of(y) != t) {
-    LPAI_LOG_ERROR("SELECT_V2: types %u ? %u : %u -> %u unsupported (bool condition; int8, "
-                   "int16 or int32 values, all equal)",
-                   c->data_type, x->data_type, y->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "SELECT_V2: types %u ? %u : %u -> %u unsupported (bool condition; int8, "
+              "int16 or int32 values, all equal)", c->data_type, x->data_type, y->data_type,
+              out->data_type);
   }
   const SelectV2Params& p = *reinterpret_cast<const SelectV2Params*>(args.params);
-  if (p.flat > 1) {
-    LPAI_LOG_ERROR("SELECT_V2: flat flag %u invalid", p.flat);
-    return Status::kBinaryBadParams;
-  }
+  if (p.flat > 1) LPAI_FAIL(Status::kBinaryBadParams, "SELECT_V2: flat flag %u invalid", p.flat);
   if (p.flat == 1) {
     if (!same_shape(c, out) || !same_shape(x, out) || !same_shape(y, out)) {
-      LPAI_LOG_ERROR("SELECT_V2: operand shapes differ from the output but the node is flat");
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "SELECT_V2: operand shapes differ from the output but the node is flat");
     }
     return Status::kOk;
   }
@@ -73,8 +71,8 @@ Status validate(const KernelArgs& args) {
   const uint32_t* want[3] = {p.cond_strides, p.x_strides, p.y_strides};
   for (uint32_t k = 0; k < 3; ++k) {
     if (!strides_to(ops[k], out, d, s) || !equal_u32(d, p.out_dims) || !equal_u32(s, want[k])) {
-      LPAI_LOG_ERROR("SELECT_V2: broadcast description of operand %u does not match the shapes", k);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "SELECT_V2: broadcast description of operand %u does not match the shapes", k);
     }
   }
   return Status::kOk;

@@ -1,6 +1,7 @@
 // SHAPE kernel: see kernels/shape.h.
 #include "kernels/shape.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/op_checks.h"
 #include "kernels/registry.h"
@@ -13,10 +14,10 @@ namespace {
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(ShapeParams) || args.num_inputs != 1 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("SHAPE: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
-                   fmt_u(args.params_size), fmt_u(sizeof(ShapeParams)), fmt_u(args.num_inputs),
-                   fmt_u(args.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SHAPE: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
+              fmt_u(args.params_size), fmt_u(sizeof(ShapeParams)), fmt_u(args.num_inputs),
+              fmt_u(args.num_outputs));
   }
   const ShapeParams& p = *reinterpret_cast<const ShapeParams*>(args.params);
   const format::TensorRecord* in = args.inputs[0].desc;
@@ -28,9 +29,9 @@ Status validate(const KernelArgs& args) {
     ok = p.dims[i] == (i < p.rank ? in->dims[i] : 0u);
   }
   if (!ok) {
-    LPAI_LOG_ERROR("SHAPE: output size %u or the recorded dims do not match the input",
-                   fmt_u(element_count(out)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SHAPE: output size %u or the recorded dims do not match the input",
+              fmt_u(element_count(out)));
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // SOFTMAX kernel: see kernels/softmax.h.
 #include "kernels/softmax.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/fixed_point_math.h"
@@ -26,21 +27,21 @@ Status validate16(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(checks::require_type(out, "SOFTMAX", "output", format::DataType::kInt16,
                                              format::DataType::kInt16));
   if (in->zero_point != 0 || out->zero_point != 0) {
-    LPAI_LOG_ERROR("SOFTMAX: int16 input and output need zero point 0 (got %d, %d)",
-                   in->zero_point, out->zero_point);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: int16 input and output need zero point 0 (got %d, %d)", in->zero_point,
+              out->zero_point);
   }
   if (!same_shape(in, out) || in->rank == 0 || in->dims[in->rank - 1] == 0 ||
       in->dims[in->rank - 1] > kSoftmax16MaxDepth) {
-    LPAI_LOG_ERROR("SOFTMAX: input and output shapes must be equal with a last dim in [1, %u]",
-                   kSoftmax16MaxDepth);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: input and output shapes must be equal with a last dim in [1, %u]",
+              kSoftmax16MaxDepth);
   }
   const Softmax16Params& p = *reinterpret_cast<const Softmax16Params*>(args.params);
   if (p.reserved != 0 || p.input_multiplier < 0 || p.input_shift < -31 || p.input_shift > 30) {
-    LPAI_LOG_ERROR("SOFTMAX: int16 parameters invalid (multiplier %d, shift %d)",
-                   static_cast<int>(p.input_multiplier), static_cast<int>(p.input_shift));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: int16 parameters invalid (multiplier %d, shift %d)",
+              static_cast<int>(p.input_multiplier), static_cast<int>(p.input_shift));
   }
   // Every interpolated exp value lies between two table entries, so entries >= 0 keep each
   // e >= 0 and the row sum (at most kSoftmax16MaxDepth * 32767) below 2^31; the row maximum
@@ -49,8 +50,8 @@ Status validate16(const KernelArgs& args) {
   bool lut_ok = lut16(32767, p.exp_lut) >= 2;
   for (uint32_t k = 0; lut_ok && k < kSoftmax16LutSize; ++k) lut_ok = p.exp_lut[k] >= 0;
   if (!lut_ok) {
-    LPAI_LOG_ERROR("SOFTMAX: int16 exp table inconsistent (a negative entry, or exp(0) < 2)");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: int16 exp table inconsistent (a negative entry, or exp(0) < 2)");
   }
   return Status::kOk;
 }
@@ -60,17 +61,16 @@ Status validate(const KernelArgs& args) {
       args.num_outputs == 1 && args.inputs[0].desc != nullptr && args.outputs[0].desc != nullptr &&
       type_of(args.inputs[0].desc) == format::DataType::kInt16) {
     if (reinterpret_cast<const Softmax16Params*>(args.params)->tag != kSoftmax16Tag) {
-      LPAI_LOG_ERROR("SOFTMAX: int16 parameter blob without its tag");
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams, "SOFTMAX: int16 parameter blob without its tag");
     }
     return validate16(args);
   }
   if (args.params_size != sizeof(SoftmaxParams) || args.num_inputs != 1 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("SOFTMAX: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(SoftmaxParams)),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
+              args.params_size, static_cast<unsigned>(sizeof(SoftmaxParams)), args.num_inputs,
+              args.num_outputs);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
@@ -82,19 +82,18 @@ Status validate(const KernelArgs& args) {
   const bool out_ok = (ot == format::DataType::kInt8 && out->zero_point == -128) ||
                       (ot == format::DataType::kInt16 && out->zero_point == -32768);
   if (type_of(in) != format::DataType::kInt8 || !out_ok) {
-    LPAI_LOG_ERROR("SOFTMAX: int8 input and int8 (zero point -128) or int16 (zero point -32768) "
-                   "output required, got types %u -> %u, output zero point %d",
-                   in->data_type, out->data_type, out->zero_point);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: int8 input and int8 (zero point -128) or int16 (zero point -32768) "
+              "output required, got types %u -> %u, output zero point %d", in->data_type,
+              out->data_type, out->zero_point);
   }
   if (!same_shape(in, out) || in->rank == 0 || in->dims[in->rank - 1] == 0) {
-    LPAI_LOG_ERROR("SOFTMAX: input and output shapes must be equal with a non-empty last dim");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: input and output shapes must be equal with a non-empty last dim");
   }
   const SoftmaxParams& p = *reinterpret_cast<const SoftmaxParams*>(args.params);
   if (p.reserved != 0) {
-    LPAI_LOG_ERROR("SOFTMAX: reserved field is %u, must be 0", p.reserved);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "SOFTMAX: reserved field is %u, must be 0", p.reserved);
   }
   // eval needs a non-zero row sum (the reciprocal of 0 is undefined): the row maximum
   // contributes exp_lut[0] (rounded >> 12, so >= 1 when exp_lut[0] >= 2048), no entry exceeds
@@ -106,10 +105,10 @@ Status validate(const KernelArgs& args) {
   }
   const uint64_t depth = in->dims[in->rank - 1];
   if (!lut_ok || depth * ((static_cast<uint64_t>(top) >> 12) + 1) > 0xFFFFFFFFull) {
-    LPAI_LOG_ERROR("SOFTMAX: exp table inconsistent (exp_lut[0] = %d) or row of %llu elements "
-                   "too long for the 32-bit sum",
-                   static_cast<int>(top), static_cast<unsigned long long>(depth));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SOFTMAX: exp table inconsistent (exp_lut[0] = %d) or row of %llu elements "
+              "too long for the 32-bit sum", static_cast<int>(top),
+              static_cast<unsigned long long>(depth));
   }
   return Status::kOk;
 }

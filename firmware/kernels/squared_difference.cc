@@ -1,6 +1,7 @@
 // SQUARED_DIFFERENCE kernel: see kernels/squared_difference.h.
 #include "kernels/squared_difference.h"
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
@@ -12,9 +13,9 @@ Status validate(const KernelArgs& args) {
   if (args.params_size < sizeof(SquaredDifferenceParams) || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: params %u bytes, %u inputs, %u outputs (want 2, 1)",
-                   args.params_size, args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SQUARED_DIFFERENCE: params %u bytes, %u inputs, %u outputs (want 2, 1)",
+              args.params_size, args.num_inputs, args.num_outputs);
   }
   const format::TensorRecord* in1 = args.inputs[0].desc;
   const format::TensorRecord* in2 = args.inputs[1].desc;
@@ -22,9 +23,9 @@ Status validate(const KernelArgs& args) {
   const format::DataType t = type_of(out);
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
       type_of(in2) != t) {
-    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: types %u/%u -> %u unsupported (int8 or int16, equal)",
-                   in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "SQUARED_DIFFERENCE: types %u/%u -> %u unsupported (int8 or int16, equal)",
+              in1->data_type, in2->data_type, out->data_type);
   }
   const bool i8 = t == format::DataType::kInt8;
   const uint32_t want = static_cast<uint32_t>(sizeof(SquaredDifferenceParams)) +
@@ -35,11 +36,10 @@ Status validate(const KernelArgs& args) {
       p.output_shift > 30 || p.input1_multiplier < 0 || p.input2_multiplier < 0 ||
       p.output_multiplier < 0 ||
       (i8 ? (p.output_offset < -128 || p.output_offset > 127) : p.output_offset != 0)) {
-    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: params %u bytes (want %u) or value out of range "
-                   "(shifts %d/%d/%d, offset %d)",
-                   args.params_size, want, p.input1_shift, p.input2_shift, p.output_shift,
-                   p.output_offset);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SQUARED_DIFFERENCE: params %u bytes (want %u) or value out of range "
+              "(shifts %d/%d/%d, offset %d)", args.params_size, want, p.input1_shift,
+              p.input2_shift, p.output_shift, p.output_offset);
   }
   // eval squares s_1 - s_2 in int32: prepare's input rescales are at most 1/2 (each input over
   // twice the larger scale), so |s_k| <= 16384 and (s_1 - s_2)^2 <= 2^30. The int8 tables hold
@@ -57,11 +57,10 @@ Status validate(const KernelArgs& args) {
                 (p.input2_shift < 0 || p.input2_multiplier <= (1 << 30));
   }
   if (!scaled_ok) {
-    LPAI_LOG_ERROR("SQUARED_DIFFERENCE: %s exceed the rescaled range +-%d (an input rescale "
-                   "above 1/2)",
-                   i8 ? "table entries" : "input multipliers",
-                   static_cast<int>(kSquaredDifferenceMaxScaled));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "SQUARED_DIFFERENCE: %s exceed the rescaled range +-%d (an input rescale "
+              "above 1/2)", i8 ? "table entries" : "input multipliers",
+              static_cast<int>(kSquaredDifferenceMaxScaled));
   }
   return ewx::validate_binary_broadcast("SQUARED_DIFFERENCE", p.broadcast, p.shape, in1, in2, out);
 }

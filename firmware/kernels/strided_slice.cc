@@ -1,6 +1,7 @@
 // STRIDED_SLICE kernel: see kernels/strided_slice.h.
 #include "kernels/strided_slice.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/op_checks.h"
@@ -15,19 +16,19 @@ constexpr uint32_t kR = format::kMaxRank;
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(StridedSliceParams) || args.num_inputs != 4 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("STRIDED_SLICE: params %u bytes (want %u), %u inputs, %u outputs (want 4, 1)",
-                   args.params_size, static_cast<unsigned>(sizeof(StridedSliceParams)),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "STRIDED_SLICE: params %u bytes (want %u), %u inputs, %u outputs (want 4, 1)",
+              args.params_size, static_cast<unsigned>(sizeof(StridedSliceParams)), args.num_inputs,
+              args.num_outputs);
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "STRIDED_SLICE", "input"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "STRIDED_SLICE", "output", "the input"));
   if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
-    LPAI_LOG_ERROR("STRIDED_SLICE: zero points %d -> %d or scales differ (want equal "
-                   "quantisation)", in->zero_point, out->zero_point);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "STRIDED_SLICE: zero points %d -> %d or scales differ (want equal " "quantisation)",
+              in->zero_point, out->zero_point);
   }
   const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);
   // Index arithmetic in eval is int32.
@@ -47,8 +48,8 @@ Status validate(const KernelArgs& args) {
     out_elems *= p.count[i];
   }
   if (!ok || out_elems != element_count(out)) {
-    LPAI_LOG_ERROR("STRIDED_SLICE: slice description does not match the input/output shapes");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "STRIDED_SLICE: slice description does not match the input/output shapes");
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // SVDF kernel: see kernels/svdf.h.
 #include "kernels/svdf.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "kernels/fixed_point.h"
 #include "kernels/op_checks.h"
@@ -22,11 +23,11 @@ Status validate(const KernelArgs& args) {
   if (args.num_inputs != 5 || args.num_outputs != 1 || args.outputs[0].desc == nullptr ||
       args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.inputs[2].desc == nullptr || args.inputs[4].desc == nullptr) {
-    return checks::fail(Status::kBinaryBadParams, kName,
-                        "needs input, weights_feature, weights_time, state and one output");
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: needs input, weights_feature, weights_time, state and one output", kName);
   }
   if (args.params_size != sizeof(SvdfParams)) {
-    return checks::fail(Status::kBinaryBadParams, kName, "parameter blob size");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size", kName);
   }
   const SvdfParams& p = *reinterpret_cast<const SvdfParams*>(args.params);
   // num_units * rank and num_filters * memory_size are int32 products in the shape checks and
@@ -39,7 +40,7 @@ Status validate(const KernelArgs& args) {
       p.feature_multiplier < 0 || p.output_multiplier < 0 || p.feature_shift < -31 ||
       p.feature_shift > 30 || p.output_shift < -31 || p.output_shift > 30 ||
       p.input_zero_point < -128 || p.input_zero_point > 127) {
-    return checks::fail(Status::kBinaryBadParams, kName, "parameters out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameters out of range", kName);
   }
   const format::DataType I8 = format::DataType::kInt8;
   LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[0].desc, kName, "input", I8, I8));
@@ -60,27 +61,27 @@ Status validate(const KernelArgs& args) {
       !is_2d(args.inputs[2].desc, st, p.num_filters, p.memory_size) ||
       !is_2d(args.inputs[4].desc, st, p.batches, state_row) ||
       !is_2d(args.outputs[0].desc, format::DataType::kInt8, p.batches, p.num_units)) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "tensor shapes");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: tensor shapes", kName);
   }
   if (!checks::is_const(args.inputs[1].desc) || !checks::is_const(args.inputs[2].desc) ||
       checks::is_const(args.inputs[4].desc)) {
-    return checks::fail(Status::kBinaryBadTensor, kName,
-                        "weights must be constant and the state writable");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: weights must be constant and the state writable",
+              kName);
   }
   const bool bias_present = args.inputs[3].desc != nullptr;
   if (bias_present != (p.has_bias != 0)) {
-    return checks::fail(Status::kBinaryBadParams, kName, "bias presence disagrees");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence disagrees", kName);
   }
   if (bias_present) {
     const uint32_t dims[1] = {static_cast<uint32_t>(p.num_units)};
     if (!checks::has_shape(args.inputs[3].desc, format::DataType::kInt32, 1, dims)) {
-      return checks::fail(Status::kBinaryBadTensor, kName, "bias must be int32 [units]");
+      LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias must be int32 [units]", kName);
     }
   }
   const int32_t lo = st == format::DataType::kInt16 ? -32768 : -128;
   const int32_t hi = st == format::DataType::kInt16 ? 32767 : 127;
   if (p.state_zero_point < lo || p.state_zero_point > hi) {
-    return checks::fail(Status::kBinaryBadParams, kName, "state zero point out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: state zero point out of range", kName);
   }
   return Status::kOk;
 }

@@ -6,6 +6,7 @@
 // int16x8: int64). Then one requantisation pass over the scratch.
 #include "kernels/transpose_conv.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
@@ -24,28 +25,27 @@ const TransposeConvParams& header(const KernelArgs& args) {
 }
 
 Status validate(const KernelArgs& args) {
-  using checks::fail;
   using format::DataType;
   if (args.params == nullptr || args.params_size < sizeof(TransposeConvParams)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob shorter than its header");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
   }
   const TransposeConvParams& p = header(args);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.out_h, p.out_w,
                            p.k_h, p.k_w, p.stride_h, p.stride_w};
   for (uint32_t d : dims) {
     if (d == 0 || d > kTcMaxDim) {
-      return fail(Status::kBinaryBadParams, kOp, "a shape or stride is 0 or too large");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: a shape or stride is 0 or too large", kOp);
     }
   }
   if (p.in_c == 0 || p.in_c > kTcMaxInChannels || p.out_c == 0 || p.out_c > kMaxChannels ||
       p.pad_h >= kTcMaxDim || p.pad_w >= kTcMaxDim) {
-    return fail(Status::kBinaryBadParams, kOp, "channels or padding out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: channels or padding out of range", kOp);
   }
   if ((p.flags & ~kTcKnownFlags) != 0 || p.reserved != 0) {
-    return fail(Status::kBinaryBadParams, kOp, "unknown flags or non-zero reserved field");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags or non-zero reserved field", kOp);
   }
   if (args.params_size != transpose_conv_params_size(p.out_c, p.flags)) {
-    return fail(Status::kBinaryBadParams, kOp, "parameter blob size does not match out_c");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match out_c", kOp);
   }
   const bool wide = (p.flags & kTcFlagInt16x8) != 0;
   const int32_t lo = wide ? -32768 : -128;
@@ -53,34 +53,36 @@ Status validate(const KernelArgs& args) {
   if (!checks::range_valid(p.output_zero_point, p.act_min, p.act_max, lo, hi) ||
       !checks::range_valid(p.input_zero_point, lo, hi, lo, hi) ||
       (wide && (p.input_zero_point != 0 || p.output_zero_point != 0))) {
-    return fail(Status::kBinaryBadParams, kOp, "zero points or activation range invalid");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: zero points or activation range invalid", kOp);
   }
   const uint8_t* arrays = args.params + sizeof(TransposeConvParams);
   if (wide) {
     if (!w16::arrays_valid(arrays, p.out_c, false)) {
-      return fail(Status::kBinaryBadParams, kOp, "int16x8 multiplier, shift or bias out of range");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: int16x8 multiplier, shift or bias out of range",
+                kOp);
     }
   } else {
     const int32_t* mult = reinterpret_cast<const int32_t*>(arrays) + p.out_c;
     if (!checks::multipliers_valid(mult, mult + p.out_c, p.out_c, -31, 30)) {
-      return fail(Status::kBinaryBadParams, kOp, "multiplier negative or shift outside [-31, 30]");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: multiplier negative or shift outside [-31, 30]",
+                kOp);
     }
   }
   const uint64_t out_elems = sat_product(p.batches, p.out_h, p.out_w, p.out_c);
   if (out_elems > 0xFFFFFFFFu ||  // no tensor has more; keeps the byte count below exact
       static_cast<uint64_t>(args.temp_size) < transpose_conv_temp_size(out_elems, p.in_c, p.flags)) {
-    return fail(Status::kBinaryBadPlan, kOp, "kernel scratch smaller than the accumulators");
+    LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than the accumulators", kOp);
   }
 
   if (args.num_outputs != 1 || (args.num_inputs != 3 && args.num_inputs != 4)) {
-    return fail(Status::kBinaryBadParams, kOp, "expects 3 or 4 inputs and 1 output");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 3 or 4 inputs and 1 output", kOp);
   }
   const format::TensorRecord* filter = args.inputs[1].desc;
   const format::TensorRecord* in = args.inputs[2].desc;
   const format::TensorRecord* bias = args.num_inputs == 4 ? args.inputs[3].desc : nullptr;
   const format::TensorRecord* out = args.outputs[0].desc;
   if (in == nullptr || filter == nullptr || out == nullptr) {
-    return fail(Status::kBinaryBadParams, kOp, "input, filter or output absent");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
   }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
@@ -90,24 +92,26 @@ Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act, DataType::kInt32,
                                                   wide ? DataType::kInt64 : DataType::kInt32));
   if (!checks::has_shape(in, act, 4, in_dims)) {
-    return fail(Status::kBinaryBadTensor, kOp, "input type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", kOp);
   }
   if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    return fail(Status::kBinaryBadTensor, kOp, "filter is not constant int8 [out_c, k_h, k_w, in_c]");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: filter is not constant int8 [out_c, k_h, k_w, in_c]",
+              kOp);
   }
   if ((p.flags & kTcFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
-    return fail(Status::kBinaryBadTensor, kOp, "per-channel filter without out_c scales");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel filter without out_c scales", kOp);
   }
   if ((bias != nullptr) != ((p.flags & kTcFlagHasBias) != 0)) {
-    return fail(Status::kBinaryBadParams, kOp, "bias presence differs from the parameter flags");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
   }
   if (bias != nullptr && ((!checks::has_shape(bias, DataType::kInt32, 1, b_dims) &&
                            !(wide && checks::has_shape(bias, DataType::kInt64, 1, b_dims))) ||
                           !checks::is_const(bias))) {
-    return fail(Status::kBinaryBadTensor, kOp, "bias is not constant [out_c] of the bias type");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [out_c] of the bias type", kOp);
   }
   if (!checks::has_shape(out, act, 4, out_dims)) {
-    return fail(Status::kBinaryBadTensor, kOp, "output type or shape differs from the parameters");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters",
+              kOp);
   }
   return Status::kOk;
 }

@@ -5,6 +5,7 @@
 #include "kernels/hvx/hvx_gemm.h"
 #endif
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/fixed_point.h"
 #include "kernels/int16x8_common.h"
@@ -50,23 +51,22 @@ bool has_dims2(const TensorRecord* t, uint32_t d0, uint32_t d1) {
 
 Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmParams** out) {
   if (args.params == nullptr || args.params_size < sizeof(UnidirectionalSequenceLstmParams)) {
-    LPAI_LOG_ERROR("%s: parameter blob of %u bytes, expected at least %u", kOp, args.params_size,
-                   static_cast<uint32_t>(sizeof(UnidirectionalSequenceLstmParams)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob of %u bytes, expected at least %u", kOp,
+              args.params_size, static_cast<uint32_t>(sizeof(UnidirectionalSequenceLstmParams)));
   }
   const auto* p = reinterpret_cast<const UnidirectionalSequenceLstmParams*>(args.params);
   if (p->batch_size == 0 || p->time_steps == 0 || p->input_size == 0 ||
       p->input_size > kLstmMaxInputSize || p->state_size == 0 ||
       p->state_size > kLstmMaxStateSize || p->time_major > 1) {
-    LPAI_LOG_ERROR("%s: bad sizes batch %u time %u input %u state %u time_major %u", kOp,
-                   p->batch_size, p->time_steps, p->input_size, p->state_size, p->time_major);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: bad sizes batch %u time %u input %u state %u time_major %u", kOp, p->batch_size,
+              p->time_steps, p->input_size, p->state_size, p->time_major);
   }
   if (args.params_size != unidirectional_sequence_lstm_params_size(p->state_size)) {
-    LPAI_LOG_ERROR("%s: parameter blob of %u bytes, expected %u for state size %u", kOp,
-                   args.params_size, unidirectional_sequence_lstm_params_size(p->state_size),
-                   p->state_size);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: parameter blob of %u bytes, expected %u for state size %u", kOp,
+              args.params_size, unidirectional_sequence_lstm_params_size(p->state_size),
+              p->state_size);
   }
   bool rescales_ok = rescale_ok(p->forget_times_cell) && rescale_ok(p->input_times_gate) &&
                      rescale_ok(p->output_times_tanh);
@@ -74,17 +74,17 @@ Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmPara
     rescales_ok = rescales_ok && rescale_ok(p->input_fc[g]) && rescale_ok(p->recurrent_fc[g]);
   }
   if (!rescales_ok) {
-    LPAI_LOG_ERROR("%s: a rescale multiplier is negative or its shift is outside [-31, 30]", kOp);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: a rescale multiplier is negative or its shift is outside [-31, 30]", kOp);
   }
   if (p->hidden_zero_point < -128 || p->hidden_zero_point > 127 || p->cell_clip_enabled > 1 ||
       p->cell_clip < 0 || p->cell_clip > 32767 || p->cell_tanh_multiplier < 1 ||
       p->cell_tanh_multiplier > 49152 || p->cell_tanh_shift < 0 || p->cell_tanh_shift > 31 ||
       (p->cell_tanh_shift > 0 && p->cell_tanh_multiplier != 3)) {
-    LPAI_LOG_ERROR("%s: bad hidden zero point %d, cell clip %u/%d or tanh scaling %d/%d", kOp,
-                   p->hidden_zero_point, p->cell_clip_enabled, p->cell_clip,
-                   p->cell_tanh_multiplier, p->cell_tanh_shift);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: bad hidden zero point %d, cell clip %u/%d or tanh scaling %d/%d", kOp,
+              p->hidden_zero_point, p->cell_clip_enabled, p->cell_clip, p->cell_tanh_multiplier,
+              p->cell_tanh_shift);
   }
   if (is_16x8(args)) {
     // The 16x8 gate FC adds its int64 bias to a dot product of at most 2^16 * 2^15 * 2^7 =
@@ -94,8 +94,8 @@ Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmPara
       int64_t b;
       __builtin_memcpy(&b, bias64 + static_cast<size_t>(k) * 8, 8);
       if (b < -kLstm16BiasLimit || b >= kLstm16BiasLimit) {
-        LPAI_LOG_ERROR("%s: 16x8 gate bias %u outside [-2^46, 2^46) (prepare's range)", kOp, k);
-        return Status::kBinaryBadParams;
+        LPAI_FAIL(Status::kBinaryBadParams,
+                  "%s: 16x8 gate bias %u outside [-2^46, 2^46) (prepare's range)", kOp, k);
       }
     }
   }
@@ -105,19 +105,16 @@ Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmPara
 
 Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmParams& p) {
   if (args.num_inputs != kLstmNumInputs || args.num_outputs != 1) {
-    LPAI_LOG_ERROR("%s: %u inputs / %u outputs, expected 24 / 1", kOp, args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: %u inputs / %u outputs, expected 24 / 1", kOp,
+              args.num_inputs, args.num_outputs);
   }
   // Variants TFLM's integer LSTM does not evaluate.
   static const uint32_t kMustBeAbsent[] = {9, 10, 11, 16, 17, 20, 21, 22, 23};
   for (uint32_t idx : kMustBeAbsent) {
     if (args.inputs[idx].desc != nullptr) {
-      LPAI_LOG_ERROR(
-          "%s: input %u present: peephole, projection and layer-norm LSTMs are not "
-          "supported",
-          kOp, idx);
-      return Status::kNotSupported;
+      LPAI_FAIL(Status::kNotSupported,
+                "%s: input %u present: peephole, projection and layer-norm LSTMs are not "
+                "supported", kOp, idx);
     }
   }
   const TensorRecord* in = args.inputs[kLstmInputTensor].desc;
@@ -159,41 +156,39 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
       fc_ok = fc_ok && p.input_fc[g].shift <= 7 && p.recurrent_fc[g].shift <= 7;
     }
     if (!fc_ok) {
-      LPAI_LOG_ERROR("%s: 16x8 needs hidden zero point 0 and gate FC shifts <= 7", kOp);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "%s: 16x8 needs hidden zero point 0 and gate FC shifts <= 7", kOp);
     }
   }
   const uint32_t B = p.batch_size, T = p.time_steps, I = p.input_size, S = p.state_size;
   const uint32_t d0 = p.time_major ? T : B;
   const uint32_t d1 = p.time_major ? B : T;
   if (in->rank != 3 || in->dims[0] != d0 || in->dims[1] != d1 || in->dims[2] != I) {
-    LPAI_LOG_ERROR("%s: input shape does not match [%u, %u, %u]", kOp, d0, d1, I);
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input shape does not match [%u, %u, %u]", kOp, d0, d1,
+              I);
   }
   for (uint32_t g = 0; g < kLstmGateCount; ++g) {
     const TensorRecord* w = args.inputs[kLstmInputWeights0 + g].desc;
     const TensorRecord* r = args.inputs[kLstmRecurrentWeights0 + g].desc;
     if (w == nullptr || r == nullptr) {
-      LPAI_LOG_ERROR("%s: gate %u weights absent (CIFG LSTMs are not supported)", kOp, g);
-      return Status::kNotSupported;
+      LPAI_FAIL(Status::kNotSupported, "%s: gate %u weights absent (CIFG LSTMs are not supported)",
+                kOp, g);
     }
     if (!has_type(w, DataType::kInt8) || !has_type(r, DataType::kInt8)) {
-      LPAI_LOG_ERROR("%s: gate %u weights must be int8", kOp, g);
-      return Status::kNotSupported;
+      LPAI_FAIL(Status::kNotSupported, "%s: gate %u weights must be int8", kOp, g);
     }
     if (!has_dims2(w, S, I) || !has_dims2(r, S, S) ||
         w->mem_class != static_cast<uint8_t>(format::MemClass::kConst) ||
         r->mem_class != static_cast<uint8_t>(format::MemClass::kConst)) {
-      LPAI_LOG_ERROR("%s: gate %u weights must be constant [%u, %u] and [%u, %u]", kOp, g, S, I, S,
-                     S);
-      return Status::kBinaryBadTensor;
+      LPAI_FAIL(Status::kBinaryBadTensor,
+                "%s: gate %u weights must be constant [%u, %u] and [%u, %u]", kOp, g, S, I, S, S);
     }
     const TensorRecord* bias = args.inputs[kLstmBias0 + g].desc;
     const bool bias_type_ok =
         has_type(bias, DataType::kInt32) || (wide && has_type(bias, DataType::kInt64));
     if (!bias_type_ok || bias->rank != 1 || bias->dims[0] != S) {
-      LPAI_LOG_ERROR("%s: gate %u bias must be int32 (16x8: int64 or int32) [%u]", kOp, g, S);
-      return Status::kBinaryBadTensor;
+      LPAI_FAIL(Status::kBinaryBadTensor,
+                "%s: gate %u bias must be int32 (16x8: int64 or int32) [%u]", kOp, g, S);
     }
   }
   const TensorRecord* h = args.inputs[kLstmHiddenState].desc;
@@ -202,22 +197,19 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
   if (!has_type(h, act) || !has_type(c, DataType::kInt16) ||
       element_count(h) != state_elements || element_count(c) != state_elements ||
       (h->flags & format::kTensorIsVariable) == 0 || (c->flags & format::kTensorIsVariable) == 0) {
-    LPAI_LOG_ERROR(
-        "%s: hidden state must be a variable tensor of the input type and cell state a "
-        "variable int16 tensor of %u x %u elements",
-        kOp, B, S);
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: hidden state must be a variable tensor of the input type and cell state a "
+              "variable int16 tensor of %u x %u elements", kOp, B, S);
   }
   const TensorRecord* out = args.outputs[0].desc;
   if (!has_type(out, act) || out->rank != 3 || out->dims[0] != d0 ||
       out->dims[1] != d1 || out->dims[2] != S) {
-    LPAI_LOG_ERROR("%s: output must be [%u, %u, %u] of the input type", kOp, d0, d1, S);
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output must be [%u, %u, %u] of the input type", kOp,
+              d0, d1, S);
   }
   if (args.temp_size < unidirectional_sequence_lstm_temp_size(S)) {
-    LPAI_LOG_ERROR("%s: kernel scratch of %u bytes, needs %u", kOp, args.temp_size,
-                   unidirectional_sequence_lstm_temp_size(S));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: kernel scratch of %u bytes, needs %u", kOp,
+              args.temp_size, unidirectional_sequence_lstm_temp_size(S));
   }
   return Status::kOk;
 }

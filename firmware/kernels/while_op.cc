@@ -1,5 +1,6 @@
 // WHILE: see control_flow.h. The executor leaves the loop (skips the body block) when the
 // condition is false; eval does nothing. Also holds the validator IF shares.
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/branch_common.h"
 #include "kernels/registry.h"
@@ -17,20 +18,19 @@ void eval(const KernelArgs&) {}
 
 Status validate_branch(const char* name, const KernelArgs& a) {
   if (a.num_inputs != 1 || a.num_outputs != 0 || a.inputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: needs 1 input (the condition) and no outputs, got %u / %u", name,
-                   fmt_u(a.num_inputs), fmt_u(a.num_outputs));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: needs 1 input (the condition) and no outputs, got %u / %u", name,
+              fmt_u(a.num_inputs), fmt_u(a.num_outputs));
   }
   const format::TensorRecord& c = *a.inputs[0].desc;
   if (c.data_type != static_cast<uint8_t>(format::DataType::kBool) || c.size != 1) {
-    LPAI_LOG_ERROR("%s: the condition must be one bool, got data type %u of %u bytes", name,
-                   fmt_u(c.data_type), fmt_u(c.size));
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: the condition must be one bool, got data type %u of %u bytes", name,
+              fmt_u(c.data_type), fmt_u(c.size));
   }
   if (a.params_size != sizeof(BranchParams)) {
-    LPAI_LOG_ERROR("%s: parameter blob is %u bytes, expected %u", name, fmt_u(a.params_size),
-                   fmt_u(sizeof(BranchParams)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob is %u bytes, expected %u", name,
+              fmt_u(a.params_size), fmt_u(sizeof(BranchParams)));
   }
   return Status::kOk;
 }

@@ -1,6 +1,7 @@
 // ZEROS_LIKE kernel: see kernels/zeros_like.h.
 #include "kernels/zeros_like.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/op_checks.h"
@@ -13,15 +14,14 @@ namespace {
 Status validate(const KernelArgs& args) {
   if (args.params_size != 0 || args.num_inputs != 1 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("ZEROS_LIKE: params %u bytes (want 0), %u inputs, %u outputs (want 1, 1)",
-                   args.params_size, args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "ZEROS_LIKE: params %u bytes (want 0), %u inputs, %u outputs (want 1, 1)",
+              args.params_size, args.num_inputs, args.num_outputs);
   }
   LPAI_RETURN_IF_ERROR(checks::require_same_type(args.outputs[0].desc, args.inputs[0].desc,
                                                   "ZEROS_LIKE", "output", "the input"));
   if (!same_shape(args.inputs[0].desc, args.outputs[0].desc)) {
-    LPAI_LOG_ERROR("ZEROS_LIKE: output shape differs from the input's");
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "ZEROS_LIKE: output shape differs from the input's");
   }
   return Status::kOk;
 }

@@ -1,5 +1,7 @@
 // SignalDelay kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -18,7 +20,7 @@ Status validate(const KernelArgs& args) {
   if (p.frame_size < 1 || p.delay_length < 0 || p.rows < 1 ||
       static_cast<uint64_t>(p.frame_size) * static_cast<uint32_t>(p.rows) != n ||
       element_count(args.outputs[0].desc) != n) {
-    return checks::fail(Status::kBinaryBadParams, kName, "frame size, rows and tensor sizes disagree");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: frame size, rows and tensor sizes disagree", kName);
   }
   return signal::check_state(args.inputs[1].desc, kName, DataType::kInt16,
                              static_cast<uint64_t>(p.rows) * static_cast<uint32_t>(p.delay_length));

@@ -1,5 +1,7 @@
 // SignalEnergy kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -17,7 +19,7 @@ Status validate(const KernelArgs& args) {
   const uint32_t n = element_count(args.outputs[0].desc);
   if (p.start_index < 0 || p.end_index < p.start_index || static_cast<uint32_t>(p.end_index) > n ||
       static_cast<uint64_t>(element_count(args.inputs[0].desc)) < 2ull * static_cast<uint32_t>(p.end_index)) {
-    return checks::fail(Status::kBinaryBadParams, kName, "start/end index outside the tensors");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: start/end index outside the tensors", kName);
   }
   return Status::kOk;
 }

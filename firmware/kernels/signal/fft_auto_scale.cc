@@ -1,5 +1,7 @@
 // SignalFftAutoScale kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -17,7 +19,7 @@ Status validate(const KernelArgs& args) {
       signal::check_type(args.outputs[1].desc, kName, "scale bits", DataType::kInt32));
   if (element_count(args.outputs[0].desc) != element_count(args.inputs[0].desc) ||
       element_count(args.outputs[1].desc) != 1) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "output sizes");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output sizes", kName);
   }
   return Status::kOk;
 }

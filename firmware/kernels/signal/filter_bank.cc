@@ -1,5 +1,7 @@
 // SignalFilterBank kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -18,21 +20,23 @@ Status validate(const KernelArgs& args) {
   for (uint32_t i = 1; i < 6; ++i) {
     LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[i].desc, kName, "table", DataType::kInt16));
     if (!checks::is_const(args.inputs[i].desc)) {
-      return checks::fail(Status::kBinaryBadTensor, kName, "weights and channel tables must be constants");
+      LPAI_FAIL(Status::kBinaryBadTensor, "%s: weights and channel tables must be constants",
+                kName);
     }
   }
   LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kUint64));
   if (c < 1 || element_count(args.outputs[0].desc) != static_cast<uint32_t>(c)) {
-    return checks::fail(Status::kBinaryBadParams, kName, "num_channels must equal the output size");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: num_channels must equal the output size", kName);
   }
   const uint32_t k = element_count(args.inputs[kWeights].desc);
   const uint32_t f = element_count(args.inputs[kInput].desc);
   if (element_count(args.inputs[kUnweights].desc) != k) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "weights and unweights sizes differ");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: weights and unweights sizes differ", kName);
   }
   for (uint32_t i = kFreqStarts; i <= kWidths; ++i) {
     if (element_count(args.inputs[i].desc) < static_cast<uint32_t>(c) + 1) {
-      return checks::fail(Status::kBinaryBadTensor, kName, "channel tables need num_channels + 1 entries");
+      LPAI_FAIL(Status::kBinaryBadTensor, "%s: channel tables need num_channels + 1 entries",
+                kName);
     }
   }
   const int16_t* fs = signal::in_data<int16_t>(args, kFreqStarts);
@@ -41,7 +45,7 @@ Status validate(const KernelArgs& args) {
   for (int32_t i = 0; i <= c; ++i) {
     if (fs[i] < 0 || ws[i] < 0 || wd[i] < 0 || static_cast<uint32_t>(fs[i] + wd[i]) > f ||
         static_cast<uint32_t>(ws[i] + wd[i]) > k) {
-      return checks::fail(Status::kBinaryBadTensor, kName, "a channel's band lies outside the tensors");
+      LPAI_FAIL(Status::kBinaryBadTensor, "%s: a channel's band lies outside the tensors", kName);
     }
   }
   return Status::kOk;

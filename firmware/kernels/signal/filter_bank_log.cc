@@ -1,5 +1,7 @@
 // SignalFilterBankLog kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -20,10 +22,10 @@ Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[0].desc, kName, "input", DataType::kUint32));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kInt16));
   if (p.input_correction_bits > 31) {
-    return checks::fail(Status::kBinaryBadParams, kName, "input_correction_bits");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input_correction_bits", kName);
   }
   if (element_count(args.outputs[0].desc) != element_count(args.inputs[0].desc)) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "tensor sizes differ");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: tensor sizes differ", kName);
   }
   return Status::kOk;
 }

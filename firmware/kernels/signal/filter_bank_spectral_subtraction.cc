@@ -1,5 +1,7 @@
 // SignalFilterBankSpectralSubtraction kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -21,15 +23,15 @@ Status validate(const KernelArgs& args) {
       signal::check_type(args.outputs[1].desc, kName, "noise estimate", DataType::kUint32));
   if (p.num_channels < 1 || p.smoothing_bits > 31 || p.spectral_subtraction_bits > 63 ||
       p.clamping > 1) {
-    return checks::fail(Status::kBinaryBadParams, kName, "parameters out of range");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameters out of range", kName);
   }
   const uint32_t c = static_cast<uint32_t>(p.num_channels);
   if (element_count(args.inputs[0].desc) != c || element_count(args.inputs[1].desc) != c ||
       element_count(args.outputs[0].desc) != c || element_count(args.outputs[1].desc) != c) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "tensor sizes differ from num_channels");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: tensor sizes differ from num_channels", kName);
   }
   if (args.inputs[1].desc->mem_class != static_cast<uint8_t>(format::MemClass::kPersistent)) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "state must be in the persistent pool");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: state must be in the persistent pool", kName);
   }
   return Status::kOk;
 }

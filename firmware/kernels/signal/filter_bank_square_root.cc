@@ -1,5 +1,7 @@
 // SignalFilterBankSquareRoot kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -17,7 +19,7 @@ Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kUint32));
   if (element_count(args.inputs[1].desc) != 1 ||
       element_count(args.outputs[0].desc) != element_count(args.inputs[0].desc)) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "tensor sizes");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: tensor sizes", kName);
   }
   return Status::kOk;
 }

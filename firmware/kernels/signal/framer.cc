@@ -1,5 +1,7 @@
 // SignalFramer kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -22,7 +24,7 @@ Status validate(const KernelArgs& args) {
       rows * frames * static_cast<uint32_t>(p.frame_step) != element_count(args.inputs[0].desc) ||
       rows * frames * static_cast<uint32_t>(p.frame_size) != element_count(args.outputs[0].desc) ||
       element_count(args.outputs[1].desc) != 1) {
-    return checks::fail(Status::kBinaryBadParams, kName, "frame sizes disagree with the tensors");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: frame sizes disagree with the tensors", kName);
   }
   LPAI_RETURN_IF_ERROR(signal::check_state(args.inputs[1].desc, kName, DataType::kInt16,
                                            rows * static_cast<uint32_t>(p.capacity)));

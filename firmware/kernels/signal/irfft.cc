@@ -1,6 +1,8 @@
 // SignalIrfft kernel (int16): kissfft's fixed-point inverse real FFT (kiss_fftri), see
 // signal_params.h and kissfft_fixed16.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/kissfft_fixed16.h"
 #include "kernels/signal/signal_common.h"
 
@@ -14,11 +16,11 @@ using namespace kiss16;  // NOLINT
 
 Status validate(const KernelArgs& args) {
   if (args.params_size < sizeof(SignalIrfftParams)) {
-    return checks::fail(Status::kBinaryBadParams, kName, "parameter blob size");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size", kName);
   }
   const SignalIrfftParams& p = *reinterpret_cast<const SignalIrfftParams*>(args.params);
   if (p.fft_length < 4 || p.fft_length > 65536 || (p.fft_length & 1) != 0) {
-    return checks::fail(Status::kBinaryBadParams, kName, "fft_length");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: fft_length", kName);
   }
   const uint32_t n = static_cast<uint32_t>(p.fft_length);
   LPAI_RETURN_IF_ERROR(signal::check_arity(
@@ -31,10 +33,10 @@ Status validate(const KernelArgs& args) {
           element_count(args.inputs[0].desc) ||
       static_cast<uint64_t>(p.frames) * static_cast<uint32_t>(p.output_stride) !=
           element_count(args.outputs[0].desc)) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "frame sizes disagree with the tensors");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: frame sizes disagree with the tensors", kName);
   }
   if (args.temp_size < 8u * (n / 2)) {
-    return checks::fail(Status::kBinaryBadPlan, kName, "kernel scratch smaller than required");
+    LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than required", kName);
   }
   return Status::kOk;
 }

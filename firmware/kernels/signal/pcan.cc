@@ -1,5 +1,7 @@
 // SignalPCAN kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -19,13 +21,13 @@ Status validate(const KernelArgs& args) {
       signal::check_type(args.inputs[1].desc, kName, "noise estimate", DataType::kUint32));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[2].desc, kName, "gain LUT", DataType::kInt16));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kUint32));
-  if (shift < 0 || shift > 63) return checks::fail(Status::kBinaryBadParams, kName, "snr_shift");
+  if (shift < 0 || shift > 63) LPAI_FAIL(Status::kBinaryBadParams, "%s: snr_shift", kName);
   const uint32_t c = element_count(args.inputs[0].desc);
   if (element_count(args.inputs[1].desc) != c || element_count(args.outputs[0].desc) != c) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "tensor sizes differ");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: tensor sizes differ", kName);
   }
   if (element_count(args.inputs[2].desc) < kPcanLutMin) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "gain LUT has fewer than 125 entries");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: gain LUT has fewer than 125 entries", kName);
   }
   return Status::kOk;
 }

@@ -1,6 +1,8 @@
 // SignalRfft kernel (int16): kissfft's fixed-point real FFT (kiss_fftr), see signal_params.h
 // and kissfft_fixed16.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/kissfft_fixed16.h"
 #include "kernels/signal/signal_common.h"
 
@@ -19,11 +21,11 @@ uint32_t temp_bytes(const SignalRfftParams& p) {
 
 Status validate(const KernelArgs& args) {
   if (args.params_size < sizeof(SignalRfftParams)) {
-    return checks::fail(Status::kBinaryBadParams, kName, "parameter blob size");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size", kName);
   }
   const SignalRfftParams& p = *reinterpret_cast<const SignalRfftParams*>(args.params);
   if (p.fft_length < 4 || p.fft_length > 65536 || (p.fft_length & 1) != 0) {
-    return checks::fail(Status::kBinaryBadParams, kName, "fft_length");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: fft_length", kName);
   }
   const uint32_t n = static_cast<uint32_t>(p.fft_length);
   const uint32_t tables = 4u * (n / 2) + 4u * (n / 4);
@@ -38,10 +40,10 @@ Status validate(const KernelArgs& args) {
       static_cast<uint64_t>(p.frames) * static_cast<uint32_t>(p.input_length) != in_n ||
       p.output_stride < p.fft_length / 2 + 1 ||
       static_cast<uint64_t>(p.frames) * 2u * static_cast<uint32_t>(p.output_stride) != out_n) {
-    return checks::fail(Status::kBinaryBadTensor, kName, "frame sizes disagree with the tensors");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: frame sizes disagree with the tensors", kName);
   }
   if (args.temp_size < temp_bytes(p)) {
-    return checks::fail(Status::kBinaryBadPlan, kName, "kernel scratch smaller than required");
+    LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than required", kName);
   }
   return Status::kOk;
 }

@@ -5,6 +5,8 @@
 #include <stdint.h>
 
 #include "kernels/elementwise_common.h"
+
+#include "core/check.h"
 #include "kernels/kernel_api.h"
 #include "kernels/op_checks.h"
 #include "kernels/signal/signal_params.h"
@@ -17,20 +19,20 @@ namespace signal {
 inline Status check_arity(const KernelArgs& args, const char* op, uint32_t ni, uint32_t no,
                           uint32_t params_size) {
   if (args.num_inputs != ni || args.num_outputs != no) {
-    return checks::fail(Status::kBinaryBadParams, op, "wrong number of inputs or outputs");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: wrong number of inputs or outputs", op);
   }
   for (uint32_t i = 0; i < ni; ++i) {
     if (args.inputs[i].desc == nullptr) {
-      return checks::fail(Status::kBinaryBadParams, op, "an input is absent");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: an input is absent", op);
     }
   }
   for (uint32_t i = 0; i < no; ++i) {
     if (args.outputs[i].desc == nullptr) {
-      return checks::fail(Status::kBinaryBadParams, op, "an output is absent");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: an output is absent", op);
     }
   }
   if (args.params_size != params_size) {
-    return checks::fail(Status::kBinaryBadParams, op, "parameter blob size");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size", op);
   }
   return Status::kOk;
 }
@@ -46,7 +48,7 @@ inline Status check_state(const format::TensorRecord* t, const char* op, format:
   LPAI_RETURN_IF_ERROR(checks::require_type(t, op, "state", type, type));
   if (element_count(t) != elements ||
       t->mem_class != static_cast<uint8_t>(format::MemClass::kPersistent)) {
-    return checks::fail(Status::kBinaryBadTensor, op, "state size or memory class");
+    LPAI_FAIL(Status::kBinaryBadTensor, "%s: state size or memory class", op);
   }
   return Status::kOk;
 }
@@ -58,18 +60,18 @@ inline Status check_state(const format::TensorRecord* t, const char* op, format:
 inline Status check_fft_stages(const int32_t* stages, int32_t num_stages, uint32_t n,
                                const char* op) {
   if (num_stages < 1 || static_cast<uint32_t>(num_stages) > kRfftMaxStages) {
-    return checks::fail(Status::kBinaryBadParams, op, "stage count");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: stage count", op);
   }
   uint32_t len = n / 2;
   for (int32_t s = 0; s < num_stages; ++s) {
     const int32_t radix = stages[2 * s], m = stages[2 * s + 1];
     if (radix < 2 || radix > 5 || m < 1 ||
         static_cast<uint32_t>(radix) * static_cast<uint32_t>(m) != len) {
-      return checks::fail(Status::kBinaryBadParams, op, "radix stages do not factor fft_length / 2");
+      LPAI_FAIL(Status::kBinaryBadParams, "%s: radix stages do not factor fft_length / 2", op);
     }
     len = static_cast<uint32_t>(m);
   }
-  if (len != 1) return checks::fail(Status::kBinaryBadParams, op, "radix stages end above 1");
+  if (len != 1) LPAI_FAIL(Status::kBinaryBadParams, "%s: radix stages end above 1", op);
   return Status::kOk;
 }
 

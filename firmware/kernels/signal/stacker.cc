@@ -1,5 +1,7 @@
 // SignalStacker kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -26,7 +28,7 @@ Status validate(const KernelArgs& args) {
       element_count(args.inputs[0].desc) != static_cast<uint32_t>(p.num_channels) ||
       element_count(args.outputs[0].desc) != stack_size(p) ||
       element_count(args.outputs[1].desc) != 1) {
-    return checks::fail(Status::kBinaryBadParams, kName, "parameters disagree with the tensors");
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameters disagree with the tensors", kName);
   }
   LPAI_RETURN_IF_ERROR(signal::check_state(args.inputs[1].desc, kName, DataType::kInt16, stack_size(p)));
   return signal::check_state(args.inputs[2].desc, kName, DataType::kInt32, 2);

@@ -1,5 +1,7 @@
 // SignalWindow kernel: see signal_params.h.
 #include "kernels/registry.h"
+
+#include "core/check.h"
 #include "kernels/signal/signal_common.h"
 
 namespace lpai {
@@ -15,13 +17,13 @@ Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[0].desc, kName, "input", DataType::kInt16));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.inputs[1].desc, kName, "weights", DataType::kInt16));
   LPAI_RETURN_IF_ERROR(signal::check_type(args.outputs[0].desc, kName, "output", DataType::kInt16));
-  if (p.shift < 0 || p.shift > 31) return checks::fail(Status::kBinaryBadParams, kName, "shift");
+  if (p.shift < 0 || p.shift > 31) LPAI_FAIL(Status::kBinaryBadParams, "%s: shift", kName);
   const uint32_t n = element_count(args.inputs[0].desc);
   const uint32_t w = element_count(args.inputs[1].desc);
   if (args.inputs[1].desc->rank != 1 || w == 0 || n % w != 0 ||
       element_count(args.outputs[0].desc) != n) {
-    return checks::fail(Status::kBinaryBadTensor, kName,
-                        "input and output sizes must be equal multiples of the window");
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "%s: input and output sizes must be equal multiples of the window", kName);
   }
   return Status::kOk;
 }
