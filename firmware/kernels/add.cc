@@ -13,8 +13,8 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  if (int32_arith::applies(args)) return int32_arith::validate(args, "ADD");
-  return add_sub::validate(args, "ADD");
+  if (int32_arith::applies(args)) return int32_arith::validate(args, ops::add::kName);
+  return add_sub::validate(args, ops::add::kName);
 }
 void eval(const KernelArgs& args) {
   if (int32_arith::applies(args)) return int32_arith::eval<int32_arith::Op::kAdd>(args);

@@ -19,13 +19,13 @@ Status validate(const KernelArgs& args) {
               args.num_inputs, args.num_outputs);
   }
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, "ADD_N", "output", format::DataType::kInt8,
-                                             format::DataType::kInt8));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, ops::add_n::kName, "output",
+                                            format::DataType::kInt8, format::DataType::kInt8));
   for (uint32_t j = 0; j < args.num_inputs; ++j) {
     const format::TensorRecord* in = args.inputs[j].desc;
     if (in != nullptr) {
-      LPAI_RETURN_IF_ERROR(checks::require_type(in, "ADD_N", "input", format::DataType::kInt8,
-                                                 format::DataType::kInt8));
+      LPAI_RETURN_IF_ERROR(checks::require_type(in, ops::add_n::kName, "input",
+                                                format::DataType::kInt8, format::DataType::kInt8));
     }
   }
   for (uint32_t j = 0; j < args.num_inputs; ++j) {

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return validate_arg_min_max(args, "ARG_MAX"); }
+Status validate(const KernelArgs& args) { return validate_arg_min_max(args, ops::arg_max::kName); }
 
 }  // namespace
 

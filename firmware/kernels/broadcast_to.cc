@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_strided(args, "BROADCAST_TO", 2);
+  return movement::validate_strided(args, ops::broadcast_to::kName, 2);
 }
 
 }  // namespace

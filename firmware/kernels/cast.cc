@@ -16,7 +16,7 @@ bool castable(format::DataType t) {
 }
 
 Status validate(const KernelArgs& args) {
-  LPAI_RETURN_IF_ERROR(validate_unary_shape(args, "CAST", 0));
+  LPAI_RETURN_IF_ERROR(validate_unary_shape(args, ops::cast::kName, 0));
   if (!castable(type_of(args.inputs[0].desc)) || !castable(type_of(args.outputs[0].desc))) {
     LPAI_FAIL(Status::kBinaryTensorTypeRefused,
               "CAST: types %u -> %u unsupported (int8, int16, int32, uint32, bool)",

@@ -28,11 +28,11 @@ Status validate(const KernelArgs& args) {
   }
   const ConcatenationParams& p = *reinterpret_cast<const ConcatenationParams*>(args.params);
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, "CONCATENATION", "output"));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, ops::concatenation::kName, "output"));
   for (uint32_t k = 0; k < args.num_inputs; ++k) {
     if (args.inputs[k].desc != nullptr) {
-      LPAI_RETURN_IF_ERROR(checks::require_same_type(args.inputs[k].desc, out, "CONCATENATION",
-                                                      "input", "the output"));
+      LPAI_RETURN_IF_ERROR(checks::require_same_type(
+          args.inputs[k].desc, out, ops::concatenation::kName, "input", "the output"));
     }
   }
   const format::DataType t = type_of(out);

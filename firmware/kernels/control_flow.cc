@@ -59,7 +59,7 @@ Status validate_control_flow(const format::BinaryView& view) {
       const uint32_t skip = params_of<BranchParams>(view, n).skip_nodes;
       if (skip > nodes - i - 1) {
         LPAI_FAIL(Status::kBinaryBadParams,
-                  "context binary: node %u (%s) skips %u nodes, past the last node (%u " "nodes)",
+                  "context binary: node %u (%s) skips %u nodes, past the last node (%u nodes)",
                   fmt_u(i), n.op == code(format::BuiltinOp::kIf) ? "IF" : "WHILE", fmt_u(skip),
                   fmt_u(nodes));
       }

@@ -33,7 +33,7 @@ static_assert(gemm::kSmallK == kConvSmallKDepth && gemm::kFastRun == kConvSmallK
                   gemm::kSmallKLanes == kConvSmallKLanes,
               "the scratch size of conv_2d_temp_bytes is that of the short-row path");
 
-constexpr const char* kOp = "CONV_2D";
+constexpr const char* kOp = ops::conv_2d::kName;
 constexpr uint32_t kMaxChannels = 1u << 24;
 
 const Conv2dParams& header(const KernelArgs& args) {

@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_strided(args, "DEPTH_TO_SPACE", 1);
+  return movement::validate_strided(args, ops::depth_to_space::kName, 1);
 }
 
 }  // namespace

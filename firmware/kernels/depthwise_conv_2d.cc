@@ -36,7 +36,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kOp = "DEPTHWISE_CONV_2D";
+constexpr const char* kOp = ops::depthwise_conv_2d::kName;
 constexpr uint32_t kMaxChannels = 1u << 24;
 using dw::header;
 

@@ -11,7 +11,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  if (int32_arith::applies(args)) return int32_arith::validate(args, "DIV");
+  if (int32_arith::applies(args)) return int32_arith::validate(args, ops::div::kName);
   if (args.params_size != sizeof(DivParams) + kDivTableBytes || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
@@ -45,7 +45,7 @@ Status validate(const KernelArgs& args) {
       LPAI_FAIL(Status::kBinaryBadParams, "DIV: reciprocal table entry %u invalid", i);
     }
   }
-  return ewx::validate_binary_broadcast("DIV", p.broadcast, p.shape, in1, in2, out);
+  return ewx::validate_binary_broadcast(ops::div::kName, p.broadcast, p.shape, in1, in2, out);
 }
 
 void eval(const KernelArgs& args) {

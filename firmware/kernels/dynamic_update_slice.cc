@@ -30,7 +30,7 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* out = args.outputs[0].desc;
   const DynamicUpdateSliceParams& p =
       *reinterpret_cast<const DynamicUpdateSliceParams*>(args.params);
-  const char* op = "DYNAMIC_UPDATE_SLICE";
+  const char* op = ops::dynamic_update_slice::kName;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, op, "input"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(upd, in, op, "update", "the input"));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
@@ -51,7 +51,7 @@ Status validate(const KernelArgs& args) {
   }
   if (!ok) {
     LPAI_FAIL(Status::kBinaryBadParams,
-              "DYNAMIC_UPDATE_SLICE: quantisation, index width or shapes do not match " "the blob");
+              "DYNAMIC_UPDATE_SLICE: quantisation, index width or shapes do not match the blob");
   }
   return Status::kOk;
 }

@@ -7,7 +7,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return ewx::validate_int8_lut_op(args, "ELU"); }
+Status validate(const KernelArgs& args) { return ewx::validate_int8_lut_op(args, ops::elu::kName); }
 
 void eval(const KernelArgs& args) { ewx::eval_int8_lut_op(args); }
 

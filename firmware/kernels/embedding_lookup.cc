@@ -27,7 +27,7 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const EmbeddingLookupParams& p = *reinterpret_cast<const EmbeddingLookupParams*>(args.params);
-  const char* op = "EMBEDDING_LOOKUP";
+  const char* op = ops::embedding_lookup::kName;
   LPAI_RETURN_IF_ERROR(checks::require_type(ids, op, "ids", format::DataType::kInt32,
                                              format::DataType::kInt32));
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(value, op, "value"));

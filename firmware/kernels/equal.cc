@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return cmp::validate(args, "EQUAL", true); }
+Status validate(const KernelArgs& args) { return cmp::validate(args, ops::equal::kName, true); }
 
 void eval(const KernelArgs& args) { cmp::eval<cmp::Equal>(args); }
 

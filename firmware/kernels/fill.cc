@@ -20,8 +20,9 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, "FILL", "output"));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(value, out, "FILL", "value", "the output"));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, ops::fill::kName, "output"));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_same_type(value, out, ops::fill::kName, "value", "the output"));
   if (element_count(value) != 1) {
     LPAI_FAIL(Status::kBinaryBadParams, "FILL: value has %u elements (want 1)",
               element_count(value));

@@ -18,7 +18,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kOp = "FULLY_CONNECTED";
+constexpr const char* kOp = ops::fully_connected::kName;
 constexpr uint32_t kMaxOutputDepth = 1u << 24;
 
 const FullyConnectedParams& header(const KernelArgs& args) {

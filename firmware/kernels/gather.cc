@@ -28,10 +28,11 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* idx = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const GatherParams& p = *reinterpret_cast<const GatherParams*>(args.params);
-  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "GATHER", "input"));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "GATHER", "output", "the input"));
-  LPAI_RETURN_IF_ERROR(checks::require_type(idx, "GATHER", "indices", format::DataType::kInt32,
-                                             format::DataType::kInt64));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, ops::gather::kName, "input"));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_same_type(out, in, ops::gather::kName, "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_type(idx, ops::gather::kName, "indices",
+                                            format::DataType::kInt32, format::DataType::kInt64));
   const format::DataType it = static_cast<format::DataType>(idx->data_type);
   const bool idx_ok = (it == format::DataType::kInt32 && p.index_bytes == 4) ||
                       (it == format::DataType::kInt64 && p.index_bytes == 8);

@@ -27,10 +27,11 @@ Status validate(const KernelArgs& args) {
   const format::TensorRecord* idx = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const GatherNdParams& p = *reinterpret_cast<const GatherNdParams*>(args.params);
-  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "GATHER_ND", "input"));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "GATHER_ND", "output", "the input"));
-  LPAI_RETURN_IF_ERROR(checks::require_type(idx, "GATHER_ND", "indices", format::DataType::kInt32,
-                                             format::DataType::kInt64));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, ops::gather_nd::kName, "input"));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_same_type(out, in, ops::gather_nd::kName, "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_type(idx, ops::gather_nd::kName, "indices",
+                                            format::DataType::kInt32, format::DataType::kInt64));
   const format::DataType it = static_cast<format::DataType>(idx->data_type);
   bool ok = movement::same_type_and_quant(in, out) &&
             ((it == format::DataType::kInt32 && p.index_bytes == 4) ||

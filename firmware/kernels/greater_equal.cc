@@ -6,7 +6,9 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return cmp::validate(args, "GREATER_EQUAL", false); }
+Status validate(const KernelArgs& args) {
+  return cmp::validate(args, ops::greater_equal::kName, false);
+}
 
 void eval(const KernelArgs& args) { cmp::eval<cmp::GreaterEqual>(args); }
 

@@ -7,7 +7,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& a) { return validate_branch("IF", a); }
+Status validate(const KernelArgs& a) { return validate_branch(ops::if_op::kName, a); }
 void eval(const KernelArgs&) {}
 
 }  // namespace

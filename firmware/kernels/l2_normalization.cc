@@ -10,7 +10,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  LPAI_RETURN_IF_ERROR(validate_unary_shape(args, "L2_NORMALIZATION",
+  LPAI_RETURN_IF_ERROR(validate_unary_shape(args, ops::l2_normalization::kName,
                                             static_cast<uint32_t>(sizeof(L2NormalizationParams))));
   const format::TensorRecord* in = args.inputs[0].desc;
   if (type_of(in) != format::DataType::kInt8 ||

@@ -17,7 +17,7 @@ Status validate(const KernelArgs& args) {
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool i8 = t == format::DataType::kInt8;
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
-      args, "LEAKY_RELU",
+      args, ops::leaky_relu::kName,
       static_cast<uint32_t>(sizeof(LeakyReluParams)) + (i8 ? kInt8LutSize : 0u)));
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
     LPAI_FAIL(Status::kBinaryTensorTypeRefused,

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return cmp::validate(args, "LESS", false); }
+Status validate(const KernelArgs& args) { return cmp::validate(args, ops::less::kName, false); }
 
 void eval(const KernelArgs& args) { cmp::eval<cmp::Less>(args); }
 

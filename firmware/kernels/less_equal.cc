@@ -6,7 +6,9 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return cmp::validate(args, "LESS_EQUAL", false); }
+Status validate(const KernelArgs& args) {
+  return cmp::validate(args, ops::less_equal::kName, false);
+}
 
 void eval(const KernelArgs& args) { cmp::eval<cmp::LessEqual>(args); }
 

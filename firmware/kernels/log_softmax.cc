@@ -63,7 +63,7 @@ int32_t log_q12_to_q5(int32_t x) {
 
 Status validate(const KernelArgs& args) {
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
-      args, "LOG_SOFTMAX",
+      args, ops::log_softmax::kName,
       static_cast<uint32_t>(sizeof(LogSoftmaxParams)) + kLogSoftmaxTableBytes));
   const format::TensorRecord* in = args.inputs[0].desc;
   if (type_of(in) != format::DataType::kInt8 ||

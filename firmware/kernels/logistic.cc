@@ -9,7 +9,7 @@ namespace kernels {
 namespace {
 
 struct LogisticSpec {
-  static constexpr const char* kName = "LOGISTIC";
+  static constexpr const char* kName = ops::logistic::kName;
   static constexpr int32_t kInt8OutputZeroPoint = -128;
   static int16_t int16(int16_t x, int32_t multiplier, int32_t shift) {
     return lstm::sigmoid_int16(x, multiplier, shift);

@@ -10,7 +10,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return pool::validate(args, "MAX_POOL_2D"); }
+Status validate(const KernelArgs& args) { return pool::validate(args, ops::max_pool_2d::kName); }
 void eval(const KernelArgs& args) {
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   if (hvx::max_pool_s8(*reinterpret_cast<const Pool2dParams*>(args.params), args)) return;

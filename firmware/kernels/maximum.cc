@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return maxmin::validate(args, "MAXIMUM"); }
+Status validate(const KernelArgs& args) { return maxmin::validate(args, ops::maximum::kName); }
 
 void eval(const KernelArgs& args) { maxmin::eval<true>(args); }
 

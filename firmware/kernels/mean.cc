@@ -7,7 +7,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return validate_reduce(args, "MEAN", 1u << kReduceRequantize, true);
+  return validate_reduce(args, ops::mean::kName, 1u << kReduceRequantize, true);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return maxmin::validate(args, "MINIMUM"); }
+Status validate(const KernelArgs& args) { return maxmin::validate(args, ops::minimum::kName); }
 
 void eval(const KernelArgs& args) { maxmin::eval<false>(args); }
 

@@ -23,8 +23,9 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "MIRROR_PAD", "input"));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "MIRROR_PAD", "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, ops::mirror_pad::kName, "input"));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_same_type(out, in, ops::mirror_pad::kName, "output", "the input"));
   if (!movement::same_type_and_quant(in, out) || in->rank != out->rank) {
     LPAI_FAIL(Status::kBinaryBadParams, "MIRROR_PAD: ranks %u -> %u or quantisation differ",
               fmt_u(in->rank), fmt_u(out->rank));

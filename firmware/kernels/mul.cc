@@ -15,7 +15,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  if (int32_arith::applies(args)) return int32_arith::validate(args, "MUL");
+  if (int32_arith::applies(args)) return int32_arith::validate(args, ops::mul::kName);
   if (args.params_size != sizeof(MulParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
       args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
       args.outputs[0].desc == nullptr) {

@@ -6,7 +6,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return cmp::validate(args, "NOT_EQUAL", true); }
+Status validate(const KernelArgs& args) { return cmp::validate(args, ops::not_equal::kName, true); }
 
 void eval(const KernelArgs& args) { cmp::eval<cmp::NotEqual>(args); }
 

@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_chunks(args, "PACK", -1, 0);
+  return movement::validate_chunks(args, ops::pack::kName, -1, 0);
 }
 
 

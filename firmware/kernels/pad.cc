@@ -22,14 +22,14 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_type(in, "PAD", "input", format::DataType::kInt8,
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, ops::pad::kName, "input", format::DataType::kInt8,
                                              format::DataType::kInt16));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "PAD", "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, ops::pad::kName, "output", "the input"));
   const format::DataType t = type_of(in);
   if (in->rank != out->rank || in->zero_point != out->zero_point ||
       in->scale_bits != out->scale_bits) {
     LPAI_FAIL(Status::kBinaryBadParams,
-              "PAD: ranks %u -> %u or quantisation differ (want equal ranks and " "quantisation)",
+              "PAD: ranks %u -> %u or quantisation differ (want equal ranks and quantisation)",
               in->rank, out->rank);
   }
   const PadParams& p = *reinterpret_cast<const PadParams*>(args.params);

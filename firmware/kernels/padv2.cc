@@ -15,10 +15,10 @@ Status validate(const KernelArgs& args) {
     LPAI_FAIL(Status::kBinaryBadParams,
               "PADV2: needs 3 inputs with a one-element constant_values of the data type");
   }
-  LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[0].desc, "PADV2", "input",
+  LPAI_RETURN_IF_ERROR(checks::require_type(args.inputs[0].desc, ops::padv2::kName, "input",
                                              format::DataType::kInt8, format::DataType::kInt16));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(args.inputs[2].desc, args.inputs[0].desc,
-                                                  "PADV2", "constant_values", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_same_type(
+      args.inputs[2].desc, args.inputs[0].desc, ops::padv2::kName, "constant_values", "the input"));
   if (element_count(args.inputs[2].desc) != 1) {
     LPAI_FAIL(Status::kBinaryBadParams,
               "PADV2: needs 3 inputs with a one-element constant_values of the data type");

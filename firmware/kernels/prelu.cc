@@ -48,7 +48,7 @@ Status validate(const KernelArgs& args) {
               "PRELU: parameter out of range (offsets %d/%d/%d, shifts %d/%d)", p.input_offset,
               p.alpha_offset, p.output_offset, p.shift_1, p.shift_2);
   }
-  return ewx::validate_binary_broadcast("PRELU", p.broadcast, p.shape, in, alpha, out);
+  return ewx::validate_binary_broadcast(ops::prelu::kName, p.broadcast, p.shape, in, alpha, out);
 }
 
 // One element, as the header's formula (the scalar path: tails, strided broadcasts, and

@@ -40,7 +40,8 @@ Status validate(const KernelArgs& args) {
               args.outputs[0].desc->data_type);
   }
   LPAI_RETURN_IF_ERROR(validate_unary_shape(
-      args, "QUANTIZE", static_cast<uint32_t>(sizeof(QuantizeParams)) + (lut ? kInt8LutSize : 0u)));
+      args, ops::quantize::kName,
+      static_cast<uint32_t>(sizeof(QuantizeParams)) + (lut ? kInt8LutSize : 0u)));
   const QuantizeParams& p = *reinterpret_cast<const QuantizeParams*>(args.params);
   if (p.shift < -31 || p.shift > 30 || p.input_zero_point < -32768 ||
       p.input_zero_point > 32767 || p.output_zero_point < -32768 || p.output_zero_point > 32767 ||

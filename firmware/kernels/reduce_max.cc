@@ -7,7 +7,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return validate_reduce(args, "REDUCE_MAX", 1u << kReduceMaxMode, false);
+  return validate_reduce(args, ops::reduce_max::kName, 1u << kReduceMaxMode, false);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return validate_reduce(args, "REDUCE_MIN", 1u << kReduceMinMode, false);
+  return validate_reduce(args, ops::reduce_min::kName, 1u << kReduceMinMode, false);
 }
 
 }  // namespace

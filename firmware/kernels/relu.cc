@@ -16,8 +16,9 @@ Status validate(const KernelArgs& args) {
   }
   const format::DataType t = type_of(args.inputs[0].desc);
   const bool i8 = t == format::DataType::kInt8;
-  LPAI_RETURN_IF_ERROR(validate_unary_shape(
-      args, "RELU", static_cast<uint32_t>(sizeof(ReluParams)) + (i8 ? kInt8LutSize : 0u)));
+  LPAI_RETURN_IF_ERROR(
+      validate_unary_shape(args, ops::relu::kName,
+                           static_cast<uint32_t>(sizeof(ReluParams)) + (i8 ? kInt8LutSize : 0u)));
   if ((!i8 && t != format::DataType::kInt16) || type_of(args.outputs[0].desc) != t) {
     LPAI_FAIL(Status::kBinaryTensorTypeRefused,
               "RELU: types %u -> %u unsupported (int8 or int16, equal)",

@@ -10,7 +10,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  LPAI_RETURN_IF_ERROR(validate_unary_shape(args, "RELU6", sizeof(Relu6Params)));
+  LPAI_RETURN_IF_ERROR(validate_unary_shape(args, ops::relu6::kName, sizeof(Relu6Params)));
   const format::DataType t = type_of(args.inputs[0].desc);
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) ||
       type_of(args.outputs[0].desc) != t) {

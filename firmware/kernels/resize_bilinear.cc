@@ -17,7 +17,7 @@ bool weights_valid(const int32_t* d, int32_t n) {
 }
 
 Status validate(const KernelArgs& args) {
-  LPAI_RETURN_IF_ERROR(validate_resize(args, "RESIZE_BILINEAR", 3, 3, false));
+  LPAI_RETURN_IF_ERROR(validate_resize(args, ops::resize_bilinear::kName, 3, 3, false));
   const ResizeGeometry& g = *reinterpret_cast<const ResizeGeometry*>(args.params);
   const int32_t* t = reinterpret_cast<const int32_t*>(args.params + sizeof(ResizeGeometry));
   const int32_t oh = g.out_h;

@@ -10,7 +10,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  LPAI_RETURN_IF_ERROR(validate_resize(args, "RESIZE_NEAREST_NEIGHBOR", 1, 1, true));
+  LPAI_RETURN_IF_ERROR(validate_resize(args, ops::resize_nearest_neighbor::kName, 1, 1, true));
   const ResizeGeometry& g = *reinterpret_cast<const ResizeGeometry*>(args.params);
   const int32_t* ys = reinterpret_cast<const int32_t*>(args.params + sizeof(ResizeGeometry));
   if (!indices_valid(ys, g.out_h, g.in_h) || !indices_valid(ys + g.out_h, g.out_w, g.in_w)) {

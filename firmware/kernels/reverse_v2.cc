@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_strided(args, "REVERSE_V2", 2);
+  return movement::validate_strided(args, ops::reverse_v2::kName, 2);
 }
 
 }  // namespace

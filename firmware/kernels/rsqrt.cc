@@ -7,7 +7,9 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return ewx::validate_int8_lut_op(args, "RSQRT"); }
+Status validate(const KernelArgs& args) {
+  return ewx::validate_int8_lut_op(args, ops::rsqrt::kName);
+}
 
 void eval(const KernelArgs& args) { ewx::eval_int8_lut_op(args); }
 

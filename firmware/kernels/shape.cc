@@ -22,8 +22,8 @@ Status validate(const KernelArgs& args) {
   const ShapeParams& p = *reinterpret_cast<const ShapeParams*>(args.params);
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, "SHAPE", "output", format::DataType::kInt32,
-                                             format::DataType::kInt64));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, ops::shape::kName, "output",
+                                            format::DataType::kInt32, format::DataType::kInt64));
   bool ok = p.rank == in->rank && element_count(out) == p.rank;
   for (uint32_t i = 0; i < format::kMaxRank && ok; ++i) {
     ok = p.dims[i] == (i < p.rank ? in->dims[i] : 0u);

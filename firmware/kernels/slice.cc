@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_strided(args, "SLICE", 3);
+  return movement::validate_strided(args, ops::slice::kName, 3);
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ inline int16_t lut16(int16_t v, const int16_t* lut) {
 Status validate16(const KernelArgs& args) {
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, "SOFTMAX", "output", format::DataType::kInt16,
-                                             format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, ops::softmax::kName, "output",
+                                            format::DataType::kInt16, format::DataType::kInt16));
   if (in->zero_point != 0 || out->zero_point != 0) {
     LPAI_FAIL(Status::kBinaryBadParams,
               "SOFTMAX: int16 input and output need zero point 0 (got %d, %d)", in->zero_point,
@@ -74,10 +74,10 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_type(in, "SOFTMAX", "input", format::DataType::kInt8,
-                                             format::DataType::kInt16));
-  LPAI_RETURN_IF_ERROR(checks::require_type(out, "SOFTMAX", "output", format::DataType::kInt8,
-                                             format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_type(in, ops::softmax::kName, "input",
+                                            format::DataType::kInt8, format::DataType::kInt16));
+  LPAI_RETURN_IF_ERROR(checks::require_type(out, ops::softmax::kName, "output",
+                                            format::DataType::kInt8, format::DataType::kInt16));
   const format::DataType ot = type_of(out);
   const bool out_ok = (ot == format::DataType::kInt8 && out->zero_point == -128) ||
                       (ot == format::DataType::kInt16 && out->zero_point == -32768);

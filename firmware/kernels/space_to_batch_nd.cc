@@ -33,14 +33,14 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(SpaceToBatchNdParams) || args.num_inputs != 3 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
     LPAI_FAIL(Status::kBinaryBadParams,
-              "SPACE_TO_BATCH_ND: params %u bytes (want %u), %u inputs, %u outputs " "(want 3, 1)",
+              "SPACE_TO_BATCH_ND: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)",
               fmt_u(args.params_size), fmt_u(sizeof(SpaceToBatchNdParams)), fmt_u(args.num_inputs),
               fmt_u(args.num_outputs));
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const SpaceToBatchNdParams& p = *reinterpret_cast<const SpaceToBatchNdParams*>(args.params);
-  const char* op = "SPACE_TO_BATCH_ND";
+  const char* op = ops::space_to_batch_nd::kName;
   LPAI_RETURN_IF_ERROR(
       checks::require_type(in, op, "input", format::DataType::kInt8, format::DataType::kInt16));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));

@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_strided(args, "SPACE_TO_DEPTH", 1);
+  return movement::validate_strided(args, ops::space_to_depth::kName, 1);
 }
 
 }  // namespace

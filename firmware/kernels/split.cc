@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_chunks(args, "SPLIT", 1, 2);
+  return movement::validate_chunks(args, ops::split::kName, 1, 2);
 }
 
 void eval(const KernelArgs& args) { movement::eval_split(args, 1); }

@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_chunks(args, "SPLIT_V", 0, 3);
+  return movement::validate_chunks(args, ops::split_v::kName, 0, 3);
 }
 
 void eval(const KernelArgs& args) { movement::eval_split(args, 0); }

@@ -62,7 +62,8 @@ Status validate(const KernelArgs& args) {
               "above 1/2)", i8 ? "table entries" : "input multipliers",
               static_cast<int>(kSquaredDifferenceMaxScaled));
   }
-  return ewx::validate_binary_broadcast("SQUARED_DIFFERENCE", p.broadcast, p.shape, in1, in2, out);
+  return ewx::validate_binary_broadcast(ops::squared_difference::kName, p.broadcast, p.shape, in1,
+                                        in2, out);
 }
 
 inline int32_t finish(const SquaredDifferenceParams& p, int32_t s1, int32_t s2, int32_t lo,

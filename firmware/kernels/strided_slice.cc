@@ -23,11 +23,12 @@ Status validate(const KernelArgs& args) {
   }
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
-  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, "STRIDED_SLICE", "input"));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, "STRIDED_SLICE", "output", "the input"));
+  LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, ops::strided_slice::kName, "input"));
+  LPAI_RETURN_IF_ERROR(
+      checks::require_same_type(out, in, ops::strided_slice::kName, "output", "the input"));
   if (in->zero_point != out->zero_point || in->scale_bits != out->scale_bits) {
     LPAI_FAIL(Status::kBinaryBadParams,
-              "STRIDED_SLICE: zero points %d -> %d or scales differ (want equal " "quantisation)",
+              "STRIDED_SLICE: zero points %d -> %d or scales differ (want equal quantisation)",
               in->zero_point, out->zero_point);
   }
   const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);

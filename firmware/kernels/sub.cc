@@ -11,7 +11,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-Status validate(const KernelArgs& args) { return add_sub::validate(args, "SUB"); }
+Status validate(const KernelArgs& args) { return add_sub::validate(args, ops::sub::kName); }
 void eval(const KernelArgs& args) {
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
   if (hvx::add_sub_s8(*reinterpret_cast<const AddParams*>(args.params), args, true)) return;

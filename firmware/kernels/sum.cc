@@ -7,7 +7,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return validate_reduce(args, "SUM", 1u << kReduceRequantize, true);
+  return validate_reduce(args, ops::sum::kName, 1u << kReduceRequantize, true);
 }
 
 }  // namespace

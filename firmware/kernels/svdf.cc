@@ -12,7 +12,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kName = "SVDF";
+constexpr const char* kName = ops::svdf::kName;
 
 bool is_2d(const format::TensorRecord* t, format::DataType type, int32_t d0, int32_t d1) {
   const uint32_t dims[2] = {static_cast<uint32_t>(d0), static_cast<uint32_t>(d1)};

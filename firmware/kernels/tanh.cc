@@ -9,7 +9,7 @@ namespace kernels {
 namespace {
 
 struct TanhSpec {
-  static constexpr const char* kName = "TANH";
+  static constexpr const char* kName = ops::tanh::kName;
   static constexpr int32_t kInt8OutputZeroPoint = 0;
   static int16_t int16(int16_t x, int32_t multiplier, int32_t shift) {
     return lstm::tanh_int16(x, multiplier, shift);

@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_strided(args, "TRANSPOSE", 2);
+  return movement::validate_strided(args, ops::transpose::kName, 2);
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr const char* kOp = "TRANSPOSE_CONV";
+constexpr const char* kOp = ops::transpose_conv::kName;
 constexpr uint32_t kMaxChannels = 1u << 24;
 
 const TransposeConvParams& header(const KernelArgs& args) {

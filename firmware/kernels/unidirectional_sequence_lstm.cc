@@ -21,7 +21,7 @@ namespace {
 using format::DataType;
 using format::TensorRecord;
 
-const char* const kOp = "UNIDIRECTIONAL_SEQUENCE_LSTM";
+const char* const kOp = ops::unidirectional_sequence_lstm::kName;
 
 // The gate dot products run through gemm::dot_1x4, whose depth bound the validated sizes meet.
 static_assert(kLstmMaxInputSize <= gemm::kMaxAccumDepth &&

@@ -8,7 +8,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  return movement::validate_chunks(args, "UNPACK", 0, 1);
+  return movement::validate_chunks(args, ops::unpack::kName, 0, 1);
 }
 
 void eval(const KernelArgs& args) { movement::eval_split(args, 0); }

@@ -11,7 +11,7 @@ namespace {
 
 // Log arguments: uint32_t is unsigned long on some targets (arm-none-eabi).
 
-Status validate(const KernelArgs& a) { return validate_branch("WHILE", a); }
+Status validate(const KernelArgs& a) { return validate_branch(ops::while_op::kName, a); }
 void eval(const KernelArgs&) {}
 
 }  // namespace

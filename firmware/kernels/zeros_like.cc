@@ -19,7 +19,7 @@ Status validate(const KernelArgs& args) {
               args.params_size, args.num_inputs, args.num_outputs);
   }
   LPAI_RETURN_IF_ERROR(checks::require_same_type(args.outputs[0].desc, args.inputs[0].desc,
-                                                  "ZEROS_LIKE", "output", "the input"));
+                                                  ops::zeros_like::kName, "output", "the input"));
   if (!same_shape(args.inputs[0].desc, args.outputs[0].desc)) {
     LPAI_FAIL(Status::kBinaryBadParams, "ZEROS_LIKE: output shape differs from the input's");
   }
