@@ -6,57 +6,26 @@
 #include "core/checked_math.h"
 #include "core/check.h"
 #include "core/log.h"
-#include "kernels/movement_common.h"
-#include "kernels/op_checks.h"
 #include "kernels/registry.h"
+#include "kernels/space_batch_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-
-// 3-D [B, H, C] records are seen as [B, H, 1, C].
-bool dims4(const format::TensorRecord* t, uint32_t* d) {
-  if (t->rank == 4) {
-    for (uint32_t i = 0; i < 4; ++i) d[i] = t->dims[i];
-    return true;
-  }
-  if (t->rank != 3) return false;
-  d[0] = t->dims[0];
-  d[1] = t->dims[1];
-  d[2] = 1;
-  d[3] = t->dims[2];
-  return true;
-}
-
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(BatchToSpaceNdParams) || args.num_inputs != 3 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "BATCH_TO_SPACE_ND: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)",
-              fmt_u(args.params_size), fmt_u(sizeof(BatchToSpaceNdParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
-  const format::TensorRecord* in = args.inputs[0].desc;
-  const format::TensorRecord* out = args.outputs[0].desc;
+  LPAI_RETURN_IF_ERROR(space_batch::validate_args(args, ops::batch_to_space_nd::kName,
+                                                  sizeof(BatchToSpaceNdParams)));
   const BatchToSpaceNdParams& p = *reinterpret_cast<const BatchToSpaceNdParams*>(args.params);
-  const char* op = ops::batch_to_space_nd::kName;
-  LPAI_RETURN_IF_ERROR(
-      checks::require_type(in, op, "input", format::DataType::kInt8, format::DataType::kInt16));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
-  uint32_t di[4], dout[4];
-  bool ok = movement::same_type_and_quant(in, out) && in->rank == out->rank && dims4(in, di) &&
-            dims4(out, dout) && p.block_h >= 1 && p.block_w >= 1;
-  for (uint32_t i = 0; i < 4 && ok; ++i) ok = p.in_dims[i] == di[i] && p.out_dims[i] == dout[i];
-  ok = ok && static_cast<uint64_t>(p.in_dims[0]) ==
-                  sat_product(p.out_dims[0], p.block_h, p.block_w) &&
-       p.out_dims[3] == p.in_dims[3] &&
-       // every output element is written: the crops stay inside the uncropped output
-       sat_sum(p.out_dims[1], p.crop_top) <= sat_product(p.in_dims[1], p.block_h) &&
-       sat_sum(p.out_dims[2], p.crop_left) <= sat_product(p.in_dims[2], p.block_w);
-  if (!ok) {
-    LPAI_FAIL(Status::kBinaryBadParams, "BATCH_TO_SPACE_ND: quantisation or shapes do not match");
-  }
+  const bool ok =
+      space_batch::dims_match(args, p.in_dims, p.out_dims) && p.block_h >= 1 && p.block_w >= 1 &&
+      static_cast<uint64_t>(p.in_dims[0]) == sat_product(p.out_dims[0], p.block_h, p.block_w) &&
+      p.out_dims[3] == p.in_dims[3] &&
+      // every output element is written: the crops stay inside the uncropped output
+      sat_sum(p.out_dims[1], p.crop_top) <= sat_product(p.in_dims[1], p.block_h) &&
+      sat_sum(p.out_dims[2], p.crop_left) <= sat_product(p.in_dims[2], p.block_w);
+  LPAI_CHECK(ok, Status::kBinaryBadParams,
+             "BATCH_TO_SPACE_ND: quantisation or shapes do not match");
   return Status::kOk;
 }
 

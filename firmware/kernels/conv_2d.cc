@@ -18,6 +18,7 @@
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
 #endif
+#include "kernels/conv_checks.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
@@ -81,11 +82,7 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != conv_2d_params_size(p.out_c, p.flags) + layout_bytes) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match out_c", kOp);
   }
-  const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
-  const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
-  if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
-      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
-      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
+  if (!checks::conv_window_valid(p)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: padding or output size inconsistent with the input",
               kOp);
   }
@@ -131,35 +128,18 @@ Status validate(const KernelArgs& args) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
   }
   const DataType act_type = wide ? DataType::kInt16 : DataType::kInt8;
-  const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
-  const uint32_t f_dims[4] = {p.out_c, p.k_h, p.k_w, fc};
-  const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
-  const uint32_t b_dims[1] = {p.out_c};
   const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
-  LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act_type,
-                                                  bias_type, bias_type));
-  if (!checks::has_shape(in, act_type, 4, in_dims)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", kOp);
-  }
-  if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    LPAI_FAIL(Status::kBinaryBadTensor,
-              "%s: filter is not constant int8 [out_c, k_h, k_w, in_c / groups]", kOp);
-  }
-  if ((p.flags & kConvFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel filter without out_c scales", kOp);
-  }
-  if ((bias != nullptr) != ((p.flags & kConvFlagHasBias) != 0)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
-  }
-  if (bias != nullptr &&
-      (!checks::has_shape(bias, bias_type, 1, b_dims) ||
-       !checks::is_const(bias))) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [out_c] of the bias type", kOp);
-  }
-  if (!checks::has_shape(out, act_type, 4, out_dims)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters",
-              kOp);
-  }
+  const checks::ConvTensorSpec spec = {act_type,
+                                       bias_type,
+                                       bias_type,
+                                       {p.batches, p.in_h, p.in_w, p.in_c},
+                                       {p.out_c, p.k_h, p.k_w, fc},
+                                       {p.batches, p.out_h, p.out_w, p.out_c},
+                                       p.out_c,
+                                       (p.flags & kConvFlagPerChannel) != 0,
+                                       (p.flags & kConvFlagHasBias) != 0,
+                                       "[out_c, k_h, k_w, in_c / groups]"};
+  LPAI_RETURN_IF_ERROR(checks::conv_tensors(kOp, in, filter, bias, out, spec));
   if (hvx && !hvx_layout::gemm_layout_matches(
                  args.params + conv_2d_params_size(p.out_c, p.flags),
                  reinterpret_cast<const int8_t*>(args.inputs[1].data), p.out_c,

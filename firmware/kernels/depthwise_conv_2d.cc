@@ -25,6 +25,7 @@
 #endif
 
 #include "core/checked_math.h"
+#include "kernels/conv_checks.h"
 #include "kernels/depthwise_conv_2d/paths.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
@@ -72,11 +73,7 @@ Status validate(const KernelArgs& args) {
       depthwise_conv_2d_params_size(p.out_c, p.flags) + (hvx ? hvx_layout::dw_layout_bytes(p) : 0u)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match out_c", kOp);
   }
-  const uint64_t eff_h = static_cast<uint64_t>(p.k_h - 1) * p.dilation_h + 1;
-  const uint64_t eff_w = static_cast<uint64_t>(p.k_w - 1) * p.dilation_w + 1;
-  if (p.pad_h >= eff_h || p.pad_w >= eff_w ||
-      static_cast<uint64_t>(p.out_h - 1) * p.stride_h >= sat_sum(p.in_h, p.pad_h) ||
-      static_cast<uint64_t>(p.out_w - 1) * p.stride_w >= sat_sum(p.in_w, p.pad_w)) {
+  if (!checks::conv_window_valid(p)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: padding or output size inconsistent with the input",
               kOp);
   }
@@ -112,34 +109,17 @@ Status validate(const KernelArgs& args) {
   if (in == nullptr || filter == nullptr || out == nullptr) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
   }
-  const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
-  const uint32_t f_dims[4] = {1, p.k_h, p.k_w, p.out_c};
-  const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
-  const uint32_t b_dims[1] = {p.out_c};
-  LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act, DataType::kInt32,
-                                                  wide ? DataType::kInt64 : DataType::kInt32));
-  if (!checks::has_shape(in, act, 4, in_dims)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", kOp);
-  }
-  if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: filter is not constant int8 [1, k_h, k_w, out_c]",
-              kOp);
-  }
-  if ((p.flags & kDwFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel filter without out_c scales", kOp);
-  }
-  if ((bias != nullptr) != ((p.flags & kDwFlagHasBias) != 0)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
-  }
-  if (bias != nullptr && ((!checks::has_shape(bias, DataType::kInt32, 1, b_dims) &&
-                           !(wide && checks::has_shape(bias, DataType::kInt64, 1, b_dims))) ||
-                          !checks::is_const(bias))) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [out_c] of the bias type", kOp);
-  }
-  if (!checks::has_shape(out, act, 4, out_dims)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters",
-              kOp);
-  }
+  const checks::ConvTensorSpec spec = {act,
+                                       DataType::kInt32,
+                                       wide ? DataType::kInt64 : DataType::kInt32,
+                                       {p.batches, p.in_h, p.in_w, p.in_c},
+                                       {1, p.k_h, p.k_w, p.out_c},
+                                       {p.batches, p.out_h, p.out_w, p.out_c},
+                                       p.out_c,
+                                       (p.flags & kDwFlagPerChannel) != 0,
+                                       (p.flags & kDwFlagHasBias) != 0,
+                                       "[1, k_h, k_w, out_c]"};
+  LPAI_RETURN_IF_ERROR(checks::conv_tensors(kOp, in, filter, bias, out, spec));
   if (hvx && !hvx_layout::dw_layout_matches(
                  p, args.params + depthwise_conv_2d_params_size(p.out_c, p.flags),
                  reinterpret_cast<const int8_t*>(args.inputs[1].data),

@@ -6,6 +6,7 @@
 // address), in which case there is nothing to do.
 #include "core/check.h"
 #include "core/log.h"
+#include "kernels/copy_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -46,15 +47,9 @@ Status validate(const KernelArgs& a) {
   return Status::kOk;
 }
 
-void eval(const KernelArgs& a) {
-  uint8_t* dst = a.outputs[0].data;
-  const uint8_t* src = a.inputs[0].data;
-  if (dst != src) __builtin_memmove(dst, src, a.outputs[0].desc->size);
-}
-
 }  // namespace
 
-LPAI_DEFINE_KERNEL(reshape, validate, eval);
+LPAI_DEFINE_KERNEL(reshape, validate, eval_byte_copy);
 
 }  // namespace kernels
 }  // namespace lpai

@@ -6,62 +6,31 @@
 #include "core/checked_math.h"
 #include "core/check.h"
 #include "core/log.h"
-#include "kernels/movement_common.h"
-#include "kernels/op_checks.h"
 #include "kernels/registry.h"
+#include "kernels/space_batch_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace {
 
-
-// 3-D [B, H, C] records are seen as [B, H, 1, C].
-bool dims4(const format::TensorRecord* t, uint32_t* d) {
-  if (t->rank == 4) {
-    for (uint32_t i = 0; i < 4; ++i) d[i] = t->dims[i];
-    return true;
-  }
-  if (t->rank != 3) return false;
-  d[0] = t->dims[0];
-  d[1] = t->dims[1];
-  d[2] = 1;
-  d[3] = t->dims[2];
-  return true;
-}
-
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(SpaceToBatchNdParams) || args.num_inputs != 3 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "SPACE_TO_BATCH_ND: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)",
-              fmt_u(args.params_size), fmt_u(sizeof(SpaceToBatchNdParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
-  const format::TensorRecord* in = args.inputs[0].desc;
-  const format::TensorRecord* out = args.outputs[0].desc;
+  LPAI_RETURN_IF_ERROR(space_batch::validate_args(args, ops::space_to_batch_nd::kName,
+                                                  sizeof(SpaceToBatchNdParams)));
   const SpaceToBatchNdParams& p = *reinterpret_cast<const SpaceToBatchNdParams*>(args.params);
-  const char* op = ops::space_to_batch_nd::kName;
-  LPAI_RETURN_IF_ERROR(
-      checks::require_type(in, op, "input", format::DataType::kInt8, format::DataType::kInt16));
-  LPAI_RETURN_IF_ERROR(checks::require_same_type(out, in, op, "output", "the input"));
-  const format::DataType t = static_cast<format::DataType>(in->data_type);
+  const format::DataType t = static_cast<format::DataType>(args.inputs[0].desc->data_type);
   const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;
   const int32_t hi = t == format::DataType::kInt8 ? 127 : 32767;
-  uint32_t di[4], dout[4];
-  bool ok = movement::same_type_and_quant(in, out) && in->rank == out->rank && dims4(in, di) &&
-            dims4(out, dout) && p.reserved == 0 && p.pad_value >= lo && p.pad_value <= hi &&
-            p.block_h >= 1 && p.block_w >= 1;
-  for (uint32_t i = 0; i < 4 && ok; ++i) ok = p.in_dims[i] == di[i] && p.out_dims[i] == dout[i];
-  ok = ok && static_cast<uint64_t>(p.out_dims[0]) ==
-                  sat_product(p.in_dims[0], p.block_h, p.block_w) &&
-       p.out_dims[3] == p.in_dims[3] &&
-       static_cast<uint64_t>(p.out_dims[1]) * p.block_h >=
-           static_cast<uint64_t>(p.in_dims[1]) + p.pad_top &&
-       static_cast<uint64_t>(p.out_dims[2]) * p.block_w >=
-           static_cast<uint64_t>(p.in_dims[2]) + p.pad_left;
-  if (!ok) {
-    LPAI_FAIL(Status::kBinaryBadParams, "SPACE_TO_BATCH_ND: quantisation or shapes do not match");
-  }
+  const bool ok =
+      space_batch::dims_match(args, p.in_dims, p.out_dims) && p.reserved == 0 &&
+      p.pad_value >= lo && p.pad_value <= hi && p.block_h >= 1 && p.block_w >= 1 &&
+      static_cast<uint64_t>(p.out_dims[0]) == sat_product(p.in_dims[0], p.block_h, p.block_w) &&
+      p.out_dims[3] == p.in_dims[3] &&
+      static_cast<uint64_t>(p.out_dims[1]) * p.block_h >=
+          static_cast<uint64_t>(p.in_dims[1]) + p.pad_top &&
+      static_cast<uint64_t>(p.out_dims[2]) * p.block_w >=
+          static_cast<uint64_t>(p.in_dims[2]) + p.pad_left;
+  LPAI_CHECK(ok, Status::kBinaryBadParams,
+             "SPACE_TO_BATCH_ND: quantisation or shapes do not match");
   return Status::kOk;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/check.h"
 #include "core/checked_math.h"
+#include "kernels/conv_checks.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -85,35 +86,17 @@ Status validate(const KernelArgs& args) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
   }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
-  const uint32_t in_dims[4] = {p.batches, p.in_h, p.in_w, p.in_c};
-  const uint32_t f_dims[4] = {p.out_c, p.k_h, p.k_w, p.in_c};
-  const uint32_t out_dims[4] = {p.batches, p.out_h, p.out_w, p.out_c};
-  const uint32_t b_dims[1] = {p.out_c};
-  LPAI_RETURN_IF_ERROR(checks::require_gemm_types(in, filter, bias, out, kOp, "filter", act, DataType::kInt32,
-                                                  wide ? DataType::kInt64 : DataType::kInt32));
-  if (!checks::has_shape(in, act, 4, in_dims)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: input type or shape differs from the parameters", kOp);
-  }
-  if (!checks::has_shape(filter, DataType::kInt8, 4, f_dims) || !checks::is_const(filter)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: filter is not constant int8 [out_c, k_h, k_w, in_c]",
-              kOp);
-  }
-  if ((p.flags & kTcFlagPerChannel) != 0 && filter->quant_count != p.out_c) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: per-channel filter without out_c scales", kOp);
-  }
-  if ((bias != nullptr) != ((p.flags & kTcFlagHasBias) != 0)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: bias presence differs from the parameter flags", kOp);
-  }
-  if (bias != nullptr && ((!checks::has_shape(bias, DataType::kInt32, 1, b_dims) &&
-                           !(wide && checks::has_shape(bias, DataType::kInt64, 1, b_dims))) ||
-                          !checks::is_const(bias))) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: bias is not constant [out_c] of the bias type", kOp);
-  }
-  if (!checks::has_shape(out, act, 4, out_dims)) {
-    LPAI_FAIL(Status::kBinaryBadTensor, "%s: output type or shape differs from the parameters",
-              kOp);
-  }
-  return Status::kOk;
+  const checks::ConvTensorSpec spec = {act,
+                                       DataType::kInt32,
+                                       wide ? DataType::kInt64 : DataType::kInt32,
+                                       {p.batches, p.in_h, p.in_w, p.in_c},
+                                       {p.out_c, p.k_h, p.k_w, p.in_c},
+                                       {p.batches, p.out_h, p.out_w, p.out_c},
+                                       p.out_c,
+                                       (p.flags & kTcFlagPerChannel) != 0,
+                                       (p.flags & kTcFlagHasBias) != 0,
+                                       "[out_c, k_h, k_w, in_c]"};
+  return checks::conv_tensors(kOp, in, filter, bias, out, spec);
 }
 
 // Scatter of every input pixel into the accumulators acc[b][oy][ox][oc] (zeroed here).
