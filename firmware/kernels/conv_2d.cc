@@ -43,9 +43,7 @@ const Conv2dParams& header(const KernelArgs& args) {
 
 Status validate(const KernelArgs& args) {
   using format::DataType;
-  if (args.params == nullptr || args.params_size < sizeof(Conv2dParams)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_params_header(args, kOp, sizeof(Conv2dParams)));
   const Conv2dParams& p = header(args);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.in_c, p.out_h, p.out_w,
                            p.k_h, p.k_w, p.stride_h, p.stride_w, p.dilation_h, p.dilation_w};
@@ -117,16 +115,6 @@ Status validate(const KernelArgs& args) {
               kOp);
   }
 
-  if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 2 or 3 inputs and 1 output", kOp);
-  }
-  const format::TensorRecord* in = args.inputs[0].desc;
-  const format::TensorRecord* filter = args.inputs[1].desc;
-  const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
-  const format::TensorRecord* out = args.outputs[0].desc;
-  if (in == nullptr || filter == nullptr || out == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
-  }
   const DataType act_type = wide ? DataType::kInt16 : DataType::kInt8;
   const DataType bias_type = wide && !acc32 ? DataType::kInt64 : DataType::kInt32;
   const checks::ConvTensorSpec spec = {act_type,
@@ -139,7 +127,7 @@ Status validate(const KernelArgs& args) {
                                        (p.flags & kConvFlagPerChannel) != 0,
                                        (p.flags & kConvFlagHasBias) != 0,
                                        "[out_c, k_h, k_w, in_c / groups]"};
-  LPAI_RETURN_IF_ERROR(checks::conv_tensors(kOp, in, filter, bias, out, spec));
+  LPAI_RETURN_IF_ERROR(checks::conv_tensors(args, kOp, 0, 2, spec));
   if (hvx && !hvx_layout::gemm_layout_matches(
                  args.params + conv_2d_params_size(p.out_c, p.flags),
                  reinterpret_cast<const int8_t*>(args.inputs[1].data), p.out_c,

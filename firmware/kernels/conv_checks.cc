@@ -2,16 +2,36 @@
 #include "kernels/conv_checks.h"
 
 #include "core/check.h"
+#include "core/log.h"
 #include "kernels/op_checks.h"
 
 namespace lpai {
 namespace kernels {
 namespace checks {
 
-Status conv_tensors(const char* op, const format::TensorRecord* in,
-                    const format::TensorRecord* filter, const format::TensorRecord* bias,
-                    const format::TensorRecord* out, const ConvTensorSpec& s) {
+Status require_params_header(const KernelArgs& args, const char* op, uint32_t header_size) {
+  if (args.params == nullptr || args.params_size < header_size) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", op);
+  }
+  return Status::kOk;
+}
+
+Status conv_tensors(const KernelArgs& args, const char* op, uint32_t in_index,
+                    uint32_t min_inputs, const ConvTensorSpec& s) {
   using format::DataType;
+  if (args.num_outputs != 1 ||
+      (args.num_inputs != min_inputs && args.num_inputs != min_inputs + 1)) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects %u or %u inputs and 1 output", op,
+              fmt_u(min_inputs), fmt_u(min_inputs + 1));
+  }
+  const format::TensorRecord* in = args.inputs[in_index].desc;
+  const format::TensorRecord* filter = args.inputs[1].desc;
+  const format::TensorRecord* bias =
+      args.num_inputs == min_inputs + 1 ? args.inputs[min_inputs].desc : nullptr;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  if (in == nullptr || filter == nullptr || out == nullptr) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", op);
+  }
   LPAI_RETURN_IF_ERROR(
       require_gemm_types(in, filter, bias, out, op, "filter", s.act, s.bias_a, s.bias_b));
   if (!has_shape(in, s.act, 4, s.in_dims)) {

@@ -9,6 +9,7 @@
 #include "core/checked_math.h"
 #include "core/status.h"
 #include "format/context_binary_format.h"
+#include "kernels/kernel_api.h"
 
 namespace lpai {
 namespace kernels {
@@ -25,12 +26,16 @@ struct ConvTensorSpec {
   const char* filter_shape;               // the filter's dims as the log names them
 };
 
-// kOk when in, filter, bias (null when absent) and out (non-null but bias) match spec: types
-// (checks::require_gemm_types), shapes, constant filter and bias, per-channel scales, bias
-// presence. Otherwise one log line naming `op` and the Status of the first failed check.
-Status conv_tensors(const char* op, const format::TensorRecord* in,
-                    const format::TensorRecord* filter, const format::TensorRecord* bias,
-                    const format::TensorRecord* out, const ConvTensorSpec& spec);
+// kOk when the blob holds at least its header_size-byte header; otherwise logs "<op>:
+// parameter blob shorter than its header" and returns kBinaryBadParams.
+Status require_params_header(const KernelArgs& args, const char* op, uint32_t header_size);
+
+// kOk when the node has 1 output and min_inputs or min_inputs + 1 inputs (the last one the
+// optional bias): the input at in_index, the filter at 1, all present, and they match spec:
+// types (checks::require_gemm_types), shapes, constant filter and bias, per-channel scales,
+// bias presence. Otherwise one log line naming `op` and the Status of the first failed check.
+Status conv_tensors(const KernelArgs& args, const char* op, uint32_t in_index,
+                    uint32_t min_inputs, const ConvTensorSpec& spec);
 
 // True when, on both axes, the padding is smaller than the dilated filter extent and the last
 // output window starts inside the padded input. P: a blob with CONV_2D's field names (in_h,

@@ -43,9 +43,7 @@ using dw::header;
 
 Status validate(const KernelArgs& args) {
   using format::DataType;
-  if (args.params == nullptr || args.params_size < sizeof(DepthwiseConv2dParams)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_params_header(args, kOp, sizeof(DepthwiseConv2dParams)));
   const DepthwiseConv2dParams& p = header(args);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.out_h, p.out_w, p.k_h, p.k_w,
                            p.stride_h, p.stride_w, p.dilation_h, p.dilation_w};
@@ -99,16 +97,6 @@ Status validate(const KernelArgs& args) {
               "%s: kernel scratch smaller than the transposed filter block and window rows", kOp);
   }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
-  if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 2 or 3 inputs and 1 output", kOp);
-  }
-  const format::TensorRecord* in = args.inputs[0].desc;
-  const format::TensorRecord* filter = args.inputs[1].desc;
-  const format::TensorRecord* bias = args.num_inputs == 3 ? args.inputs[2].desc : nullptr;
-  const format::TensorRecord* out = args.outputs[0].desc;
-  if (in == nullptr || filter == nullptr || out == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
-  }
   const checks::ConvTensorSpec spec = {act,
                                        DataType::kInt32,
                                        wide ? DataType::kInt64 : DataType::kInt32,
@@ -119,7 +107,7 @@ Status validate(const KernelArgs& args) {
                                        (p.flags & kDwFlagPerChannel) != 0,
                                        (p.flags & kDwFlagHasBias) != 0,
                                        "[1, k_h, k_w, out_c]"};
-  LPAI_RETURN_IF_ERROR(checks::conv_tensors(kOp, in, filter, bias, out, spec));
+  LPAI_RETURN_IF_ERROR(checks::conv_tensors(args, kOp, 0, 2, spec));
   if (hvx && !hvx_layout::dw_layout_matches(
                  p, args.params + depthwise_conv_2d_params_size(p.out_c, p.flags),
                  reinterpret_cast<const int8_t*>(args.inputs[1].data),

@@ -9,6 +9,7 @@
 #endif
 #include "kernels/hvx/hvx_layout.h"
 
+#include "kernels/conv_checks.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/op_checks.h"
@@ -27,9 +28,7 @@ const FullyConnectedParams& header(const KernelArgs& args) {
 
 Status validate(const KernelArgs& args) {
   using format::DataType;
-  if (args.params == nullptr || args.params_size < sizeof(FullyConnectedParams)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_params_header(args, kOp, sizeof(FullyConnectedParams)));
   const FullyConnectedParams& p = header(args);
   if (p.output_depth == 0 || p.output_depth > kMaxOutputDepth || p.batches == 0 ||
       p.accum_depth == 0 || p.accum_depth > gemm::kMaxAccumDepth) {

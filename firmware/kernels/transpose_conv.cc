@@ -27,9 +27,7 @@ const TransposeConvParams& header(const KernelArgs& args) {
 
 Status validate(const KernelArgs& args) {
   using format::DataType;
-  if (args.params == nullptr || args.params_size < sizeof(TransposeConvParams)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob shorter than its header", kOp);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_params_header(args, kOp, sizeof(TransposeConvParams)));
   const TransposeConvParams& p = header(args);
   const uint32_t dims[] = {p.batches, p.in_h, p.in_w, p.out_h, p.out_w,
                            p.k_h, p.k_w, p.stride_h, p.stride_w};
@@ -75,16 +73,6 @@ Status validate(const KernelArgs& args) {
     LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than the accumulators", kOp);
   }
 
-  if (args.num_outputs != 1 || (args.num_inputs != 3 && args.num_inputs != 4)) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: expects 3 or 4 inputs and 1 output", kOp);
-  }
-  const format::TensorRecord* filter = args.inputs[1].desc;
-  const format::TensorRecord* in = args.inputs[2].desc;
-  const format::TensorRecord* bias = args.num_inputs == 4 ? args.inputs[3].desc : nullptr;
-  const format::TensorRecord* out = args.outputs[0].desc;
-  if (in == nullptr || filter == nullptr || out == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams, "%s: input, filter or output absent", kOp);
-  }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   const checks::ConvTensorSpec spec = {act,
                                        DataType::kInt32,
@@ -96,7 +84,7 @@ Status validate(const KernelArgs& args) {
                                        (p.flags & kTcFlagPerChannel) != 0,
                                        (p.flags & kTcFlagHasBias) != 0,
                                        "[out_c, k_h, k_w, in_c]"};
-  return checks::conv_tensors(kOp, in, filter, bias, out, spec);
+  return checks::conv_tensors(args, kOp, 2, 3, spec);
 }
 
 // Scatter of every input pixel into the accumulators acc[b][oy][ox][oc] (zeroed here).

@@ -37,8 +37,7 @@ void eval_rows_flat(const DepthwiseConv2dParams& p, const int8_t* in, const int8
     Pixel px;
     px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      pixel_row(p, oy, &px);
       int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c;
       uint32_t ox = 0;
       for (; ox < ox_a; ++ox) pixel_dm1(p, &px, ox, filter, l, group_n, row_out + ox * c);

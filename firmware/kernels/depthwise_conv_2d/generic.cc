@@ -43,11 +43,9 @@ __attribute__((noinline)) void eval_generic(const DepthwiseConv2dParams& p, cons
     Pixel px;
     px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      pixel_row(p, oy, &px);
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-        px.ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        tap_range(px.ix0, p.k_w, p.dilation_w, p.in_w, &px.kx0, &px.kx1);
+        pixel_col(p, ox, &px);
         int8_t* dst = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * p.out_c;
         for (uint32_t c0 = 0; c0 < p.out_c; c0 += kChunk) {
           const uint32_t n = p.out_c - c0 < kChunk ? p.out_c - c0 : kChunk;

@@ -109,6 +109,18 @@ struct Pixel {
   int32_t iy0, ix0;      // input coordinates of tap (0, 0)
 };
 
+// Output row oy: the input row of tap 0 and the filter rows inside the input.
+inline void pixel_row(const DepthwiseConv2dParams& p, uint32_t oy, Pixel* px) {
+  px->iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  tap_range(px->iy0, p.k_h, p.dilation_h, p.in_h, &px->ky0, &px->ky1);
+}
+
+// Output column ox: the input column of tap 0 and the filter columns inside the input.
+inline void pixel_col(const DepthwiseConv2dParams& p, uint32_t ox, Pixel* px) {
+  px->ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  tap_range(px->ix0, p.k_w, p.dilation_w, p.in_w, &px->kx0, &px->kx1);
+}
+
 // Channels [c0, c0 + W) of one output pixel, depth_multiplier 1; lane0 = c0 - run first.
 template <uint32_t W>
 inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int8_t* filter,
@@ -129,8 +141,7 @@ inline void block_dm1(const DepthwiseConv2dParams& p, const Pixel& px, const int
 // Channels [first, first + n) of output pixel ox of the current row, depth_multiplier 1.
 inline void pixel_dm1(const DepthwiseConv2dParams& p, Pixel* px, uint32_t ox, const int8_t* filter,
                       const Lanes& l, uint32_t n, int8_t* dst) {
-  px->ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-  tap_range(px->ix0, p.k_w, p.dilation_w, p.in_w, &px->kx0, &px->kx1);
+  pixel_col(p, ox, px);
   uint32_t c0 = l.first;
   const uint32_t end = l.first + n;
   for (; c0 + 16 <= end; c0 += 16) block_dm1<16>(p, *px, filter, c0, l, dst);

@@ -14,8 +14,7 @@ void eval_pixels_dm1(const DepthwiseConv2dParams& p, const int8_t* in, const int
     Pixel px;
     px.in = in + static_cast<size_t>(b) * p.in_h * p.in_w * p.in_c;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      px.iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      tap_range(px.iy0, p.k_h, p.dilation_h, p.in_h, &px.ky0, &px.ky1);
+      pixel_row(p, oy, &px);
       int8_t* row_out = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * p.out_c;
       for (uint32_t ox = 0; ox < p.out_w; ++ox) {
         pixel_dm1(p, &px, ox, filter, l, n, row_out + static_cast<size_t>(ox) * p.out_c);
