@@ -105,6 +105,12 @@ void transpose(const T* src, T* dst, uint32_t mats, uint32_t rows, uint32_t cols
 }
 
 // Lhs [M][K], rhs [N][K] (K contiguous in both).
+// Matrix index of batch (b0, b1, b2) in an operand with batch strides `stride` (0: broadcast).
+inline uint32_t batch_index(const int32_t* stride, uint32_t b0, uint32_t b1, uint32_t b2) {
+  return b0 * static_cast<uint32_t>(stride[0]) + b1 * static_cast<uint32_t>(stride[1]) +
+         b2 * static_cast<uint32_t>(stride[2]);
+}
+
 template <typename T, typename Acc, bool kWide>
 void run(const BatchMatmulParams& p, const T* lhs, const T* rhs, T* out, int32_t lo, int32_t hi) {
   const uint32_t m = static_cast<uint32_t>(p.rows);
@@ -115,12 +121,8 @@ void run(const BatchMatmulParams& p, const T* lhs, const T* rhs, T* out, int32_t
   for (uint32_t b0 = 0; b0 < static_cast<uint32_t>(p.batch[0]); ++b0) {
     for (uint32_t b1 = 0; b1 < static_cast<uint32_t>(p.batch[1]); ++b1) {
       for (uint32_t b2 = 0; b2 < static_cast<uint32_t>(p.batch[2]); ++b2) {
-        const uint32_t li = b0 * static_cast<uint32_t>(p.lhs_stride[0]) +
-                            b1 * static_cast<uint32_t>(p.lhs_stride[1]) +
-                            b2 * static_cast<uint32_t>(p.lhs_stride[2]);
-        const uint32_t ri = b0 * static_cast<uint32_t>(p.rhs_stride[0]) +
-                            b1 * static_cast<uint32_t>(p.rhs_stride[1]) +
-                            b2 * static_cast<uint32_t>(p.rhs_stride[2]);
+        const uint32_t li = batch_index(p.lhs_stride, b0, b1, b2);
+        const uint32_t ri = batch_index(p.rhs_stride, b0, b1, b2);
         const T* a = lhs + li * m * k;
         const T* bm = rhs + ri * n * k;
         for (uint32_t r = 0; r < m; ++r) {
@@ -167,12 +169,8 @@ void run_int8_fast(const BatchMatmulParams& p, const int8_t* lhs, const int8_t* 
   for (uint32_t b0 = 0; b0 < static_cast<uint32_t>(p.batch[0]); ++b0) {
     for (uint32_t b1 = 0; b1 < static_cast<uint32_t>(p.batch[1]); ++b1) {
       for (uint32_t b2 = 0; b2 < static_cast<uint32_t>(p.batch[2]); ++b2) {
-        const uint32_t li = b0 * static_cast<uint32_t>(p.lhs_stride[0]) +
-                            b1 * static_cast<uint32_t>(p.lhs_stride[1]) +
-                            b2 * static_cast<uint32_t>(p.lhs_stride[2]);
-        const uint32_t ri = b0 * static_cast<uint32_t>(p.rhs_stride[0]) +
-                            b1 * static_cast<uint32_t>(p.rhs_stride[1]) +
-                            b2 * static_cast<uint32_t>(p.rhs_stride[2]);
+        const uint32_t li = batch_index(p.lhs_stride, b0, b1, b2);
+        const uint32_t ri = batch_index(p.rhs_stride, b0, b1, b2);
         const int8_t* a = lhs + li * m * k;
         const int8_t* bm = rhs + ri * n * k;
         const int32_t* rs = rhs_sums != nullptr ? rhs_sums + ri * n : nullptr;

@@ -24,14 +24,17 @@ Status validate(const KernelArgs& args) {
   return Status::kOk;
 }
 
-// TFLite Micro's Sqrt32: bit-by-bit integer square root, rounded up when the remainder exceeds
-// the root (unless the root is 0xFFFF).
-uint16_t sqrt32(uint32_t num) {
-  if (num == 0) return 0;
-  uint32_t res = 0;
-  const int32_t top = static_cast<int32_t>((32 - signal::msb32(num)) | 1u);
-  uint32_t bit = 1u << (31 - top);
-  for (int32_t it = (31 - top) / 2 + 1; it > 0; --it) {
+// TFLite Micro's square-root iteration over U (uint32_t or uint64_t), num != 0 and msb its
+// signal::msb32 / msb64: bit-by-bit integer square root, rounded up when the remainder exceeds
+// the root (unless the root is the largest half-width value).
+template <typename U>
+U sqrt_bits(U num, uint32_t msb) {
+  constexpr uint32_t kBits = sizeof(U) * 8;
+  constexpr U kHalfMax = (static_cast<U>(1) << (kBits / 2)) - 1;
+  U res = 0;
+  const int32_t top = static_cast<int32_t>((kBits - msb) | 1u);
+  U bit = static_cast<U>(1) << (kBits - 1 - top);
+  for (int32_t it = (static_cast<int32_t>(kBits) - 1 - top) / 2 + 1; it > 0; --it) {
     if (num >= res + bit) {
       num -= res + bit;
       res = (res >> 1) + bit;
@@ -40,28 +43,21 @@ uint16_t sqrt32(uint32_t num) {
     }
     bit >>= 2;
   }
-  if (num > res && res != 0xFFFFu) ++res;
-  return static_cast<uint16_t>(res);
+  if (num > res && res != kHalfMax) ++res;
+  return res;
+}
+
+// TFLite Micro's Sqrt32.
+uint16_t sqrt32(uint32_t num) {
+  if (num == 0) return 0;
+  return static_cast<uint16_t>(sqrt_bits<uint32_t>(num, signal::msb32(num)));
 }
 
 // TFLite Micro's Sqrt64: Sqrt32 when the upper word is clear (its documented shortcut), else
 // the same iteration in 64 bits; the result truncated to 32 bits.
 uint32_t sqrt64(uint64_t num) {
   if ((num >> 32) == 0) return sqrt32(static_cast<uint32_t>(num));
-  uint64_t res = 0;
-  const int32_t top = static_cast<int32_t>((64 - signal::msb64(num)) | 1u);
-  uint64_t bit = static_cast<uint64_t>(1) << (63 - top);
-  for (int32_t it = (63 - top) / 2 + 1; it > 0; --it) {
-    if (num >= res + bit) {
-      num -= res + bit;
-      res = (res >> 1) + bit;
-    } else {
-      res >>= 1;
-    }
-    bit >>= 2;
-  }
-  if (num > res && res != 0xFFFFFFFFull) ++res;
-  return static_cast<uint32_t>(res);
+  return static_cast<uint32_t>(sqrt_bits<uint64_t>(num, signal::msb64(num)));
 }
 
 void eval(const KernelArgs& args) {
