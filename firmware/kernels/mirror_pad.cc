@@ -5,6 +5,7 @@
 #include "core/log.h"
 #include "kernels/movement_common.h"
 #include "kernels/op_checks.h"
+#include "kernels/pad_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -32,12 +33,8 @@ Status validate(const KernelArgs& args) {
   }
   const MirrorPadParams& p = *reinterpret_cast<const MirrorPadParams*>(args.params);
   bool ok = p.reserved == 0 && p.offset <= 1;
-  const uint32_t lead = kR - in->rank;
   for (uint32_t i = 0; i < kR && ok; ++i) {
-    const uint32_t di = i < lead ? 1u : in->dims[i - lead];
-    const uint32_t dout = i < lead ? 1u : out->dims[i - lead];
-    ok = p.in_dims[i] == di && p.out_dims[i] == dout && p.in_dims[i] <= p.out_dims[i] &&
-         p.before[i] <= p.out_dims[i] - p.in_dims[i];
+    ok = pad_axis_matches(in, out, p.in_dims, p.out_dims, p.before, i);
     if (!ok) break;
     const uint32_t after = p.out_dims[i] - p.in_dims[i] - p.before[i];
     const uint32_t limit = p.in_dims[i] >= p.offset ? p.in_dims[i] - p.offset : 0;

@@ -5,6 +5,7 @@
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/op_checks.h"
+#include "kernels/pad_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -36,12 +37,8 @@ Status validate(const KernelArgs& args) {
   const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;
   const int32_t hi = t == format::DataType::kInt8 ? 127 : 32767;
   bool ok = p.reserved == 0 && p.pad_value >= lo && p.pad_value <= hi;
-  const uint32_t lead = kR - in->rank;
   for (uint32_t i = 0; i < kR && ok; ++i) {
-    const uint32_t di = i < lead ? 1u : in->dims[i - lead];
-    const uint32_t dout = i < lead ? 1u : out->dims[i - lead];
-    ok = p.in_dims[i] == di && p.out_dims[i] == dout && p.in_dims[i] <= p.out_dims[i] &&
-         p.before[i] <= p.out_dims[i] - p.in_dims[i];
+    ok = pad_axis_matches(in, out, p.in_dims, p.out_dims, p.before, i);
   }
   if (!ok) {
     LPAI_FAIL(Status::kBinaryBadParams,
