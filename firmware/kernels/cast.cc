@@ -1,5 +1,5 @@
 // CAST kernel: see kernels/cast.h.
-#include "kernels/cast.h"
+#include "kernels/params/cast.h"
 
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"

@@ -17,7 +17,7 @@
 // int16x8: per pixel, chunks of 64 output channels, 64-bit sums, any depth multiplier.
 // Each int8 path is its own non-inlined function, so the stack of a call is that of the path
 // it takes.
-#include "kernels/depthwise_conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_depthwise.h"
 #endif

@@ -1,6 +1,7 @@
 // PRELU kernel: see kernels/prelu.h.
-#include "kernels/prelu.h"
+#include "kernels/params/prelu.h"
 
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"

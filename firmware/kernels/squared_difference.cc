@@ -1,6 +1,7 @@
 // SQUARED_DIFFERENCE kernel: see kernels/squared_difference.h.
-#include "kernels/squared_difference.h"
+#include "kernels/params/squared_difference.h"
 
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
