@@ -1,5 +1,5 @@
 // ABS kernel: see kernels/abs.h.
-#include "kernels/abs.h"
+#include "kernels/params/abs.h"
 
 #include "core/check.h"
 #include "kernels/fixed_point.h"

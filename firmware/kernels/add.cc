@@ -1,7 +1,8 @@
 // ADD kernel: see kernels/add.h.
-#include "kernels/add.h"
+#include "kernels/params/add.h"
 
 #include "kernels/add_sub_impl.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/int32_arith.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_elementwise.h"

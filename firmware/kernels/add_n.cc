@@ -1,5 +1,5 @@
 // ADD_N kernel: see kernels/add_n.h.
-#include "kernels/add_n.h"
+#include "kernels/params/add_n.h"
 
 #include "core/check.h"
 #include "kernels/ew_ext_common.h"

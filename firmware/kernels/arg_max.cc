@@ -1,5 +1,6 @@
 // ARG_MAX kernel: see kernels/arg_min_max_common.h.
-#include "kernels/arg_max.h"
+#include "kernels/arg_min_max_common.h"
+#include "kernels/params/arg_max.h"
 #include "kernels/registry.h"
 
 namespace lpai {

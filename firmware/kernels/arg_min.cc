@@ -1,5 +1,6 @@
 // ARG_MIN kernel: see kernels/arg_min_max_common.h.
-#include "kernels/arg_min.h"
+#include "kernels/arg_min_max_common.h"
+#include "kernels/params/arg_min.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -11,16 +11,10 @@
 #include "core/status.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/arg_min_max.h"
 
 namespace lpai {
 namespace kernels {
-
-struct ArgMinMaxParams {
-  int32_t outer;      // product of the dims before the axis
-  int32_t axis_size;  // >= 1
-  int32_t inner;      // product of the dims after the axis
-};
-static_assert(sizeof(ArgMinMaxParams) == 12, "ArgMinMaxParams layout");
 
 Status validate_arg_min_max(const KernelArgs& args, const char* name);
 

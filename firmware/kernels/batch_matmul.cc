@@ -1,5 +1,5 @@
 // BATCH_MATMUL kernel: see kernels/batch_matmul.h.
-#include "kernels/batch_matmul.h"
+#include "kernels/params/batch_matmul.h"
 
 #include "core/check.h"
 #include "core/checked_math.h"

@@ -1,5 +1,5 @@
 // BATCH_TO_SPACE_ND kernel: see kernels/batch_to_space_nd.h.
-#include "kernels/batch_to_space_nd.h"
+#include "kernels/params/batch_to_space_nd.h"
 
 #include <stddef.h>
 

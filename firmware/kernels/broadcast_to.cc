@@ -1,6 +1,7 @@
 // BROADCAST_TO kernel: see kernels/broadcast_to.h.
-#include "kernels/broadcast_to.h"
+#include "kernels/params/broadcast_to.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // CAST kernel: see kernels/cast.h.
-#include "kernels/cast.h"
+#include "kernels/params/cast.h"
 
 #include "core/check.h"
 #include "kernels/registry.h"

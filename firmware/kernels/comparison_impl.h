@@ -2,9 +2,10 @@
 #ifndef LPAI_KERNELS_COMPARISON_IMPL_H
 #define LPAI_KERNELS_COMPARISON_IMPL_H
 
-#include "kernels/comparison.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/op_checks.h"
+#include "kernels/params/comparison.h"
 
 namespace lpai {
 namespace kernels {

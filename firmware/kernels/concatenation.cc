@@ -1,5 +1,5 @@
 // CONCATENATION kernel: see kernels/concatenation.h.
-#include "kernels/concatenation.h"
+#include "kernels/params/concatenation.h"
 
 #include "core/check.h"
 #include "core/log.h"

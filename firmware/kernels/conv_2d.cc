@@ -11,7 +11,7 @@
 // into the kernel scratch after the im2col block.
 // int16x8: direct loops, 64-bit sums per output (per tap partial sums in 32 bits), requantised
 // as kernels/int16x8_common.h.
-#include "kernels/conv_2d.h"
+#include "kernels/params/conv_2d.h"
 
 #include "core/check.h"
 #include "core/checked_math.h"

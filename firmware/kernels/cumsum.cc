@@ -1,5 +1,5 @@
 // CUMSUM kernel: see kernels/cumsum.h.
-#include "kernels/cumsum.h"
+#include "kernels/params/cumsum.h"
 
 #include "core/check.h"
 #include "core/checked_math.h"

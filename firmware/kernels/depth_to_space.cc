@@ -1,6 +1,7 @@
 // DEPTH_TO_SPACE kernel: see kernels/depth_to_space.h.
-#include "kernels/depth_to_space.h"
+#include "kernels/params/depth_to_space.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

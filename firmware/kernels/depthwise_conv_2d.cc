@@ -17,7 +17,7 @@
 //  - generic.cc: otherwise per pixel, chunks of 64 output channels, scalar.
 // int16x8, any depth multiplier (s16.cc): per pixel, chunks of 64 output channels, 64-bit sums.
 // Hexagon with the HVX layout: kernels/hvx/hvx_depthwise.cc.
-#include "kernels/depthwise_conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
 
 #include "core/check.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX

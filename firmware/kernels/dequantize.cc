@@ -1,5 +1,5 @@
 // DEQUANTIZE kernel: refused at load, see kernels/dequantize.h.
-#include "kernels/dequantize.h"
+#include "kernels/params/dequantize.h"
 
 #include "core/check.h"
 #include "core/log.h"

@@ -1,7 +1,8 @@
 // DIV kernel: see kernels/div.h.
-#include "kernels/div.h"
+#include "kernels/params/div.h"
 
 #include "core/check.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/int32_arith.h"
 #include "kernels/registry.h"

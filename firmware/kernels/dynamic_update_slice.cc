@@ -1,5 +1,5 @@
 // DYNAMIC_UPDATE_SLICE kernel: see kernels/dynamic_update_slice.h.
-#include "kernels/dynamic_update_slice.h"
+#include "kernels/params/dynamic_update_slice.h"
 
 #include <stddef.h>
 

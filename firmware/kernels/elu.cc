@@ -1,6 +1,7 @@
 // ELU kernel: see kernels/elu.h.
-#include "kernels/elu.h"
+#include "kernels/params/elu.h"
 
+#include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // EMBEDDING_LOOKUP kernel: see kernels/embedding_lookup.h.
-#include "kernels/embedding_lookup.h"
+#include "kernels/params/embedding_lookup.h"
 
 #include <stddef.h>
 

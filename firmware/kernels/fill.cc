@@ -1,5 +1,5 @@
 // FILL kernel: see kernels/fill.h.
-#include "kernels/fill.h"
+#include "kernels/params/fill.h"
 
 #include "core/check.h"
 #include "core/log.h"

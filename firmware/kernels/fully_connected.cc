@@ -1,7 +1,7 @@
-// FULLY_CONNECTED int8 and int16x8: layout and contract in kernels/fully_connected.h.
+// FULLY_CONNECTED int8 and int16x8: layout and contract in kernels/params/fully_connected.h.
 // int16x8: per output, a 64-bit sum of 32-bit lane dot products, requantised as
 // kernels/int16x8_common.h.
-#include "kernels/fully_connected.h"
+#include "kernels/params/fully_connected.h"
 
 #include "core/check.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX

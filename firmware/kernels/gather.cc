@@ -1,5 +1,5 @@
 // GATHER kernel: see kernels/gather.h.
-#include "kernels/gather.h"
+#include "kernels/params/gather.h"
 
 #include <stddef.h>
 

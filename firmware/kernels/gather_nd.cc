@@ -1,5 +1,5 @@
 // GATHER_ND kernel: see kernels/gather_nd.h.
-#include "kernels/gather_nd.h"
+#include "kernels/params/gather_nd.h"
 
 #include <stddef.h>
 

@@ -1,6 +1,7 @@
 // HARD_SWISH kernel: see kernels/hard_swish.h.
-#include "kernels/hard_swish.h"
+#include "kernels/params/hard_swish.h"
 
+#include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

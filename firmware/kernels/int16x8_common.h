@@ -9,11 +9,7 @@
 // sets the mode). The kernels always sum in 64 bits;
 // in the 32-bit mode the low 32 bits of that sum equal the wrapped int32 sum.
 //
-// Blob arrays (after the op's header), n channels:
-//   int64_t bias[n]         as two little-endian 32-bit words (0 when absent); in the 32-bit
-//                           mode every value is within int32
-//   int32_t multiplier[n]   Q31, >= 0
-//   int32_t shift[n]        [-31, 7] (64-bit mode) or [-31, 30] (32-bit mode)
+// Blob arrays (after the op's header): kernels/params/int16x8.h.
 #ifndef LPAI_KERNELS_INT16X8_COMMON_H
 #define LPAI_KERNELS_INT16X8_COMMON_H
 
@@ -21,13 +17,11 @@
 #include <stdint.h>
 
 #include "kernels/fixed_point.h"
+#include "kernels/params/int16x8.h"
 
 namespace lpai {
 namespace kernels {
 namespace w16 {
-
-// Bytes of the three arrays for n channels.
-constexpr uint32_t arrays_size(uint32_t n) { return 16u * n; }
 
 struct Requant {
   const uint8_t* bias;        // int64 entries, unaligned-safe reads

@@ -12,17 +12,10 @@
 #include <stdint.h>
 
 #include "kernels/ew_ext_common.h"
+#include "kernels/params/int32_arith.h"
 
 namespace lpai {
 namespace kernels {
-
-struct Int32ArithParams {
-  int32_t activation_min;
-  int32_t activation_max;
-  uint32_t broadcast;     // 0: equal shapes; 1: use `shape`
-  BroadcastShape shape;
-};
-
 namespace int32_arith {
 
 enum class Op { kAdd, kMul, kDiv };

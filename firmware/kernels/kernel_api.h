@@ -1,10 +1,14 @@
 // Kernel interface: how the executor calls an operator, and how the loader asks the operator
 // to vet a node once at load.
 //
-// Each operator lives in its own file pair kernels/<op>.h / kernels/<op>.cc:
-//   - <op>.h declares the op's parameter struct (the node's parameter blob, written offline by
-//     host_sim/prepare/ops/<op>.cc, POD, little-endian, 4-byte aligned fields) and the two
-//     functions below;
+// Each operator lives in kernels/params/<op>.h and kernels/<op>.cc:
+//   - params/<op>.h holds the op's contract: its parameter struct (the node's parameter blob,
+//     written offline by host_sim/prepare/ops/<op>.cc, POD, little-endian, 4-byte aligned
+//     fields), flags, limits, size and scratch functions, trailing-array layout. Layering:
+//     params/ <- (host_sim/prepare, kernels, kernels/hvx, host_sim/simd); nothing in params/
+//     includes anything above it (kernels/params/README.md);
+//   - <op>.cc defines the two functions below (a kernels/<op>.h remains only where the kernel
+//     declares something of its own);
 //   - validate: called once per node at load with data pointers null except for constant
 //     tensors (resolved in the binary, read only); checks the parameter
 //     blob size/contents and the tensor types and shapes the kernel will rely on. Every value
@@ -23,9 +27,12 @@
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "format/context_binary_format.h"
+#include "kernels/params/rank.h"
 
 namespace lpai {
 namespace kernels {
+
+static_assert(kParamsMaxRank == format::kMaxRank, "parameter blobs describe up to the format's rank");
 
 constexpr uint32_t kMaxNodeInputs = 24;  // UNIDIRECTIONAL_SEQUENCE_LSTM has 24
 constexpr uint32_t kMaxNodeOutputs = 16;  // SPLIT / SPLIT_V / UNPACK: one per part

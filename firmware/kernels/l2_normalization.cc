@@ -1,5 +1,5 @@
 // L2_NORMALIZATION kernel: see kernels/l2_normalization.h.
-#include "kernels/l2_normalization.h"
+#include "kernels/params/l2_normalization.h"
 
 #include "core/check.h"
 #include "kernels/ew_ext_common.h"

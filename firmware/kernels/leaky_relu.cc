@@ -1,5 +1,5 @@
 // LEAKY_RELU kernel: see kernels/leaky_relu.h.
-#include "kernels/leaky_relu.h"
+#include "kernels/params/leaky_relu.h"
 
 #include "core/check.h"
 #include "kernels/fixed_point.h"

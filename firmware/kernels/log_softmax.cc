@@ -1,5 +1,5 @@
 // LOG_SOFTMAX kernel: see kernels/log_softmax.h.
-#include "kernels/log_softmax.h"
+#include "kernels/params/log_softmax.h"
 
 #include "core/check.h"
 #include "kernels/ew_ext_common.h"

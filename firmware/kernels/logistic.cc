@@ -1,7 +1,8 @@
 // LOGISTIC kernel: see kernels/logistic.h and kernels/lut_activation.h.
-#include "kernels/logistic.h"
+#include "kernels/params/logistic.h"
 
 #include "kernels/lstm_math.h"
+#include "kernels/lut_activation.h"
 #include "kernels/registry.h"
 
 namespace lpai {

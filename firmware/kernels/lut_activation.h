@@ -12,26 +12,11 @@
 #include "core/log.h"
 #include "kernels/kernel_api.h"
 #include "kernels/op_checks.h"
+#include "kernels/params/lut_activation.h"
 #include "kernels/unary_common.h"
 
 namespace lpai {
 namespace kernels {
-
-struct LutActivationParams {
-  int32_t input_zero_point;
-  int32_t input_range_radius;
-  int32_t input_multiplier;  // int8: Q31 mantissa of input_scale * 2^27 (frexp, rounded)
-                             // int16: LUT input multiplier, in [1, 32767] or 3 << {0, 1}
-  int32_t input_left_shift;  // int8: its exponent; int16: LUT input right shift in [0, 31]
-};
-static_assert(sizeof(LutActivationParams) == 16, "LutActivationParams layout");
-
-// True when the int16 input scaling cannot overflow int32 for any int16 input.
-inline bool int16_lut_scale_valid(int32_t multiplier, int32_t shift) {
-  if (multiplier < 1 || shift < 0 || shift > 31) return false;
-  const int64_t round = shift > 0 ? (int64_t{1} << (shift - 1)) : 0;
-  return int64_t{multiplier} * 32768 + round <= int64_t{2147483647};
-}
 
 // Spec: static constexpr const char* kName; static constexpr int32_t kInt8OutputZeroPoint;
 //       static int16_t int16(int16_t x, int32_t multiplier, int32_t shift).

@@ -2,8 +2,9 @@
 #ifndef LPAI_KERNELS_MAXIMUM_MINIMUM_IMPL_H
 #define LPAI_KERNELS_MAXIMUM_MINIMUM_IMPL_H
 
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
-#include "kernels/maximum_minimum.h"
+#include "kernels/params/maximum_minimum.h"
 
 namespace lpai {
 namespace kernels {

@@ -1,5 +1,6 @@
 // MEAN kernel: the shared reduction of kernels/reduce_common.h.
-#include "kernels/mean.h"
+#include "kernels/params/mean.h"
+#include "kernels/reduce_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

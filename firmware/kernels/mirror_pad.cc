@@ -1,5 +1,5 @@
 // MIRROR_PAD kernel: see kernels/mirror_pad.h.
-#include "kernels/mirror_pad.h"
+#include "kernels/params/mirror_pad.h"
 
 #include "core/check.h"
 #include "core/log.h"

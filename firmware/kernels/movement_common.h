@@ -19,28 +19,11 @@
 #include "core/status.h"
 #include "format/context_binary_format.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/movement.h"
 
 namespace lpai {
 namespace kernels {
 namespace movement {
-
-constexpr uint32_t kR = format::kMaxRank;
-
-// Parameter blob of the strided-copy ops: exactly sizeof(StridedCopyParams) bytes.
-struct StridedCopyParams {
-  uint32_t out_dims[kR];   // product == output element count
-  int32_t in_strides[kR];  // elements
-  int32_t in_offset;       // element index of out[0,...,0]
-  uint32_t reserved;       // 0
-};
-static_assert(sizeof(StridedCopyParams) == 56, "StridedCopyParams layout");
-
-// Parameter blob of the chunk-copy ops: ChunkCopyParams then uint32_t chunk[count].
-struct ChunkCopyParams {
-  uint32_t outer;  // rows
-  uint32_t count;  // tensors on the many side (== outputs of SPLIT*, UNPACK; inputs of PACK)
-};
-static_assert(sizeof(ChunkCopyParams) == 8, "ChunkCopyParams layout");
 
 // Byte-copyable element types of these ops: int8, int16, int32, bool.
 bool copyable_type(uint8_t data_type);

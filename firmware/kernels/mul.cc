@@ -1,8 +1,9 @@
 // MUL kernel: see kernels/mul.h.
-#include "kernels/mul.h"
+#include "kernels/params/mul.h"
 
 #include "core/check.h"
 #include "core/log.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/fixed_point.h"
 #include "kernels/int32_arith.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX

@@ -1,6 +1,7 @@
 // PACK kernel: see kernels/pack.h.
-#include "kernels/pack.h"
+#include "kernels/params/pack.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // PAD kernel: see kernels/pad.h.
-#include "kernels/pad.h"
+#include "kernels/params/pad.h"
 
 #include "core/check.h"
 #include "core/log.h"

@@ -1,5 +1,5 @@
 // PADV2 kernel: see kernels/padv2.h.
-#include "kernels/padv2.h"
+#include "kernels/params/padv2.h"
 
 #include "core/check.h"
 #include "core/log.h"

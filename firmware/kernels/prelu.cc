@@ -1,7 +1,8 @@
 // PRELU kernel: see kernels/prelu.h.
-#include "kernels/prelu.h"
+#include "kernels/params/prelu.h"
 
 #include "core/check.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 #include "kernels/unary_common.h"

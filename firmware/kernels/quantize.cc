@@ -1,5 +1,5 @@
 // QUANTIZE kernel: see kernels/quantize.h.
-#include "kernels/quantize.h"
+#include "kernels/params/quantize.h"
 
 #include "core/check.h"
 #include "kernels/fixed_point.h"

@@ -1,5 +1,6 @@
 // REDUCE_MAX kernel: the shared reduction of kernels/reduce_common.h.
-#include "kernels/reduce_max.h"
+#include "kernels/params/reduce_max.h"
+#include "kernels/reduce_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,6 @@
 // REDUCE_MIN kernel: the shared reduction of kernels/reduce_common.h.
-#include "kernels/reduce_min.h"
+#include "kernels/params/reduce_min.h"
+#include "kernels/reduce_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // RELU kernel: see kernels/relu.h.
-#include "kernels/relu.h"
+#include "kernels/params/relu.h"
 
 #include "core/check.h"
 #include "kernels/fixed_point.h"

@@ -1,5 +1,5 @@
 // RELU6 kernel: see kernels/relu6.h.
-#include "kernels/relu6.h"
+#include "kernels/params/relu6.h"
 
 #include "core/check.h"
 #include "kernels/registry.h"

@@ -1,5 +1,5 @@
 // RESIZE_BILINEAR kernel: see kernels/resize_bilinear.h.
-#include "kernels/resize_bilinear.h"
+#include "kernels/params/resize_bilinear.h"
 
 #include "core/check.h"
 #include "kernels/registry.h"

@@ -6,7 +6,7 @@
 #include "core/status.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/kernel_api.h"
-#include "kernels/resize_nearest_neighbor.h"
+#include "kernels/params/resize.h"
 
 namespace lpai {
 namespace kernels {

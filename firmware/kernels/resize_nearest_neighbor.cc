@@ -1,5 +1,5 @@
 // RESIZE_NEAREST_NEIGHBOR kernel: see kernels/resize_nearest_neighbor.h.
-#include "kernels/resize_nearest_neighbor.h"
+#include "kernels/params/resize_nearest_neighbor.h"
 
 #include "core/check.h"
 #include "kernels/registry.h"

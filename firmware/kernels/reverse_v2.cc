@@ -1,6 +1,7 @@
 // REVERSE_V2 kernel: see kernels/reverse_v2.h.
-#include "kernels/reverse_v2.h"
+#include "kernels/params/reverse_v2.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

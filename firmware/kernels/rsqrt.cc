@@ -1,6 +1,7 @@
 // RSQRT kernel: see kernels/rsqrt.h.
-#include "kernels/rsqrt.h"
+#include "kernels/params/rsqrt.h"
 
+#include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

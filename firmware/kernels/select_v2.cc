@@ -1,8 +1,9 @@
 // SELECT_V2 kernel: see kernels/select_v2.h.
-#include "kernels/select_v2.h"
+#include "kernels/params/select_v2.h"
 
 #include "core/check.h"
 #include "core/log.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

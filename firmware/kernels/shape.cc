@@ -1,5 +1,5 @@
 // SHAPE kernel: see kernels/shape.h.
-#include "kernels/shape.h"
+#include "kernels/params/shape.h"
 
 #include "core/check.h"
 #include "core/log.h"

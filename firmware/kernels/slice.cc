@@ -1,6 +1,7 @@
 // SLICE kernel: see kernels/slice.h.
-#include "kernels/slice.h"
+#include "kernels/params/slice.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

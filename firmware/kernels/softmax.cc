@@ -1,5 +1,5 @@
 // SOFTMAX kernel: see kernels/softmax.h.
-#include "kernels/softmax.h"
+#include "kernels/params/softmax.h"
 
 #include "core/check.h"
 #include "core/log.h"

@@ -1,5 +1,5 @@
 // SPACE_TO_BATCH_ND kernel: see kernels/space_to_batch_nd.h.
-#include "kernels/space_to_batch_nd.h"
+#include "kernels/params/space_to_batch_nd.h"
 
 #include <stddef.h>
 

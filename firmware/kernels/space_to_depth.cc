@@ -1,6 +1,7 @@
 // SPACE_TO_DEPTH kernel: see kernels/space_to_depth.h.
-#include "kernels/space_to_depth.h"
+#include "kernels/params/space_to_depth.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

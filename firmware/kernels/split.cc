@@ -1,6 +1,7 @@
 // SPLIT kernel: see kernels/split.h.
-#include "kernels/split.h"
+#include "kernels/params/split.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,6 +1,7 @@
 // SPLIT_V kernel: see kernels/split_v.h.
-#include "kernels/split_v.h"
+#include "kernels/params/split_v.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,7 +1,8 @@
 // SQUARED_DIFFERENCE kernel: see kernels/squared_difference.h.
-#include "kernels/squared_difference.h"
+#include "kernels/params/squared_difference.h"
 
 #include "core/check.h"
+#include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/registry.h"
 

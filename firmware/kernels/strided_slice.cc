@@ -1,5 +1,5 @@
 // STRIDED_SLICE kernel: see kernels/strided_slice.h.
-#include "kernels/strided_slice.h"
+#include "kernels/params/strided_slice.h"
 
 #include "core/check.h"
 #include "core/log.h"

@@ -1,5 +1,5 @@
 // SUB kernel: see kernels/sub.h.
-#include "kernels/sub.h"
+#include "kernels/params/sub.h"
 
 #include "kernels/add_sub_impl.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX

@@ -1,5 +1,6 @@
 // SUM kernel: the shared reduction of kernels/reduce_common.h.
-#include "kernels/sum.h"
+#include "kernels/params/sum.h"
+#include "kernels/reduce_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // SVDF kernel: see kernels/svdf.h.
-#include "kernels/svdf.h"
+#include "kernels/params/svdf.h"
 
 #include "core/check.h"
 #include "core/checked_math.h"

@@ -1,7 +1,8 @@
 // TANH kernel: see kernels/tanh.h and kernels/lut_activation.h.
-#include "kernels/tanh.h"
+#include "kernels/params/tanh.h"
 
 #include "kernels/lstm_math.h"
+#include "kernels/lut_activation.h"
 #include "kernels/registry.h"
 
 namespace lpai {

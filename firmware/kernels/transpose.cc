@@ -1,6 +1,7 @@
 // TRANSPOSE kernel: see kernels/transpose.h.
-#include "kernels/transpose.h"
+#include "kernels/params/transpose.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -4,7 +4,7 @@
 // one dot product over the input channels (the filter's innermost dimension) to its scratch
 // accumulator; sums are exact (int8: wrapping int32 like the reference's int32 scratch;
 // int16x8: int64). Then one requantisation pass over the scratch.
-#include "kernels/transpose_conv.h"
+#include "kernels/params/transpose_conv.h"
 
 #include "core/check.h"
 #include "core/checked_math.h"

@@ -9,11 +9,10 @@
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/lut.h"
 
 namespace lpai {
 namespace kernels {
-
-constexpr uint32_t kInt8LutSize = 256;  // indexed by the input byte: lut[(uint8_t)x]
 
 // Checks: exactly one input and one output, both present, equal shapes, and a blob of exactly
 // `params_size` bytes. Logs and returns kBinaryBadParams otherwise.

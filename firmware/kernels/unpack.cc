@@ -1,6 +1,7 @@
 // UNPACK kernel: see kernels/unpack.h.
-#include "kernels/unpack.h"
+#include "kernels/params/unpack.h"
 
+#include "kernels/movement_common.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -1,5 +1,5 @@
 // ZEROS_LIKE kernel: see kernels/zeros_like.h.
-#include "kernels/zeros_like.h"
+#include "kernels/params/zeros_like.h"
 
 #include "core/check.h"
 #include "core/log.h"

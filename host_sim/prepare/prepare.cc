@@ -9,8 +9,8 @@
 
 #include "core/status.h"
 #include "format/binary_view.h"
-#include "kernels/control_flow.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/control_flow.h"
 #include "prepare/importer.h"
 #include "prepare/negative_scales.h"
 #include "writer/context_binary_writer.h"

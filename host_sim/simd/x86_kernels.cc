@@ -27,13 +27,13 @@
 #include <utility>
 #include <vector>
 
-#include "kernels/add_sub_impl.h"
-#include "kernels/conv_2d.h"
-#include "kernels/depthwise_conv_2d.h"
-#include "kernels/fully_connected.h"
+#include "kernels/add_sub_arith.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/lstm_math.h"
-#include "kernels/unidirectional_sequence_lstm.h"
+#include "kernels/params/conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
+#include "kernels/params/fully_connected.h"
+#include "kernels/params/unidirectional_sequence_lstm.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 // GCC 12's avx512fintrin.h builds _mm512_reduce_add_epi32 from _mm256_undefined_si256(), which

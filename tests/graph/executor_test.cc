@@ -2,7 +2,7 @@
 // the IO-hint x execution-memType matrix of seed 002 with the counters, profiling.
 #include "graph_fixture.h"
 
-#include "kernels/add.h"
+#include "kernels/params/add.h"
 
 namespace lpai_graph_test {
 namespace {

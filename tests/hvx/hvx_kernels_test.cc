@@ -10,8 +10,6 @@
 // The GEMM and depthwise kernels run on layouts built by hvx_layout.h (what prepare writes),
 // with their kernel scratch at an address that is not 128-byte aligned.
 #include "kernels/add_sub_impl.h"
-#include "kernels/conv_2d.h"
-#include "kernels/depthwise_conv_2d.h"
 #include "kernels/fixed_point.h"
 #include "kernels/fixed_point_math.h"
 #include "kernels/hvx/hvx_depthwise.h"
@@ -19,9 +17,11 @@
 #include "kernels/hvx/hvx_gemm.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/hvx/hvx_pool.h"
-#include "kernels/pool_2d_common.h"
-#include "kernels/softmax.h"
 #include "kernels/int8_gemm.h"
+#include "kernels/params/conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
+#include "kernels/params/softmax.h"
+#include "kernels/pool_2d_common.h"
 #include "lpai/hal_target.h"
 
 namespace {

@@ -1,8 +1,8 @@
 // ABS kernel against reference/ew_ext_ref.h.
 #include <gtest/gtest.h>
 
-#include "kernels/abs.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/abs.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

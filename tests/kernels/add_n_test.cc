@@ -1,8 +1,8 @@
 // ADD_N kernel against reference/ew_ext_ref.h.
 #include <gtest/gtest.h>
 
-#include "kernels/add_n.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/add_n.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

@@ -2,9 +2,9 @@
 // ADD nodes of the shared ResNet golden dump (bit-exact).
 #include <gtest/gtest.h>
 
-#include "kernels/add.h"
 #include "kernels/ew_golden.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/add.h"
 #include "kernels/reference/add_ref.h"
 
 namespace {

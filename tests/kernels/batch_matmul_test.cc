@@ -1,8 +1,8 @@
 // BATCH_MATMUL kernel against reference/matmul_svdf_ref.h.
 #include <gtest/gtest.h>
 
-#include "kernels/batch_matmul.h"
 #include "kernels/op_node.h"
+#include "kernels/params/batch_matmul.h"
 #include "kernels/reference/matmul_svdf_ref.h"
 
 namespace {

@@ -1,8 +1,8 @@
 // EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL against reference/ew_ext_ref.h.
 #include <gtest/gtest.h>
 
-#include "kernels/comparison.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/comparison.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

@@ -1,8 +1,8 @@
 // CONCATENATION kernel against reference/concatenation_ref.h.
 #include <gtest/gtest.h>
 
-#include "kernels/concatenation.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/concatenation.h"
 #include "kernels/reference/concatenation_ref.h"
 
 namespace {

@@ -1,8 +1,8 @@
 // CUMSUM kernel against reference/arg_cumsum_ref.h.
 #include <gtest/gtest.h>
 
-#include "kernels/cumsum.h"
 #include "kernels/op_node.h"
+#include "kernels/params/cumsum.h"
 #include "kernels/reference/arg_cumsum_ref.h"
 
 namespace {

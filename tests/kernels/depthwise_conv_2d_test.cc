@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "common/test_support.h"
-#include "kernels/depthwise_conv_2d.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/params/depthwise_conv_2d.h"
 #include "kernels/reference/int16x8_ref.h"
 #include "kernels/reference/reference_ops.h"
 

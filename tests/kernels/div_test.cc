@@ -3,8 +3,8 @@
 // and against real division within one step.
 #include <gtest/gtest.h>
 
-#include "kernels/div.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/div.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

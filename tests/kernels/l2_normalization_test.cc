@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "kernels/ew_harness.h"
-#include "kernels/l2_normalization.h"
+#include "kernels/params/l2_normalization.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
-#include "kernels/leaky_relu.h"
+#include "kernels/params/leaky_relu.h"
 #include "kernels/reference/unary_ref.h"
 
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "kernels/ew_harness.h"
-#include "kernels/log_softmax.h"
+#include "kernels/params/log_softmax.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

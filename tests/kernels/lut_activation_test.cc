@@ -11,8 +11,8 @@
 #include <cstring>
 
 #include "kernels/ew_harness.h"
-#include "kernels/logistic.h"
-#include "kernels/tanh.h"
+#include "kernels/params/logistic.h"
+#include "kernels/params/tanh.h"
 #include "kernels/reference/logistic_tanh_ref.h"
 
 namespace {

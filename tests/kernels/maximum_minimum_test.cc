@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
-#include "kernels/maximum_minimum.h"
+#include "kernels/params/maximum_minimum.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

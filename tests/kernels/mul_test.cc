@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
-#include "kernels/mul.h"
+#include "kernels/params/mul.h"
 #include "kernels/reference/mul_ref.h"
 
 namespace {

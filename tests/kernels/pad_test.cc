@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
-#include "kernels/pad.h"
+#include "kernels/params/pad.h"
 #include "kernels/reference/pad_ref.h"
 
 namespace {

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "common/test_support.h"
-#include "kernels/average_pool_2d.h"
-#include "kernels/max_pool_2d.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/params/average_pool_2d.h"
+#include "kernels/params/max_pool_2d.h"
 #include "kernels/reference/reference_ops.h"
 
 namespace {

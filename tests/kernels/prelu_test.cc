@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
-#include "kernels/prelu.h"
+#include "kernels/params/prelu.h"
 #include "kernels/reference/ew_ext_ref.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "kernels/ew_harness.h"
-#include "kernels/quantize.h"
+#include "kernels/params/quantize.h"
 #include "kernels/reference/unary_ref.h"
 
 namespace {

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
+#include "kernels/params/relu6.h"
 #include "kernels/reference/unary_ref.h"
-#include "kernels/relu6.h"
 
 namespace {
 

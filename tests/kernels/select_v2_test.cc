@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
+#include "kernels/params/select_v2.h"
 #include "kernels/reference/ew_ext_ref.h"
-#include "kernels/select_v2.h"
 
 namespace {
 

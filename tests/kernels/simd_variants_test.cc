@@ -9,9 +9,9 @@
 
 #include <vector>
 
-#include "kernels/conv_2d.h"
-#include "kernels/depthwise_conv_2d.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/params/conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
 #include "simd/kernel_variant.h"
 #include "simd/x86_kernels.h"
 

@@ -9,9 +9,9 @@
 
 #include "kernels/ew_golden.h"
 #include "kernels/ew_harness.h"
+#include "kernels/params/softmax.h"
 #include "kernels/reference/int16x8_ref.h"
 #include "kernels/reference/softmax_ref.h"
-#include "kernels/softmax.h"
 
 namespace {
 

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
+#include "kernels/params/squared_difference.h"
 #include "kernels/reference/ew_ext_ref.h"
-#include "kernels/squared_difference.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "kernels/ew_harness.h"
+#include "kernels/params/strided_slice.h"
 #include "kernels/reference/strided_slice_ref.h"
-#include "kernels/strided_slice.h"
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
 #include "runner/session.h"

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/ew_harness.h"
+#include "kernels/params/sub.h"
 #include "kernels/reference/add_ref.h"
-#include "kernels/sub.h"
 
 namespace {
 

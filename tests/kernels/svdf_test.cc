@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/op_node.h"
+#include "kernels/params/svdf.h"
 #include "kernels/reference/matmul_svdf_ref.h"
-#include "kernels/svdf.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include "common/test_support.h"
 #include "kernels/kernel_harness.h"
+#include "kernels/params/transpose_conv.h"
 #include "kernels/reference/int16x8_ref.h"
-#include "kernels/transpose_conv.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 //     dtln_noise_suppression against the reference (no per-tensor dumps exist for it).
 // Every int8 comparison with the reference runs the firmware kernel and, where the CPU has
 // AVX2, the host's x86 LSTM (host_sim/simd/x86_kernels.h) on its own copy of the node.
-#include "kernels/unidirectional_sequence_lstm.h"
+#include "kernels/params/unidirectional_sequence_lstm.h"
 
 #include <gtest/gtest.h>
 

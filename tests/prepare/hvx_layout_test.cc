@@ -14,10 +14,10 @@
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "format/format_test_util.h"
-#include "kernels/conv_2d.h"
-#include "kernels/depthwise_conv_2d.h"
-#include "kernels/fully_connected.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
+#include "kernels/params/fully_connected.h"
 #include "prepare/prepare.h"
 
 namespace lpai_test {

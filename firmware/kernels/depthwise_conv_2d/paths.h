@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "core/checked_math.h"
-#include "kernels/depthwise_conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/kernel_api.h"

@@ -14,8 +14,8 @@
 
 #include <stdint.h>
 
-#include "kernels/depthwise_conv_2d.h"
 #include "kernels/hvx/hvx_layout.h"
+#include "kernels/params/depthwise_conv_2d.h"
 
 namespace lpai {
 namespace kernels {

@@ -7,9 +7,9 @@
 #ifndef LPAI_KERNELS_HVX_HVX_ELEMENTWISE_H
 #define LPAI_KERNELS_HVX_HVX_ELEMENTWISE_H
 
-#include "kernels/add.h"
 #include "kernels/kernel_api.h"
-#include "kernels/mul.h"
+#include "kernels/params/add.h"
+#include "kernels/params/mul.h"
 
 namespace lpai {
 namespace kernels {

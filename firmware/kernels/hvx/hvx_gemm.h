@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/conv_2d.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int8_gemm.h"
+#include "kernels/params/conv_2d.h"
 
 namespace lpai {
 namespace kernels {

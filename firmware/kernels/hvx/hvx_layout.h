@@ -18,9 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/conv_2d.h"
-#include "kernels/depthwise_conv_2d.h"
 #include "kernels/int8_gemm.h"
+#include "kernels/params/conv_2d.h"
+#include "kernels/params/depthwise_conv_2d.h"
 
 namespace lpai {
 namespace kernels {

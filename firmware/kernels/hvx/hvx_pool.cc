@@ -7,6 +7,7 @@
 #include <hexagon_types.h>
 
 #include "kernels/hvx/hvx_common.h"
+#include "kernels/pool_window.h"
 
 namespace lpai {
 namespace kernels {

@@ -9,7 +9,7 @@
 #define LPAI_KERNELS_HVX_HVX_POOL_H
 
 #include "kernels/kernel_api.h"
-#include "kernels/pool_2d_common.h"
+#include "kernels/params/pool_2d.h"
 
 namespace lpai {
 namespace kernels {

@@ -2,8 +2,8 @@
 // table is AbsEvalQuantized's formula for every input byte.
 #include <cstring>
 
-#include "kernels/abs.h"
 #include "kernels/fixed_point.h"
+#include "kernels/params/abs.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

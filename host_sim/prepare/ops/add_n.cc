@@ -1,9 +1,9 @@
 // ADD_N: offline prepare (TFLite Micro's add_n.cc CalculateOpData, int8 path).
 #include <cstring>
 
-#include "kernels/add_n.h"
 #include "kernels/fixed_point.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/add_n.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

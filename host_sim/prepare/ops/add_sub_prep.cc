@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "kernels/add.h"
+#include "kernels/params/add.h"
 #include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {

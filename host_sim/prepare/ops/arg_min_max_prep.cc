@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "kernels/arg_min_max_common.h"
+#include "kernels/params/arg_min_max.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
 

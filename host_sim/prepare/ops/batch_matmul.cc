@@ -3,7 +3,7 @@
 // division; int16 requires zero points 0; batch dims broadcast).
 #include <cstring>
 
-#include "kernels/batch_matmul.h"
+#include "kernels/params/batch_matmul.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"

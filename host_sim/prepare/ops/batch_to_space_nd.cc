@@ -2,7 +2,7 @@
 // block_shape and crops; 3-D inputs seen as [B, H, 1, C]).
 #include <cstring>
 
-#include "kernels/batch_to_space_nd.h"
+#include "kernels/params/batch_to_space_nd.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

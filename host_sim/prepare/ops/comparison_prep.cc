@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "kernels/comparison.h"
 #include "kernels/fixed_point.h"
+#include "kernels/params/comparison.h"
 #include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {

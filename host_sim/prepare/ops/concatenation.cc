@@ -2,8 +2,8 @@
 // scales and zero points; no fused activation).
 #include <cstring>
 
-#include "kernels/concatenation.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/concatenation.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -3,7 +3,7 @@
 // PrepOp::jump (and numbered the run-once flags) before these run.
 #include <cstring>
 
-#include "kernels/control_flow.h"
+#include "kernels/params/control_flow.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {

@@ -2,8 +2,8 @@
 // s_in / (2 s_in), output multiplier 2 s_in / (2^20 s_out), both QuantizeMultiplierSmallerThanOneExp).
 #include <cstring>
 
-#include "kernels/cumsum.h"
 #include "kernels/fixed_point.h"
+#include "kernels/params/cumsum.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"

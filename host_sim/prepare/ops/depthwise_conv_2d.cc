@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/depthwise_conv_2d.h"
 #include "kernels/hvx/hvx_layout.h"
+#include "kernels/params/depthwise_conv_2d.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
 

@@ -2,8 +2,8 @@
 // QuantizeMultiplier); the reciprocal of every in2 byte as GetReciprocal computes it.
 #include <cstring>
 
-#include "kernels/div.h"
 #include "kernels/fixed_point_math.h"
+#include "kernels/params/div.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int32_arith_prep.h"

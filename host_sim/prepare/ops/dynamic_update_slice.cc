@@ -1,7 +1,7 @@
 // DYNAMIC_UPDATE_SLICE: offline prepare (TFLite Micro's DynamicUpdateSlice Prepare).
 #include <cstring>
 
-#include "kernels/dynamic_update_slice.h"
+#include "kernels/params/dynamic_update_slice.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

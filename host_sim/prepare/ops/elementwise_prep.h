@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/elementwise_common.h"
+#include "kernels/params/broadcast.h"
 #include "prepare/op_prepare.h"
 #include "prepare/rules.h"
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "kernels/elu.h"
+#include "kernels/params/elu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

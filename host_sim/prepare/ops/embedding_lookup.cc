@@ -1,5 +1,5 @@
 // EMBEDDING_LOOKUP: offline prepare (TFLite Micro's EmbeddingLookUpPrepare, int8 -> int8).
-#include "kernels/embedding_lookup.h"
+#include "kernels/params/embedding_lookup.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

@@ -1,6 +1,6 @@
 // FILL: offline prepare (see kernels/fill.h): the dims input must be constant and equal the
 // output shape; the value is a one-element tensor of the output's type.
-#include "kernels/fill.h"
+#include "kernels/params/fill.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "kernels/fully_connected.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int8_gemm.h"
+#include "kernels/params/fully_connected.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
 

@@ -2,7 +2,7 @@
 // output shape = input[:axis] + indices[batch_dims:] + input[axis+1:]).
 #include <cstring>
 
-#include "kernels/gather.h"
+#include "kernels/params/gather.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

@@ -1,7 +1,7 @@
 // GATHER_ND: offline prepare (TFLite Micro's GatherNdPrepare).
 #include <cstring>
 
-#include "kernels/gather_nd.h"
+#include "kernels/params/gather_nd.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

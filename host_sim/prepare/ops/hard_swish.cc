@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/hard_swish.h"
+#include "kernels/params/hard_swish.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <limits>
 
-#include "kernels/int32_arith.h"
+#include "kernels/params/int32_arith.h"
 #include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {

@@ -1,7 +1,7 @@
 // L2_NORMALIZATION: offline prepare (TFLite Micro's l2norm.cc: int8, no fused activation).
 #include <cstring>
 
-#include "kernels/l2_normalization.h"
+#include "kernels/params/l2_normalization.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

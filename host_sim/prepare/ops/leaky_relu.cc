@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "kernels/fixed_point.h"
-#include "kernels/leaky_relu.h"
+#include "kernels/params/leaky_relu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

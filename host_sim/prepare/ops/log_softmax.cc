@@ -5,7 +5,7 @@
 
 #include "kernels/fixed_point.h"
 #include "kernels/fixed_point_math.h"
-#include "kernels/log_softmax.h"
+#include "kernels/params/log_softmax.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

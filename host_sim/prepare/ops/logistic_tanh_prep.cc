@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "kernels/fixed_point_math.h"
-#include "kernels/logistic.h"
-#include "kernels/tanh.h"
+#include "kernels/params/logistic.h"
+#include "kernels/params/tanh.h"
 #include "prepare/ops/elementwise_prep.h"
 
 namespace lpai {

@@ -3,7 +3,7 @@
 // blob.
 #include <cstring>
 
-#include "kernels/maximum_minimum.h"
+#include "kernels/params/maximum_minimum.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

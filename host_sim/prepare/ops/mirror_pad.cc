@@ -1,7 +1,7 @@
 // MIRROR_PAD: offline prepare (TFLite Micro's MirrorPad with constant paddings).
 #include <cstring>
 
-#include "kernels/mirror_pad.h"
+#include "kernels/params/mirror_pad.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

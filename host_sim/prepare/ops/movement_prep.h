@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/movement_common.h"
+#include "kernels/params/movement.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {

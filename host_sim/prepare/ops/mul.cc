@@ -1,7 +1,7 @@
 // MUL: offline prepare (TFLite Micro's CalculateOpDataMul).
 #include <cstring>
 
-#include "kernels/mul.h"
+#include "kernels/params/mul.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int32_arith_prep.h"

@@ -1,7 +1,7 @@
 // PAD: offline prepare (TFLite Micro's PadPrepare with a constant paddings tensor).
 #include <cstring>
 
-#include "kernels/pad.h"
+#include "kernels/params/pad.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

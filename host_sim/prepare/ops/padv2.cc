@@ -2,7 +2,7 @@
 // constant_values): PAD's prepare, then the pad value from constant_values.
 #include <cstring>
 
-#include "kernels/padv2.h"
+#include "kernels/params/padv2.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/pool_2d_common.h"
+#include "kernels/params/pool_2d.h"
 #include "prepare/ops/int8_prep_util.h"
 
 namespace lpai {

@@ -2,7 +2,7 @@
 #include <cstring>
 
 #include "kernels/fixed_point.h"
-#include "kernels/prelu.h"
+#include "kernels/params/prelu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

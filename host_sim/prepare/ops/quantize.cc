@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "kernels/fixed_point.h"
-#include "kernels/quantize.h"
+#include "kernels/params/quantize.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "kernels/reduce_common.h"
+#include "kernels/params/reduce.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
 

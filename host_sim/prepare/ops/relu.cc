@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "kernels/fixed_point.h"
-#include "kernels/relu.h"
+#include "kernels/params/relu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

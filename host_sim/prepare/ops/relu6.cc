@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "kernels/relu6.h"
+#include "kernels/params/relu6.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <vector>
 
-#include "kernels/resize_bilinear.h"
+#include "kernels/params/resize_bilinear.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/resize_prep.h"
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "kernels/resize_nearest_neighbor.h"
+#include "kernels/params/resize_nearest_neighbor.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/resize_prep.h"
 

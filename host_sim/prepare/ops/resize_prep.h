@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "kernels/resize_nearest_neighbor.h"
+#include "kernels/params/resize_nearest_neighbor.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {

@@ -2,7 +2,8 @@
 // table is RsqrtEvalQuantized's integer formula for every input byte.
 #include <cmath>
 
-#include "kernels/rsqrt.h"
+#include "kernels/ew_ext_common.h"
+#include "kernels/params/rsqrt.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -3,7 +3,7 @@
 // kernels::compute_broadcast).
 #include <cstring>
 
-#include "kernels/select_v2.h"
+#include "kernels/params/select_v2.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -1,7 +1,7 @@
 // SHAPE: offline prepare (the input's static shape folded into the blob).
 #include <cstring>
 
-#include "kernels/shape.h"
+#include "kernels/params/shape.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

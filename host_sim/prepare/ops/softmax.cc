@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "kernels/fixed_point_math.h"
-#include "kernels/softmax.h"
+#include "kernels/params/softmax.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -3,7 +3,7 @@
 // shared with BATCH_TO_SPACE_ND.
 #include <cstring>
 
-#include "kernels/space_to_batch_nd.h"
+#include "kernels/params/space_to_batch_nd.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"

@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "kernels/fixed_point.h"
-#include "kernels/squared_difference.h"
+#include "kernels/params/squared_difference.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/strided_slice.h"
+#include "kernels/params/strided_slice.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/transpose_conv.h"
+#include "kernels/params/transpose_conv.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
 

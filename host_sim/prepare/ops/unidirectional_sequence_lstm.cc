@@ -12,7 +12,7 @@
 // the same scales; the gate FC shifts must stay <= 7 (64-bit requantisation).
 // The operator's intermediates (gate and hidden "intermediate" tensors) are not
 // used by that kernel and are ignored here.
-#include "kernels/unidirectional_sequence_lstm.h"
+#include "kernels/params/unidirectional_sequence_lstm.h"
 
 #include <algorithm>
 #include <cmath>

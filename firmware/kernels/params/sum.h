@@ -1,0 +1,7 @@
+// SUM: parameter blob ReduceParams (kernels/params/reduce.h).
+#ifndef LPAI_KERNELS_PARAMS_SUM_H
+#define LPAI_KERNELS_PARAMS_SUM_H
+
+#include "kernels/params/reduce.h"
+
+#endif  // LPAI_KERNELS_PARAMS_SUM_H
