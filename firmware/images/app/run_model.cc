@@ -16,6 +16,7 @@
 #include "run_model.h"
 
 #include "console.h"
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "lpai/hal.h"
 #include "lpai/hal_target.h"
@@ -49,10 +50,6 @@ uint8_t* app_alloc(size_t size, size_t alignment) {
 
 // Unit of every lpai_hal_cycles() figure printed (the cycle source's name).
 const char* unit() { return lpai_target_cycle_source_name(lpai_target_cycle_source()); }
-
-size_t round_up(size_t value, size_t alignment) {
-  return (value + alignment - 1) & ~(alignment - 1);
-}
 
 uint32_t element_bytes(Qnn_DataType_t type) {
   switch (static_cast<uint32_t>(type) & 0xFFu) {
@@ -116,6 +113,26 @@ struct PeakStack {
   }
 };
 
+// One measured QnnGraph_execute: stages an inference's inputs from `src` into the input
+// buffers (as a sensor driver would fill them), runs the graph, and adds its stack use to
+// `stack`. *cycles: the call's lpai_hal_cycles(). False (printed) when the call fails.
+bool timed_execute(const char* model, Qnn_GraphHandle_t graph, Qnn_Tensor_t* inputs,
+                   uint32_t num_inputs, Qnn_Tensor_t* outputs, uint32_t num_outputs,
+                   const uint8_t* src, PeakStack* stack, uint64_t* cycles) {
+  for (uint32_t i = 0; i < num_inputs; ++i) {
+    uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
+    for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
+    src += inputs[i].v1.clientBuf.dataSize;
+  }
+  const StackWindow window = stack_paint(current_stack_pointer());
+  const uint64_t t0 = lpai_hal_cycles();
+  const Qnn_ErrorHandle_t err =
+      QnnGraph_execute(graph, inputs, num_inputs, outputs, num_outputs, nullptr, nullptr);
+  *cycles = lpai_hal_cycles() - t0;
+  stack->add(stack_scan(window));
+  return !failed(model, "QnnGraph_execute", err);
+}
+
 bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
                const QnnSystemContext_GraphInfoV1_t& info,
                const QnnLpaiBackend_BufferAlignmentReq_t& align) {
@@ -147,7 +164,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   uint32_t num_configs = 0;
   if (scratch_size > 0) {
     scratch.memType = QNN_LPAI_MEM_TYPE_DDR;
-    scratch.size = static_cast<uint32_t>(round_up(scratch_size, align.sizeAlignment));
+    scratch.size = static_cast<uint32_t>(lpai::align_up(scratch_size, align.sizeAlignment));
     scratch.addr = app_alloc(scratch.size, align.startAddrAlignment);
     scratch_cfg.option = QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM;
     scratch_cfg.config = &scratch;
@@ -158,7 +175,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   }
   if (persistent_size > 0) {
     persistent.memType = QNN_LPAI_MEM_TYPE_DDR;
-    persistent.size = static_cast<uint32_t>(round_up(persistent_size, align.sizeAlignment));
+    persistent.size = static_cast<uint32_t>(lpai::align_up(persistent_size, align.sizeAlignment));
     persistent.addr = app_alloc(persistent.size, align.startAddrAlignment);
     persistent_cfg.option = QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM;
     persistent_cfg.config = &persistent;
@@ -208,7 +225,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     const size_t bytes = tensor_bytes(inputs[i]);
     inputs[i].v1.memType = QNN_TENSORMEMTYPE_RAW;
     inputs[i].v1.clientBuf.data =
-        app_alloc(round_up(bytes, align.sizeAlignment), align.startAddrAlignment);
+        app_alloc(lpai::align_up(bytes, align.sizeAlignment), align.startAddrAlignment);
     inputs[i].v1.clientBuf.dataSize = static_cast<uint32_t>(bytes);
     if (inputs[i].v1.clientBuf.data == nullptr) return false;
     input_total += bytes;
@@ -218,7 +235,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     const size_t bytes = tensor_bytes(outputs[j]);
     outputs[j].v1.memType = QNN_TENSORMEMTYPE_RAW;
     outputs[j].v1.clientBuf.data =
-        app_alloc(round_up(bytes, align.sizeAlignment), align.startAddrAlignment);
+        app_alloc(lpai::align_up(bytes, align.sizeAlignment), align.startAddrAlignment);
     outputs[j].v1.clientBuf.dataSize = static_cast<uint32_t>(bytes);
     if (outputs[j].v1.clientBuf.data == nullptr) return false;
   }
@@ -233,20 +250,12 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   (void)QnnLpaiGraph_setProfiling(graph, 1);
   PeakStack stack;
   for (unsigned k = 0; k < m.num_inferences; ++k) {
-    // Stage this inference's inputs (as a sensor driver would fill the input buffers).
-    const uint8_t* src = m.inputs + static_cast<size_t>(k) * m.input_bytes;
-    for (uint32_t i = 0; i < info.numGraphInputs; ++i) {
-      uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
-      for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
-      src += inputs[i].v1.clientBuf.dataSize;
+    uint64_t execute_cycles = 0;
+    if (!timed_execute(m.name, graph, inputs, info.numGraphInputs, outputs, info.numGraphOutputs,
+                       m.inputs + static_cast<size_t>(k) * m.input_bytes, &stack,
+                       &execute_cycles)) {
+      return false;
     }
-    const StackWindow window = stack_paint(current_stack_pointer());
-    const uint64_t t0 = lpai_hal_cycles();
-    const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
-                                                   info.numGraphOutputs, nullptr, nullptr);
-    const uint64_t execute_cycles = lpai_hal_cycles() - t0;
-    stack.add(stack_scan(window));
-    if (failed(m.name, "QnnGraph_execute", err)) return false;
     for (unsigned j = 0; j < info.numGraphOutputs; ++j) {
       char prefix[96];
       lpai::format_to(prefix, sizeof(prefix), "out %s %u %u", m.name, k, j);
@@ -263,19 +272,11 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   // Benchmark: kBenchRuns identical inferences (the input of inference 0), each with its
   // per-node figures (profiling is on). scripts/cycle-report.sh takes the median.
   for (unsigned r = 0; r < kBenchRuns; ++r) {
-    const uint8_t* src = m.inputs;
-    for (uint32_t i = 0; i < info.numGraphInputs; ++i) {
-      uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
-      for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
-      src += inputs[i].v1.clientBuf.dataSize;
+    uint64_t execute_cycles = 0;
+    if (!timed_execute(m.name, graph, inputs, info.numGraphInputs, outputs, info.numGraphOutputs,
+                       m.inputs, &stack, &execute_cycles)) {
+      return false;
     }
-    const StackWindow window = stack_paint(current_stack_pointer());
-    const uint64_t t0 = lpai_hal_cycles();
-    const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
-                                                   info.numGraphOutputs, nullptr, nullptr);
-    const uint64_t execute_cycles = lpai_hal_cycles() - t0;
-    stack.add(stack_scan(window));
-    if (failed(m.name, "QnnGraph_execute", err)) return false;
     QnnLpaiGraph_Counters_t counters = QNN_LPAI_GRAPH_COUNTERS_INIT;
     (void)QnnLpaiGraph_getCounters(graph, &counters);
     print_line("bench %s %u: unit=%s execute=%llu in_graph=%llu", m.name, r, unit(),
