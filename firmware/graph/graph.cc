@@ -266,15 +266,14 @@ Status graph_finalize(Handle graph) {
       const uint32_t bytes = c->view.tensor(c->view.io_tensor(s)).size;
       Result<uint8_t*> r = mem_pool::allocate(MemType::kTcm, bytes, align);
       if (!r.ok()) {
-        const PoolStats st = tcm_pool().stats();
-        LPAI_LOG_ERROR(
-            "graph finalize: TCM cannot hold IO buffer %u: required %u bytes, available %zu "
-            "bytes (largest free block %zu)",
-            s, bytes, st.capacity - st.bytes_in_use, st.largest_free_block);
+        const PoolStats st = tcm_pool().stats();  // before the undo, for the message
         detail::free_io_homes(*c);
         // The 33rd TCM allocation is a system fatal error: its own status, not "exhausted".
-        return r.status() == Status::kPoolFatalSlotLimit ? r.status()
-                                                         : Status::kContextTcmExhausted;
+        LPAI_FAIL(r.status() == Status::kPoolFatalSlotLimit ? r.status()
+                                                            : Status::kContextTcmExhausted,
+                  "graph finalize: TCM cannot hold IO buffer %u: required %u bytes, available "
+                  "%zu bytes (largest free block %zu)",
+                  s, bytes, st.capacity - st.bytes_in_use, st.largest_free_block);
       }
       g.io_home[s] = r.value();
     }
