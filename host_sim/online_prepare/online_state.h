@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/checked_math.h"
 #include "core/status.h"
 #include "graph/runtime.h"
 #include "lpai/qnn_compat.h"
@@ -39,13 +40,13 @@ inline bool is_online_handle(Qnn_Handle_t h) {
 
 inline Qnn_ErrorHandle_t ret(Status s) { return static_cast<Qnn_ErrorHandle_t>(status_code(s)); }
 
-// Host buffer aligned to `alignment` with `size` usable (zeroed) bytes.
+// Host buffer aligned to `alignment` (a power of two) with `size` usable (zeroed) bytes.
 class HostBuffer {
  public:
   HostBuffer() = default;
   HostBuffer(size_t size, size_t alignment) : storage_(new uint8_t[size + alignment]()) {
     const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-    data_ = reinterpret_cast<uint8_t*>((p + alignment - 1) / alignment * alignment);
+    data_ = reinterpret_cast<uint8_t*>(align_up(p, alignment));
   }
   uint8_t* data() const { return data_; }
 
