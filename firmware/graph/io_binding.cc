@@ -119,19 +119,20 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
     Result<uint8_t*> r =
         mem_pool::allocate(c.config.mem_type, bytes, io_buffer_alignment(c.view));
     if (!r.ok()) {
-      // Undo this call's allocations, then fail (a system fatal error keeps its own status).
+      // The one failure logged before its undo: execute's hot path keeps the code it was
+      // measured with (docs/error-handling.md).
+      LPAI_LOG_ERROR("graph execute: no %s memory for the IO buffer of slot %u (%u bytes): %s",
+                     c.config.mem_type == MemType::kTcm ? "TCM" : "DDR", s, bytes,
+                     status_name(r.status()));
       for (uint32_t u = 0; u < s; ++u) {
         if (need_home[u]) {
           (void)mem_pool::free(c.config.mem_type, g.io_home[u]);
           g.io_home[u] = nullptr;
         }
       }
-      const Status failure = r.status() == Status::kPoolFatalSlotLimit ? r.status()
-                             : c.config.mem_type == MemType::kTcm     ? Status::kContextTcmExhausted
-                                                                      : Status::kMemAlloc;
-      LPAI_FAIL(failure, "graph execute: no %s memory for the IO buffer of slot %u (%u bytes): %s",
-                c.config.mem_type == MemType::kTcm ? "TCM" : "DDR", s, bytes,
-                status_name(r.status()));
+      if (r.status() == Status::kPoolFatalSlotLimit) return r.status();  // system fatal error
+      return c.config.mem_type == MemType::kTcm ? Status::kContextTcmExhausted
+                                                 : Status::kMemAlloc;
     }
     g.io_home[s] = r.value();
     bound[s] = r.value();

@@ -113,56 +113,6 @@ struct PeakStack {
   }
 };
 
-// The entries of one QnnGraph_setConfig call: custom LPAI configs, NULL-terminated list.
-struct GraphConfigList {
-  static constexpr uint32_t kMax = 3;  // scratch, persistent, profile buffer
-  QnnLpaiGraph_CustomConfig_t custom[kMax] = {QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT,
-                                              QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT,
-                                              QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT};
-  QnnGraph_Config_t configs[kMax] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT,
-                                     QNN_GRAPH_CONFIG_INIT};
-  const QnnGraph_Config_t* list[kMax + 1] = {nullptr, nullptr, nullptr, nullptr};
-  uint32_t count = 0;
-  void add(QnnLpaiGraph_SetConfigOption_t option, void* payload) {
-    custom[count].option = option;
-    custom[count].config = payload;
-    configs[count].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
-    configs[count].customConfig = &custom[count];
-    list[count] = &configs[count];
-    ++count;
-  }
-};
-
-// A DDR buffer of `size` bytes from application memory, start and size aligned as the
-// backend requires (addr null when application memory is exhausted).
-QnnLpaiGraph_Mem_t ddr_buffer(size_t size, const QnnLpaiBackend_BufferAlignmentReq_t& align) {
-  QnnLpaiGraph_Mem_t mem = QNN_LPAI_GRAPH_MEM_INIT;
-  mem.memType = QNN_LPAI_MEM_TYPE_DDR;
-  mem.size = static_cast<uint32_t>(lpai::align_up(size, align.sizeAlignment));
-  mem.addr = app_alloc(mem.size, align.startAddrAlignment);
-  return mem;
-}
-
-// One measured QnnGraph_execute: stages an inference's inputs from `src` into the input
-// buffers (as a sensor driver would fill them), runs the graph, and adds its stack use to
-// `stack`. *cycles: the call's lpai_hal_cycles(). False (printed) when the call fails.
-bool timed_execute(const char* model, Qnn_GraphHandle_t graph, Qnn_Tensor_t* inputs,
-                   uint32_t num_inputs, Qnn_Tensor_t* outputs, uint32_t num_outputs,
-                   const uint8_t* src, PeakStack* stack, uint64_t* cycles) {
-  for (uint32_t i = 0; i < num_inputs; ++i) {
-    uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
-    for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
-    src += inputs[i].v1.clientBuf.dataSize;
-  }
-  const StackWindow window = stack_paint(current_stack_pointer());
-  const uint64_t t0 = lpai_hal_cycles();
-  const Qnn_ErrorHandle_t err =
-      QnnGraph_execute(graph, inputs, num_inputs, outputs, num_outputs, nullptr, nullptr);
-  *cycles = lpai_hal_cycles() - t0;
-  stack->add(stack_scan(window));
-  return !failed(model, "QnnGraph_execute", err);
-}
-
 bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
                const QnnSystemContext_GraphInfoV1_t& info,
                const QnnLpaiBackend_BufferAlignmentReq_t& align) {
@@ -186,28 +136,53 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   // Scratch and persistent: DDR, start and size aligned as the backend requires.
   QnnLpaiGraph_Mem_t scratch = QNN_LPAI_GRAPH_MEM_INIT;
   QnnLpaiGraph_Mem_t persistent = QNN_LPAI_GRAPH_MEM_INIT;
-  GraphConfigList configs;
+  QnnLpaiGraph_CustomConfig_t scratch_cfg = QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT;
+  QnnLpaiGraph_CustomConfig_t persistent_cfg = QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT;
+  QnnGraph_Config_t configs[3] = {QNN_GRAPH_CONFIG_INIT, QNN_GRAPH_CONFIG_INIT,
+                                  QNN_GRAPH_CONFIG_INIT};
+  const QnnGraph_Config_t* config_list[4] = {nullptr, nullptr, nullptr, nullptr};
+  uint32_t num_configs = 0;
   if (scratch_size > 0) {
-    scratch = ddr_buffer(scratch_size, align);
-    configs.add(QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &scratch);
+    scratch.memType = QNN_LPAI_MEM_TYPE_DDR;
+    scratch.size = static_cast<uint32_t>(lpai::align_up(scratch_size, align.sizeAlignment));
+    scratch.addr = app_alloc(scratch.size, align.startAddrAlignment);
+    scratch_cfg.option = QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM;
+    scratch_cfg.config = &scratch;
+    configs[num_configs].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+    configs[num_configs].customConfig = &scratch_cfg;
+    config_list[num_configs] = &configs[num_configs];
+    ++num_configs;
   }
   if (persistent_size > 0) {
-    persistent = ddr_buffer(persistent_size, align);
-    configs.add(QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM, &persistent);
+    persistent.memType = QNN_LPAI_MEM_TYPE_DDR;
+    persistent.size = static_cast<uint32_t>(lpai::align_up(persistent_size, align.sizeAlignment));
+    persistent.addr = app_alloc(persistent.size, align.startAddrAlignment);
+    persistent_cfg.option = QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM;
+    persistent_cfg.config = &persistent;
+    configs[num_configs].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+    configs[num_configs].customConfig = &persistent_cfg;
+    config_list[num_configs] = &configs[num_configs];
+    ++num_configs;
   }
   // Per-node profiling records into a buffer of ours (the firmware reserves none).
   QnnLpaiGraph_ProfileBuffer_t profile = QNN_LPAI_GRAPH_PROFILE_BUFFER_INIT;
+  QnnLpaiGraph_CustomConfig_t profile_cfg = QNN_LPAI_GRAPH_CUSTOM_CONFIG_INIT;
   profile.size = profile_size;
   profile.addr = app_alloc(profile_size, QNN_LPAI_PROFILE_BUFFER_ALIGNMENT);
-  configs.add(QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER, &profile);
+  profile_cfg.option = QNN_LPAI_GRAPH_SET_CFG_PROFILE_BUFFER;
+  profile_cfg.config = &profile;
+  configs[num_configs].option = QNN_GRAPH_CONFIG_OPTION_CUSTOM;
+  configs[num_configs].customConfig = &profile_cfg;
+  config_list[num_configs] = &configs[num_configs];
+  ++num_configs;
   if ((scratch_size > 0 && scratch.addr == nullptr) ||
       (persistent_size > 0 && persistent.addr == nullptr) || profile.addr == nullptr) {
     print_line("error %s: application memory (%zu bytes) too small for scratch + persistent",
                m.name, kAppMemoryBytes);
     return false;
   }
-  if (configs.count > 0 &&
-      failed(m.name, "QnnGraph_setConfig", QnnGraph_setConfig(graph, configs.list))) {
+  if (num_configs > 0 &&
+      failed(m.name, "QnnGraph_setConfig", QnnGraph_setConfig(graph, config_list))) {
     return false;
   }
   const uint64_t t_finalize = lpai_hal_cycles();
@@ -255,12 +230,20 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   (void)QnnLpaiGraph_setProfiling(graph, 1);
   PeakStack stack;
   for (unsigned k = 0; k < m.num_inferences; ++k) {
-    uint64_t execute_cycles = 0;
-    if (!timed_execute(m.name, graph, inputs, info.numGraphInputs, outputs, info.numGraphOutputs,
-                       m.inputs + static_cast<size_t>(k) * m.input_bytes, &stack,
-                       &execute_cycles)) {
-      return false;
+    // Stage this inference's inputs (as a sensor driver would fill the input buffers).
+    const uint8_t* src = m.inputs + static_cast<size_t>(k) * m.input_bytes;
+    for (uint32_t i = 0; i < info.numGraphInputs; ++i) {
+      uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
+      for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
+      src += inputs[i].v1.clientBuf.dataSize;
     }
+    const StackWindow window = stack_paint(current_stack_pointer());
+    const uint64_t t0 = lpai_hal_cycles();
+    const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
+                                                   info.numGraphOutputs, nullptr, nullptr);
+    const uint64_t execute_cycles = lpai_hal_cycles() - t0;
+    stack.add(stack_scan(window));
+    if (failed(m.name, "QnnGraph_execute", err)) return false;
     for (unsigned j = 0; j < info.numGraphOutputs; ++j) {
       char prefix[96];
       lpai::format_to(prefix, sizeof(prefix), "out %s %u %u", m.name, k, j);
@@ -277,11 +260,19 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   // Benchmark: kBenchRuns identical inferences (the input of inference 0), each with its
   // per-node figures (profiling is on). scripts/cycle-report.sh takes the median.
   for (unsigned r = 0; r < kBenchRuns; ++r) {
-    uint64_t execute_cycles = 0;
-    if (!timed_execute(m.name, graph, inputs, info.numGraphInputs, outputs, info.numGraphOutputs,
-                       m.inputs, &stack, &execute_cycles)) {
-      return false;
+    const uint8_t* src = m.inputs;
+    for (uint32_t i = 0; i < info.numGraphInputs; ++i) {
+      uint8_t* dst = static_cast<uint8_t*>(inputs[i].v1.clientBuf.data);
+      for (uint32_t b = 0; b < inputs[i].v1.clientBuf.dataSize; ++b) dst[b] = src[b];
+      src += inputs[i].v1.clientBuf.dataSize;
     }
+    const StackWindow window = stack_paint(current_stack_pointer());
+    const uint64_t t0 = lpai_hal_cycles();
+    const Qnn_ErrorHandle_t err = QnnGraph_execute(graph, inputs, info.numGraphInputs, outputs,
+                                                   info.numGraphOutputs, nullptr, nullptr);
+    const uint64_t execute_cycles = lpai_hal_cycles() - t0;
+    stack.add(stack_scan(window));
+    if (failed(m.name, "QnnGraph_execute", err)) return false;
     QnnLpaiGraph_Counters_t counters = QNN_LPAI_GRAPH_COUNTERS_INIT;
     (void)QnnLpaiGraph_getCounters(graph, &counters);
     print_line("bench %s %u: unit=%s execute=%llu in_graph=%llu", m.name, r, unit(),
