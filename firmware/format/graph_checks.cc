@@ -18,6 +18,7 @@
 // the usual writer found one node back).
 #include "format/graph_checks.h"
 
+#include "core/check.h"
 #include "core/log.h"
 
 namespace lpai {
@@ -115,20 +116,16 @@ Status check_node_dataflow(const Tables& v, uint32_t j, bool several_writers) {
   const uint32_t* out = v.indices(n.outputs_index);
   for (uint32_t k = 0; k < n.num_outputs; ++k) {
     const TensorRecord& t = v.tensor(out[k]);
-    if (is_graph_input(v, t)) {
-      LPAI_LOG_ERROR("context binary: node %u output %u writes graph input tensor %u", fmt_u(j),
-                     fmt_u(k), fmt_u(out[k]));
-      return Status::kBinaryBadIo;
-    }
+    LPAI_CHECK(!is_graph_input(v, t), Status::kBinaryBadIo,
+               "context binary: node %u output %u writes graph input tensor %u", fmt_u(j), fmt_u(k),
+               fmt_u(out[k]));
     const bool rewritable =
         several_writers || t.mem_class == static_cast<uint8_t>(MemClass::kPersistent);
     bool twice = !rewritable && writer_before(v, out[k], j) != kNone;
     for (uint32_t e = 0; e < k; ++e) twice = twice || out[e] == out[k];
-    if (twice) {
-      LPAI_LOG_ERROR("context binary: node %u output %u: tensor %u is written by two nodes",
-                     fmt_u(j), fmt_u(k), fmt_u(out[k]));
-      return Status::kBinaryBadTensor;
-    }
+    LPAI_CHECK(!twice, Status::kBinaryBadTensor,
+               "context binary: node %u output %u: tensor %u is written by two nodes", fmt_u(j),
+               fmt_u(k), fmt_u(out[k]));
   }
   const uint32_t* in = v.indices(n.inputs_index);
   for (uint32_t k = 0; k < n.num_inputs; ++k) {
@@ -139,10 +136,10 @@ Status check_node_dataflow(const Tables& v, uint32_t j, bool several_writers) {
         writer_before(v, in[k], j) != kNone || aliases_defined_tensor(v, in[k], j)) {
       continue;
     }
-    LPAI_LOG_ERROR("context binary: node %u input %u reads tensor %u, which no earlier node "
-                   "writes and which is no graph input, constant or alias",
-                   fmt_u(j), fmt_u(k), fmt_u(in[k]));
-    return Status::kBinaryBadTensor;
+    LPAI_FAIL(Status::kBinaryBadTensor,
+              "context binary: node %u input %u reads tensor %u, which no earlier node "
+              "writes and which is no graph input, constant or alias",
+              fmt_u(j), fmt_u(k), fmt_u(in[k]));
   }
   return Status::kOk;
 }
@@ -159,11 +156,9 @@ Status check_constants_overlap(const Tables& v) {
       bool same = ta.offset == tb.offset && ta.size == tb.size &&
                   ta.data_type == tb.data_type && ta.rank == tb.rank;
       for (uint32_t d = 0; same && d < kMaxRank; ++d) same = ta.dims[d] == tb.dims[d];
-      if (!same) {
-        LPAI_LOG_ERROR("context binary: const tensors %u and %u overlap with different shapes",
-                       fmt_u(a), fmt_u(b));
-        return Status::kBinaryBadTensor;
-      }
+      LPAI_CHECK(same, Status::kBinaryBadTensor,
+                 "context binary: const tensors %u and %u overlap with different shapes", fmt_u(a),
+                 fmt_u(b));
     }
   }
   return Status::kOk;
@@ -273,11 +268,9 @@ Status check_lifetimes(const Tables& v) {
         live_together = ra.first <= ra.last && rb.first <= rb.last && ra.first <= rb.last &&
                         rb.first <= ra.last;
       }
-      if (live_together) {
-        LPAI_LOG_ERROR("context binary: tensors %u and %u overlap in %s memory while both live",
-                       fmt_u(a), fmt_u(b), persistent_a ? "persistent" : "scratch");
-        return Status::kBinaryBadPlan;
-      }
+      LPAI_CHECK(!live_together, Status::kBinaryBadPlan,
+                 "context binary: tensors %u and %u overlap in %s memory while both live", fmt_u(a),
+                 fmt_u(b), persistent_a ? "persistent" : "scratch");
     }
   }
   return Status::kOk;
@@ -293,11 +286,9 @@ Status check_graph_dataflow(const BinaryView& view) {
   }
   for (uint32_t k = 0; k < v.num_outputs(); ++k) {
     const uint32_t id = v.output_tensor(k);
-    if (writer_before(v, id, v.node_count()) == kNone) {
-      LPAI_LOG_ERROR("context binary: graph output %u (tensor %u) is written by no node",
-                     fmt_u(k), fmt_u(id));
-      return Status::kBinaryBadIo;
-    }
+    LPAI_CHECK(writer_before(v, id, v.node_count()) != kNone, Status::kBinaryBadIo,
+               "context binary: graph output %u (tensor %u) is written by no node", fmt_u(k),
+               fmt_u(id));
   }
   LPAI_RETURN_IF_ERROR(check_constants_overlap(v));
   return check_lifetimes(v);

@@ -18,6 +18,7 @@
 //   kBinaryBadIndex                     tensor ids and index/quant ranges out of range;
 //   kBinaryBadString                    string offsets, strings section termination;
 //   kBinaryBadIo                        graph IO lists, io_slot, IO flags and memory classes.
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "format/binary_view.h"
@@ -39,12 +40,6 @@ constexpr bool zero_point_fits(DataType type, int32_t zp) {
          : type == DataType::kInt16 ? zp >= -32768 && zp <= 32767
                                     : zp != INT32_MIN;
 }
-
-#define LPAI_BIN_FAIL(status, ...)                  \
-  do {                                              \
-    LPAI_LOG_ERROR("context binary: " __VA_ARGS__); \
-    return (status);                                \
-  } while (0)
 
 struct SectionInfo {
   const char* name;
@@ -87,19 +82,16 @@ struct Checker {
 };
 
 Status Checker::check_header() const {
-  if ((h->flags & ~kKnownFlags) != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header flags 0x%x have unknown bits 0x%x",
-                  fmt_u(h->flags), fmt_u(h->flags & ~kKnownFlags));
-  }
-  if (h->header_size != sizeof(BinaryHeader)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header_size %u, expected %u", fmt_u(h->header_size),
-                  fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
-  }
+  LPAI_CHECK((h->flags & ~kKnownFlags) == 0, Status::kBinaryBadHeader,
+             "context binary: header flags 0x%x have unknown bits 0x%x", fmt_u(h->flags),
+             fmt_u(h->flags & ~kKnownFlags));
+  LPAI_CHECK(h->header_size == sizeof(BinaryHeader), Status::kBinaryBadHeader,
+             "context binary: header_size %u, expected %u", fmt_u(h->header_size),
+             fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
   for (uint32_t i = 0; i < 3; ++i) {
-    if (h->reserved[i] != 0) {
-      LPAI_BIN_FAIL(Status::kBinaryBadHeader, "header reserved[%u] is 0x%x, must be 0", fmt_u(i),
-                    fmt_u(h->reserved[i]));
-    }
+    LPAI_CHECK(h->reserved[i] == 0, Status::kBinaryBadHeader,
+               "context binary: header reserved[%u] is 0x%x, must be 0", fmt_u(i),
+               fmt_u(h->reserved[i]));
   }
   return Status::kOk;
 }
@@ -118,29 +110,26 @@ Status Checker::check_sections() const {
   size_t ends[kCount];
   for (uint32_t i = 0; i < kCount; ++i) {
     const Section& s = *infos[i].section;
-    if (!is_aligned(s.offset, kSectionAlignment)) {
-      LPAI_BIN_FAIL(Status::kBinaryMisaligned, "section %s offset %u not a multiple of %u",
-                    infos[i].name, fmt_u(s.offset), fmt_u(kSectionAlignment));
-    }
+    LPAI_CHECK(is_aligned(s.offset, kSectionAlignment), Status::kBinaryMisaligned,
+               "context binary: section %s offset %u not a multiple of %u", infos[i].name,
+               fmt_u(s.offset), fmt_u(kSectionAlignment));
     if (s.count == 0) {
-      if (s.offset != 0) {
-        LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
-                      "empty section %s has offset %u, must be 0", infos[i].name, fmt_u(s.offset));
-      }
+      LPAI_CHECK(s.offset == 0, Status::kBinarySectionOutOfBounds,
+                 "context binary: empty section %s has offset %u, must be 0", infos[i].name,
+                 fmt_u(s.offset));
       ends[i] = 0;
       continue;
     }
     size_t bytes = 0;
     if (!checked_mul(s.count, infos[i].record_size, &bytes) ||
         !range_within(s.offset, bytes, size)) {
-      LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
-                    "section %s [offset %u, count %u] outside the %zu-byte binary", infos[i].name,
-                    fmt_u(s.offset), fmt_u(s.count), size);
+      LPAI_FAIL(Status::kBinarySectionOutOfBounds,
+                "context binary: section %s [offset %u, count %u] outside the %zu-byte binary",
+                infos[i].name, fmt_u(s.offset), fmt_u(s.count), size);
     }
-    if (s.offset < sizeof(BinaryHeader)) {
-      LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds, "section %s offset %u overlaps the header",
-                    infos[i].name, fmt_u(s.offset));
-    }
+    LPAI_CHECK(s.offset >= sizeof(BinaryHeader), Status::kBinarySectionOutOfBounds,
+               "context binary: section %s offset %u overlaps the header", infos[i].name,
+               fmt_u(s.offset));
     ends[i] = s.offset + bytes;  // no overflow: within size
   }
   for (uint32_t i = 0; i < kCount; ++i) {
@@ -149,10 +138,8 @@ Status Checker::check_sections() const {
       if (ends[j] == 0) continue;
       const size_t a = infos[i].section->offset;
       const size_t b = infos[j].section->offset;
-      if (a < ends[j] && b < ends[i]) {
-        LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds, "sections %s and %s overlap",
-                      infos[i].name, infos[j].name);
-      }
+      LPAI_CHECK(a >= ends[j] || b >= ends[i], Status::kBinarySectionOutOfBounds,
+                 "context binary: sections %s and %s overlap", infos[i].name, infos[j].name);
     }
   }
   return Status::kOk;
@@ -160,49 +147,40 @@ Status Checker::check_sections() const {
 
 Status Checker::check_plan() const {
   const MemoryPlan& p = h->plan;
-  if (!is_pow2(p.start_alignment) || p.start_alignment > kMaxPlanAlignment) {
-    LPAI_BIN_FAIL(Status::kBinaryBadPlan,
-                  "plan start_alignment %u not a power of two in [1, %u]",
-                  fmt_u(p.start_alignment), fmt_u(kMaxPlanAlignment));
-  }
-  if (!is_pow2(p.size_alignment)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan size_alignment %u not a power of two",
-                  fmt_u(p.size_alignment));
-  }
-  if (!is_aligned(p.scratch_size, p.size_alignment)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan scratch_size %u not a multiple of %u",
-                  fmt_u(p.scratch_size), fmt_u(p.size_alignment));
-  }
-  if (!is_aligned(p.persistent_size, p.size_alignment)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadPlan, "plan persistent_size %u not a multiple of %u",
-                  fmt_u(p.persistent_size), fmt_u(p.size_alignment));
-  }
+  LPAI_CHECK(is_pow2(p.start_alignment) && p.start_alignment <= kMaxPlanAlignment,
+             Status::kBinaryBadPlan,
+             "context binary: plan start_alignment %u not a power of two in [1, %u]",
+             fmt_u(p.start_alignment), fmt_u(kMaxPlanAlignment));
+  LPAI_CHECK(is_pow2(p.size_alignment), Status::kBinaryBadPlan,
+             "context binary: plan size_alignment %u not a power of two", fmt_u(p.size_alignment));
+  LPAI_CHECK(is_aligned(p.scratch_size, p.size_alignment), Status::kBinaryBadPlan,
+             "context binary: plan scratch_size %u not a multiple of %u", fmt_u(p.scratch_size),
+             fmt_u(p.size_alignment));
+  LPAI_CHECK(is_aligned(p.persistent_size, p.size_alignment), Status::kBinaryBadPlan,
+             "context binary: plan persistent_size %u not a multiple of %u",
+             fmt_u(p.persistent_size), fmt_u(p.size_alignment));
   return Status::kOk;
 }
 
 Status Checker::check_strings() const {
   // A NUL-terminated strings section makes every offset below its size a valid string.
-  if (h->strings.count == 0 || base[h->strings.offset + h->strings.count - 1] != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadString,
-                  "strings section (%u bytes) is empty or not NUL-terminated",
-                  fmt_u(h->strings.count));
-  }
-  if (!string_ok(h->graph_name)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadString, "graph_name offset %u outside strings (%u bytes)",
-                  fmt_u(h->graph_name), fmt_u(h->strings.count));
-  }
+  LPAI_CHECK(h->strings.count != 0 && base[h->strings.offset + h->strings.count - 1] == 0,
+             Status::kBinaryBadString,
+             "context binary: strings section (%u bytes) is empty or not NUL-terminated",
+             fmt_u(h->strings.count));
+  LPAI_CHECK(string_ok(h->graph_name), Status::kBinaryBadString,
+             "context binary: graph_name offset %u outside strings (%u bytes)",
+             fmt_u(h->graph_name), fmt_u(h->strings.count));
   return Status::kOk;
 }
 
 Status Checker::check_io_lists() const {
-  if (!index_range_ok(h->inputs_index, h->num_inputs)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph inputs [index %u, count %u] outside indices (%u)",
-                  fmt_u(h->inputs_index), fmt_u(h->num_inputs), fmt_u(h->indices.count));
-  }
-  if (!index_range_ok(h->outputs_index, h->num_outputs)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph outputs [index %u, count %u] outside indices (%u)",
-                  fmt_u(h->outputs_index), fmt_u(h->num_outputs), fmt_u(h->indices.count));
-  }
+  LPAI_CHECK(index_range_ok(h->inputs_index, h->num_inputs), Status::kBinaryBadIo,
+             "context binary: graph inputs [index %u, count %u] outside indices (%u)",
+             fmt_u(h->inputs_index), fmt_u(h->num_inputs), fmt_u(h->indices.count));
+  LPAI_CHECK(index_range_ok(h->outputs_index, h->num_outputs), Status::kBinaryBadIo,
+             "context binary: graph outputs [index %u, count %u] outside indices (%u)",
+             fmt_u(h->outputs_index), fmt_u(h->num_outputs), fmt_u(h->indices.count));
   // Both lists lie inside indices, so io_count() <= 2 * indices.count: no overflow.
   const uint8_t io_class =
       static_cast<uint8_t>((h->flags & kFlagIoMemhandleHint) ? MemClass::kIo : MemClass::kScratch);
@@ -211,24 +189,21 @@ Status Checker::check_io_lists() const {
     const bool is_input = slot < h->num_inputs;
     const uint32_t k = is_input ? slot : slot - h->num_inputs;
     const char* list = is_input ? "input" : "output";
-    if (id >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u is tensor %u, tensor count %u", list,
-                    fmt_u(k), fmt_u(id), fmt_u(h->tensors.count));
-    }
+    LPAI_CHECK(id < h->tensors.count, Status::kBinaryBadIo,
+               "context binary: graph %s %u is tensor %u, tensor count %u", list, fmt_u(k),
+               fmt_u(id), fmt_u(h->tensors.count));
     const TensorRecord& t = tensors()[id];
     if (t.io_slot != slot) {
-      if (t.io_slot < io_count() && io_tensor(t.io_slot) == id) {
-        LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u: tensor %u listed twice in the IO lists",
-                      list, fmt_u(k), fmt_u(id));
-      }
-      LPAI_BIN_FAIL(Status::kBinaryBadIo, "graph %s %u: tensor %u has io_slot %u, expected %u",
-                    list, fmt_u(k), fmt_u(id), fmt_u(t.io_slot), fmt_u(slot));
+      LPAI_CHECK(t.io_slot >= io_count() || io_tensor(t.io_slot) != id, Status::kBinaryBadIo,
+                 "context binary: graph %s %u: tensor %u listed twice in the IO lists", list,
+                 fmt_u(k), fmt_u(id));
+      LPAI_FAIL(Status::kBinaryBadIo,
+                "context binary: graph %s %u: tensor %u has io_slot %u, expected %u", list,
+                fmt_u(k), fmt_u(id), fmt_u(t.io_slot), fmt_u(slot));
     }
-    if (t.mem_class != io_class) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIo,
-                    "graph %s %u: tensor %u mem_class %u, the IO hint requires %u", list, fmt_u(k),
-                    fmt_u(id), fmt_u(t.mem_class), fmt_u(io_class));
-    }
+    LPAI_CHECK(t.mem_class == io_class, Status::kBinaryBadIo,
+               "context binary: graph %s %u: tensor %u mem_class %u, the IO hint requires %u", list,
+               fmt_u(k), fmt_u(id), fmt_u(t.mem_class), fmt_u(io_class));
   }
   return Status::kOk;
 }
@@ -237,211 +212,170 @@ Status Checker::check_tensor(uint32_t id) const {
   const TensorRecord& t = tensors()[id];
   const DataType type = static_cast<DataType>(t.data_type);
   const uint32_t elem = data_type_size(type);
-  if (elem == 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u data_type %u unknown", fmt_u(id),
-                  fmt_u(t.data_type));
-  }
-  if (t.mem_class >= kMemClassCount) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u mem_class %u unknown", fmt_u(id),
-                  fmt_u(t.mem_class));
-  }
+  LPAI_CHECK(elem != 0, Status::kBinaryBadTensor, "context binary: tensor %u data_type %u unknown",
+             fmt_u(id), fmt_u(t.data_type));
+  LPAI_CHECK(t.mem_class < kMemClassCount, Status::kBinaryBadTensor,
+             "context binary: tensor %u mem_class %u unknown", fmt_u(id), fmt_u(t.mem_class));
   const MemClass mc = static_cast<MemClass>(t.mem_class);
-  if (type == DataType::kFloat32 && mc != MemClass::kConst) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                  "tensor %u data_type float32 is allowed for consts only", fmt_u(id));
-  }
-  if (t.rank > kMaxRank) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u rank %u exceeds %u", fmt_u(id),
-                  fmt_u(t.rank), fmt_u(kMaxRank));
-  }
-  if ((t.flags & ~kKnownTensorFlags) != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags 0x%x have unknown bits", fmt_u(id),
-                  fmt_u(t.flags));
-  }
-  if ((t.flags & kTensorIsVariable) != 0 && mc != MemClass::kPersistent) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u flags: variable but mem_class %u", fmt_u(id),
-                  fmt_u(t.mem_class));
-  }
+  LPAI_CHECK(type != DataType::kFloat32 || mc == MemClass::kConst, Status::kBinaryBadTensor,
+             "context binary: tensor %u data_type float32 is allowed for consts only", fmt_u(id));
+  LPAI_CHECK(t.rank <= kMaxRank, Status::kBinaryBadTensor,
+             "context binary: tensor %u rank %u exceeds %u", fmt_u(id), fmt_u(t.rank),
+             fmt_u(kMaxRank));
+  LPAI_CHECK((t.flags & ~kKnownTensorFlags) == 0, Status::kBinaryBadTensor,
+             "context binary: tensor %u flags 0x%x have unknown bits", fmt_u(id), fmt_u(t.flags));
+  LPAI_CHECK((t.flags & kTensorIsVariable) == 0 || mc == MemClass::kPersistent,
+             Status::kBinaryBadTensor, "context binary: tensor %u flags: variable but mem_class %u",
+             fmt_u(id), fmt_u(t.mem_class));
   size_t bytes = elem;
   for (uint32_t d = 0; d < kMaxRank; ++d) {
     if (d >= t.rank) {
-      if (t.dims[d] != 0) {
-        LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] = %u beyond rank %u, must be 0",
-                      fmt_u(id), fmt_u(d), fmt_u(t.dims[d]), fmt_u(t.rank));
-      }
+      LPAI_CHECK(t.dims[d] == 0, Status::kBinaryBadTensor,
+                 "context binary: tensor %u dims[%u] = %u beyond rank %u, must be 0", fmt_u(id),
+                 fmt_u(d), fmt_u(t.dims[d]), fmt_u(t.rank));
       continue;
     }
-    if (t.dims[d] == 0) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u dims[%u] is 0", fmt_u(id), fmt_u(d));
-    }
-    if (!checked_mul(bytes, t.dims[d], &bytes) || bytes > 0xFFFFFFFFu) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size overflows at dims[%u]", fmt_u(id),
-                    fmt_u(d));
-    }
+    LPAI_CHECK(t.dims[d] != 0, Status::kBinaryBadTensor, "context binary: tensor %u dims[%u] is 0",
+               fmt_u(id), fmt_u(d));
+    LPAI_CHECK(checked_mul(bytes, t.dims[d], &bytes) && bytes <= 0xFFFFFFFFu,
+               Status::kBinaryBadTensor, "context binary: tensor %u size overflows at dims[%u]",
+               fmt_u(id), fmt_u(d));
   }
-  if (t.size != bytes) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u size %u, dims and type give %zu", fmt_u(id),
-                  fmt_u(t.size), bytes);
-  }
+  LPAI_CHECK(t.size == bytes, Status::kBinaryBadTensor,
+             "context binary: tensor %u size %u, dims and type give %zu", fmt_u(id), fmt_u(t.size),
+             bytes);
 
   // Placement in its memory class.
   switch (mc) {
     case MemClass::kConst:
-      if (!is_aligned(t.offset, elem)) {
-        LPAI_BIN_FAIL(Status::kBinaryMisaligned, "tensor %u const offset %u not a multiple of %u",
-                      fmt_u(id), fmt_u(t.offset), fmt_u(elem));
-      }
-      if (!range_within(t.offset, t.size, h->consts.count)) {
-        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds,
-                      "tensor %u const [offset %u, size %u] outside consts (%u bytes)", fmt_u(id),
-                      fmt_u(t.offset), fmt_u(t.size), fmt_u(h->consts.count));
-      }
+      LPAI_CHECK(is_aligned(t.offset, elem), Status::kBinaryMisaligned,
+                 "context binary: tensor %u const offset %u not a multiple of %u", fmt_u(id),
+                 fmt_u(t.offset), fmt_u(elem));
+      LPAI_CHECK(range_within(t.offset, t.size, h->consts.count), Status::kBinaryTensorOutOfBounds,
+                 "context binary: tensor %u const [offset %u, size %u] outside consts (%u bytes)",
+                 fmt_u(id), fmt_u(t.offset), fmt_u(t.size), fmt_u(h->consts.count));
       break;
     case MemClass::kScratch:
     case MemClass::kPersistent: {
       const bool scratch = mc == MemClass::kScratch;
       const uint32_t pool = scratch ? h->plan.scratch_size : h->plan.persistent_size;
       const char* pool_name = scratch ? "scratch_size" : "persistent_size";
-      if (!is_aligned(t.offset, h->plan.start_alignment)) {
-        LPAI_BIN_FAIL(Status::kBinaryMisaligned,
-                      "tensor %u offset %u not a multiple of plan start_alignment %u", fmt_u(id),
-                      fmt_u(t.offset), fmt_u(h->plan.start_alignment));
-      }
-      if (!range_within(t.offset, t.size, pool)) {
-        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds,
-                      "tensor %u [offset %u, size %u] outside plan %s %u", fmt_u(id),
-                      fmt_u(t.offset), fmt_u(t.size), pool_name, fmt_u(pool));
-      }
+      LPAI_CHECK(is_aligned(t.offset, h->plan.start_alignment), Status::kBinaryMisaligned,
+                 "context binary: tensor %u offset %u not a multiple of plan start_alignment %u",
+                 fmt_u(id), fmt_u(t.offset), fmt_u(h->plan.start_alignment));
+      LPAI_CHECK(range_within(t.offset, t.size, pool), Status::kBinaryTensorOutOfBounds,
+                 "context binary: tensor %u [offset %u, size %u] outside plan %s %u", fmt_u(id),
+                 fmt_u(t.offset), fmt_u(t.size), pool_name, fmt_u(pool));
       break;
     }
     case MemClass::kIo:
-      if (t.offset != 0) {
-        LPAI_BIN_FAIL(Status::kBinaryTensorOutOfBounds, "tensor %u io offset %u, must be 0",
-                      fmt_u(id), fmt_u(t.offset));
-      }
+      LPAI_CHECK(t.offset == 0, Status::kBinaryTensorOutOfBounds,
+                 "context binary: tensor %u io offset %u, must be 0", fmt_u(id), fmt_u(t.offset));
       break;
   }
 
   // Quantisation. Zero points lie in the element type's range (QNN reports offset = -zero_point,
   // and kernels subtract them, so INT32_MIN is never valid).
-  if (!zero_point_fits(type, t.zero_point)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadTensor, "tensor %u zero_point %d outside its data type's range",
-                  fmt_u(id), fmt_i(t.zero_point));
-  }
+  LPAI_CHECK(zero_point_fits(type, t.zero_point), Status::kBinaryBadTensor,
+             "context binary: tensor %u zero_point %d outside its data type's range", fmt_u(id),
+             fmt_i(t.zero_point));
   if (t.quant_index == kNone) {
-    if (t.quant_count != 0 || t.quant_axis != 0) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                    "tensor %u per-tensor quantisation with quant_count %u / quant_axis %d",
-                    fmt_u(id), fmt_u(t.quant_count), fmt_i(t.quant_axis));
-    }
+    LPAI_CHECK(
+        t.quant_count == 0 && t.quant_axis == 0, Status::kBinaryBadTensor,
+        "context binary: tensor %u per-tensor quantisation with quant_count %u / quant_axis %d",
+        fmt_u(id), fmt_u(t.quant_count), fmt_i(t.quant_axis));
   } else {
-    if (t.quant_count == 0 || !range_within(t.quant_index, t.quant_count, h->quant.count)) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex,
-                    "tensor %u quant [index %u, count %u] outside quant (%u records)", fmt_u(id),
-                    fmt_u(t.quant_index), fmt_u(t.quant_count), fmt_u(h->quant.count));
-    }
+    LPAI_CHECK(t.quant_count != 0 && range_within(t.quant_index, t.quant_count, h->quant.count),
+               Status::kBinaryBadIndex,
+               "context binary: tensor %u quant [index %u, count %u] outside quant (%u records)",
+               fmt_u(id), fmt_u(t.quant_index), fmt_u(t.quant_count), fmt_u(h->quant.count));
     if (t.quant_axis < 0 || static_cast<uint32_t>(t.quant_axis) >= t.rank ||
         t.dims[t.quant_axis] != t.quant_count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                    "tensor %u quant_axis %d / quant_count %u do not match its dims", fmt_u(id),
-                    fmt_i(t.quant_axis), fmt_u(t.quant_count));
+      LPAI_FAIL(Status::kBinaryBadTensor,
+                "context binary: tensor %u quant_axis %d / quant_count %u do not match its dims",
+                fmt_u(id), fmt_i(t.quant_axis), fmt_u(t.quant_count));
     }
     const QuantParam* qp = view.quant(t.quant_index);
     for (uint32_t c = 0; c < t.quant_count; ++c) {
-      if (!zero_point_fits(type, qp[c].zero_point)) {
-        LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                      "tensor %u channel %u zero_point %d outside its data type's range", fmt_u(id),
-                      fmt_u(c), fmt_i(qp[c].zero_point));
-      }
+      LPAI_CHECK(zero_point_fits(type, qp[c].zero_point), Status::kBinaryBadTensor,
+                 "context binary: tensor %u channel %u zero_point %d outside its data type's range",
+                 fmt_u(id), fmt_u(c), fmt_i(qp[c].zero_point));
     }
   }
 
-  if (!string_ok(t.name)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadString, "tensor %u name offset %u outside strings (%u bytes)",
-                  fmt_u(id), fmt_u(t.name), fmt_u(h->strings.count));
-  }
+  LPAI_CHECK(string_ok(t.name), Status::kBinaryBadString,
+             "context binary: tensor %u name offset %u outside strings (%u bytes)", fmt_u(id),
+             fmt_u(t.name), fmt_u(h->strings.count));
 
   // IO binding: the IO lists were checked to point back at their tensors; here every tensor
   // claiming a slot must be the one listed there, with matching flags.
   uint8_t io_flags = 0;
   if (t.io_slot != kNone) {
-    if (t.io_slot >= io_count() || io_tensor(t.io_slot) != id) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u io_slot %u not in the graph IO lists",
-                    fmt_u(id), fmt_u(t.io_slot));
-    }
+    LPAI_CHECK(t.io_slot < io_count() && io_tensor(t.io_slot) == id, Status::kBinaryBadIo,
+               "context binary: tensor %u io_slot %u not in the graph IO lists", fmt_u(id),
+               fmt_u(t.io_slot));
     io_flags = t.io_slot < h->num_inputs ? kTensorIsInput : kTensorIsOutput;
   } else if (mc == MemClass::kIo) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u mem_class io but not a graph input/output",
-                  fmt_u(id));
+    LPAI_FAIL(Status::kBinaryBadIo,
+              "context binary: tensor %u mem_class io but not a graph input/output", fmt_u(id));
   }
   const DataType dt = static_cast<DataType>(t.data_type);
   if ((t.flags & kTensorIsFloatIo) != 0 &&
       (io_flags == 0 ||
        (dt != DataType::kInt8 && dt != DataType::kInt16 && dt != DataType::kUint8))) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo,
-                  "tensor %u: float IO flag on a non-IO or non-int8/uint8/int16 tensor", fmt_u(id));
+    LPAI_FAIL(Status::kBinaryBadIo,
+              "context binary: tensor %u: float IO flag on a non-IO or non-int8/uint8/int16 tensor",
+              fmt_u(id));
   }
-  if ((t.flags & (kTensorIsInput | kTensorIsOutput)) != io_flags) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIo, "tensor %u flags 0x%x disagree with io_slot %u", fmt_u(id),
-                  fmt_u(t.flags), fmt_u(t.io_slot));
-  }
+  LPAI_CHECK((t.flags & (kTensorIsInput | kTensorIsOutput)) == io_flags, Status::kBinaryBadIo,
+             "context binary: tensor %u flags 0x%x disagree with io_slot %u", fmt_u(id),
+             fmt_u(t.flags), fmt_u(t.io_slot));
   return Status::kOk;
 }
 
 Status Checker::check_node(uint32_t i) const {
   const NodeRecord& n = nodes()[i];
-  if (n.reserved[0] != 0 || n.reserved[1] != 0) {
-    LPAI_BIN_FAIL(Status::kBinaryBadHeader, "node %u reserved fields 0x%x 0x%x, must be 0",
-                  fmt_u(i), fmt_u(n.reserved[0]), fmt_u(n.reserved[1]));
-  }
-  if (!index_range_ok(n.inputs_index, n.num_inputs)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIndex,
-                  "node %u inputs [index %u, count %u] outside indices (%u)", fmt_u(i),
-                  fmt_u(n.inputs_index), fmt_u(n.num_inputs), fmt_u(h->indices.count));
-  }
-  if (!index_range_ok(n.outputs_index, n.num_outputs)) {
-    LPAI_BIN_FAIL(Status::kBinaryBadIndex,
-                  "node %u outputs [index %u, count %u] outside indices (%u)", fmt_u(i),
-                  fmt_u(n.outputs_index), fmt_u(n.num_outputs), fmt_u(h->indices.count));
-  }
+  LPAI_CHECK(n.reserved[0] == 0 && n.reserved[1] == 0, Status::kBinaryBadHeader,
+             "context binary: node %u reserved fields 0x%x 0x%x, must be 0", fmt_u(i),
+             fmt_u(n.reserved[0]), fmt_u(n.reserved[1]));
+  LPAI_CHECK(index_range_ok(n.inputs_index, n.num_inputs), Status::kBinaryBadIndex,
+             "context binary: node %u inputs [index %u, count %u] outside indices (%u)", fmt_u(i),
+             fmt_u(n.inputs_index), fmt_u(n.num_inputs), fmt_u(h->indices.count));
+  LPAI_CHECK(index_range_ok(n.outputs_index, n.num_outputs), Status::kBinaryBadIndex,
+             "context binary: node %u outputs [index %u, count %u] outside indices (%u)", fmt_u(i),
+             fmt_u(n.outputs_index), fmt_u(n.num_outputs), fmt_u(h->indices.count));
   const uint32_t* in = indices() + n.inputs_index;
   for (uint32_t k = 0; k < n.num_inputs; ++k) {
-    if (in[k] != kNone && in[k] >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u input %u is tensor %u, tensor count %u",
-                    fmt_u(i), fmt_u(k), fmt_u(in[k]), fmt_u(h->tensors.count));
-    }
+    LPAI_CHECK(in[k] == kNone || in[k] < h->tensors.count, Status::kBinaryBadIndex,
+               "context binary: node %u input %u is tensor %u, tensor count %u", fmt_u(i), fmt_u(k),
+               fmt_u(in[k]), fmt_u(h->tensors.count));
   }
   const uint32_t* out = indices() + n.outputs_index;
   for (uint32_t k = 0; k < n.num_outputs; ++k) {
-    if (out[k] >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u output %u is tensor %u, tensor count %u",
-                    fmt_u(i), fmt_u(k), fmt_u(out[k]), fmt_u(h->tensors.count));
-    }
-    if (tensors()[out[k]].mem_class == static_cast<uint8_t>(MemClass::kConst)) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor, "node %u output %u is const tensor %u", fmt_u(i),
-                    fmt_u(k), fmt_u(out[k]));
-    }
+    LPAI_CHECK(out[k] < h->tensors.count, Status::kBinaryBadIndex,
+               "context binary: node %u output %u is tensor %u, tensor count %u", fmt_u(i),
+               fmt_u(k), fmt_u(out[k]), fmt_u(h->tensors.count));
+    LPAI_CHECK(tensors()[out[k]].mem_class != static_cast<uint8_t>(MemClass::kConst),
+               Status::kBinaryBadTensor, "context binary: node %u output %u is const tensor %u",
+               fmt_u(i), fmt_u(k), fmt_u(out[k]));
   }
-  if (!is_aligned(n.params_offset, 4)) {
-    LPAI_BIN_FAIL(Status::kBinaryMisaligned, "node %u params_offset %u not a multiple of 4",
-                  fmt_u(i), fmt_u(n.params_offset));
-  }
-  if (!range_within(n.params_offset, n.params_size, h->params.count)) {
-    LPAI_BIN_FAIL(Status::kBinarySectionOutOfBounds,
-                  "node %u params [offset %u, size %u] outside params (%u bytes)", fmt_u(i),
-                  fmt_u(n.params_offset), fmt_u(n.params_size), fmt_u(h->params.count));
-  }
+  LPAI_CHECK(is_aligned(n.params_offset, 4), Status::kBinaryMisaligned,
+             "context binary: node %u params_offset %u not a multiple of 4", fmt_u(i),
+             fmt_u(n.params_offset));
+  LPAI_CHECK(range_within(n.params_offset, n.params_size, h->params.count),
+             Status::kBinarySectionOutOfBounds,
+             "context binary: node %u params [offset %u, size %u] outside params (%u bytes)",
+             fmt_u(i), fmt_u(n.params_offset), fmt_u(n.params_size), fmt_u(h->params.count));
   if (n.temp_tensor != kNone) {
-    if (n.temp_tensor >= h->tensors.count) {
-      LPAI_BIN_FAIL(Status::kBinaryBadIndex, "node %u temp_tensor %u, tensor count %u", fmt_u(i),
-                    fmt_u(n.temp_tensor), fmt_u(h->tensors.count));
-    }
+    LPAI_CHECK(n.temp_tensor < h->tensors.count, Status::kBinaryBadIndex,
+               "context binary: node %u temp_tensor %u, tensor count %u", fmt_u(i),
+               fmt_u(n.temp_tensor), fmt_u(h->tensors.count));
     const TensorRecord& t = tensors()[n.temp_tensor];
-    if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone) {
-      LPAI_BIN_FAIL(Status::kBinaryBadTensor,
-                    "node %u temp_tensor %u must be a non-IO scratch tensor (mem_class %u)",
-                    fmt_u(i), fmt_u(n.temp_tensor), fmt_u(t.mem_class));
-    }
+    LPAI_CHECK(
+        t.mem_class == static_cast<uint8_t>(MemClass::kScratch) && t.io_slot == kNone,
+        Status::kBinaryBadTensor,
+        "context binary: node %u temp_tensor %u must be a non-IO scratch tensor (mem_class %u)",
+        fmt_u(i), fmt_u(n.temp_tensor), fmt_u(t.mem_class));
   }
   return Status::kOk;
 }
@@ -449,44 +383,30 @@ Status Checker::check_node(uint32_t i) const {
 }  // namespace
 
 Status validate_binary(const void* data, size_t size, BinaryView* out) {
-  if (data == nullptr || out == nullptr) {
-    LPAI_LOG_ERROR("context binary: %s is null", data == nullptr ? "data" : "output view");
-    return Status::kBinaryNull;
-  }
-  if (size < sizeof(BinaryHeader)) {
-    LPAI_LOG_ERROR("context binary: size %zu smaller than the %u-byte header", size,
-                   fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
-    return Status::kBinaryTooSmall;
-  }
-  if (!is_aligned_ptr(data, kSectionAlignment)) {
-    LPAI_LOG_ERROR("context binary: start address %p not a multiple of %u", data,
-                   fmt_u(kSectionAlignment));
-    return Status::kBinaryMisaligned;
-  }
+  LPAI_CHECK(data != nullptr && out != nullptr, Status::kBinaryNull, "context binary: %s is null",
+             data == nullptr ? "data" : "output view");
+  LPAI_CHECK(size >= sizeof(BinaryHeader), Status::kBinaryTooSmall,
+             "context binary: size %zu smaller than the %u-byte header", size,
+             fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
+  LPAI_CHECK(is_aligned_ptr(data, kSectionAlignment), Status::kBinaryMisaligned,
+             "context binary: start address %p not a multiple of %u", data,
+             fmt_u(kSectionAlignment));
   const uint8_t* base = static_cast<const uint8_t*>(data);
   const BinaryHeader* h = reinterpret_cast<const BinaryHeader*>(base);
-  if (h->magic != kMagic) {
-    LPAI_LOG_ERROR("context binary: magic 0x%08x, expected 0x%08x", fmt_u(h->magic), fmt_u(kMagic));
-    return Status::kBinaryBadMagic;
-  }
-  if (h->version_major != kVersionMajor || h->version_minor > kVersionMinor) {
-    LPAI_LOG_ERROR("context binary: version %u.%u not supported (this firmware reads %u.0..%u.%u)",
-                   fmt_u(h->version_major), fmt_u(h->version_minor), fmt_u(kVersionMajor),
-                   fmt_u(kVersionMajor), fmt_u(kVersionMinor));
-    return Status::kBinaryBadVersion;
-  }
+  LPAI_CHECK(h->magic == kMagic, Status::kBinaryBadMagic,
+             "context binary: magic 0x%08x, expected 0x%08x", fmt_u(h->magic), fmt_u(kMagic));
+  LPAI_CHECK(h->version_major == kVersionMajor && h->version_minor <= kVersionMinor,
+             Status::kBinaryBadVersion,
+             "context binary: version %u.%u not supported (this firmware reads %u.0..%u.%u)",
+             fmt_u(h->version_major), fmt_u(h->version_minor), fmt_u(kVersionMajor),
+             fmt_u(kVersionMajor), fmt_u(kVersionMinor));
   const Checker c{base, h, size, BinaryView(base)};
   LPAI_RETURN_IF_ERROR(c.check_header());
-  if (h->total_size != size) {
-    LPAI_LOG_ERROR("context binary: header total_size %u, buffer size %zu", fmt_u(h->total_size),
-                   size);
-    return Status::kBinarySizeMismatch;
-  }
+  LPAI_CHECK(h->total_size == size, Status::kBinarySizeMismatch,
+             "context binary: header total_size %u, buffer size %zu", fmt_u(h->total_size), size);
   const uint32_t crc = binary_crc32(base, size);
-  if (crc != h->crc32) {
-    LPAI_LOG_ERROR("context binary: crc32 0x%08x, computed 0x%08x", fmt_u(h->crc32), fmt_u(crc));
-    return Status::kBinaryBadCrc;
-  }
+  LPAI_CHECK(crc == h->crc32, Status::kBinaryBadCrc,
+             "context binary: crc32 0x%08x, computed 0x%08x", fmt_u(h->crc32), fmt_u(crc));
   LPAI_RETURN_IF_ERROR(c.check_sections());
   LPAI_RETURN_IF_ERROR(c.check_plan());
   LPAI_RETURN_IF_ERROR(c.check_strings());

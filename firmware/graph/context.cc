@@ -1,5 +1,6 @@
 // Backend and context lifetime: the static tables, handle lookups, create-from-binary (copy
 // into firmware memory of the configured type, validate in place) and context free.
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "graph/executor.h"
@@ -92,21 +93,16 @@ uint32_t live_contexts() {
 
 Status backend_create(Handle* out) {
   detail::Runtime& r = detail::runtime();
-  if (out == nullptr) {
-    LPAI_LOG_ERROR("backend create: output handle pointer is null");
-    return Status::kBackendInvalidArgument;
-  }
-  if (r.backend_live) {
-    LPAI_LOG_ERROR("backend create: a backend already exists (one backend at a time)");
-    return Status::kBackendAlreadyCreated;
-  }
+  LPAI_CHECK(out != nullptr, Status::kBackendInvalidArgument,
+             "backend create: output handle pointer is null");
+  LPAI_CHECK(!r.backend_live, Status::kBackendAlreadyCreated,
+             "backend create: a backend already exists (one backend at a time)");
   // The backend handle is one slot: once its generation has reached the last one a handle can
   // carry, a new backend would give a freed handle back its meaning, so none is created.
-  if (detail::slot_retired(r.backend_generation)) {
-    LPAI_LOG_ERROR("backend create: backend handle generations used up (%u backends created); "
-                   "no further backend can be created", r.backend_generation);
-    return Status::kBackendGenerationsExhausted;
-  }
+  LPAI_CHECK(!detail::slot_retired(r.backend_generation), Status::kBackendGenerationsExhausted,
+             "backend create: backend handle generations used up (%u backends created); "
+             "no further backend can be created",
+             r.backend_generation);
   r.backend_live = true;
   ++r.backend_generation;
   *out = make_handle(HandleKind::kBackend, 0, r.backend_generation);
@@ -114,30 +110,21 @@ Status backend_create(Handle* out) {
 }
 
 Status backend_free(Handle backend) {
-  if (!backend_ok(backend)) {
-    LPAI_LOG_ERROR("backend free: invalid backend handle 0x%zx", static_cast<size_t>(backend));
-    return Status::kBackendInvalidHandle;
-  }
+  LPAI_CHECK(backend_ok(backend), Status::kBackendInvalidHandle,
+             "backend free: invalid backend handle 0x%zx", static_cast<size_t>(backend));
   const uint32_t n = live_contexts();
-  if (n != 0) {
-    LPAI_LOG_ERROR("backend free: %u context(s) still alive; free them first", n);
-    return Status::kBackendHasContexts;
-  }
+  LPAI_CHECK(n == 0, Status::kBackendHasContexts,
+             "backend free: %u context(s) still alive; free them first", n);
   detail::runtime().backend_live = false;
   return Status::kOk;
 }
 
 Status backend_alignment(Handle backend, uint32_t* start_addr_alignment,
                          uint32_t* size_alignment) {
-  if (!backend_ok(backend)) {
-    LPAI_LOG_ERROR("backend property: invalid backend handle 0x%zx",
-                   static_cast<size_t>(backend));
-    return Status::kBackendInvalidHandle;
-  }
-  if (start_addr_alignment == nullptr || size_alignment == nullptr) {
-    LPAI_LOG_ERROR("backend property: alignment output pointer is null");
-    return Status::kBackendInvalidArgument;
-  }
+  LPAI_CHECK(backend_ok(backend), Status::kBackendInvalidHandle,
+             "backend property: invalid backend handle 0x%zx", static_cast<size_t>(backend));
+  LPAI_CHECK(start_addr_alignment != nullptr && size_alignment != nullptr,
+             Status::kBackendInvalidArgument, "backend property: alignment output pointer is null");
   // The HAL's requirement, raised to the plan start alignment of every live context: a caller
   // that queries after loading its context gets the start alignment its scratch, persistent
   // and IO buffers must honour. With no live context the plan is not known yet (the seeds
@@ -174,21 +161,20 @@ Status allocate_binary(MemType type, size_t size, uint8_t** out) {
   if (r.status() == Status::kPoolFatalSlotLimit) return r.status();  // system fatal error
   if (type == MemType::kTcm) {
     const PoolStats s = tcm_pool().stats();
-    LPAI_LOG_ERROR(
-        "context create: TCM cannot hold the model binary: required %zu bytes, available %zu "
-        "bytes (largest free block %zu, %u of %u slots used)",
-        size, s.capacity - s.bytes_in_use, s.largest_free_block, s.live_slots, s.max_slots);
-    return Status::kContextTcmExhausted;
+    LPAI_FAIL(Status::kContextTcmExhausted,
+              "context create: TCM cannot hold the model binary: required %zu bytes, available %zu "
+              "bytes (largest free block %zu, %u of %u slots used)",
+              size, s.capacity - s.bytes_in_use, s.largest_free_block, s.live_slots, s.max_slots);
   }
   if (type == MemType::kDdr) {
-    LPAI_LOG_ERROR("context create: DDR arena cannot hold the model binary (%zu bytes): %s",
-                   size, status_name(r.status()));
-    return Status::kMemAlloc;
+    LPAI_FAIL(Status::kMemAlloc,
+              "context create: DDR arena cannot hold the model binary (%zu bytes): %s", size,
+              status_name(r.status()));
   }
   // The pool already logged "Memory type only supports DDR & TCM".
-  LPAI_LOG_ERROR("context create: model binary memory type %u is neither DDR nor TCM",
-                 static_cast<uint32_t>(type));
-  return Status::kContextMemTypeUndefined;
+  LPAI_FAIL(Status::kContextMemTypeUndefined,
+            "context create: model binary memory type %u is neither DDR nor TCM",
+            static_cast<uint32_t>(type));
 }
 
 // With TCM and the raw IO hint, finalize allocates every IO buffer from the TCM pool as well:
@@ -212,23 +198,33 @@ Status check_tcm_fits_io(const format::BinaryView& view, size_t binary_size) {
   (void)checked_add(binary_size, io_bytes, &required);
   // The seed's allocator line as a whole line with the whole requirement, then the detail.
   LPAI_LOG_ERROR("TCM memory allocation failure: required size: %zu", required);
-  LPAI_LOG_ERROR("TCM pool: model binary %zu + IO buffers %zu bytes; available %zu bytes",
-                 binary_size, io_bytes, available + binary_size);
-  return Status::kContextTcmExhausted;
+  LPAI_FAIL(Status::kContextTcmExhausted,
+            "TCM pool: model binary %zu + IO buffers %zu bytes; available %zu bytes", binary_size,
+            io_bytes, available + binary_size);
 }
 
+
+// The checks of a validated binary that depend on this runtime rather than the format: the
+// nodes' parameters (kernels), the IO slot count, and TCM room for the IO buffers of a TCM
+// context with the raw IO hint.
+Status check_loaded(const format::BinaryView& view, size_t size, MemType mem_type) {
+  LPAI_RETURN_IF_ERROR(kernels::validate_nodes(view));
+  LPAI_CHECK(view.io_count() <= kMaxGraphIo, Status::kBinaryTooManyTensors,
+             "context create: graph has %u inputs + %u outputs, limit %u", view.num_inputs(),
+             view.num_outputs(), kMaxGraphIo);
+  if (mem_type == MemType::kTcm && !view.io_memhandle_hint()) {
+    return check_tcm_fits_io(view, size);
+  }
+  return Status::kOk;
+}
 }  // namespace
 
 Status context_create(Handle backend, const void* binary, size_t size, const ContextConfig& cfg,
                       Handle* out) {
-  if (!backend_ok(backend)) {
-    LPAI_LOG_ERROR("context create: invalid backend handle 0x%zx", static_cast<size_t>(backend));
-    return Status::kBackendInvalidHandle;
-  }
-  if (out == nullptr) {
-    LPAI_LOG_ERROR("context create: output handle pointer is null");
-    return Status::kContextInvalidArgument;
-  }
+  LPAI_CHECK(backend_ok(backend), Status::kBackendInvalidHandle,
+             "context create: invalid backend handle 0x%zx", static_cast<size_t>(backend));
+  LPAI_CHECK(out != nullptr, Status::kContextInvalidArgument,
+             "context create: output handle pointer is null");
   if (binary == nullptr || size < sizeof(format::BinaryHeader)) {
     // The loader reports null / too-small buffers without reading them.
     format::BinaryView unused;
@@ -245,13 +241,12 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
     }
   }
   if (slot == nullptr) {
-    if (retired == 0) {
-      LPAI_LOG_ERROR("context create: all %u context slots are in use", kMaxContexts);
-    } else {
-      LPAI_LOG_ERROR("context create: no free context slot (%u of %u retired: handle generations "
-                     "used up)", retired, kMaxContexts);
-    }
-    return Status::kContextNoFreeSlot;
+    LPAI_CHECK(retired != 0, Status::kContextNoFreeSlot,
+               "context create: all %u context slots are in use", kMaxContexts);
+    LPAI_FAIL(Status::kContextNoFreeSlot,
+              "context create: no free context slot (%u of %u retired: handle generations "
+              "used up)",
+              retired, kMaxContexts);
   }
 
   uint8_t* copy = nullptr;
@@ -261,15 +256,7 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
 
   format::BinaryView view;
   Status s = format::validate_binary(copy, size, &view);
-  if (s == Status::kOk) s = kernels::validate_nodes(view);
-  if (s == Status::kOk && view.io_count() > kMaxGraphIo) {
-    LPAI_LOG_ERROR("context create: graph has %u inputs + %u outputs, limit %u",
-                   view.num_inputs(), view.num_outputs(), kMaxGraphIo);
-    s = Status::kBinaryTooManyTensors;
-  }
-  if (s == Status::kOk && cfg.mem_type == MemType::kTcm && !view.io_memhandle_hint()) {
-    s = check_tcm_fits_io(view, size);
-  }
+  if (s == Status::kOk) s = check_loaded(view, size, cfg.mem_type);
   if (s != Status::kOk) {
     (void)mem_pool::free(cfg.mem_type, copy);
     return s;
@@ -295,10 +282,8 @@ Status context_create(Handle backend, const void* binary, size_t size, const Con
 
 Status context_free(Handle context) {
   Context* c = detail::find_context(context);
-  if (c == nullptr) {
-    LPAI_LOG_ERROR("context free: invalid context handle 0x%zx", static_cast<size_t>(context));
-    return Status::kContextInvalidHandle;
-  }
+  LPAI_CHECK(c != nullptr, Status::kContextInvalidHandle,
+             "context free: invalid context handle 0x%zx", static_cast<size_t>(context));
   detail::end_context_handles(*c);
   detail::free_io_homes(*c);
   Status s = mem_pool::free(c->config.mem_type, c->binary);
@@ -315,21 +300,15 @@ bool context_valid(Handle context) { return detail::find_context(context) != nul
 
 Status graph_retrieve(Handle context, const char* name, Handle* out) {
   Context* c = detail::find_context(context);
-  if (c == nullptr) {
-    LPAI_LOG_ERROR("graph retrieve: invalid context handle 0x%zx", static_cast<size_t>(context));
-    return Status::kContextInvalidHandle;
-  }
-  if (name == nullptr || out == nullptr) {
-    LPAI_LOG_ERROR("graph retrieve: %s is null", name == nullptr ? "graph name" : "output handle");
-    return Status::kContextInvalidArgument;
-  }
+  LPAI_CHECK(c != nullptr, Status::kContextInvalidHandle,
+             "graph retrieve: invalid context handle 0x%zx", static_cast<size_t>(context));
+  LPAI_CHECK(name != nullptr && out != nullptr, Status::kContextInvalidArgument,
+             "graph retrieve: %s is null", name == nullptr ? "graph name" : "output handle");
   const char* own = c->view.graph_name();
   size_t i = 0;
   while (own[i] != '\0' && own[i] == name[i]) ++i;
-  if (own[i] != name[i]) {
-    LPAI_LOG_ERROR("graph retrieve: no graph \"%s\" in this context (it holds \"%s\")", name, own);
-    return Status::kContextGraphNotFound;
-  }
+  LPAI_CHECK(own[i] == name[i], Status::kContextGraphNotFound,
+             "graph retrieve: no graph \"%s\" in this context (it holds \"%s\")", name, own);
   *out = detail::graph_handle_of(*c);
   return Status::kOk;
 }

@@ -2,6 +2,7 @@
 // counters.
 #include "graph/executor.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "graph/io_binding.h"
 #include "kernels/control_flow.h"
@@ -136,25 +137,18 @@ using detail::Graph;
 Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTensor* outputs,
                      uint32_t n_out) {
   Context* c = detail::find_graph(graph);
-  if (c == nullptr) {
-    LPAI_LOG_ERROR("graph execute: invalid graph handle 0x%zx", static_cast<size_t>(graph));
-    return Status::kGraphInvalidHandle;
-  }
+  LPAI_CHECK(c != nullptr, Status::kGraphInvalidHandle, "graph execute: invalid graph handle 0x%zx",
+             static_cast<size_t>(graph));
   Graph& g = c->graph;
   const format::BinaryView& v = c->view;
-  if (g.state != GraphState::kFinalized) {
-    LPAI_LOG_ERROR("graph execute: graph \"%s\" is not finalized", v.graph_name());
-    return Status::kGraphNotFinalized;
-  }
-  if (n_in != v.num_inputs() || n_out != v.num_outputs()) {
-    LPAI_LOG_ERROR("graph execute: %u inputs / %u outputs given, graph \"%s\" has %u / %u", n_in,
-                   n_out, v.graph_name(), v.num_inputs(), v.num_outputs());
-    return Status::kTensorCountMismatch;
-  }
-  if ((n_in != 0 && inputs == nullptr) || (n_out != 0 && outputs == nullptr)) {
-    LPAI_LOG_ERROR("graph execute: %s tensor array is null", inputs == nullptr ? "input" : "output");
-    return Status::kTensorInvalidArgument;
-  }
+  LPAI_CHECK(g.state == GraphState::kFinalized, Status::kGraphNotFinalized,
+             "graph execute: graph \"%s\" is not finalized", v.graph_name());
+  LPAI_CHECK(n_in == v.num_inputs() && n_out == v.num_outputs(), Status::kTensorCountMismatch,
+             "graph execute: %u inputs / %u outputs given, graph \"%s\" has %u / %u", n_in, n_out,
+             v.graph_name(), v.num_inputs(), v.num_outputs());
+  LPAI_CHECK((n_in == 0 || inputs != nullptr) && (n_out == 0 || outputs != nullptr),
+             Status::kTensorInvalidArgument, "graph execute: %s tensor array is null",
+             inputs == nullptr ? "input" : "output");
   const uint64_t t_start = lpai_hal_cycles();
 
   const IoTensor* by_slot[kMaxGraphIo];

@@ -1,6 +1,7 @@
 // Graph lifecycle: memory requirement queries, set-config (scratch, persistent, performance,
 // core affinity), finalize, and the LPAI extensions (counters, profiling, persistent reset,
 // IO release). Rules: runtime.h.
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "graph/state.h"
@@ -18,12 +19,14 @@ namespace {
 constexpr uint32_t kMaxFps = 1000;
 constexpr uint32_t kMaxFtrtRatio = 10000;
 
-Context* graph_or_log(Handle h, const char* what) {
+// *out = the context of graph handle `h`; kGraphInvalidHandle, logged naming the call `what`,
+// when `h` names no live graph.
+Status live_graph(Handle h, const char* what, Context** out) {
   Context* c = detail::find_graph(h);
-  if (c == nullptr) {
-    LPAI_LOG_ERROR("%s: invalid graph handle 0x%zx", what, static_cast<size_t>(h));
-  }
-  return c;
+  LPAI_CHECK(c != nullptr, Status::kGraphInvalidHandle, "%s: invalid graph handle 0x%zx", what,
+             static_cast<size_t>(h));
+  *out = c;
+  return Status::kOk;
 }
 
 // Plan size rounded up to the backend size alignment. Plan sizes are < 2^32 and the
@@ -33,9 +36,9 @@ Status rounded_size(uint32_t plan_bytes, uint32_t* out) {
   size_t rounded = 0;
   if (!checked_align_up(plan_bytes, lpai_hal_alignment().size_alignment, &rounded) ||
       rounded > 0xFFFFFFFFu) {
-    LPAI_LOG_ERROR("graph property: %u bytes cannot be rounded to the size alignment %u",
-                   plan_bytes, lpai_hal_alignment().size_alignment);
-    return Status::kGraphInvalidArgument;
+    LPAI_FAIL(Status::kGraphInvalidArgument,
+              "graph property: %u bytes cannot be rounded to the size alignment %u", plan_bytes,
+              lpai_hal_alignment().size_alignment);
   }
   *out = static_cast<uint32_t>(rounded);
   return Status::kOk;
@@ -47,21 +50,15 @@ uint32_t profile_bytes(const Context& c) {
 }
 
 Status check_profile_buffer(const Context& c, const GraphMem& m) {
-  if (m.addr == nullptr) {
-    LPAI_LOG_ERROR("graph set-config: profile buffer address is null");
-    return Status::kGraphProfileBufferNull;
-  }
-  if (!is_aligned_ptr(m.addr, kProfileBufferAlignment)) {
-    LPAI_LOG_ERROR("graph set-config: profile buffer %p is not a multiple of %u", m.addr,
-                   kProfileBufferAlignment);
-    return Status::kGraphProfileBufferMisaligned;
-  }
-  if (m.size < profile_bytes(c)) {
-    LPAI_LOG_ERROR("graph set-config: profile buffer holds %u bytes, graph \"%s\" needs %u (%u "
-                   "nodes)",
-                   m.size, c.view.graph_name(), profile_bytes(c), c.view.node_count());
-    return Status::kGraphProfileBufferTooSmall;
-  }
+  LPAI_CHECK(m.addr != nullptr, Status::kGraphProfileBufferNull,
+             "graph set-config: profile buffer address is null");
+  LPAI_CHECK(is_aligned_ptr(m.addr, kProfileBufferAlignment), Status::kGraphProfileBufferMisaligned,
+             "graph set-config: profile buffer %p is not a multiple of %u", m.addr,
+             kProfileBufferAlignment);
+  LPAI_CHECK(m.size >= profile_bytes(c), Status::kGraphProfileBufferTooSmall,
+             "graph set-config: profile buffer holds %u bytes, graph \"%s\" needs %u (%u "
+             "nodes)",
+             m.size, c.view.graph_name(), profile_bytes(c), c.view.node_count());
   return Status::kOk;
 }
 
@@ -73,70 +70,51 @@ Status check_mem(const Context& c, const GraphConfig& cfg) {
   const Graph& g = c.graph;
   const GraphMem& m = cfg.mem;
   const char* name = pool_name(cfg.kind);
-  if (cfg.kind == GraphConfigKind::kPersistent && g.state == GraphState::kFinalized) {
-    LPAI_LOG_ERROR("graph set-config: persistent memory cannot be replaced after finalize");
-    return Status::kGraphPersistentLocked;
-  }
-  if (m.mem_type != MemType::kDdr) {
-    LPAI_LOG_ERROR("graph set-config: %s memory type %u, only DDR (%u) is supported", name,
-                   static_cast<uint32_t>(m.mem_type), static_cast<uint32_t>(MemType::kDdr));
-    return Status::kGraphMemTypeNotDdr;
-  }
-  if (m.addr == nullptr) {
-    LPAI_LOG_ERROR("graph set-config: %s address is null", name);
-    return Status::kGraphMemNull;
-  }
+  LPAI_CHECK(cfg.kind != GraphConfigKind::kPersistent || g.state != GraphState::kFinalized,
+             Status::kGraphPersistentLocked,
+             "graph set-config: persistent memory cannot be replaced after finalize");
+  LPAI_CHECK(m.mem_type == MemType::kDdr, Status::kGraphMemTypeNotDdr,
+             "graph set-config: %s memory type %u, only DDR (%u) is supported", name,
+             static_cast<uint32_t>(m.mem_type), static_cast<uint32_t>(MemType::kDdr));
+  LPAI_CHECK(m.addr != nullptr, Status::kGraphMemNull, "graph set-config: %s address is null",
+             name);
   const uint32_t align = detail::start_alignment(c.view);
-  if (!is_aligned_ptr(m.addr, align)) {
-    LPAI_LOG_ERROR("graph set-config: %s address %p is not a multiple of %u", name, m.addr,
-                   align);
-    return Status::kGraphMemMisaligned;
-  }
+  LPAI_CHECK(is_aligned_ptr(m.addr, align), Status::kGraphMemMisaligned,
+             "graph set-config: %s address %p is not a multiple of %u", name, m.addr, align);
   const uint32_t size_align = lpai_hal_alignment().size_alignment;
-  if (!is_aligned(m.size, size_align)) {
-    LPAI_LOG_ERROR("graph set-config: %s size %u is not a multiple of %u", name, m.size,
-                   size_align);
-    return Status::kGraphMemSizeUnaligned;
-  }
+  LPAI_CHECK(is_aligned(m.size, size_align), Status::kGraphMemSizeUnaligned,
+             "graph set-config: %s size %u is not a multiple of %u", name, m.size, size_align);
   uint32_t required = 0;
   LPAI_RETURN_IF_ERROR(rounded_size(cfg.kind == GraphConfigKind::kScratch
                                         ? c.view.plan().scratch_size
                                         : c.view.plan().persistent_size,
                                     &required));
-  if (m.size < required) {
-    LPAI_LOG_ERROR("graph set-config: %s size %u bytes, the graph needs %u", name, m.size,
-                   required);
-    return Status::kGraphMemTooSmall;
-  }
+  LPAI_CHECK(m.size >= required, Status::kGraphMemTooSmall,
+             "graph set-config: %s size %u bytes, the graph needs %u", name, m.size, required);
   return Status::kOk;
 }
 
 Status check_perf(const PerfConfig& p) {
   if (p.fps == 0 || p.fps > kMaxFps || p.ftrt_ratio == 0 || p.ftrt_ratio > kMaxFtrtRatio ||
       p.client_type > 1) {
-    LPAI_LOG_ERROR(
-        "graph set-config: performance config fps %u (1..%u), ftrt ratio %u (1..%u), client "
-        "type %u (0 real time, 1 non real time) rejected",
-        p.fps, kMaxFps, p.ftrt_ratio, kMaxFtrtRatio, p.client_type);
-    return Status::kGraphBadPerfConfig;
+    LPAI_FAIL(Status::kGraphBadPerfConfig,
+              "graph set-config: performance config fps %u (1..%u), ftrt ratio %u (1..%u), client "
+              "type %u (0 real time, 1 non real time) rejected",
+              p.fps, kMaxFps, p.ftrt_ratio, kMaxFtrtRatio, p.client_type);
   }
   return Status::kOk;
 }
 
 Status check_affinity(const CoreAffinity& a) {
-  if (a.type > 1 || a.core_mask == 0 || (a.core_mask >> kMaxCores) != 0) {
-    LPAI_LOG_ERROR(
-        "graph set-config: core affinity type %u (0 soft, 1 hard), core mask 0x%x (one of "
-        "%u cores) rejected",
-        a.type, a.core_mask, kMaxCores);
-    return Status::kGraphBadCoreAffinity;
-  }
-  if ((a.core_mask & (a.core_mask - 1)) != 0) {
-    LPAI_LOG_ERROR("graph set-config: core mask 0x%x selects more than one core; only one core "
-                   "per graph is supported",
-                   a.core_mask);
-    return Status::kGraphMultiCoreUnsupported;
-  }
+  LPAI_CHECK(a.type <= 1 && a.core_mask != 0 && (a.core_mask >> kMaxCores) == 0,
+             Status::kGraphBadCoreAffinity,
+             "graph set-config: core affinity type %u (0 soft, 1 hard), core mask 0x%x (one of "
+             "%u cores) rejected",
+             a.type, a.core_mask, kMaxCores);
+  LPAI_CHECK((a.core_mask & (a.core_mask - 1)) == 0, Status::kGraphMultiCoreUnsupported,
+             "graph set-config: core mask 0x%x selects more than one core; only one core "
+             "per graph is supported",
+             a.core_mask);
   return Status::kOk;
 }
 
@@ -170,48 +148,42 @@ void reset_variables(Context& c) {
 }  // namespace
 
 Status graph_state(Handle graph, GraphState* out) {
-  Context* c = graph_or_log(graph, "graph state");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph state", &c));
   if (out == nullptr) return Status::kGraphInvalidArgument;
   *out = c->graph.state;
   return Status::kOk;
 }
 
 Status graph_scratch_size(Handle graph, uint32_t* out) {
-  Context* c = graph_or_log(graph, "graph property");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
-  if (out == nullptr) {
-    LPAI_LOG_ERROR("graph property: scratch size output pointer is null");
-    return Status::kGraphInvalidArgument;
-  }
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph property", &c));
+  LPAI_CHECK(out != nullptr, Status::kGraphInvalidArgument,
+             "graph property: scratch size output pointer is null");
   return rounded_size(c->view.plan().scratch_size, out);
 }
 
 Status graph_persistent_size(Handle graph, uint32_t* out) {
-  Context* c = graph_or_log(graph, "graph property");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
-  if (out == nullptr) {
-    LPAI_LOG_ERROR("graph property: persistent size output pointer is null");
-    return Status::kGraphInvalidArgument;
-  }
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph property", &c));
+  LPAI_CHECK(out != nullptr, Status::kGraphInvalidArgument,
+             "graph property: persistent size output pointer is null");
   return rounded_size(c->view.plan().persistent_size, out);
 }
 
 Status graph_buffer_alignment(Handle graph, uint32_t* out) {
-  Context* c = graph_or_log(graph, "graph property");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph property", &c));
   if (out == nullptr) return Status::kGraphInvalidArgument;
   *out = detail::start_alignment(c->view);
   return Status::kOk;
 }
 
 Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count) {
-  Context* c = graph_or_log(graph, "graph set-config");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
-  if (configs == nullptr && count != 0) {
-    LPAI_LOG_ERROR("graph set-config: config list is null");
-    return Status::kGraphInvalidArgument;
-  }
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph set-config", &c));
+  LPAI_CHECK(configs != nullptr || count == 0, Status::kGraphInvalidArgument,
+             "graph set-config: config list is null");
   for (uint32_t i = 0; i < count; ++i) {
     const GraphConfig& cfg = configs[i];
     switch (cfg.kind) {
@@ -229,8 +201,8 @@ Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count
         LPAI_RETURN_IF_ERROR(check_profile_buffer(*c, cfg.mem));
         break;
       default:
-        LPAI_LOG_ERROR("graph set-config: unknown config kind %u", static_cast<uint32_t>(cfg.kind));
-        return Status::kGraphUnsupportedConfig;
+        LPAI_FAIL(Status::kGraphUnsupportedConfig, "graph set-config: unknown config kind %u",
+                  static_cast<uint32_t>(cfg.kind));
     }
   }
   Graph& g = c->graph;
@@ -265,8 +237,8 @@ Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count
 }
 
 Status graph_perf_config(Handle graph, PerfConfig* perf, CoreAffinity* affinity) {
-  Context* c = graph_or_log(graph, "graph perf config");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph perf config", &c));
   if (perf == nullptr || affinity == nullptr) return Status::kGraphInvalidArgument;
   *perf = c->graph.perf;
   *affinity = c->graph.affinity;
@@ -274,25 +246,18 @@ Status graph_perf_config(Handle graph, PerfConfig* perf, CoreAffinity* affinity)
 }
 
 Status graph_finalize(Handle graph) {
-  Context* c = graph_or_log(graph, "graph finalize");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph finalize", &c));
   Graph& g = c->graph;
-  if (g.state == GraphState::kFinalized) {
-    LPAI_LOG_ERROR("graph finalize: graph \"%s\" is already finalized", c->view.graph_name());
-    return Status::kGraphAlreadyFinalized;
-  }
+  LPAI_CHECK(g.state != GraphState::kFinalized, Status::kGraphAlreadyFinalized,
+             "graph finalize: graph \"%s\" is already finalized", c->view.graph_name());
   const format::MemoryPlan& plan = c->view.plan();
-  if (plan.scratch_size > 0 && !g.has_scratch) {
-    LPAI_LOG_ERROR("graph finalize: graph \"%s\" needs %u bytes of scratch memory; none was set",
-                   c->view.graph_name(), plan.scratch_size);
-    return Status::kGraphScratchMissing;
-  }
-  if (plan.persistent_size > 0 && !g.has_persistent) {
-    LPAI_LOG_ERROR(
-        "graph finalize: graph \"%s\" needs %u bytes of persistent memory; none was set",
-        c->view.graph_name(), plan.persistent_size);
-    return Status::kGraphPersistentMissing;
-  }
+  LPAI_CHECK(plan.scratch_size == 0 || g.has_scratch, Status::kGraphScratchMissing,
+             "graph finalize: graph \"%s\" needs %u bytes of scratch memory; none was set",
+             c->view.graph_name(), plan.scratch_size);
+  LPAI_CHECK(plan.persistent_size == 0 || g.has_persistent, Status::kGraphPersistentMissing,
+             "graph finalize: graph \"%s\" needs %u bytes of persistent memory; none was set",
+             c->view.graph_name(), plan.persistent_size);
   // With the raw IO hint the IO homes are planned in scratch, except with mem type TCM:
   // then every IO buffer comes from the TCM pool, allocated here (all or nothing).
   if (c->config.mem_type == MemType::kTcm && !c->view.io_memhandle_hint()) {
@@ -301,15 +266,14 @@ Status graph_finalize(Handle graph) {
       const uint32_t bytes = c->view.tensor(c->view.io_tensor(s)).size;
       Result<uint8_t*> r = mem_pool::allocate(MemType::kTcm, bytes, align);
       if (!r.ok()) {
-        const PoolStats st = tcm_pool().stats();
-        LPAI_LOG_ERROR(
-            "graph finalize: TCM cannot hold IO buffer %u: required %u bytes, available %zu "
-            "bytes (largest free block %zu)",
-            s, bytes, st.capacity - st.bytes_in_use, st.largest_free_block);
+        const PoolStats st = tcm_pool().stats();  // before the undo, for the message
         detail::free_io_homes(*c);
         // The 33rd TCM allocation is a system fatal error: its own status, not "exhausted".
-        return r.status() == Status::kPoolFatalSlotLimit ? r.status()
-                                                         : Status::kContextTcmExhausted;
+        LPAI_FAIL(r.status() == Status::kPoolFatalSlotLimit ? r.status()
+                                                            : Status::kContextTcmExhausted,
+                  "graph finalize: TCM cannot hold IO buffer %u: required %u bytes, available "
+                  "%zu bytes (largest free block %zu)",
+                  s, bytes, st.capacity - st.bytes_in_use, st.largest_free_block);
       }
       g.io_home[s] = r.value();
     }
@@ -322,44 +286,38 @@ Status graph_finalize(Handle graph) {
 }
 
 Status graph_counters(Handle graph, GraphCounters* out) {
-  Context* c = graph_or_log(graph, "graph counters");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph counters", &c));
   if (out == nullptr) return Status::kGraphInvalidArgument;
   *out = c->graph.counters;
   return Status::kOk;
 }
 
 Status graph_profile_buffer_size(Handle graph, uint32_t* out) {
-  Context* c = graph_or_log(graph, "graph property");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
-  if (out == nullptr) {
-    LPAI_LOG_ERROR("graph property: profile buffer size output pointer is null");
-    return Status::kGraphInvalidArgument;
-  }
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph property", &c));
+  LPAI_CHECK(out != nullptr, Status::kGraphInvalidArgument,
+             "graph property: profile buffer size output pointer is null");
   *out = profile_bytes(*c);
   return Status::kOk;
 }
 
 Status graph_set_profiling(Handle graph, bool enable) {
-  Context* c = graph_or_log(graph, "graph profiling");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
-  if (enable && c->graph.profile == nullptr) {
-    LPAI_LOG_ERROR("graph profiling: graph \"%s\" has no profile buffer (set one of %u bytes "
-                   "first)",
-                   c->view.graph_name(), profile_bytes(*c));
-    return Status::kGraphProfileBufferMissing;
-  }
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph profiling", &c));
+  LPAI_CHECK(!enable || c->graph.profile != nullptr, Status::kGraphProfileBufferMissing,
+             "graph profiling: graph \"%s\" has no profile buffer (set one of %u bytes "
+             "first)",
+             c->view.graph_name(), profile_bytes(*c));
   c->graph.profiling = enable;
   return Status::kOk;
 }
 
 Status graph_node_cycles(Handle graph, uint64_t* out, uint32_t capacity, uint32_t* num_nodes) {
-  Context* c = graph_or_log(graph, "graph node cycles");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
-  if (num_nodes == nullptr || (out == nullptr && capacity != 0)) {
-    LPAI_LOG_ERROR("graph node cycles: output pointer is null");
-    return Status::kGraphInvalidArgument;
-  }
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph node cycles", &c));
+  LPAI_CHECK(num_nodes != nullptr && (out != nullptr || capacity == 0),
+             Status::kGraphInvalidArgument, "graph node cycles: output pointer is null");
   const uint32_t nodes = c->view.node_count();
   for (uint32_t i = 0; i < capacity && i < nodes; ++i) {
     out[i] = c->graph.profile != nullptr ? c->graph.profile[i] : 0;
@@ -369,20 +327,18 @@ Status graph_node_cycles(Handle graph, uint64_t* out, uint32_t capacity, uint32_
 }
 
 Status graph_reset_persistent(Handle graph) {
-  Context* c = graph_or_log(graph, "graph reset persistent");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph reset persistent", &c));
   Graph& g = c->graph;
-  if (g.state != GraphState::kFinalized) {
-    LPAI_LOG_ERROR("graph reset persistent: graph \"%s\" is not finalized", c->view.graph_name());
-    return Status::kGraphNotFinalized;
-  }
+  LPAI_CHECK(g.state == GraphState::kFinalized, Status::kGraphNotFinalized,
+             "graph reset persistent: graph \"%s\" is not finalized", c->view.graph_name());
   reset_variables(*c);
   return Status::kOk;
 }
 
 Status graph_release_io(Handle graph) {
-  Context* c = graph_or_log(graph, "graph release IO");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph release IO", &c));
   for (uint32_t s = 0; s < kMaxGraphIo; ++s) {
     c->graph.io_handle[s] = kNullHandle;
     c->graph.io_bound[s] = nullptr;
@@ -391,8 +347,8 @@ Status graph_release_io(Handle graph) {
 }
 
 Status graph_view(Handle graph, const format::BinaryView** out) {
-  Context* c = graph_or_log(graph, "graph view");
-  if (c == nullptr) return Status::kGraphInvalidHandle;
+  Context* c = nullptr;
+  LPAI_RETURN_IF_ERROR(live_graph(graph, "graph view", &c));
   if (out == nullptr) return Status::kGraphInvalidArgument;
   *out = &c->view;
   return Status::kOk;

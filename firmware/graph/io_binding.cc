@@ -2,6 +2,7 @@
 // IO buffers for the memhandle hint, RAW copies in and out.
 #include "graph/io_binding.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "lpai/hal.h"
@@ -25,19 +26,15 @@ Status map_slots(const Context& c, const IoTensor* tensors, uint32_t count, uint
     }
     if (slot == format::kNone) {
       for (uint32_t s = 0; s < c.num_io; ++s) {
-        if (c.view.io_tensor(s) == id) {
-          LPAI_LOG_ERROR("graph execute: %s %u is tensor %u, a graph %s", dir, k, id,
-                         s < c.view.num_inputs() ? "input" : "output");
-          return Status::kTensorInvalidArgument;
-        }
+        LPAI_CHECK(c.view.io_tensor(s) != id, Status::kTensorInvalidArgument,
+                   "graph execute: %s %u is tensor %u, a graph %s", dir, k, id,
+                   s < c.view.num_inputs() ? "input" : "output");
       }
-      LPAI_LOG_ERROR("graph execute: %s %u names tensor id %u, not a graph %s", dir, k, id, dir);
-      return Status::kTensorUnknownId;
+      LPAI_FAIL(Status::kTensorUnknownId, "graph execute: %s %u names tensor id %u, not a graph %s",
+                dir, k, id, dir);
     }
-    if (by_slot[slot] != nullptr) {
-      LPAI_LOG_ERROR("graph execute: tensor id %u given twice", id);
-      return Status::kTensorInvalidArgument;
-    }
+    LPAI_CHECK(by_slot[slot] == nullptr, Status::kTensorInvalidArgument,
+               "graph execute: tensor id %u given twice", id);
     by_slot[slot] = &tensors[k];
   }
   return Status::kOk;
@@ -77,49 +74,39 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
     need_home[s] = false;
     handles[s] = kNullHandle;
     if (io.kind == IoKind::kRaw) {
-      if (io.data == nullptr) {
-        LPAI_LOG_ERROR("graph execute: tensor %u RAW buffer is null", io.id);
-        return Status::kTensorBufferNull;
-      }
-      if (!is_aligned_ptr(io.data, start_align)) {
-        LPAI_LOG_ERROR("graph execute: tensor %u RAW buffer %p is not a multiple of %u", io.id,
-                       static_cast<void*>(io.data), start_align);
-        return Status::kTensorBufferMisaligned;
-      }
-      if (io.size < t.size) {
-        LPAI_LOG_ERROR("graph execute: tensor %u RAW buffer holds %u bytes, the tensor needs %u",
-                       io.id, io.size, t.size);
-        return Status::kTensorBufferTooSmall;
-      }
+      LPAI_CHECK(io.data != nullptr, Status::kTensorBufferNull,
+                 "graph execute: tensor %u RAW buffer is null", io.id);
+      LPAI_CHECK(is_aligned_ptr(io.data, start_align), Status::kTensorBufferMisaligned,
+                 "graph execute: tensor %u RAW buffer %p is not a multiple of %u", io.id,
+                 static_cast<void*>(io.data), start_align);
+      LPAI_CHECK(io.size >= t.size, Status::kTensorBufferTooSmall,
+                 "graph execute: tensor %u RAW buffer holds %u bytes, the tensor needs %u", io.id,
+                 io.size, t.size);
       bound[s] = raw_home(c, s, t);
       need_home[s] = bound[s] == nullptr;
     } else if (io.kind == IoKind::kMemHandle) {
       const MemEntry* m = find_mem(io.mem_handle);
       if (m == nullptr || m->context_index != context_index(c) ||
           m->context_generation != c.generation) {
-        LPAI_LOG_ERROR("graph execute: tensor %u memory handle 0x%zx is not registered on this "
-                       "context",
-                       io.id, static_cast<size_t>(io.mem_handle));
-        return Status::kMemInvalidHandle;
+        LPAI_FAIL(Status::kMemInvalidHandle,
+                  "graph execute: tensor %u memory handle 0x%zx is not registered on this "
+                  "context",
+                  io.id, static_cast<size_t>(io.mem_handle));
       }
-      if (m->shape_bytes < t.size) {
-        LPAI_LOG_ERROR("graph execute: tensor %u needs %u bytes, memory handle 0x%zx describes "
-                       "%llu",
-                       io.id, t.size, static_cast<size_t>(io.mem_handle),
-                       static_cast<unsigned long long>(m->shape_bytes));
-        return Status::kTensorBufferTooSmall;
-      }
-      if (!is_aligned_ptr(m->addr, shared_align)) {
-        LPAI_LOG_ERROR("graph execute: tensor %u shared buffer %p is not a multiple of %u", io.id,
-                       static_cast<void*>(m->addr), shared_align);
-        return Status::kTensorBufferMisaligned;
-      }
+      LPAI_CHECK(m->shape_bytes >= t.size, Status::kTensorBufferTooSmall,
+                 "graph execute: tensor %u needs %u bytes, memory handle 0x%zx describes "
+                 "%llu",
+                 io.id, t.size, static_cast<size_t>(io.mem_handle),
+                 static_cast<unsigned long long>(m->shape_bytes));
+      LPAI_CHECK(is_aligned_ptr(m->addr, shared_align), Status::kTensorBufferMisaligned,
+                 "graph execute: tensor %u shared buffer %p is not a multiple of %u", io.id,
+                 static_cast<void*>(m->addr), shared_align);
       bound[s] = m->addr;
       handles[s] = io.mem_handle;
     } else {
-      LPAI_LOG_ERROR("graph execute: tensor %u memType %u is neither RAW nor MEMHANDLE", io.id,
-                     static_cast<uint32_t>(io.kind));
-      return Status::kTensorBadMemType;
+      LPAI_FAIL(Status::kTensorBadMemType,
+                "graph execute: tensor %u memType %u is neither RAW nor MEMHANDLE", io.id,
+                static_cast<uint32_t>(io.kind));
     }
   }
 
@@ -132,6 +119,8 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
     Result<uint8_t*> r =
         mem_pool::allocate(c.config.mem_type, bytes, io_buffer_alignment(c.view));
     if (!r.ok()) {
+      // The one failure logged before its undo: execute's hot path keeps the code it was
+      // measured with (docs/error-handling.md).
       LPAI_LOG_ERROR("graph execute: no %s memory for the IO buffer of slot %u (%u bytes): %s",
                      c.config.mem_type == MemType::kTcm ? "TCM" : "DDR", s, bytes,
                      status_name(r.status()));

@@ -1,4 +1,5 @@
 // Memory registration: a fixed table of kMaxMemHandles entries, one handle per buffer.
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "graph/state.h"
@@ -49,48 +50,38 @@ Handle handle_of(const MemEntry& m) {
 
 // Resolves a request to (addr, bytes) and checks it; logs and returns the failure.
 Status resolve_request(const MemRequest& r, uint32_t i, uint8_t** addr, uint64_t* bytes) {
-  if (r.shape_bytes == 0) {
-    LPAI_LOG_ERROR("mem register: descriptor %u describes 0 bytes", i);
-    return Status::kMemInvalidArgument;
-  }
+  LPAI_CHECK(r.shape_bytes != 0, Status::kMemInvalidArgument,
+             "mem register: descriptor %u describes 0 bytes", i);
   switch (r.kind) {
     case MemKind::kShared: {
       uint8_t* a = nullptr;
       size_t n = 0;
-      if (lpai_hal_shared_resolve(r.fd, &a, &n) != 0 || a == nullptr) {
-        LPAI_LOG_ERROR("mem register: descriptor %u fd %d does not name a shared buffer", i,
-                       static_cast<int>(r.fd));
-        return Status::kMemMapping;
-      }
+      LPAI_CHECK(lpai_hal_shared_resolve(r.fd, &a, &n) == 0 && a != nullptr, Status::kMemMapping,
+                 "mem register: descriptor %u fd %d does not name a shared buffer", i,
+                 static_cast<int>(r.fd));
       *addr = a;
       *bytes = n;
       break;
     }
     case MemKind::kCustom:
-      if (r.buffer == nullptr) {
-        LPAI_LOG_ERROR("mem register: descriptor %u custom buffer is null", i);
-        return Status::kMemInvalidArgument;
-      }
+      LPAI_CHECK(r.buffer != nullptr, Status::kMemInvalidArgument,
+                 "mem register: descriptor %u custom buffer is null", i);
       *addr = static_cast<uint8_t*>(r.buffer);
       *bytes = r.buffer_size;
       break;
     default:
-      LPAI_LOG_ERROR("mem register: descriptor %u memory kind %u not supported", i,
-                     static_cast<uint32_t>(r.kind));
-      return Status::kMemUnsupportedMemType;
+      LPAI_FAIL(Status::kMemUnsupportedMemType,
+                "mem register: descriptor %u memory kind %u not supported", i,
+                static_cast<uint32_t>(r.kind));
   }
   const uint32_t align = lpai_hal_alignment().start_addr_alignment;
-  if (!is_aligned_ptr(*addr, align)) {
-    LPAI_LOG_ERROR("mem register: descriptor %u buffer %p is not a multiple of %u", i,
-                   static_cast<void*>(*addr), align);
-    return Status::kMemInvalidShapeOrAlignment;
-  }
-  if (*bytes < r.shape_bytes) {
-    LPAI_LOG_ERROR("mem register: descriptor %u buffer holds %llu bytes, its shape needs %llu", i,
-                   static_cast<unsigned long long>(*bytes),
-                   static_cast<unsigned long long>(r.shape_bytes));
-    return Status::kMemInvalidShapeOrAlignment;
-  }
+  LPAI_CHECK(is_aligned_ptr(*addr, align), Status::kMemInvalidShapeOrAlignment,
+             "mem register: descriptor %u buffer %p is not a multiple of %u", i,
+             static_cast<void*>(*addr), align);
+  LPAI_CHECK(*bytes >= r.shape_bytes, Status::kMemInvalidShapeOrAlignment,
+             "mem register: descriptor %u buffer holds %llu bytes, its shape needs %llu", i,
+             static_cast<unsigned long long>(*bytes),
+             static_cast<unsigned long long>(r.shape_bytes));
   return Status::kOk;
 }
 
@@ -98,46 +89,34 @@ Status resolve_request(const MemRequest& r, uint32_t i, uint8_t** addr, uint64_t
 
 Status mem_register(Handle context, const MemRequest* requests, uint32_t count, Handle* out) {
   detail::Context* c = detail::find_context(context);
-  if (c == nullptr) {
-    LPAI_LOG_ERROR("mem register: invalid context handle 0x%zx", static_cast<size_t>(context));
-    return Status::kContextInvalidHandle;
-  }
-  if (requests == nullptr || out == nullptr || count == 0) {
-    LPAI_LOG_ERROR("mem register: %s", count == 0 ? "no descriptors" : "null descriptor/handle array");
-    return Status::kMemInvalidArgument;
-  }
-  if (count > kMaxMemHandles) {
-    LPAI_LOG_ERROR("mem register: %u descriptors, the table holds %u", count, kMaxMemHandles);
-    return Status::kMemTableFull;
-  }
+  LPAI_CHECK(c != nullptr, Status::kContextInvalidHandle,
+             "mem register: invalid context handle 0x%zx", static_cast<size_t>(context));
+  LPAI_CHECK(requests != nullptr && out != nullptr && count != 0, Status::kMemInvalidArgument,
+             "mem register: %s", count == 0 ? "no descriptors" : "null descriptor/handle array");
+  LPAI_CHECK(count <= kMaxMemHandles, Status::kMemTableFull,
+             "mem register: %u descriptors, the table holds %u", count, kMaxMemHandles);
   uint8_t* addrs[kMaxMemHandles];
   uint64_t bytes[kMaxMemHandles];
   detail::Runtime& rt = detail::runtime();
   for (uint32_t i = 0; i < count; ++i) {
     LPAI_RETURN_IF_ERROR(resolve_request(requests[i], i, &addrs[i], &bytes[i]));
     for (const MemEntry& m : rt.mem) {
-      if (m.live && m.addr == addrs[i]) {
-        LPAI_LOG_ERROR("mem register: descriptor %u buffer %p already has handle 0x%zx", i,
-                       static_cast<void*>(addrs[i]), static_cast<size_t>(handle_of(m)));
-        return Status::kMemAlreadyRegistered;
-      }
+      LPAI_CHECK(!m.live || m.addr != addrs[i], Status::kMemAlreadyRegistered,
+                 "mem register: descriptor %u buffer %p already has handle 0x%zx", i,
+                 static_cast<void*>(addrs[i]), static_cast<size_t>(handle_of(m)));
     }
     for (uint32_t j = 0; j < i; ++j) {
-      if (addrs[j] == addrs[i]) {
-        LPAI_LOG_ERROR("mem register: descriptors %u and %u name the same buffer %p", j, i,
-                       static_cast<void*>(addrs[i]));
-        return Status::kMemAlreadyRegistered;
-      }
+      LPAI_CHECK(addrs[j] != addrs[i], Status::kMemAlreadyRegistered,
+                 "mem register: descriptors %u and %u name the same buffer %p", j, i,
+                 static_cast<void*>(addrs[i]));
     }
   }
   uint32_t free_slots = 0;
   for (const MemEntry& m : rt.mem)
     free_slots += (m.live || detail::slot_retired(m.generation)) ? 0u : 1u;
-  if (free_slots < count) {
-    LPAI_LOG_ERROR("mem register: %u descriptors, %u of %u handles free", count, free_slots,
-                   kMaxMemHandles);
-    return Status::kMemTableFull;
-  }
+  LPAI_CHECK(free_slots >= count, Status::kMemTableFull,
+             "mem register: %u descriptors, %u of %u handles free", count, free_slots,
+             kMaxMemHandles);
   uint32_t next = 0;
   for (uint32_t i = 0; i < count; ++i) {
     while (rt.mem[next].live || detail::slot_retired(rt.mem[next].generation)) ++next;
@@ -156,27 +135,19 @@ Status mem_register(Handle context, const MemRequest* requests, uint32_t count, 
 }
 
 Status mem_deregister(const Handle* handles, uint32_t count) {
-  if (handles == nullptr || count == 0) {
-    LPAI_LOG_ERROR("mem deregister: %s", count == 0 ? "no handles" : "handle array is null");
-    return Status::kMemInvalidArgument;
-  }
+  LPAI_CHECK(handles != nullptr && count != 0, Status::kMemInvalidArgument, "mem deregister: %s",
+             count == 0 ? "no handles" : "handle array is null");
   for (uint32_t i = 0; i < count; ++i) {
-    if (detail::find_mem(handles[i]) == nullptr) {
-      LPAI_LOG_ERROR("mem deregister: handle %u (0x%zx) is not registered", i,
-                     static_cast<size_t>(handles[i]));
-      return Status::kMemInvalidHandle;
-    }
+    LPAI_CHECK(detail::find_mem(handles[i]) != nullptr, Status::kMemInvalidHandle,
+               "mem deregister: handle %u (0x%zx) is not registered", i,
+               static_cast<size_t>(handles[i]));
     for (uint32_t j = 0; j < i; ++j) {
-      if (handles[j] == handles[i]) {
-        LPAI_LOG_ERROR("mem deregister: handle 0x%zx listed twice", static_cast<size_t>(handles[i]));
-        return Status::kMemInvalidHandle;
-      }
+      LPAI_CHECK(handles[j] != handles[i], Status::kMemInvalidHandle,
+                 "mem deregister: handle 0x%zx listed twice", static_cast<size_t>(handles[i]));
     }
-    if (detail::mem_handle_bound(handles[i])) {
-      LPAI_LOG_ERROR("mem deregister: handle 0x%zx is bound to a graph's IO (release it first)",
-                     static_cast<size_t>(handles[i]));
-      return Status::kMemHandleInUse;
-    }
+    LPAI_CHECK(!detail::mem_handle_bound(handles[i]), Status::kMemHandleInUse,
+               "mem deregister: handle 0x%zx is bound to a graph's IO (release it first)",
+               static_cast<size_t>(handles[i]));
   }
   for (uint32_t i = 0; i < count; ++i) {
     MemEntry* m = detail::find_mem(handles[i]);

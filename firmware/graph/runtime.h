@@ -32,6 +32,13 @@ namespace rt {
 
 using Handle = uintptr_t;  // 0 is never a valid handle
 constexpr Handle kNullHandle = 0;
+// Handle layout: bits [0, 8) slot index + 1, [8, 12) kind, [12, ...) generation. The firmware's
+// kinds are 1..4 (graph/state.h); kind kHostHandleKind is never a firmware handle's, so a host
+// layer that hands out its own handles through the same calls (host_sim/online_prepare) uses
+// it to tell them apart.
+constexpr uint32_t kHandleKindShift = 8;
+constexpr uintptr_t kHandleKindMask = 0xF;
+constexpr uint32_t kHostHandleKind = 0xF;
 
 // Static configuration limits: the runtime's own RAM (.bss) is sized by them. Each is a
 // compile-time option (-DLPAI_MAX_CONTEXTS=N etc. for every firmware and host source); the

@@ -14,8 +14,12 @@ namespace lpai {
 namespace rt {
 namespace detail {
 
-// Handle layout: bits [0, 8) slot index + 1, [8, 12) kind, [12, ...) generation.
+// Handle layout: graph/runtime.h (kHandleKindShift).
 enum class HandleKind : uint32_t { kBackend = 1, kContext = 2, kGraph = 3, kMem = 4 };
+static_assert(static_cast<uint32_t>(HandleKind::kMem) < kHostHandleKind &&
+                  kHostHandleKind <= kHandleKindMask,
+              "firmware handle kinds stay below the kind the host reserves");
+static_assert(kHandleKindShift + 4 == 12, "the generation starts above the kind field");
 
 constexpr uintptr_t kGenerationMask = (~static_cast<uintptr_t>(0)) >> 12;
 
@@ -30,11 +34,11 @@ inline bool slot_retired(uint32_t generation) { return generation >= kMaxGenerat
 
 inline Handle make_handle(HandleKind kind, uint32_t index, uint32_t generation) {
   return (static_cast<uintptr_t>(generation & kGenerationMask) << 12) |
-         (static_cast<uintptr_t>(kind) << 8) | static_cast<uintptr_t>(index + 1);
+         (static_cast<uintptr_t>(kind) << kHandleKindShift) | static_cast<uintptr_t>(index + 1);
 }
 // Slot index of `h` if it has `kind` and index < limit, else -1 (generation checked by caller).
 inline int32_t handle_index(Handle h, HandleKind kind, uint32_t limit) {
-  if (((h >> 8) & 0xFu) != static_cast<uintptr_t>(kind)) return -1;
+  if (((h >> kHandleKindShift) & kHandleKindMask) != static_cast<uintptr_t>(kind)) return -1;
   const uintptr_t idx1 = h & 0xFFu;
   if (idx1 == 0 || idx1 > limit) return -1;
   return static_cast<int32_t>(idx1 - 1);

@@ -58,6 +58,15 @@ Qnn_ErrorHandle_t QnnContext_createFromBinary(Qnn_BackendHandle_t backend,
                                               Qnn_ContextBinarySize_t binaryBufferSize,
                                               Qnn_ContextHandle_t* context,
                                               Qnn_ProfileHandle_t profile);
+/* Online prepare (the flow is in QnnGraph.h; a firmware build without it answers
+ * QNN_COMMON_ERROR_NOT_SUPPORTED): an empty context on the live backend. config: NULL, or a
+ * NULL-terminated list of QNN_CONTEXT_CONFIG_OPTION_CUSTOM entries with
+ * QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE (DDR or TCM, used when finalize loads the binary).
+ * Errors: BACKEND_INVALID_HANDLE, CONTEXT_INVALID_ARGUMENT (context NULL, custom config NULL),
+ * CONTEXT_UNSUPPORTED_CONFIG, CONTEXT_NO_FREE_SLOT. */
+Qnn_ErrorHandle_t QnnContext_create(Qnn_BackendHandle_t backend, Qnn_DeviceHandle_t device,
+                                    const QnnContext_Config_t** config,
+                                    Qnn_ContextHandle_t* context);
 /* Frees the context and its graph: returns the binary copy and IO buffers to their pool and
  * ends every memory handle registered on the context (later use -> INVALID_HANDLE). The
  * caller's scratch and persistent buffers may be released after this returns. */

@@ -3,6 +3,7 @@
 #define LPAI_FWD_QNNGRAPH_H
 
 #include "QnnContext.h"
+#include "QnnTypes.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -150,14 +151,48 @@ Qnn_ErrorHandle_t QnnGraph_execute(Qnn_GraphHandle_t graph, const Qnn_Tensor_t* 
                                    uint32_t numInputs, Qnn_Tensor_t* outputs, uint32_t numOutputs,
                                    Qnn_ProfileHandle_t profile, Qnn_SignalHandle_t signal);
 
+/* ---- online prepare ---------------------------------------------------------------------------
+ * A graph built through the API instead of loaded from a context binary: QnnContext_create
+ * (QnnContext.h), QnnGraph_create, QnnTensor_createGraphTensor (QnnTensor.h), QnnGraph_addNode
+ * with op configs (QnnTypes.h) of the op types in QnnOpDef.h. Online prepare runs the offline
+ * prepare pipeline, so only the host simulation has it: the host library
+ * lpai_host_online_prepare (host_sim/online_prepare) defines these calls; the firmware's own
+ * definitions log one line and return QNN_COMMON_ERROR_NOT_SUPPORTED, changing nothing.
+ *
+ * Flow: QnnContext_create -> QnnGraph_create -> QnnTensor_createGraphTensor (every tensor) ->
+ * QnnGraph_addNode (every node, in execution order) -> QnnGraph_finalize. Finalize runs the
+ * offline prepare pipeline in memory (per-op prepare, memory plan, serialization), loads the
+ * context binary into the firmware (QnnContext_createFromBinary with the context's config),
+ * hands it scratch and persistent buffers of exactly the queried sizes (host memory owned by
+ * the graph until QnnContext_free) and finalizes it. From then on the graph handle works with
+ * QnnGraph_getProperty / setConfig (scratch may be replaced) / execute and the QnnLpaiGraph_*
+ * calls, the context handle with QnnGraph_retrieve, QnnMem_register and QnnContext_free; before
+ * finalize those fail with GRAPH_NOT_FINALIZED (QnnContext_free always works).
+ * The binary is byte for byte what lpai-context-binary-generator (default 64:64 alignment)
+ * writes for the equivalent TFLite model: same tensors in the same order with the same names,
+ * subgraph name = graph name, nodes in the same order; with --input_output_tensor_mem_type
+ * memhandle exactly when the IO tensors were created with memType MEMHANDLE.
+ * Every failure logs one line and changes nothing. QnnGraph_finalize on an online graph
+ * additionally fails with GRAPH_INVALID_ARGUMENT when the graph has no node, an output no node
+ * writes, a tensor no node uses, or IO tensors of mixed memType; and with the loader's or
+ * memory's codes. */
+
+/* One graph per context. graphName: non-empty, becomes the binary's graph name. config must be
+ * NULL or empty (GRAPH_UNSUPPORTED_CONFIG). Errors: CONTEXT_INVALID_HANDLE,
+ * GRAPH_INVALID_ARGUMENT (name or output NULL/empty), COMMON_NOT_SUPPORTED (second graph). */
+Qnn_ErrorHandle_t QnnGraph_create(Qnn_ContextHandle_t context, const char* graphName,
+                                  const QnnGraph_Config_t** config, Qnn_GraphHandle_t* graph);
+/* Appends a node (execution order = call order). Its inputs must be STATIC, APP_WRITE or
+ * written by an earlier node; its outputs NATIVE or APP_READ tensors no node wrote yet. The
+ * op's kernel prepare runs here, so shape, type and quantisation errors surface at this call.
+ * Errors: GRAPH_INVALID_HANDLE, GRAPH_FINALIZED, GRAPH_INVALID_ARGUMENT (version, arrays,
+ * counts, params, dataflow, rejected by the op's prepare), TENSOR_UNKNOWN_ID,
+ * TENSOR_INVALID_ARGUMENT (name differs from the created tensor's), COMMON_NOT_SUPPORTED
+ * (op type, package, parameter value). */
+Qnn_ErrorHandle_t QnnGraph_addNode(Qnn_GraphHandle_t graph, Qnn_OpConfig_t opConfig);
+
 #ifdef __cplusplus
 }
-#endif
-
-/* Host build with online prepare: its calls and op configs (host-only). Only QnnGraph.h and the
- * leaf headers QnnTensor.h / QnnOpDef.h pull them in: the host header builds on this one. */
-#ifdef LPAI_HOST_ONLINE_PREPARE
-#include "online_prepare/qnn_online_prepare.h"
 #endif
 
 #endif /* LPAI_FWD_QNNGRAPH_H */

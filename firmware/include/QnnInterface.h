@@ -13,7 +13,7 @@ extern "C" {
  * the backend's functions in a table, obtained through QnnInterface_getProviders. lpai-rt has
  * one provider, its LPAI backend. Code written against the table calls e.g.
  *   qnnInterface.QNN_INTERFACE_VER_NAME.memRegister(context, &memDescriptor, 1u, memHandles);
- * The online-prepare calls (host simulation only) are not in the table. */
+ * The online-prepare calls (QnnGraph.h: host library only) are not in the table. */
 typedef struct {
   Qnn_ErrorHandle_t (*backendCreate)(Qnn_LogHandle_t logger, const QnnBackend_Config_t** config,
                                      Qnn_BackendHandle_t* backend);

@@ -135,6 +135,73 @@ typedef struct {
 } Qnn_Tensor_t;
 #define QNN_TENSOR_INIT {QNN_TENSOR_VERSION_1, QNN_TENSOR_V1_INIT}
 
+/* ==== op configs (QnnTypes.h): the nodes of online prepare ==================================== */
+
+typedef enum {
+  QNN_PARAMTYPE_SCALAR = 0,
+  QNN_PARAMTYPE_TENSOR = 1,
+  QNN_PARAMTYPE_UNDEFINED = 0x7fffffff
+} Qnn_ParamType_t;
+
+/* A scalar op parameter: dataType names the member that holds the value (FLOAT_32 ->
+ * floatValue, UINT_32 -> uint32Value, INT_32 -> int32Value, BOOL_8 -> bool8Value, ...). */
+typedef struct {
+  Qnn_DataType_t dataType;
+  LPAI_ANON_UNION {
+    float floatValue;
+    uint32_t uint32Value;
+    int32_t int32Value;
+    uint16_t uint16Value;
+    int16_t int16Value;
+    uint8_t uint8Value;
+    int8_t int8Value;
+    uint8_t bool8Value;
+    const char* stringValue;
+  };
+} Qnn_Scalar_t;
+#define QNN_SCALAR_INIT {QNN_DATATYPE_UNDEFINED, {0.0f}}
+
+/* A named op parameter: a scalar, or a STATIC tensor (a tensor created on the graph with
+ * QnnTensor_createGraphTensor, referenced by v1.id). */
+typedef struct {
+  Qnn_ParamType_t paramType;
+  const char* name;
+  LPAI_ANON_UNION {
+    Qnn_Scalar_t scalarParam;
+    Qnn_Tensor_t tensorParam;
+  };
+} Qnn_Param_t;
+#define QNN_PARAM_INIT {QNN_PARAMTYPE_UNDEFINED, NULL, {QNN_SCALAR_INIT}}
+
+typedef enum {
+  QNN_OPCONFIG_VERSION_1 = 1,
+  QNN_OPCONFIG_VERSION_UNDEFINED = 0x7fffffff
+} Qnn_OpConfigVersion_t;
+
+/* One node: typeName is an op type of the package (QnnOpDef.h); inputTensors and
+ * outputTensors name tensors created on the same graph (matched by v1.id; a non-NULL v1.name
+ * must equal the created tensor's name). Arrays are read during QnnGraph_addNode only. */
+typedef struct {
+  const char* name;         /* node name, for messages; may be NULL */
+  const char* packageName;  /* QNN_OP_PACKAGE_NAME_QTI_AISW, or NULL / "" */
+  const char* typeName;
+  uint32_t numOfParams;
+  Qnn_Param_t* params;
+  uint32_t numOfInputs;
+  Qnn_Tensor_t* inputTensors;
+  uint32_t numOfOutputs;
+  Qnn_Tensor_t* outputTensors;
+} Qnn_OpConfigV1_t;
+#define QNN_OPCONFIG_V1_INIT {NULL, NULL, NULL, 0u, NULL, 0u, NULL, 0u, NULL}
+
+typedef struct {
+  Qnn_OpConfigVersion_t version;
+  LPAI_ANON_UNION {
+    Qnn_OpConfigV1_t v1;
+  };
+} Qnn_OpConfig_t;
+#define QNN_OPCONFIG_INIT {QNN_OPCONFIG_VERSION_1, {QNN_OPCONFIG_V1_INIT}}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
 // BlockPool implementation: sorted block table, first fit, eager coalescing.
 #include "memory/block_pool.h"
 
+#include "core/check.h"
 #include "core/checked_math.h"
 #include "core/log.h"
 #include "lpai/hal.h"
@@ -39,36 +40,32 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
   // <N>" as a whole line, then one line of detail.
   if (size == 0) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: 0", spec_->kind);
-    LPAI_LOG_ERROR("%s pool: zero-size allocation", spec_->kind);
-    return Status::kPoolZeroSize;
+    LPAI_FAIL(Status::kPoolZeroSize, "%s pool: zero-size allocation", spec_->kind);
   }
   if (!is_pow2(alignment) || alignment > kMaxAlignment) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: alignment %zu is not a power of two in [1, %zu]",
-                   spec_->kind, alignment, kMaxAlignment);
-    return Status::kPoolBadAlignment;
+    LPAI_FAIL(Status::kPoolBadAlignment, "%s pool: alignment %zu is not a power of two in [1, %zu]",
+              spec_->kind, alignment, kMaxAlignment);
   }
   const Status reg = ensure_registered();
   if (reg != Status::kOk) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: the HAL reports no usable region %u", spec_->kind, spec_->index);
-    return reg;
+    LPAI_FAIL(reg, "%s pool: the HAL reports no usable region %u", spec_->kind, spec_->index);
   }
   if (size > capacity_) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: larger than the pool (max_size %zu)", spec_->kind,
-                   capacity_);
-    return Status::kPoolTooLarge;
+    LPAI_FAIL(Status::kPoolTooLarge, "%s pool: larger than the pool (max_size %zu)", spec_->kind,
+              capacity_);
   }
   if (fatal_) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: unusable after a system fatal error (more than %u allocations)",
-                   spec_->kind, max_slots_);
-    return Status::kPoolFatalSlotLimit;
+    LPAI_FAIL(Status::kPoolFatalSlotLimit,
+              "%s pool: unusable after a system fatal error (more than %u allocations)",
+              spec_->kind, max_slots_);
   }
   if (live_slots_ >= max_slots_) {
     if (spec_->slot_limit_fatal) {
@@ -87,8 +84,7 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     }
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_LOG_ERROR("%s pool: all %u slots in use", spec_->kind, max_slots_);
-    return Status::kPoolNoSlot;
+    LPAI_FAIL(Status::kPoolNoSlot, "%s pool: all %u slots in use", spec_->kind, max_slots_);
   }
   size_t effective = alignment;
   const uint32_t backend = lpai_hal_alignment().start_addr_alignment;
@@ -106,11 +102,8 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     // Splitting adds up to two entries; the coalescing invariant keeps the table within
     // 2 * max_slots + 1 entries, the check guards the invariant.
     const uint32_t extra = (pad != 0 ? 1u : 0u) + (tail != 0 ? 1u : 0u);
-    if (block_count_ + extra > table_capacity_) {
-      LPAI_LOG_ERROR("%s pool: block table full (%u entries)", spec_->kind,
-                     block_count_);
-      return Status::kInternal;
-    }
+    LPAI_CHECK(block_count_ + extra <= table_capacity_, Status::kInternal,
+               "%s pool: block table full (%u entries)", spec_->kind, block_count_);
     uint32_t idx = i;
     if (pad != 0) {
       table_[i].size = pad;
@@ -132,18 +125,15 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     if (!table_[i].used && table_[i].size > largest) largest = table_[i].size;
   }
   LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind, size);
-  LPAI_LOG_ERROR("%s pool: no contiguous space at alignment %zu: %zu of %zu bytes free, "
-                 "largest free block %zu",
-                 spec_->kind, effective, capacity_ - bytes_in_use_, capacity_, largest);
-  return Status::kPoolNoContiguousSpace;
+  LPAI_FAIL(Status::kPoolNoContiguousSpace,
+            "%s pool: no contiguous space at alignment %zu: %zu of %zu bytes free, "
+            "largest free block %zu",
+            spec_->kind, effective, capacity_ - bytes_in_use_, capacity_, largest);
 }
 
 Status BlockPool::free(const void* ptr) {
-  if (ptr == nullptr || !contains(ptr)) {
-    LPAI_LOG_ERROR("%s pool free failure: pointer %p does not belong to the pool",
-                   spec_->kind, ptr);
-    return Status::kPoolForeignPointer;
-  }
+  LPAI_CHECK(ptr != nullptr && contains(ptr), Status::kPoolForeignPointer,
+             "%s pool free failure: pointer %p does not belong to the pool", spec_->kind, ptr);
   const size_t off =
       static_cast<size_t>(reinterpret_cast<uintptr_t>(ptr) - reinterpret_cast<uintptr_t>(base_));
   // Binary search for the last block whose offset <= off (table_[0].offset == 0).
@@ -159,16 +149,11 @@ Status BlockPool::free(const void* ptr) {
   }
   uint32_t i = lo;
   Block& b = table_[i];
-  if (!b.used) {
-    LPAI_LOG_ERROR("%s pool free failure: pointer %p is not allocated (double free)",
-                   spec_->kind, ptr);
-    return Status::kPoolDoubleFree;
-  }
-  if (b.offset != off) {
-    LPAI_LOG_ERROR("%s pool free failure: pointer %p points inside an allocation of %zu bytes",
-                   spec_->kind, ptr, b.size);
-    return Status::kPoolForeignPointer;
-  }
+  LPAI_CHECK(b.used, Status::kPoolDoubleFree,
+             "%s pool free failure: pointer %p is not allocated (double free)", spec_->kind, ptr);
+  LPAI_CHECK(b.offset == off, Status::kPoolForeignPointer,
+             "%s pool free failure: pointer %p points inside an allocation of %zu bytes",
+             spec_->kind, ptr, b.size);
   b.used = false;
   --live_slots_;
   bytes_in_use_ -= b.size;

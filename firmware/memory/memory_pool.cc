@@ -1,5 +1,6 @@
 #include "memory/memory_pool.h"
 
+#include "core/check.h"
 #include "core/log.h"
 #include "memory/ddr_arena.h"
 #include "memory/tcm_pool.h"
@@ -13,16 +14,12 @@ Result<uint8_t*> allocate(MemType type, size_t size, size_t alignment) {
       return tcm_pool().allocate(size, alignment);
     case MemType::kDdr: {
       DdrArena* arena = ddr_arena(0);
-      if (arena == nullptr) {
-        LPAI_LOG_ERROR("DDR memory allocation failure: required size: %zu (no DDR region)",
-                       size);
-        return Status::kPoolNoRegion;
-      }
+      LPAI_CHECK(arena != nullptr, Status::kPoolNoRegion,
+                 "DDR memory allocation failure: required size: %zu (no DDR region)", size);
       return arena->allocate(size, alignment);
     }
     default:
-      LPAI_LOG_ERROR("Memory type only supports DDR & TCM");
-      return Status::kPoolInvalidMemType;
+      LPAI_FAIL(Status::kPoolInvalidMemType, "Memory type only supports DDR & TCM");
   }
 }
 
@@ -32,15 +29,12 @@ Status free(MemType type, const void* ptr) {
       return tcm_pool().free(ptr);
     case MemType::kDdr: {
       DdrArena* arena = ddr_arena_containing(ptr);
-      if (arena == nullptr) {
-        LPAI_LOG_ERROR("DDR pool free failure: pointer %p does not belong to any DDR arena", ptr);
-        return Status::kPoolForeignPointer;
-      }
+      LPAI_CHECK(arena != nullptr, Status::kPoolForeignPointer,
+                 "DDR pool free failure: pointer %p does not belong to any DDR arena", ptr);
       return arena->free(ptr);
     }
     default:
-      LPAI_LOG_ERROR("Memory type only supports DDR & TCM");
-      return Status::kPoolInvalidMemType;
+      LPAI_FAIL(Status::kPoolInvalidMemType, "Memory type only supports DDR & TCM");
   }
 }
 

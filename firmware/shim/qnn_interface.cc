@@ -1,5 +1,6 @@
 // QnnInterface_getProviders: the C API's functions as one interface table (seed 003's
 // QnnInterface_t), constant-initialised, one provider.
+#include "core/check.h"
 #include "core/log.h"
 #include "core/status.h"
 #include "lpai/qnn_compat.h"
@@ -34,11 +35,10 @@ extern "C" {
 
 Qnn_ErrorHandle_t QnnInterface_getProviders(const QnnInterface_t*** providerList,
                                             uint32_t* numProviders) {
-  if (providerList == nullptr || numProviders == nullptr) {
-    LPAI_LOG_ERROR("interface providers: %s is null",
-                   providerList == nullptr ? "providerList" : "numProviders");
-    return static_cast<Qnn_ErrorHandle_t>(lpai::status_code(lpai::Status::kInvalidArgument));
-  }
+  LPAI_CHECK(providerList != nullptr && numProviders != nullptr,
+             static_cast<Qnn_ErrorHandle_t>(lpai::status_code(lpai::Status::kInvalidArgument)),
+             "interface providers: %s is null",
+             providerList == nullptr ? "providerList" : "numProviders");
   // The C API hands out a non-const array of const pointers (the QNN shape); it is never
   // written through.
   *providerList = const_cast<const QnnInterface_t**>(kProviders);

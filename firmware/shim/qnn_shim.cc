@@ -2,6 +2,7 @@
 // (graph/runtime.h). Every lpai::Status maps 1:1 to the returned code (its numeric value).
 // Every handle here is a firmware handle: the host's online prepare interposes its own
 // handles at link time (host_sim/online_prepare), the firmware knows nothing of them.
+#include "core/check.h"
 #include "core/log.h"
 #include "format/context_binary_format.h"
 #include "graph/runtime.h"
@@ -32,18 +33,14 @@ uint32_t list_length(T* const* list, uint32_t limit) {
 }
 
 Status decode_graph_config(const QnnGraph_Config_t* c, uint32_t i, rt::GraphConfig* out) {
-  if (c->option != QNN_GRAPH_CONFIG_OPTION_CUSTOM) {
-    LPAI_LOG_ERROR("graph set-config: entry %u option %u unsupported (only CUSTOM)", i,
-                   static_cast<uint32_t>(c->option));
-    return Status::kGraphUnsupportedConfig;
-  }
+  LPAI_CHECK(c->option == QNN_GRAPH_CONFIG_OPTION_CUSTOM, Status::kGraphUnsupportedConfig,
+             "graph set-config: entry %u option %u unsupported (only CUSTOM)", i,
+             static_cast<uint32_t>(c->option));
   const QnnLpaiGraph_CustomConfig_t* cc =
       static_cast<const QnnLpaiGraph_CustomConfig_t*>(c->customConfig);
-  if (cc == nullptr || cc->config == nullptr) {
-    LPAI_LOG_ERROR("graph set-config: entry %u custom config %s is null", i,
-                   cc == nullptr ? "pointer" : "payload");
-    return Status::kGraphInvalidArgument;
-  }
+  LPAI_CHECK(cc != nullptr && cc->config != nullptr, Status::kGraphInvalidArgument,
+             "graph set-config: entry %u custom config %s is null", i,
+             cc == nullptr ? "pointer" : "payload");
   *out = rt::GraphConfig();
   switch (cc->option) {
     case QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM:
@@ -82,9 +79,9 @@ Status decode_graph_config(const QnnGraph_Config_t* c, uint32_t i, rt::GraphConf
       return Status::kOk;
     }
     default:
-      LPAI_LOG_ERROR("graph set-config: entry %u custom option %u unknown", i,
-                     static_cast<uint32_t>(cc->option));
-      return Status::kGraphUnsupportedConfig;
+      LPAI_FAIL(Status::kGraphUnsupportedConfig,
+                "graph set-config: entry %u custom option %u unknown", i,
+                static_cast<uint32_t>(cc->option));
   }
 }
 
@@ -92,21 +89,18 @@ Status decode_graph_config(const QnnGraph_Config_t* c, uint32_t i, rt::GraphConf
 Status check_tensor_desc(const Qnn_TensorV1_t& v1, const format::TensorRecord& t) {
   if (v1.dataType != QNN_DATATYPE_UNDEFINED &&
       !qnn_type_matches(v1.dataType, static_cast<format::DataType>(t.data_type))) {
-    LPAI_LOG_ERROR("graph execute: tensor %u dataType 0x%x does not match the graph's (%s)", v1.id,
-                   static_cast<uint32_t>(v1.dataType),
-                   qnn_type_name(qnn_type_of(t)));
-    return Status::kTensorDataTypeMismatch;
+    LPAI_FAIL(Status::kTensorDataTypeMismatch,
+              "graph execute: tensor %u dataType 0x%x does not match the graph's (%s)", v1.id,
+              static_cast<uint32_t>(v1.dataType), qnn_type_name(qnn_type_of(t)));
   }
   if (v1.rank != 0) {
     bool same = v1.rank == t.rank;
     for (uint32_t d = 0; same && v1.dimensions != nullptr && d < t.rank; ++d) {
       same = v1.dimensions[d] == t.dims[d];
     }
-    if (!same) {
-      LPAI_LOG_ERROR("graph execute: tensor %u shape (rank %u) differs from the graph's (rank %u)",
-                     v1.id, v1.rank, t.rank);
-      return Status::kTensorShapeMismatch;
-    }
+    LPAI_CHECK(same, Status::kTensorShapeMismatch,
+               "graph execute: tensor %u shape (rank %u) differs from the graph's (rank %u)", v1.id,
+               v1.rank, t.rank);
   }
   return Status::kOk;
 }
@@ -123,11 +117,9 @@ Status decode_io(const format::BinaryView& v, const Qnn_Tensor_t* in, uint32_t n
                  rt::IoTensor* out) {
   for (uint32_t k = 0; k < n; ++k) {
     const Qnn_Tensor_t& q = in[k];
-    if (q.version != QNN_TENSOR_VERSION_1) {
-      LPAI_LOG_ERROR("graph execute: tensor %u version %u unsupported", k,
-                     static_cast<uint32_t>(q.version));
-      return Status::kTensorInvalidArgument;
-    }
+    LPAI_CHECK(q.version == QNN_TENSOR_VERSION_1, Status::kTensorInvalidArgument,
+               "graph execute: tensor %u version %u unsupported", k,
+               static_cast<uint32_t>(q.version));
     const format::TensorRecord* t = io_record(v, q.v1.id);
     if (t != nullptr) LPAI_RETURN_IF_ERROR(check_tensor_desc(q.v1, *t));
     rt::IoTensor& io = out[k];
@@ -143,9 +135,9 @@ Status decode_io(const format::BinaryView& v, const Qnn_Tensor_t* in, uint32_t n
       io.kind = rt::IoKind::kMemHandle;
       io.mem_handle = H(q.v1.memHandle);
     } else {
-      LPAI_LOG_ERROR("graph execute: tensor %u memType %u is neither RAW nor MEMHANDLE", q.v1.id,
-                     static_cast<uint32_t>(q.v1.memType));
-      return Status::kTensorBadMemType;
+      LPAI_FAIL(Status::kTensorBadMemType,
+                "graph execute: tensor %u memType %u is neither RAW nor MEMHANDLE", q.v1.id,
+                static_cast<uint32_t>(q.v1.memType));
     }
   }
   return Status::kOk;
@@ -189,15 +181,11 @@ extern "C" {
 
 Qnn_ErrorHandle_t QnnBackend_create(Qnn_LogHandle_t /*logger*/, const QnnBackend_Config_t** config,
                                     Qnn_BackendHandle_t* backend) {
-  if (config != nullptr && config[0] != nullptr) {
-    LPAI_LOG_ERROR("backend create: config option %u unsupported (lpai-rt has no backend configs)",
-                   static_cast<uint32_t>(config[0]->option));
-    return ret(Status::kBackendInvalidArgument);
-  }
-  if (backend == nullptr) {
-    LPAI_LOG_ERROR("backend create: output handle pointer is null");
-    return ret(Status::kBackendInvalidArgument);
-  }
+  LPAI_CHECK(config == nullptr || config[0] == nullptr, ret(Status::kBackendInvalidArgument),
+             "backend create: config option %u unsupported (lpai-rt has no backend configs)",
+             static_cast<uint32_t>(config[0]->option));
+  LPAI_CHECK(backend != nullptr, ret(Status::kBackendInvalidArgument),
+             "backend create: output handle pointer is null");
   rt::Handle h = rt::kNullHandle;
   Status s = rt::backend_create(&h);
   if (s == Status::kOk) *backend = P(h);
@@ -209,31 +197,25 @@ Qnn_ErrorHandle_t QnnBackend_getProperty(Qnn_BackendHandle_t backend,
   uint32_t start = 0, size = 0;
   Status s = rt::backend_alignment(H(backend), &start, &size);
   if (s != Status::kOk) return ret(s);
-  if (properties == nullptr) {
-    LPAI_LOG_ERROR("backend property: property list is null");
-    return ret(Status::kBackendInvalidArgument);
-  }
+  LPAI_CHECK(properties != nullptr, ret(Status::kBackendInvalidArgument),
+             "backend property: property list is null");
   // Validate every entry, then fill.
   uint32_t n = 0;
   for (; properties[n] != nullptr; ++n) {
     const QnnBackend_Property_t* p = properties[n];
-    if (p->option != QNN_BACKEND_PROPERTY_OPTION_CUSTOM) {
-      LPAI_LOG_ERROR("backend property: entry %u option %u unsupported (only CUSTOM)", n,
-                     static_cast<uint32_t>(p->option));
-      return ret(Status::kBackendUnsupportedProperty);
-    }
+    LPAI_CHECK(p->option == QNN_BACKEND_PROPERTY_OPTION_CUSTOM,
+               ret(Status::kBackendUnsupportedProperty),
+               "backend property: entry %u option %u unsupported (only CUSTOM)", n,
+               static_cast<uint32_t>(p->option));
     const QnnLpaiBackend_CustomProperty_t* c =
         static_cast<const QnnLpaiBackend_CustomProperty_t*>(p->customProperty);
-    if (c == nullptr || c->property == nullptr) {
-      LPAI_LOG_ERROR("backend property: entry %u custom property %s is null", n,
-                     c == nullptr ? "pointer" : "payload");
-      return ret(Status::kBackendInvalidArgument);
-    }
-    if (c->option != QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ) {
-      LPAI_LOG_ERROR("backend property: entry %u custom option %u unknown", n,
-                     static_cast<uint32_t>(c->option));
-      return ret(Status::kBackendUnsupportedProperty);
-    }
+    LPAI_CHECK(c != nullptr && c->property != nullptr, ret(Status::kBackendInvalidArgument),
+               "backend property: entry %u custom property %s is null", n,
+               c == nullptr ? "pointer" : "payload");
+    LPAI_CHECK(c->option == QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ,
+               ret(Status::kBackendUnsupportedProperty),
+               "backend property: entry %u custom option %u unknown", n,
+               static_cast<uint32_t>(c->option));
   }
   for (uint32_t i = 0; i < n; ++i) {
     const QnnLpaiBackend_CustomProperty_t* c =
@@ -266,35 +248,28 @@ Qnn_ErrorHandle_t QnnContext_createFromBinary(Qnn_BackendHandle_t backend,
       cfg.persistent_binary = c->isPersistentBinary != 0;
       continue;
     }
-    if (c->option != QNN_CONTEXT_CONFIG_OPTION_CUSTOM) {
-      LPAI_LOG_ERROR("context create: config entry %u option %u unsupported", i,
-                     static_cast<uint32_t>(c->option));
-      return ret(Status::kContextUnsupportedConfig);
-    }
+    LPAI_CHECK(c->option == QNN_CONTEXT_CONFIG_OPTION_CUSTOM,
+               ret(Status::kContextUnsupportedConfig),
+               "context create: config entry %u option %u unsupported", i,
+               static_cast<uint32_t>(c->option));
     const QnnLpaiContext_CustomConfig_t* cc =
         static_cast<const QnnLpaiContext_CustomConfig_t*>(c->customConfig);
-    if (cc == nullptr || cc->config == nullptr) {
-      LPAI_LOG_ERROR("context create: config entry %u custom config %s is null", i,
-                     cc == nullptr ? "pointer" : "payload");
-      return ret(Status::kContextInvalidArgument);
-    }
-    if (cc->option != QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE) {
-      LPAI_LOG_ERROR("context create: config entry %u custom option %u unknown", i,
-                     static_cast<uint32_t>(cc->option));
-      return ret(Status::kContextUnsupportedConfig);
-    }
+    LPAI_CHECK(cc != nullptr && cc->config != nullptr, ret(Status::kContextInvalidArgument),
+               "context create: config entry %u custom config %s is null", i,
+               cc == nullptr ? "pointer" : "payload");
+    LPAI_CHECK(cc->option == QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE,
+               ret(Status::kContextUnsupportedConfig),
+               "context create: config entry %u custom option %u unknown", i,
+               static_cast<uint32_t>(cc->option));
     cfg.mem_type = static_cast<lpai::MemType>(
         static_cast<uint32_t>(*static_cast<const QnnLpaiMem_MemType_t*>(cc->config)));
   }
-  if (binaryBufferSize > static_cast<Qnn_ContextBinarySize_t>(0xFFFFFFFFu)) {
-    LPAI_LOG_ERROR("context create: binary size %llu exceeds the format's 32-bit sizes",
-                   static_cast<unsigned long long>(binaryBufferSize));
-    return ret(Status::kBinarySizeMismatch);
-  }
-  if (context == nullptr) {
-    LPAI_LOG_ERROR("context create: output handle pointer is null");
-    return ret(Status::kContextInvalidArgument);
-  }
+  LPAI_CHECK(binaryBufferSize <= static_cast<Qnn_ContextBinarySize_t>(0xFFFFFFFFu),
+             ret(Status::kBinarySizeMismatch),
+             "context create: binary size %llu exceeds the format's 32-bit sizes",
+             static_cast<unsigned long long>(binaryBufferSize));
+  LPAI_CHECK(context != nullptr, ret(Status::kContextInvalidArgument),
+             "context create: output handle pointer is null");
   rt::Handle h = rt::kNullHandle;
   Status s = rt::context_create(H(backend), binaryBuffer, static_cast<size_t>(binaryBufferSize),
                                 cfg, &h);
@@ -319,31 +294,26 @@ Qnn_ErrorHandle_t QnnGraph_retrieve(Qnn_ContextHandle_t context, const char* gra
 Qnn_ErrorHandle_t QnnGraph_getProperty(Qnn_GraphHandle_t graph, QnnGraph_Property_t** properties) {
   Status s = lpai::shim::check_graph(graph);
   if (s != Status::kOk) return ret(s);
-  if (properties == nullptr) {
-    LPAI_LOG_ERROR("graph property: property list is null");
-    return ret(Status::kGraphInvalidArgument);
-  }
+  LPAI_CHECK(properties != nullptr, ret(Status::kGraphInvalidArgument),
+             "graph property: property list is null");
   uint32_t n = 0;
   for (; properties[n] != nullptr; ++n) {
     const QnnGraph_Property_t* p = properties[n];
-    if (p->option != QNN_GRAPH_PROPERTY_OPTION_CUSTOM) {
-      LPAI_LOG_ERROR("graph property: entry %u option %u unsupported (only CUSTOM)", n,
-                     static_cast<uint32_t>(p->option));
-      return ret(Status::kGraphUnsupportedProperty);
-    }
+    LPAI_CHECK(p->option == QNN_GRAPH_PROPERTY_OPTION_CUSTOM,
+               ret(Status::kGraphUnsupportedProperty),
+               "graph property: entry %u option %u unsupported (only CUSTOM)", n,
+               static_cast<uint32_t>(p->option));
     const QnnLpaiGraph_CustomProperty_t* c =
         static_cast<const QnnLpaiGraph_CustomProperty_t*>(p->customProperty);
-    if (c == nullptr || c->property == nullptr) {
-      LPAI_LOG_ERROR("graph property: entry %u custom property %s is null", n,
-                     c == nullptr ? "pointer" : "payload");
-      return ret(Status::kGraphInvalidArgument);
-    }
+    LPAI_CHECK(c != nullptr && c->property != nullptr, ret(Status::kGraphInvalidArgument),
+               "graph property: entry %u custom property %s is null", n,
+               c == nullptr ? "pointer" : "payload");
     if (c->option != QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE &&
         c->option != QNN_LPAI_GRAPH_GET_PROP_PERSISTENT_MEM_SIZE &&
         c->option != QNN_LPAI_GRAPH_GET_PROP_PROFILE_BUFFER_SIZE) {
-      LPAI_LOG_ERROR("graph property: entry %u custom option %u unknown", n,
-                     static_cast<uint32_t>(c->option));
-      return ret(Status::kGraphUnsupportedProperty);
+      LPAI_FAIL(ret(Status::kGraphUnsupportedProperty),
+                "graph property: entry %u custom option %u unknown", n,
+                static_cast<uint32_t>(c->option));
     }
   }
   uint32_t scratch = 0, persistent = 0, profile = 0;
@@ -365,16 +335,11 @@ Qnn_ErrorHandle_t QnnGraph_getProperty(Qnn_GraphHandle_t graph, QnnGraph_Propert
 Qnn_ErrorHandle_t QnnGraph_setConfig(Qnn_GraphHandle_t graph, const QnnGraph_Config_t** config) {
   Status s = lpai::shim::check_graph(graph);
   if (s != Status::kOk) return ret(s);
-  if (config == nullptr) {
-    LPAI_LOG_ERROR("graph set-config: config list is null");
-    return ret(Status::kGraphInvalidArgument);
-  }
+  LPAI_CHECK(config != nullptr, ret(Status::kGraphInvalidArgument),
+             "graph set-config: config list is null");
   const uint32_t n = lpai::shim::list_length(config, lpai::shim::kMaxConfigEntries);
-  if (n > lpai::shim::kMaxConfigEntries) {
-    LPAI_LOG_ERROR("graph set-config: more than %u entries in one call",
-                   lpai::shim::kMaxConfigEntries);
-    return ret(Status::kGraphInvalidArgument);
-  }
+  LPAI_CHECK(n <= lpai::shim::kMaxConfigEntries, ret(Status::kGraphInvalidArgument),
+             "graph set-config: more than %u entries in one call", lpai::shim::kMaxConfigEntries);
   rt::GraphConfig decoded[lpai::shim::kMaxConfigEntries];
   for (uint32_t i = 0; i < n; ++i) {
     s = lpai::shim::decode_graph_config(config[i], i, &decoded[i]);
@@ -394,16 +359,13 @@ Qnn_ErrorHandle_t QnnGraph_execute(Qnn_GraphHandle_t graph, const Qnn_Tensor_t* 
   const lpai::format::BinaryView* view = nullptr;
   Status s = rt::graph_view(H(graph), &view);
   if (s != Status::kOk) return ret(s);
-  if (numInputs != view->num_inputs() || numOutputs != view->num_outputs()) {
-    LPAI_LOG_ERROR("graph execute: %u inputs / %u outputs given, graph \"%s\" has %u / %u",
-                   numInputs, numOutputs, view->graph_name(), view->num_inputs(),
-                   view->num_outputs());
-    return ret(Status::kTensorCountMismatch);
-  }
-  if ((numInputs != 0 && inputs == nullptr) || (numOutputs != 0 && outputs == nullptr)) {
-    LPAI_LOG_ERROR("graph execute: %s tensor array is null", inputs == nullptr ? "input" : "output");
-    return ret(Status::kTensorInvalidArgument);
-  }
+  LPAI_CHECK(numInputs == view->num_inputs() && numOutputs == view->num_outputs(),
+             ret(Status::kTensorCountMismatch),
+             "graph execute: %u inputs / %u outputs given, graph \"%s\" has %u / %u", numInputs,
+             numOutputs, view->graph_name(), view->num_inputs(), view->num_outputs());
+  LPAI_CHECK((numInputs == 0 || inputs != nullptr) && (numOutputs == 0 || outputs != nullptr),
+             ret(Status::kTensorInvalidArgument), "graph execute: %s tensor array is null",
+             inputs == nullptr ? "input" : "output");
   if (numInputs <= lpai::shim::kSmallIo && numOutputs <= lpai::shim::kSmallIo) {
     s = lpai::shim::execute_io<lpai::shim::kSmallIo>(graph, *view, inputs, numInputs, outputs,
                                                       numOutputs);
@@ -421,10 +383,8 @@ Qnn_ErrorHandle_t QnnLpaiGraph_getCounters(Qnn_GraphHandle_t graph,
   rt::GraphCounters c;
   Status s = rt::graph_counters(H(graph), &c);
   if (s != Status::kOk) return ret(s);
-  if (counters == nullptr) {
-    LPAI_LOG_ERROR("graph counters: output pointer is null");
-    return ret(Status::kGraphInvalidArgument);
-  }
+  LPAI_CHECK(counters != nullptr, ret(Status::kGraphInvalidArgument),
+             "graph counters: output pointer is null");
   counters->executions = c.executions;
   counters->ioBytesCopied = c.io_bytes_copied;
   counters->ioAllocations = c.io_allocations;
@@ -455,20 +415,14 @@ Qnn_ErrorHandle_t QnnLpaiGraph_releaseIo(Qnn_GraphHandle_t graph) {
 Qnn_ErrorHandle_t QnnMem_register(Qnn_ContextHandle_t context,
                                   const Qnn_MemDescriptor_t* descriptors, uint32_t numDescriptors,
                                   Qnn_MemHandle_t* memHandles) {
-  if (!rt::context_valid(H(context))) {
-    LPAI_LOG_ERROR("mem register: invalid context handle %p", context);
-    return ret(Status::kContextInvalidHandle);
-  }
-  if (descriptors == nullptr || memHandles == nullptr || numDescriptors == 0) {
-    LPAI_LOG_ERROR("mem register: %s",
-                   numDescriptors == 0 ? "no descriptors" : "null descriptor/handle array");
-    return ret(Status::kMemInvalidArgument);
-  }
-  if (numDescriptors > rt::kMaxMemHandles) {
-    LPAI_LOG_ERROR("mem register: %u descriptors, the table holds %u", numDescriptors,
-                   rt::kMaxMemHandles);
-    return ret(Status::kMemTableFull);
-  }
+  LPAI_CHECK(rt::context_valid(H(context)), ret(Status::kContextInvalidHandle),
+             "mem register: invalid context handle %p", context);
+  LPAI_CHECK(descriptors != nullptr && memHandles != nullptr && numDescriptors != 0,
+             ret(Status::kMemInvalidArgument), "mem register: %s",
+             numDescriptors == 0 ? "no descriptors" : "null descriptor/handle array");
+  LPAI_CHECK(numDescriptors <= rt::kMaxMemHandles, ret(Status::kMemTableFull),
+             "mem register: %u descriptors, the table holds %u", numDescriptors,
+             rt::kMaxMemHandles);
   rt::MemRequest req[rt::kMaxMemHandles];
   for (uint32_t i = 0; i < numDescriptors; ++i) {
     const Qnn_MemDescriptor_t& d = descriptors[i];
@@ -482,17 +436,15 @@ Qnn_ErrorHandle_t QnnMem_register(Qnn_ContextHandle_t context,
     } else if (d.memType == QNN_MEM_TYPE_CUSTOM) {
       const QnnLpaiMem_MemInfoCustom_t* info =
           static_cast<const QnnLpaiMem_MemInfoCustom_t*>(d.customInfo);
-      if (info == nullptr) {
-        LPAI_LOG_ERROR("mem register: descriptor %u custom info is null", i);
-        return ret(Status::kMemInvalidArgument);
-      }
+      LPAI_CHECK(info != nullptr, ret(Status::kMemInvalidArgument),
+                 "mem register: descriptor %u custom info is null", i);
       req[i].kind = rt::MemKind::kCustom;
       req[i].buffer = info->buffer;
       req[i].buffer_size = info->size;
     } else {
-      LPAI_LOG_ERROR("mem register: descriptor %u memType %u unsupported (ION or CUSTOM)", i,
-                     static_cast<uint32_t>(d.memType));
-      return ret(Status::kMemUnsupportedMemType);
+      LPAI_FAIL(ret(Status::kMemUnsupportedMemType),
+                "mem register: descriptor %u memType %u unsupported (ION or CUSTOM)", i,
+                static_cast<uint32_t>(d.memType));
     }
   }
   rt::Handle handles[rt::kMaxMemHandles];
@@ -503,15 +455,11 @@ Qnn_ErrorHandle_t QnnMem_register(Qnn_ContextHandle_t context,
 }
 
 Qnn_ErrorHandle_t QnnMem_deRegister(const Qnn_MemHandle_t* memHandles, uint32_t numHandles) {
-  if (memHandles == nullptr || numHandles == 0) {
-    LPAI_LOG_ERROR("mem deregister: %s", numHandles == 0 ? "no handles" : "handle array is null");
-    return ret(Status::kMemInvalidArgument);
-  }
-  if (numHandles > rt::kMaxMemHandles) {
-    LPAI_LOG_ERROR("mem deregister: %u handles, at most %u can be registered", numHandles,
-                   rt::kMaxMemHandles);
-    return ret(Status::kMemInvalidHandle);
-  }
+  LPAI_CHECK(memHandles != nullptr && numHandles != 0, ret(Status::kMemInvalidArgument),
+             "mem deregister: %s", numHandles == 0 ? "no handles" : "handle array is null");
+  LPAI_CHECK(numHandles <= rt::kMaxMemHandles, ret(Status::kMemInvalidHandle),
+             "mem deregister: %u handles, at most %u can be registered", numHandles,
+             rt::kMaxMemHandles);
   rt::Handle handles[rt::kMaxMemHandles];
   for (uint32_t i = 0; i < numHandles; ++i) handles[i] = H(memHandles[i]);
   return ret(rt::mem_deregister(handles, numHandles));

@@ -1,5 +1,6 @@
 #include "shim/qnn_types_map.h"
 
+#include "core/check.h"
 #include "core/log.h"
 
 namespace lpai {
@@ -107,22 +108,16 @@ const char* qnn_type_name(Qnn_DataType_t q) {
 Status shape_bytes(uint32_t num_dims, const uint32_t* dims, Qnn_DataType_t type, uint32_t i,
                    uint64_t* out) {
   const uint32_t elem = qnn_type_size(type);
-  if (elem == 0) {
-    LPAI_LOG_ERROR("mem register: descriptor %u dataType 0x%x unknown", i,
-                   static_cast<uint32_t>(type));
-    return Status::kMemInvalidArgument;
-  }
-  if (num_dims > 0 && dims == nullptr) {
-    LPAI_LOG_ERROR("mem register: descriptor %u has %u dims but dimSize is null", i, num_dims);
-    return Status::kMemInvalidArgument;
-  }
+  LPAI_CHECK(elem != 0, Status::kMemInvalidArgument,
+             "mem register: descriptor %u dataType 0x%x unknown", i, static_cast<uint32_t>(type));
+  LPAI_CHECK(num_dims == 0 || dims != nullptr, Status::kMemInvalidArgument,
+             "mem register: descriptor %u has %u dims but dimSize is null", i, num_dims);
   uint64_t bytes = elem;
   for (uint32_t d = 0; d < num_dims; ++d) {
-    if (dims[d] == 0 || __builtin_mul_overflow(bytes, static_cast<uint64_t>(dims[d]), &bytes)) {
-      LPAI_LOG_ERROR("mem register: descriptor %u dim %u (%u) is zero or overflows", i, d,
-                     dims[d]);
-      return Status::kMemInvalidShapeOrAlignment;
-    }
+    LPAI_CHECK(
+        dims[d] != 0 && !__builtin_mul_overflow(bytes, static_cast<uint64_t>(dims[d]), &bytes),
+        Status::kMemInvalidShapeOrAlignment,
+        "mem register: descriptor %u dim %u (%u) is zero or overflows", i, d, dims[d]);
   }
   *out = bytes;
   return Status::kOk;

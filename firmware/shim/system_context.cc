@@ -5,6 +5,7 @@
 //
 // Compile-time configuration: LPAI_MAX_SYSTEM_CONTEXTS live system contexts (default 2), 12 B
 // of .bss each on the 32-bit targets; each holding binary info also takes one DDR arena slot.
+#include "core/check.h"
 #include "core/log.h"
 #include "format/binary_view.h"
 #include "graph/runtime.h"
@@ -123,46 +124,34 @@ Qnn_ErrorHandle_t get_binary_info(QnnSystemContext_Handle_t handle, void* binary
                                   const QnnSystemContext_BinaryInfo_t** info,
                                   Qnn_ContextBinarySize_t* info_size) {
   SystemContext* s = find(handle);
-  if (s == nullptr) {
-    LPAI_LOG_ERROR("system context: invalid handle %p", handle);
-    return ret(Status::kContextInvalidHandle);
-  }
-  if (info == nullptr) {
-    LPAI_LOG_ERROR("system context: binary info output pointer is null");
-    return ret(Status::kContextInvalidArgument);
-  }
-  if (size > 0xFFFFFFFFu) {
-    LPAI_LOG_ERROR("system context: binary size %llu exceeds the format's 32-bit sizes",
-                   static_cast<unsigned long long>(size));
-    return ret(Status::kBinarySizeMismatch);
-  }
+  LPAI_CHECK(s != nullptr, ret(Status::kContextInvalidHandle), "system context: invalid handle %p",
+             handle);
+  LPAI_CHECK(info != nullptr, ret(Status::kContextInvalidArgument),
+             "system context: binary info output pointer is null");
+  LPAI_CHECK(size <= 0xFFFFFFFFu, ret(Status::kBinarySizeMismatch),
+             "system context: binary size %llu exceeds the format's 32-bit sizes",
+             static_cast<unsigned long long>(size));
   format::BinaryView v;
   Status st = format::validate_binary(binary, static_cast<size_t>(size), &v);
   if (st != Status::kOk) return ret(st);
   const uint32_t n_io = v.io_count();
-  if (n_io > rt::kMaxGraphIo) {
-    LPAI_LOG_ERROR("system context: graph has %u inputs + %u outputs, limit %u", v.num_inputs(),
-                   v.num_outputs(), rt::kMaxGraphIo);
-    return ret(Status::kBinaryTooManyTensors);
-  }
+  LPAI_CHECK(n_io <= rt::kMaxGraphIo, ret(Status::kBinaryTooManyTensors),
+             "system context: graph has %u inputs + %u outputs, limit %u", v.num_inputs(),
+             v.num_outputs(), rt::kMaxGraphIo);
   uint32_t channels = 0;
   for (uint32_t slot = 0; slot < n_io; ++slot) {
     const format::TensorRecord& t = v.tensor(v.io_tensor(slot));
     if (t.quant_index != format::kNone) channels += t.quant_count;
   }
-  if (channels > kMaxInfoChannels) {
-    LPAI_LOG_ERROR("system context: IO tensors carry %u per-channel records, limit %u", channels,
-                   kMaxInfoChannels);
-    return ret(Status::kBinaryTooManyTensors);
-  }
+  LPAI_CHECK(channels <= kMaxInfoChannels, ret(Status::kBinaryTooManyTensors),
+             "system context: IO tensors carry %u per-channel records, limit %u", channels,
+             kMaxInfoChannels);
   size_t off_tensors = 0, off_dims = 0, off_channels = 0;
   const size_t bytes = info_layout(n_io, channels, &off_tensors, &off_dims, &off_channels);
   Result<uint8_t*> block = mem_pool::allocate(MemType::kDdr, bytes, kInfoAlignment);
-  if (!block.ok()) {
-    LPAI_LOG_ERROR("system context: no DDR memory for the binary info (%zu bytes): %s", bytes,
-                   status_name(block.status()));
-    return ret(Status::kMemAlloc);
-  }
+  LPAI_CHECK(block.ok(), ret(Status::kMemAlloc),
+             "system context: no DDR memory for the binary info (%zu bytes): %s", bytes,
+             status_name(block.status()));
   uint8_t* b = block.value();
   __builtin_memset(b, 0, bytes);
   InfoBlock ib;
@@ -206,10 +195,8 @@ using lpai::Status;
 extern "C" {
 
 Qnn_ErrorHandle_t QnnSystemContext_create(QnnSystemContext_Handle_t* sysCtxHandle) {
-  if (sysCtxHandle == nullptr) {
-    LPAI_LOG_ERROR("system context create: output handle pointer is null");
-    return lpai::shim::ret(Status::kContextInvalidArgument);
-  }
+  LPAI_CHECK(sysCtxHandle != nullptr, lpai::shim::ret(Status::kContextInvalidArgument),
+             "system context create: output handle pointer is null");
   for (uint32_t i = 0; i < lpai::shim::kMaxSystemContexts; ++i) {
     lpai::shim::SystemContext& s = lpai::shim::g_sys[i];
     if (s.live) continue;
@@ -220,9 +207,9 @@ Qnn_ErrorHandle_t QnnSystemContext_create(QnnSystemContext_Handle_t* sysCtxHandl
     *sysCtxHandle = reinterpret_cast<QnnSystemContext_Handle_t>(h);
     return lpai::shim::ret(Status::kOk);
   }
-  LPAI_LOG_ERROR("system context create: all %u system contexts are in use",
-                 lpai::shim::kMaxSystemContexts);
-  return lpai::shim::ret(Status::kContextNoFreeSlot);
+  LPAI_FAIL(lpai::shim::ret(Status::kContextNoFreeSlot),
+            "system context create: all %u system contexts are in use",
+            lpai::shim::kMaxSystemContexts);
 }
 
 Qnn_ErrorHandle_t QnnSystemContext_getBinaryInfo(QnnSystemContext_Handle_t sysCtxHandle,
@@ -235,10 +222,8 @@ Qnn_ErrorHandle_t QnnSystemContext_getBinaryInfo(QnnSystemContext_Handle_t sysCt
 
 Qnn_ErrorHandle_t QnnSystemContext_free(QnnSystemContext_Handle_t sysCtxHandle) {
   lpai::shim::SystemContext* s = lpai::shim::find(sysCtxHandle);
-  if (s == nullptr) {
-    LPAI_LOG_ERROR("system context free: invalid handle %p", sysCtxHandle);
-    return lpai::shim::ret(Status::kContextInvalidHandle);
-  }
+  LPAI_CHECK(s != nullptr, lpai::shim::ret(Status::kContextInvalidHandle),
+             "system context free: invalid handle %p", sysCtxHandle);
   if (s->block != nullptr) (void)lpai::mem_pool::free(lpai::MemType::kDdr, s->block);
   s->block = nullptr;
   s->live = false;

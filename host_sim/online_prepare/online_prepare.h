@@ -1,10 +1,11 @@
 // Online prepare (host only): QnnContext_create, QnnGraph_create, QnnTensor_createGraphTensor
-// and QnnGraph_addNode (declared in lpai/qnn_compat.h, defined here), and the QnnGraph_finalize
+// and QnnGraph_addNode (declared by the firmware's QNN headers, QnnGraph.h; defined by this
+// library, linked with --wrap for them), and the QnnGraph_finalize
 // of such graphs, which runs the offline prepare pipeline (host_sim/prepare: per-op prepare,
 // planner, serializer) in memory and loads the binary into the firmware.
 //
 // Online contexts and graphs are handles of this library, not of the firmware. A program that
-// links it is linked with --wrap for the QNN calls that take a context or graph handle
+// links it is also linked with --wrap for the QNN calls that take a context or graph handle
 // (CMakeLists.txt): QnnGraph_finalize / QnnContext_free of an online handle run here, every
 // other such call reaches the firmware graph the online graph became at finalize, and firmware
 // handles pass straight to the firmware.
@@ -19,7 +20,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "online_prepare/qnn_online_prepare.h"
+#include "lpai/qnn_compat.h"
 
 namespace lpai {
 namespace online {

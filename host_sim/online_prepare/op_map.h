@@ -8,7 +8,7 @@
 
 #include "core/status.h"
 #include "format/context_binary_format.h"
-#include "online_prepare/qnn_online_prepare.h"
+#include "lpai/qnn_compat.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {

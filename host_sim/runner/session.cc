@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/checked_math.h"
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "lpai/hal.h"
@@ -26,8 +27,6 @@ bool call_ok(Qnn_ErrorHandle_t code, const char* what, std::string* error) {
     *error += ": system fatal error: " + std::string(lpai_hal_host_fatal_line());
   return false;
 }
-
-uint32_t round_up(uint32_t v, uint32_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
 
 // The firmware has one backend per process (a second QnnBackend_create fails with
 // BACKEND_ALREADY_CREATED), so sessions share one, created by the first session and freed with
@@ -77,14 +76,34 @@ size_t qnn_type_size(Qnn_DataType_t type) {
   }
 }
 
+namespace {
+
+// A graph IO tensor as the binary info describes it (device type and bytes: mark_float_io).
+TensorInfo describe_tensor(const Qnn_Tensor_t& t) {
+  TensorInfo ti;
+  ti.id = t.v1.id;
+  ti.name = t.v1.name != nullptr ? t.v1.name : "";
+  ti.data_type = t.v1.dataType;
+  ti.dims.assign(t.v1.dimensions, t.v1.dimensions + t.v1.rank);
+  ti.bytes = qnn_type_size(t.v1.dataType);
+  for (uint32_t d : ti.dims) ti.bytes *= d;
+  if (t.v1.quantizeParams.quantizationEncoding == QNN_QUANTIZATION_ENCODING_SCALE_OFFSET) {
+    ti.scale = t.v1.quantizeParams.scaleOffsetEncoding.scale;
+    ti.offset = t.v1.quantizeParams.scaleOffsetEncoding.offset;
+  }
+  return ti;
+}
+
+}  // namespace
+
 AlignedBytes::AlignedBytes(size_t size, size_t alignment, size_t size_alignment)
     : size_(size) {
   if (alignment == 0) alignment = 1;
   if (size_alignment == 0) size_alignment = 1;
-  capacity_ = (size + size_alignment - 1) / size_alignment * size_alignment;
+  capacity_ = align_up(size, size_alignment);
   storage_.reset(new uint8_t[capacity_ + alignment]());
   const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-  data_ = reinterpret_cast<uint8_t*>((p + alignment - 1) / alignment * alignment);
+  data_ = reinterpret_cast<uint8_t*>(align_up(p, alignment));
 }
 
 std::unique_ptr<Session> Session::open(const std::vector<uint8_t>& binary,
@@ -100,8 +119,13 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   // The binary is read in place by the loader, so hand it over from an aligned copy.
   binary_ = AlignedBytes(binary.size(), 64);
   if (!binary.empty()) std::memcpy(binary_.data(), binary.data(), binary.size());
+  return describe_io(error) && io_fits_host_arena(error) && load_context(error) &&
+         query_memory_sizes(error) && hand_over_memory(error) && finalize_graph(error) &&
+         allocate_io(error);
+}
 
-  // Describe the graph's IO from the binary (system context API).
+// The graph's name and IO tensors, from the binary (system context API).
+bool Session::describe_io(std::string* error) {
   QnnSystemContext_Handle_t sys = nullptr;
   if (!call_ok(QnnSystemContext_create(&sys), "QnnSystemContext_create", error)) return false;
   const QnnSystemContext_BinaryInfo_t* info = nullptr;
@@ -116,23 +140,29 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   }
   const QnnSystemContext_GraphInfoV1_t& g = info->contextBinaryInfoV1.graphs[0].graphInfoV1;
   graph_name_ = g.graphName;
-  auto describe = [](const Qnn_Tensor_t& t) {
-    TensorInfo ti;
-    ti.id = t.v1.id;
-    ti.name = t.v1.name != nullptr ? t.v1.name : "";
-    ti.data_type = t.v1.dataType;
-    ti.dims.assign(t.v1.dimensions, t.v1.dimensions + t.v1.rank);
-    ti.bytes = qnn_type_size(t.v1.dataType);
-    for (uint32_t d : ti.dims) ti.bytes *= d;
-    if (t.v1.quantizeParams.quantizationEncoding == QNN_QUANTIZATION_ENCODING_SCALE_OFFSET) {
-      ti.scale = t.v1.quantizeParams.scaleOffsetEncoding.scale;
-      ti.offset = t.v1.quantizeParams.scaleOffsetEncoding.offset;
+  for (uint32_t i = 0; i < g.numGraphInputs; ++i) {
+    inputs_.push_back(describe_tensor(g.graphInputs[i]));
+  }
+  for (uint32_t i = 0; i < g.numGraphOutputs; ++i) {
+    outputs_.push_back(describe_tensor(g.graphOutputs[i]));
+  }
+  input_tensors_.assign(g.graphInputs, g.graphInputs + g.numGraphInputs);
+  output_tensors_.assign(g.graphOutputs, g.graphOutputs + g.numGraphOutputs);
+  // Keep our own copies of the dimension arrays (the info lives in static storage).
+  for (auto* list : {&input_tensors_, &output_tensors_}) {
+    for (Qnn_Tensor_t& t : *list) {
+      dims_storage_.emplace_back(t.v1.dimensions, t.v1.dimensions + t.v1.rank);
+      t.v1.dimensions = dims_storage_.back().data();
+      t.v1.name = nullptr;
     }
-    return ti;
-  };
-  for (uint32_t i = 0; i < g.numGraphInputs; ++i) inputs_.push_back(describe(g.graphInputs[i]));
-  for (uint32_t i = 0; i < g.numGraphOutputs; ++i) outputs_.push_back(describe(g.graphOutputs[i]));
-  // Float-boundary IO: the binary's tensor record says so (getBinaryInfo validated it).
+  }
+  (void)QnnSystemContext_free(sys);
+  mark_float_io();
+  return true;
+}
+
+// Float-boundary IO: the binary's tensor record says so (getBinaryInfo validated it).
+void Session::mark_float_io() {
   format::BinaryView view;
   if (format::validate_binary(binary_.data(), binary_.size(), &view) == Status::kOk) {
     for (auto* list : {&inputs_, &outputs_}) {
@@ -151,17 +181,9 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
       }
     }
   }
-  input_tensors_.assign(g.graphInputs, g.graphInputs + g.numGraphInputs);
-  output_tensors_.assign(g.graphOutputs, g.graphOutputs + g.numGraphOutputs);
-  // Keep our own copies of the dimension arrays (the info lives in static storage).
-  for (auto* list : {&input_tensors_, &output_tensors_}) {
-    for (Qnn_Tensor_t& t : *list) {
-      dims_storage_.emplace_back(t.v1.dimensions, t.v1.dimensions + t.v1.rank);
-      t.v1.dimensions = dims_storage_.back().data();
-      t.v1.name = nullptr;
-    }
-  }
-  (void)QnnSystemContext_free(sys);
+}
+
+bool Session::io_fits_host_arena(std::string* error) const {
   // Nothing is allocated for a buffer the host's DDR arena could not hold (the firmware's
   // scratch, persistent and IO memory is DDR, one arena of LPAI_HOST_DDR_ARENA_BYTES).
   for (const auto* list : {&inputs_, &outputs_}) {
@@ -176,15 +198,17 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
       }
     }
   }
+  return true;
+}
 
+// 1-2. Backend, context from the binary, graph, and the alignment requirements.
+bool Session::load_context(std::string* error) {
   // 1. Backend.
   if (!acquire_backend(&backend_, error)) return false;
 
   // 2. Context from the binary, with the memory type of model binary and IO buffers.
   QnnLpaiMem_MemType_t mem_type = options_.mem_type;
-  QnnLpaiContext_CustomConfig_t custom_ctx_cfg = QNN_LPAI_CONTEXT_CUSTOM_CONFIG_INIT;
-  custom_ctx_cfg.option = QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE;
-  custom_ctx_cfg.config = &mem_type;
+  QnnLpaiContext_CustomConfig_t custom_ctx_cfg = {QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE, &mem_type};
   QnnContext_Config_t ctx_cfg = QNN_CONTEXT_CONFIG_INIT;
   ctx_cfg.option = QNN_CONTEXT_CONFIG_OPTION_CUSTOM;
   ctx_cfg.customConfig = &custom_ctx_cfg;
@@ -201,9 +225,8 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   // start alignment raised to the plan's (a binary prepared with --alignment 256:64 needs
   // 256-byte starts).
   QnnLpaiBackend_BufferAlignmentReq_t align = QNN_LPAI_BACKEND_BUFFER_ALIGNMENT_REQ_INIT;
-  QnnLpaiBackend_CustomProperty_t custom_backend_prop = QNN_LPAI_BACKEND_CUSTOM_PROPERTY_INIT;
-  custom_backend_prop.option = QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ;
-  custom_backend_prop.property = &align;
+  QnnLpaiBackend_CustomProperty_t custom_backend_prop = {QNN_LPAI_BACKEND_GET_PROP_ALIGNMENT_REQ,
+                                                         &align};
   QnnBackend_Property_t backend_prop = QNN_BACKEND_PROPERTY_INIT;
   backend_prop.option = QNN_BACKEND_PROPERTY_OPTION_CUSTOM;
   backend_prop.customProperty = &custom_backend_prop;
@@ -213,6 +236,10 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   start_alignment_ = align.startAddrAlignment;
   size_alignment_ = align.sizeAlignment;
 
+  return true;
+}
+
+bool Session::query_memory_sizes(std::string* error) {
   // 3. Scratch, persistent and profile buffer sizes (one property call, all entries).
   QnnLpaiGraph_CustomProperty_t scratch_prop = {QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE,
                                                 &scratch_size_};
@@ -240,7 +267,10 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
              std::to_string(kMaxHostBufferBytes) + " bytes)";
     return false;
   }
+  return true;
+}
 
+bool Session::hand_over_memory(std::string* error) {
   // 4-5. Aligned buffers, handed over in one set-config call.
   scratch_ = AlignedBytes(scratch_size_, start_alignment_, size_alignment_);
   persistent_ = AlignedBytes(persistent_size_, start_alignment_, size_alignment_);
@@ -276,14 +306,18 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
   if (cfg_ptrs.size() > 1 &&
       !call_ok(QnnGraph_setConfig(graph_, cfg_ptrs.data()), "QnnGraph_setConfig", error))
     return false;
+  return true;
+}
 
+bool Session::finalize_graph(std::string* error) {
   // 6. Finalize.
   if (!call_ok(QnnGraph_finalize(graph_, nullptr, nullptr), "QnnGraph_finalize", error))
     return false;
-  if (options_.profiling &&
-      !call_ok(QnnLpaiGraph_setProfiling(graph_, 1), "QnnLpaiGraph_setProfiling", error))
-    return false;
+  return !options_.profiling ||
+         call_ok(QnnLpaiGraph_setProfiling(graph_, 1), "QnnLpaiGraph_setProfiling", error);
+}
 
+bool Session::allocate_io(std::string* error) {
   // 7. IO buffers: aligned RAW buffers, or registered shared buffers (zero copy).
   const size_t n_io = inputs_.size() + outputs_.size();
   io_shared_.assign(n_io, nullptr);
@@ -297,7 +331,8 @@ bool Session::setup(const std::vector<uint8_t>& binary, std::string* error) {
     t.v1.clientBuf.data = io_raw_.back().data();
     t.v1.clientBuf.dataSize = static_cast<uint32_t>(ti.device_bytes);
     if (!options_.use_memhandle) continue;
-    const uint32_t bytes = round_up(static_cast<uint32_t>(ti.device_bytes), size_alignment_);
+    const uint32_t bytes =
+        static_cast<uint32_t>(align_up(ti.device_bytes, size_alignment_));
     void* buf = rpcmem_alloc_aligned(bytes, start_alignment_ > 64 ? start_alignment_ : 64);
     if (buf == nullptr) {
       *error = "rpcmem_alloc of " + std::to_string(bytes) + " bytes for tensor '" + ti.name +

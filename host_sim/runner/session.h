@@ -18,7 +18,7 @@ namespace lpai {
 namespace host {
 
 // A buffer whose start is aligned to `alignment` and whose capacity is rounded up to a
-// multiple of `size_alignment` (zero-filled). Plain host memory.
+// multiple of `size_alignment` (both powers of two; 0 means 1; zero-filled). Plain host memory.
 class AlignedBytes {
  public:
   AlignedBytes() = default;
@@ -121,7 +121,16 @@ class Session {
 
  private:
   Session() = default;
+  // open()'s steps, in order; each fails with *error set, leaving ~Session to release.
   bool setup(const std::vector<uint8_t>& binary, std::string* error);
+  bool describe_io(std::string* error);        // names, types, shapes of the graph IO
+  void mark_float_io();                        // float-boundary IO from the tensor records
+  bool io_fits_host_arena(std::string* error) const;
+  bool load_context(std::string* error);       // backend, context, graph, alignment
+  bool query_memory_sizes(std::string* error);  // scratch, persistent, profile buffer
+  bool hand_over_memory(std::string* error);   // aligned buffers, one set-config call
+  bool finalize_graph(std::string* error);
+  bool allocate_io(std::string* error);        // RAW or registered shared IO buffers
   Qnn_Tensor_t& io_tensor(size_t k);
   bool register_handle(size_t k, void* buffer, size_t bytes, Qnn_MemHandle_t* handle,
                        std::string* error);

@@ -23,11 +23,10 @@
 #include "lpai/hal_host.h"
 #include "shim_test_util.h"
 
-/* This test links the firmware only: the QNN-named headers must not declare the host-only
- * online-prepare API (op configs, QnnGraph_addNode, ...), which the firmware does not define. */
-#if defined(LPAI_HOST_ONLINE_PREPARE) || defined(QNN_OPCONFIG_INIT) || defined(QNN_PARAM_INIT)
-#error "firmware headers declare the host-only online-prepare API"
-#endif
+/* This test links the firmware only (no lpai_host_online_prepare, so no --wrap): the
+ * online-prepare calls the QNN-named headers declare are the firmware's own definitions. */
+#include "QnnOpDef.h"
+#include "QnnTensor.h"
 
 static ShimSession g_s;
 
@@ -790,6 +789,63 @@ static void test_system_context_errors(void** state) {
                    QNN_SYSTEM_CONTEXT_GRAPH_INFO_VERSION_1);
 }
 
+/* Online prepare needs the host's prepare pipeline: the firmware alone answers each of its
+ * calls with QNN_COMMON_ERROR_NOT_SUPPORTED in one error line, writing no output. */
+typedef struct {
+  int lines;
+  char last[160];
+} LogCapture;
+
+static void capture_log(void* user, lpai_log_level_t level, const char* line, size_t len) {
+  LogCapture* c = (LogCapture*)user;
+  if (level != LPAI_LOG_LEVEL_ERROR) return;
+  c->lines += 1;
+  if (len >= sizeof(c->last)) len = sizeof(c->last) - 1;
+  memcpy(c->last, line, len);
+  c->last[len] = '\0';
+}
+
+static void test_online_prepare_not_in_firmware(void** state) {
+  LogCapture log;
+  Qnn_ContextHandle_t context = NULL;
+  Qnn_GraphHandle_t graph = NULL;
+  Qnn_Tensor_t tensor = QNN_TENSOR_INIT;
+  Qnn_OpConfig_t op = QNN_OPCONFIG_INIT;
+  uint32_t dims[1] = {4};
+  (void)state;
+  memset(&log, 0, sizeof(log));
+  assert_int_equal(QnnBackend_create(NULL, NULL, &g_s.backend), QNN_SUCCESS);
+  lpai_hal_host_set_log_sink(capture_log, &log);
+
+  assert_int_equal(QnnContext_create(g_s.backend, NULL, NULL, &context),
+                   QNN_COMMON_ERROR_NOT_SUPPORTED);
+  assert_null(context);
+  assert_int_equal(log.lines, 1);
+  assert_string_equal(log.last, "QnnContext_create: online prepare is not part of this build");
+
+  assert_int_equal(QnnGraph_create(context, "g", NULL, &graph), QNN_COMMON_ERROR_NOT_SUPPORTED);
+  assert_null(graph);
+  assert_int_equal(log.lines, 2);
+
+  tensor.v1.id = 77;
+  tensor.v1.name = "t";
+  tensor.v1.type = QNN_TENSOR_TYPE_APP_WRITE;
+  tensor.v1.dataType = QNN_DATATYPE_SFIXED_POINT_8;
+  tensor.v1.rank = 1;
+  tensor.v1.dimensions = dims;
+  assert_int_equal(QnnTensor_createGraphTensor(graph, &tensor), QNN_COMMON_ERROR_NOT_SUPPORTED);
+  assert_int_equal(tensor.v1.id, 77);
+  assert_int_equal(log.lines, 3);
+
+  op.v1.typeName = QNN_OP_RELU;
+  op.v1.numOfInputs = 1;
+  op.v1.inputTensors = &tensor;
+  assert_int_equal(QnnGraph_addNode(graph, op), QNN_COMMON_ERROR_NOT_SUPPORTED);
+  assert_int_equal(log.lines, 4);
+  assert_string_equal(log.last, "QnnGraph_addNode: online prepare is not part of this build");
+  lpai_hal_host_set_log_sink(NULL, NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_recommended_workflow, setup, teardown),
@@ -805,6 +861,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_execute_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_mem_register_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_system_context_errors, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_online_prepare_not_in_firmware, setup, teardown),
   };
   return cmocka_run_group_tests_name("shim_workflow", tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include "run_model.h"
 
 #include "console.h"
+#include "core/checked_math.h"
 #include "core/log.h"
 #include "lpai/hal.h"
 #include "lpai/hal_target.h"
@@ -49,10 +50,6 @@ uint8_t* app_alloc(size_t size, size_t alignment) {
 
 // Unit of every lpai_hal_cycles() figure printed (the cycle source's name).
 const char* unit() { return lpai_target_cycle_source_name(lpai_target_cycle_source()); }
-
-size_t round_up(size_t value, size_t alignment) {
-  return (value + alignment - 1) & ~(alignment - 1);
-}
 
 uint32_t element_bytes(Qnn_DataType_t type) {
   switch (static_cast<uint32_t>(type) & 0xFFu) {
@@ -147,7 +144,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   uint32_t num_configs = 0;
   if (scratch_size > 0) {
     scratch.memType = QNN_LPAI_MEM_TYPE_DDR;
-    scratch.size = static_cast<uint32_t>(round_up(scratch_size, align.sizeAlignment));
+    scratch.size = static_cast<uint32_t>(lpai::align_up(scratch_size, align.sizeAlignment));
     scratch.addr = app_alloc(scratch.size, align.startAddrAlignment);
     scratch_cfg.option = QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM;
     scratch_cfg.config = &scratch;
@@ -158,7 +155,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
   }
   if (persistent_size > 0) {
     persistent.memType = QNN_LPAI_MEM_TYPE_DDR;
-    persistent.size = static_cast<uint32_t>(round_up(persistent_size, align.sizeAlignment));
+    persistent.size = static_cast<uint32_t>(lpai::align_up(persistent_size, align.sizeAlignment));
     persistent.addr = app_alloc(persistent.size, align.startAddrAlignment);
     persistent_cfg.option = QNN_LPAI_GRAPH_SET_CFG_PERSISTENT_MEM;
     persistent_cfg.config = &persistent;
@@ -208,7 +205,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     const size_t bytes = tensor_bytes(inputs[i]);
     inputs[i].v1.memType = QNN_TENSORMEMTYPE_RAW;
     inputs[i].v1.clientBuf.data =
-        app_alloc(round_up(bytes, align.sizeAlignment), align.startAddrAlignment);
+        app_alloc(lpai::align_up(bytes, align.sizeAlignment), align.startAddrAlignment);
     inputs[i].v1.clientBuf.dataSize = static_cast<uint32_t>(bytes);
     if (inputs[i].v1.clientBuf.data == nullptr) return false;
     input_total += bytes;
@@ -218,7 +215,7 @@ bool run_graph(const lpai_image_model_t& m, Qnn_ContextHandle_t context,
     const size_t bytes = tensor_bytes(outputs[j]);
     outputs[j].v1.memType = QNN_TENSORMEMTYPE_RAW;
     outputs[j].v1.clientBuf.data =
-        app_alloc(round_up(bytes, align.sizeAlignment), align.startAddrAlignment);
+        app_alloc(lpai::align_up(bytes, align.sizeAlignment), align.startAddrAlignment);
     outputs[j].v1.clientBuf.dataSize = static_cast<uint32_t>(bytes);
     if (outputs[j].v1.clientBuf.data == nullptr) return false;
   }

@@ -4,15 +4,16 @@
  *
  * This umbrella header includes every header of the API. The declarations live in the headers
  * named like the public API, one per section: QnnCommon.h (handles, error codes), QnnTypes.h
- * (tensors), QnnBackend.h (with the LPAI backend properties; LPAI/QnnLpaiBackend.h forwards
- * to it), LPAI/QnnLpaiMem.h, QnnContext.h (LPAI/QnnLpaiContext.h forwards), QnnGraph.h,
- * LPAI/QnnLpaiGraph.h (lpai-rt graph extensions), QnnMem.h, QnnInterface.h,
- * System/QnnSystemContext.h (System/QnnSystemInterface.h forwards). Each includes the one before
- * it in that order, so client code written for the documented API compiles with the header
- * names it uses. The online-prepare calls and the op configs they take are host-only
- * (host_sim/online_prepare/qnn_online_prepare.h): QnnGraph.h, QnnTensor.h and QnnOpDef.h
- * include them in a host build that links the online-prepare library
- * (LPAI_HOST_ONLINE_PREPARE defined), never in a firmware build.
+ * (tensors, op configs), QnnTensor.h, QnnOpDef.h (op types of online prepare), QnnBackend.h
+ * (with the LPAI backend properties; LPAI/QnnLpaiBackend.h forwards to it), LPAI/QnnLpaiMem.h,
+ * QnnContext.h (LPAI/QnnLpaiContext.h forwards), QnnGraph.h, LPAI/QnnLpaiGraph.h (lpai-rt graph
+ * extensions), QnnMem.h, QnnInterface.h, System/QnnSystemContext.h
+ * (System/QnnSystemInterface.h forwards). Each includes the ones it builds on, so client code
+ * written for the documented API compiles with the header names it uses. The online-prepare
+ * calls (QnnContext_create, QnnGraph_create, QnnTensor_createGraphTensor, QnnGraph_addNode;
+ * flow in QnnGraph.h) are declared here like every other call; the host library
+ * lpai_host_online_prepare defines them, the firmware alone answers them with
+ * QNN_COMMON_ERROR_NOT_SUPPORTED.
  *
  * Conventions:
  *  - every call returns a Qnn_ErrorHandle_t: QNN_SUCCESS (0) or one of the codes of
@@ -30,6 +31,8 @@
 
 #include "QnnCommon.h"
 #include "QnnTypes.h"
+#include "QnnTensor.h"
+#include "QnnOpDef.h"
 #include "QnnBackend.h"
 #include "LPAI/QnnLpaiMem.h"
 #include "QnnContext.h"
