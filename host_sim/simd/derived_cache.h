@@ -12,9 +12,7 @@
 #include <map>
 #include <vector>
 
-namespace lpai {
-namespace host {
-namespace simd {
+namespace lpai::host::simd {
 
 // size bytes at data: one part of the source a cached value is derived from.
 struct Span {
@@ -65,8 +63,6 @@ class DerivedCache {
   std::map<const void*, Entry> entries_;
 };
 
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 
 #endif  // LPAI_HOST_SIMD_DERIVED_CACHE_H

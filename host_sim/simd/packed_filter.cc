@@ -1,15 +1,12 @@
 // Packed-filter cache of the x86 SIMD kernels. Contract in packed_filter.h.
 #include "simd/packed_filter.h"
 
-#if defined(LPAI_X86_SIMD)
 #include <cstring>
 #include <map>
 #include <tuple>
 
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+#if defined(LPAI_X86_SIMD)
+namespace lpai::host::simd {
 namespace {
 
 // Two filters at one address with different shapes (two weight inputs of one node reading one
@@ -105,8 +102,5 @@ const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bo
   return it->second;
 }
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD

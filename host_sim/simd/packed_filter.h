@@ -17,10 +17,7 @@
 #include "simd/x86_target.h"
 
 #if defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+namespace lpai::host::simd {
 
 // packed_filter's third layout beside the two ISAs' (see above).
 constexpr int kPackAvx2Bytes = 2;
@@ -46,10 +43,7 @@ const Packed& packed_filter(const int8_t* w, uint32_t n, uint32_t k, int isa, bo
 // node gets from packed_filter stay valid until the node returns.
 void trim_packed_cache();
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
 
 #endif  // LPAI_HOST_SIMD_PACKED_FILTER_H

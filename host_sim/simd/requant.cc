@@ -1,13 +1,10 @@
 // Requantisation tables of the x86 SIMD kernels. Contract in requant.h.
 #include "simd/requant.h"
 
-#if defined(LPAI_X86_SIMD)
 #include "simd/derived_cache.h"
 
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+#if defined(LPAI_X86_SIMD)
+namespace lpai::host::simd {
 namespace {
 
 using kernels::gemm::Requant;
@@ -54,8 +51,5 @@ const Tables& cached_tables(const Requant& q, const int32_t* corr, uint64_t corr
   return cache.get(q.folded_bias, parts, [&](Tables* t) { fill_tables(q, corr, n, padded, t); });
 }
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD

@@ -15,10 +15,7 @@
 #include "simd/x86_target.h"
 
 #if defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+namespace lpai::host::simd {
 
 // Per-channel requantisation tables, padded to whole blocks (pad lanes are never stored).
 struct Tables {
@@ -140,10 +137,7 @@ LPAI_TARGET_AVX2 inline void store8(__m256i r, int8_t* dst, uint32_t count) {
   }
 }
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
 
 #endif  // LPAI_HOST_SIMD_REQUANT_H

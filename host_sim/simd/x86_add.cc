@@ -1,17 +1,14 @@
 // x86-64 SIMD ADD int8 without broadcast (host simulation only). Contract in x86_kernels.h.
 #include "simd/x86_kernels.h"
-#include "simd/x86_target.h"
 
-#if defined(LPAI_X86_SIMD)
 #include <cstring>
 
 #include "kernels/add_sub_impl.h"
 #include "simd/requant.h"
+#include "simd/x86_target.h"
 
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+#if defined(LPAI_X86_SIMD)
+namespace lpai::host::simd {
 namespace {
 
 using kernels::AddParams;
@@ -70,27 +67,16 @@ bool add_impl(const KernelArgs& args) {
   const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
   const auto s8 = static_cast<uint8_t>(format::DataType::kInt8);
   if (args.outputs[0].desc->data_type != s8 || p.broadcast != 0 || p.left_shift != 20) return false;
-  const int8_t* a = reinterpret_cast<const int8_t*>(args.inputs[0].data);
-  const int8_t* b = reinterpret_cast<const int8_t*>(args.inputs[1].data);
-  int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
-  const uint32_t n = kernels::element_count(args.outputs[0].desc);
-  if (kIsa == kIsaAvx512) {
-    add_avx512(p, a, b, o, n);
-  } else {
-    add_avx2(p, a, b, o, n);
-  }
+  const Int8Io io = int8_tensors(args);
+  (kIsa == kIsaAvx512 ? add_avx512 : add_avx2)(p, io.in0, io.in1, io.out,
+                                               kernels::element_count(args.outputs[0].desc));
   return true;
 }
 
 }  // namespace
-}  // namespace x86
 
-bool add_s8_avx2(const kernels::KernelArgs& args) { return x86::add_impl<x86::kIsaAvx2>(args); }
-bool add_s8_avx512vnni(const kernels::KernelArgs& args) {
-  return x86::add_impl<x86::kIsaAvx512>(args);
-}
+bool add_s8_avx2(const kernels::KernelArgs& args) { return add_impl<kIsaAvx2>(args); }
+bool add_s8_avx512vnni(const kernels::KernelArgs& args) { return add_impl<kIsaAvx512>(args); }
 
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD

@@ -5,9 +5,6 @@
 // under an output row, widened once per output row.
 #include "simd/x86_conv_2d.h"
 
-#include "simd/x86_kernels.h"
-
-#if defined(LPAI_X86_SIMD)
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
@@ -17,11 +14,10 @@
 #include "simd/packed_filter.h"
 #include "simd/requant.h"
 #include "simd/x86_gemm.h"
+#include "simd/x86_kernels.h"
 
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+#if defined(LPAI_X86_SIMD)
+namespace lpai::host::simd {
 namespace {
 
 using kernels::Conv2dParams;
@@ -272,21 +268,15 @@ bool conv_impl(const KernelArgs& args) {
   const Conv2dParams& p = *reinterpret_cast<const Conv2dParams*>(args.params);
   if ((p.flags & kernels::kConvFlagInt16x8) != 0 || !int8_io(args)) return false;
   const Requant q = kernels::gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
-  conv_core<kIsa>(geom_of(p, p.in_c), reinterpret_cast<const int8_t*>(args.inputs[0].data),
-                  reinterpret_cast<const int8_t*>(args.inputs[1].data), false, p.out_c, q,
-                  reinterpret_cast<int8_t*>(args.outputs[0].data));
+  const Int8Io io = int8_tensors(args);
+  conv_core<kIsa>(geom_of(p, p.in_c), io.in0, io.in1, /*transposed=*/false, p.out_c, q, io.out);
   return true;
 }
 
 }  // namespace
-}  // namespace x86
 
-bool conv_s8_avx2(const kernels::KernelArgs& args) { return x86::conv_impl<x86::kIsaAvx2>(args); }
-bool conv_s8_avx512vnni(const kernels::KernelArgs& args) {
-  return x86::conv_impl<x86::kIsaAvx512>(args);
-}
+bool conv_s8_avx2(const kernels::KernelArgs& args) { return conv_impl<kIsaAvx2>(args); }
+bool conv_s8_avx512vnni(const kernels::KernelArgs& args) { return conv_impl<kIsaAvx512>(args); }
 
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD

@@ -12,10 +12,7 @@
 #include "simd/x86_target.h"
 
 #if defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+namespace lpai::host::simd {
 
 // The window geometry of a convolution (NHWC input, [out_c][k_h][k_w][in_c] filter).
 struct Geom {
@@ -39,10 +36,7 @@ template <int kIsa>
 void conv_core(const Geom& p, const int8_t* in, const int8_t* w, bool transposed, uint32_t n,
                const kernels::gemm::Requant& q, int8_t* out);
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
 
 #endif  // LPAI_HOST_SIMD_X86_CONV_2D_H

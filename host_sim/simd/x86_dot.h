@@ -8,10 +8,7 @@
 #include "simd/x86_target.h"
 
 #if defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+namespace lpai::host::simd {
 
 LPAI_TARGET_AVX2 inline int32_t hsum8(__m256i v) {
   __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
@@ -45,10 +42,7 @@ LPAI_TARGET_AVX2 inline void dot4_avx2(const int8_t* x, const int8_t* const* wr,
   }
 }
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
 
 #endif  // LPAI_HOST_SIMD_X86_DOT_H

@@ -3,17 +3,14 @@
 // (VNNI: weights flipped to unsigned, 128 * sum_k x[k] taken out once per row; AVX2:
 // sign-extended int16 pairs, x86_dot.h), horizontal sums, then kernels::gemm::requantize.
 #include "simd/x86_kernels.h"
-#include "simd/x86_target.h"
 
-#if defined(LPAI_X86_SIMD)
 #include "kernels/fully_connected.h"
 #include "kernels/int8_gemm.h"
 #include "simd/x86_dot.h"
+#include "simd/x86_target.h"
 
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+#if defined(LPAI_X86_SIMD)
+namespace lpai::host::simd {
 namespace {
 
 using kernels::FullyConnectedParams;
@@ -77,26 +74,15 @@ bool fc_impl(const KernelArgs& args) {
   const FullyConnectedParams& p = *reinterpret_cast<const FullyConnectedParams*>(args.params);
   if (p.flags != (p.flags & kernels::kFcKnownFlags) || !int8_io(args)) return false;
   const Requant q = kernels::gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
-  const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
-  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
-  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
-  if (kIsa == kIsaAvx512) {
-    fc_rows_vnni(p, q, x, w, out);
-  } else {
-    fc_rows_avx2(p, q, x, w, out);
-  }
+  const Int8Io io = int8_tensors(args);
+  (kIsa == kIsaAvx512 ? fc_rows_vnni : fc_rows_avx2)(p, q, io.in0, io.in1, io.out);
   return true;
 }
 
 }  // namespace
-}  // namespace x86
 
-bool fc_s8_avx2(const kernels::KernelArgs& args) { return x86::fc_impl<x86::kIsaAvx2>(args); }
-bool fc_s8_avx512vnni(const kernels::KernelArgs& args) {
-  return x86::fc_impl<x86::kIsaAvx512>(args);
-}
+bool fc_s8_avx2(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx2>(args); }
+bool fc_s8_avx512vnni(const kernels::KernelArgs& args) { return fc_impl<kIsaAvx512>(args); }
 
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD

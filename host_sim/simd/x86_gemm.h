@@ -19,10 +19,7 @@
 #include "simd/x86_target.h"
 
 #if defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+namespace lpai::host::simd {
 
 // rows[4] (flip-free bytes, groups * 4 each) times NB channel blocks starting at block cb;
 // results requantised into out + r * out_stride (rows r < valid), channels < n.
@@ -159,10 +156,7 @@ struct Avx2 {
   }
 };
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
 
 #endif  // LPAI_HOST_SIMD_X86_GEMM_H

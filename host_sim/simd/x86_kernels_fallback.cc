@@ -4,9 +4,7 @@
 #include "simd/x86_target.h"
 
 #if !defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
+namespace lpai::host::simd {
 
 bool conv_s8_avx2(const kernels::KernelArgs&) { return false; }
 bool conv_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
@@ -18,7 +16,5 @@ bool add_s8_avx2(const kernels::KernelArgs&) { return false; }
 bool add_s8_avx512vnni(const kernels::KernelArgs&) { return false; }
 bool lstm_s8_avx2(const kernels::KernelArgs&) { return false; }
 
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // !LPAI_X86_SIMD

@@ -31,10 +31,7 @@
 #endif
 
 #if defined(LPAI_X86_SIMD)
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+namespace lpai::host::simd {
 
 enum Isa { kIsaAvx2 = 0, kIsaAvx512 = 1 };
 
@@ -46,10 +43,21 @@ inline bool int8_io(const kernels::KernelArgs& a) {
          a.inputs[1].desc->data_type == s8 && a.outputs[0].desc->data_type == s8;
 }
 
-}  // namespace x86
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+// A binary node's int8 data: inputs 0 and 1 (activations and weights, or the two addends) and
+// output 0.
+struct Int8Io {
+  const int8_t* in0;
+  const int8_t* in1;
+  int8_t* out;
+};
+
+inline Int8Io int8_tensors(const kernels::KernelArgs& a) {
+  return Int8Io{reinterpret_cast<const int8_t*>(a.inputs[0].data),
+                reinterpret_cast<const int8_t*>(a.inputs[1].data),
+                reinterpret_cast<int8_t*>(a.outputs[0].data)};
+}
+
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
 
 #endif  // LPAI_HOST_SIMD_X86_TARGET_H

@@ -1,9 +1,7 @@
 // x86-64 SIMD UNIDIRECTIONAL_SEQUENCE_LSTM with int8 activations (host simulation only; AVX2
 // instructions, run by both x86 variants). Contract in x86_kernels.h.
 #include "simd/x86_kernels.h"
-#include "simd/x86_target.h"
 
-#if defined(LPAI_X86_SIMD)
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -13,11 +11,10 @@
 #include "simd/packed_filter.h"
 #include "simd/requant.h"
 #include "simd/x86_dot.h"
+#include "simd/x86_target.h"
 
-namespace lpai {
-namespace host {
-namespace simd {
-namespace x86 {
+#if defined(LPAI_X86_SIMD)
+namespace lpai::host::simd {
 namespace {
 
 using kernels::KernelArgs;
@@ -294,11 +291,8 @@ bool lstm_impl(const KernelArgs& args) {
 }
 
 }  // namespace
-}  // namespace x86
 
-bool lstm_s8_avx2(const kernels::KernelArgs& args) { return x86::lstm_impl(args); }
+bool lstm_s8_avx2(const kernels::KernelArgs& args) { return lstm_impl(args); }
 
-}  // namespace simd
-}  // namespace host
-}  // namespace lpai
+}  // namespace lpai::host::simd
 #endif  // LPAI_X86_SIMD
