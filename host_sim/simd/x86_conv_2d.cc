@@ -21,7 +21,6 @@ namespace lpai::host::simd {
 namespace {
 
 using kernels::Conv2dParams;
-using kernels::KernelArgs;
 using kernels::gemm::Requant;
 
 // memcpy for the short runs of im2col (a few bytes per filter row): fixed-size, overlapping
@@ -264,12 +263,12 @@ template void conv_core<kIsaAvx512>(const Geom&, const int8_t*, const int8_t*, b
 namespace {
 
 template <int kIsa>
-bool conv_impl(const KernelArgs& args) {
+bool conv_impl(const kernels::KernelArgs& args) {
   const Conv2dParams& p = *reinterpret_cast<const Conv2dParams*>(args.params);
   if ((p.flags & kernels::kConvFlagInt16x8) != 0 || !int8_io(args)) return false;
-  const Requant q = kernels::gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
   const Int8Io io = int8_tensors(args);
-  conv_core<kIsa>(geom_of(p, p.in_c), io.in0, io.in1, /*transposed=*/false, p.out_c, q, io.out);
+  conv_core<kIsa>(geom_of(p, p.in_c), io.in0, io.in1, /*transposed=*/false, p.out_c,
+                  kernels::gemm::requant_after_header<Conv2dParams>(args.params, p.out_c), io.out);
   return true;
 }
 
