@@ -11,7 +11,7 @@
 
 #include "format/binary_view.h"
 #include "kernels/kernel_api.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "graph/runtime.h"
 #include "lpai/hal_host.h"
 #include "lpai/qnn_compat.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
-// Lane-by-lane C++ emulation of the AVX-512 (F, BW, VL, VNNI) intrinsics x86_kernels.cc uses,
-// for testing its AVX-512 VNNI path on a machine that only has AVX2: the test-only build of
-// x86_kernels.cc with LPAI_SIMD_EMULATE_AVX512 (host_sim/simd/CMakeLists.txt) includes this
-// after <immintrin.h>, and the macros at the end send every AVX-512 name the file uses here.
+// Lane-by-lane C++ emulation of the AVX-512 (F, BW, VL, VNNI) intrinsics the x86 kernels use,
+// for testing their AVX-512 VNNI path on a machine that only has AVX2: the test-only build of
+// the x86_*.cc files with LPAI_SIMD_EMULATE_AVX512 (host_sim/simd/CMakeLists.txt) includes this
+// after <immintrin.h>, and the macros at the end send every AVX-512 name the files use here.
 // Semantics follow Intel's intrinsics guide, lane for lane: wrapping integer arithmetic,
 // variable shifts of 32 or more give 0 (logical) or the sign (arithmetic), masked loads read
 // only the selected bytes and masked stores write only those, VPDPBUSD multiplies unsigned
@@ -236,7 +236,7 @@ LPAI_EMU_FN __m256i mm512_extracti64x4_epi64(M512 a, int imm) {
 
 #undef LPAI_EMU_FN
 
-// Every AVX-512 name x86_kernels.cc uses, sent to the emulation (after <immintrin.h>, whose own
+// Every AVX-512 name the x86 kernels use, sent to the emulation (after <immintrin.h>, whose own
 // declarations are untouched).
 #define LPAI_EMU(name) ::lpai::host::simd::emu::name
 #undef _mm512_setzero_si512

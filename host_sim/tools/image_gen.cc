@@ -9,7 +9,7 @@
 // --kernel-layout is passed to the prepare tool as --kernel_layout (hvx: the binaries also
 // carry the HVX layouts; every image still runs them).
 //
-// Always builds the project model "copy_reshape" with the writer's GraphBuilder (int8 [1,32]
+// Always builds the project model "copy_reshape" with the context binary writer (int8 [1,32]
 // -> COPY -> RESHAPE [4,8]). With --prepare-tool (lpai-context-binary-generator) and
 // --models-dir, also prepares each --model NAME from DIR/NAME.tflite (or, when that file is
 // absent and --zoo-dir is given, from ZOO/NAME/NAME.tflite, ../shared/zoo's layout); a model the
@@ -48,11 +48,12 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format/binary_view.h"
 #include "runner/node_stats.h"
-#include "writer/graph_builder.h"
+#include "writer/context_binary_writer.h"
 
 namespace {
 
@@ -75,17 +76,38 @@ int fail(const std::string& message) {
   return 1;
 }
 
+// The project model: int8 [1,32] -> COPY -> RESHAPE [4,8], its three 32-byte scratch tensors
+// placed one after another at 64-byte alignment (offsets 0, 64, 128; 192 bytes of scratch).
 std::vector<uint8_t> build_copy_reshape(std::string* error) {
-  lpai::writer::GraphBuilder b("copy_reshape");
-  b.set_alignment(64, 64);
-  const uint32_t in = b.add_scratch("input", DataType::kInt8, {1, 32}, 0.5f, -3);
-  const uint32_t mid = b.add_scratch("copied", DataType::kInt8, {1, 32}, 0.5f, -3);
-  const uint32_t out = b.add_scratch("reshaped", DataType::kInt8, {4, 8}, 0.5f, -3);
-  b.add_node(lpai::format::BuiltinOp::kCopy, {in}, {mid});
-  b.add_node(lpai::format::BuiltinOp::kReshape, {mid}, {out});
-  b.set_inputs({in});
-  b.set_outputs({out});
-  return b.serialize(error);
+  lpai::writer::GraphDesc g;
+  g.name = "copy_reshape";
+  g.plan = {192, 0, 64, 64};  // scratch, persistent, start and size alignment
+  const auto scratch = [&g](const char* name, std::vector<uint32_t> dims, uint32_t offset) {
+    lpai::writer::TensorDesc t;
+    t.name = name;
+    t.type = DataType::kInt8;
+    t.dims = std::move(dims);
+    t.mem_class = lpai::format::MemClass::kScratch;
+    t.offset = offset;
+    t.scale = 0.5f;
+    t.zero_point = -3;
+    g.tensors.push_back(t);
+    return static_cast<uint32_t>(g.tensors.size() - 1);
+  };
+  const uint32_t in = scratch("input", {1, 32}, 0);
+  const uint32_t mid = scratch("copied", {1, 32}, 64);
+  const uint32_t out = scratch("reshaped", {4, 8}, 128);
+  lpai::writer::NodeDesc copy, reshape;
+  copy.op = lpai::format::BuiltinOp::kCopy;
+  copy.inputs = {in};
+  copy.outputs = {mid};
+  reshape.op = lpai::format::BuiltinOp::kReshape;
+  reshape.inputs = {mid};
+  reshape.outputs = {out};
+  g.nodes = {copy, reshape};
+  g.inputs = {in};
+  g.outputs = {out};
+  return lpai::writer::serialize_context_binary(g, error);
 }
 
 bool read_file(const fs::path& path, std::vector<uint8_t>* out) {

@@ -14,7 +14,7 @@
 #include "format/format_test_util.h"
 #include "kernels/kernel_api.h"
 #include "prepare/op_prepare.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

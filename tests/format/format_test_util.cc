@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace lpai_test {
 

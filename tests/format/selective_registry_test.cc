@@ -9,7 +9,7 @@
 #include "common/test_support.h"
 #include "format/binary_view.h"
 #include "kernels/kernel_api.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "format/binary_view.h"
 #include "format/format_test_util.h"
 #include "writer/context_binary_writer.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

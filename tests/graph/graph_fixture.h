@@ -1,4 +1,4 @@
-// Shared helpers of the graph tests: small graphs built with host_sim/writer/graph_builder and
+// Shared helpers of the graph tests: small graphs built with tests/common/graph_builder and
 // a fixture that starts every test from a clean runtime (no backend, no contexts, fresh
 // pools, default alignment).
 #ifndef LPAI_TESTS_GRAPH_GRAPH_FIXTURE_H
@@ -17,7 +17,7 @@
 #include "lpai/hal_host.h"
 #include "memory/ddr_arena.h"
 #include "memory/tcm_pool.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace lpai_graph_test {
 

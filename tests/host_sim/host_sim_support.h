@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "prepare/tflite_builder.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace lpai_test {
 namespace host_sim {

@@ -1,5 +1,5 @@
 // Host tool: writes the context binaries the C (cmocka) shim tests and the package consumer
-// load, built with host_sim/writer/graph_builder. Usage: lpai_shim_test_binaries <out_dir>
+// load, built with tests/common/graph_builder. Usage: lpai_shim_test_binaries <out_dir>
 //   copy_raw.bin        "copy":  in[1,64] int8 -> COPY -> out[1,64]; raw IO hint
 //   copy_memhandle.bin  "copy":  same graph, memhandle IO hint (IO not planned)
 //   state_raw.bin       "state": out = state; state = in (persistent, 24 bytes); raw hint
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

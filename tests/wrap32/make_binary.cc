@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) return 2;

@@ -1,5 +1,6 @@
-// GraphBuilder: a small planner in front of serialize_context_binary() (host only), for tests
-// and tools. Tensors are added by memory class; plan() (called by build()/serialize()) gives
+// GraphBuilder (test support): a small sequential planner in front of the writer's
+// serialize_context_binary(), for tests and benchmarks that build graphs by hand (the prepare
+// tool plans with host_sim/prepare/planner.h instead). Tensors are added by memory class; plan() (called by build()/serialize()) gives
 // every auto-planned scratch and persistent tensor its own offset, laid out sequentially in
 // id order, each start rounded up to the plan's start alignment (no reuse between tensors),
 // and sets the plan sizes to the end of the last tensor rounded up to the size alignment.
@@ -10,8 +11,8 @@
 //
 // Tensors added with add_tensor(desc, /*auto_offset=*/false) keep desc.offset (for overlapping
 // or deliberately placed tensors); they still count towards the plan sizes.
-#ifndef LPAI_HOST_WRITER_GRAPH_BUILDER_H
-#define LPAI_HOST_WRITER_GRAPH_BUILDER_H
+#ifndef LPAI_TESTS_COMMON_GRAPH_BUILDER_H
+#define LPAI_TESTS_COMMON_GRAPH_BUILDER_H
 
 #include <cstdint>
 #include <cstring>
@@ -71,6 +72,11 @@ class GraphBuilder {
   std::vector<uint8_t> serialize(std::string* error) const;
 
  private:
+  // Adds a tensor of the given class (auto-planned offset) with the common fields set.
+  uint32_t add_class(const std::string& name, format::DataType type,
+                     const std::vector<uint32_t>& dims, format::MemClass mem_class,
+                     TensorDesc t = TensorDesc());
+
   GraphDesc graph_;
   std::vector<bool> auto_offset_;
 };
@@ -78,4 +84,4 @@ class GraphBuilder {
 }  // namespace writer
 }  // namespace lpai
 
-#endif  // LPAI_HOST_WRITER_GRAPH_BUILDER_H
+#endif  // LPAI_TESTS_COMMON_GRAPH_BUILDER_H

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/test_support.h"
-#include "golden_util.h"
+#include "models/golden_util.h"
 #include "prepare/prepare.h"
 #include "runner/session.h"
 #include "simd/kernel_variant.h"

@@ -1,5 +1,5 @@
-// GraphBuilder: sequential planner in front of the context binary writer.
-#include "writer/graph_builder.h"
+// GraphBuilder: sequential planner in front of the context binary writer (test support).
+#include "common/graph_builder.h"
 
 #include <algorithm>
 
@@ -30,28 +30,30 @@ uint32_t GraphBuilder::add_tensor(const TensorDesc& desc, bool auto_offset) {
   return static_cast<uint32_t>(graph_.tensors.size() - 1);
 }
 
+uint32_t GraphBuilder::add_class(const std::string& name, format::DataType type,
+                                 const std::vector<uint32_t>& dims, format::MemClass mem_class,
+                                 TensorDesc t) {
+  t.name = name;
+  t.type = type;
+  t.dims = dims;
+  t.mem_class = mem_class;
+  return add_tensor(t);
+}
+
 uint32_t GraphBuilder::add_scratch(const std::string& name, format::DataType type,
                                    const std::vector<uint32_t>& dims, float scale,
                                    int32_t zero_point) {
   TensorDesc t;
-  t.name = name;
-  t.type = type;
-  t.dims = dims;
-  t.mem_class = format::MemClass::kScratch;
   t.scale = scale;
   t.zero_point = zero_point;
-  return add_tensor(t);
+  return add_class(name, type, dims, format::MemClass::kScratch, t);
 }
 
 uint32_t GraphBuilder::add_persistent(const std::string& name, format::DataType type,
                                       const std::vector<uint32_t>& dims, bool is_variable) {
   TensorDesc t;
-  t.name = name;
-  t.type = type;
-  t.dims = dims;
-  t.mem_class = format::MemClass::kPersistent;
   t.is_variable = is_variable;
-  return add_tensor(t);
+  return add_class(name, type, dims, format::MemClass::kPersistent, t);
 }
 
 uint32_t GraphBuilder::add_const(const std::string& name, format::DataType type,
@@ -59,14 +61,10 @@ uint32_t GraphBuilder::add_const(const std::string& name, format::DataType type,
                                  const std::vector<uint8_t>& data, float scale,
                                  int32_t zero_point) {
   TensorDesc t;
-  t.name = name;
-  t.type = type;
-  t.dims = dims;
-  t.mem_class = format::MemClass::kConst;
   t.const_data = data;
   t.scale = scale;
   t.zero_point = zero_point;
-  return add_tensor(t);
+  return add_class(name, type, dims, format::MemClass::kConst, t);
 }
 
 uint32_t GraphBuilder::add_node(format::BuiltinOp op, const std::vector<uint32_t>& inputs,
