@@ -10,10 +10,11 @@
 #include <stdint.h>
 
 #include "core/checked_math.h"
-#include "kernels/params/depthwise_conv_2d.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/kernel_api.h"
+#include "kernels/params/depthwise_conv_2d.h"
+#include "kernels/tap_range.h"
 
 namespace lpai {
 namespace kernels {
@@ -51,23 +52,6 @@ namespace {
 
 inline const DepthwiseConv2dParams& header(const KernelArgs& args) {
   return *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
-}
-
-// Valid tap range [first, last) along one axis for an output starting at `origin`.
-inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t size,
-                      uint32_t* first, uint32_t* last) {
-  uint32_t f = 0;
-  if (origin < 0) f = (static_cast<uint32_t>(-origin) + dilation - 1) / dilation;
-  uint32_t l = k;
-  // Last tap t with origin + t * dilation <= size - 1.
-  const int64_t room = static_cast<int64_t>(size) - 1 - origin;
-  if (room < 0) {
-    l = 0;
-  } else if (room / dilation + 1 < k) {
-    l = static_cast<uint32_t>(room / dilation + 1);
-  }
-  *first = f;
-  *last = l > f ? l : f;
 }
 
 // acc[j] += sum over rows r < n_rows and columns t < n_cols of
