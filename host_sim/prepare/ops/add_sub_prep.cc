@@ -19,9 +19,8 @@ PrepResult prepare_add_sub(const PrepOp& op, bool subtract) {
   const format::DataType t = out.type;
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
       in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)");
   }
   if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
       !ew::check_per_tensor(in2, "input 1", &r.error) ||

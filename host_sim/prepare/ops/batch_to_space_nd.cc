@@ -19,9 +19,8 @@ PrepResult prepare_batch_to_space_nd(const PrepOp& op) {
       out[1] != in[1] * block[0] - crops[0] - crops[1] ||
       out[2] != in[2] * block[1] - crops[2] - crops[3] || out[1] < 0 || out[2] < 0 ||
       out[3] != in[3]) {
-    r.error = "input batch not divisible by the block size or output shape " +
-              mv::shape_str(op.outputs[0]->shape) + " wrong";
-    return r;
+    return PrepResult::reject("input batch not divisible by the block size or output shape " +
+              mv::shape_str(op.outputs[0]->shape) + " wrong");
   }
   kernels::BatchToSpaceNdParams p;
   std::memset(&p, 0, sizeof(p));

@@ -19,9 +19,8 @@ PrepResult prepare_div(const PrepOp& op) {
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   if (out.type != format::DataType::kInt8 || in1.type != out.type || in2.type != out.type) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(out.type) + " unsupported (int8 only)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(out.type) + " unsupported (int8 only)");
   }
   if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
       !ew::check_per_tensor(in2, "input 1", &r.error) ||
@@ -36,8 +35,7 @@ PrepResult prepare_div(const PrepOp& op) {
       static_cast<double>(ew::scale_of(in1) / (ew::scale_of(in2) * ew::scale_of(out)));
   ew::quantize(real, &p.output_multiplier, &p.output_shift);
   if (p.output_shift > 22) {
-    r.error = "scale ratio s1 / (s2 * s_out) above 2^22 is not supported";
-    return r;
+    return PrepResult::reject("scale ratio s1 / (s2 * s_out) above 2^22 is not supported");
   }
   if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
                                ew::type_max(out.type), &p.activation_min, &p.activation_max,

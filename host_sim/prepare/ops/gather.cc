@@ -18,8 +18,7 @@ PrepResult prepare_gather(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   if (idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) {
-    r.error = std::string("indices of type ") + ew::type_name(idx.type) + " (int32 or int64)";
-    return r;
+    return PrepResult::reject(std::string("indices of type ") + ew::type_name(idx.type) + " (int32 or int64)");
   }
   const int64_t rank = static_cast<int64_t>(in.shape.size());
   const int64_t irank = static_cast<int64_t>(idx.shape.size());
@@ -27,23 +26,20 @@ PrepResult prepare_gather(const PrepOp& op) {
   if (axis < 0) axis += rank;
   if (bd < 0) bd += irank;
   if (axis < 0 || axis >= rank || bd < 0 || bd > axis || bd >= rank || bd > irank) {
-    r.error = "axis " + std::to_string(op.options.axis) + " / batch_dims " +
-              std::to_string(op.options.batch_dims) + " out of range";
-    return r;
+    return PrepResult::reject("axis " + std::to_string(op.options.axis) + " / batch_dims " +
+              std::to_string(op.options.batch_dims) + " out of range");
   }
   std::vector<int32_t> want;
   for (int64_t i = 0; i < bd; ++i) {
     if (in.shape[i] != idx.shape[i]) {
-      r.error = "batch dim " + std::to_string(i) + " differs between input and indices";
-      return r;
+      return PrepResult::reject("batch dim " + std::to_string(i) + " differs between input and indices");
     }
   }
   for (int64_t i = 0; i < axis; ++i) want.push_back(in.shape[i]);
   for (int64_t i = bd; i < irank; ++i) want.push_back(idx.shape[i]);
   for (int64_t i = axis + 1; i < rank; ++i) want.push_back(in.shape[i]);
   if (out.shape != want) {
-    r.error = "output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want);
-    return r;
+    return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want));
   }
   if (idx.is_const()) {  // constant indices: out-of-range ones are refused here
     for (int64_t k = 0; k < idx.element_count(); ++k) {
@@ -56,9 +52,8 @@ PrepResult prepare_gather(const PrepOp& op) {
         v = v32;
       }
       if (v < 0 || v >= in.shape[axis]) {
-        r.error = "constant index " + std::to_string(v) + " out of range [0, " +
-                  std::to_string(in.shape[axis]) + ")";
-        return r;
+        return PrepResult::reject("constant index " + std::to_string(v) + " out of range [0, " +
+                  std::to_string(in.shape[axis]) + ")");
       }
     }
   }

@@ -13,16 +13,13 @@ PrepResult prepare_l2_normalization(const PrepOp& op) {
   if (!ew::check_unary_int(op, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = "only int8 is supported";
-    return r;
+    return PrepResult::reject("only int8 is supported");
   }
   if (op.options.activation != 0) {
-    r.error = "fused activations are not supported (TFLite Micro requires NONE)";
-    return r;
+    return PrepResult::reject("fused activations are not supported (TFLite Micro requires NONE)");
   }
   if (in.shape.empty() || in.shape.back() <= 0) {
-    r.error = "input must have rank >= 1 and a non-empty last dimension";
-    return r;
+    return PrepResult::reject("input must have rank >= 1 and a non-empty last dimension");
   }
   kernels::L2NormalizationParams p;
   std::memset(&p, 0, sizeof(p));

@@ -26,12 +26,10 @@ PrepResult prepare_leaky_relu(const PrepOp& op) {
   ew::quantize(identity_m, &p.multiplier_identity, &p.shift_identity);
   if (p.shift_alpha < -31 || p.shift_alpha > 30 || p.shift_identity < -31 ||
       p.shift_identity > 30) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   if (op.options.alpha != op.options.alpha) {
-    r.error = "alpha is NaN";
-    return r;
+    return PrepResult::reject("alpha is NaN");
   }
   r.params = ew::blob_of(p);
   if (in.type == format::DataType::kInt8) {

@@ -20,9 +20,8 @@ PrepResult prepare_maximum(const PrepOp& op) {
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
        t != format::DataType::kInt32) ||
       in1.type != t || in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8, int16 or int32, all equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(t) + " unsupported (int8, int16 or int32, all equal)");
   }
   kernels::MaxMinParams p;
   std::memset(&p, 0, sizeof(p));

@@ -19,9 +19,8 @@ PrepResult prepare_mul(const PrepOp& op) {
   const format::DataType t = out.type;
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
       in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)");
   }
   if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
       !ew::check_per_tensor(in2, "input 1", &r.error) ||
@@ -30,8 +29,7 @@ PrepResult prepare_mul(const PrepOp& op) {
   }
   if (t == format::DataType::kInt16 &&
       (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
-    r.error = "int16 MUL requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 MUL requires zero points 0");
   }
   kernels::MulParams p;
   std::memset(&p, 0, sizeof(p));
@@ -43,8 +41,7 @@ PrepResult prepare_mul(const PrepOp& op) {
                       static_cast<double>(ew::scale_of(out));
   ew::quantize(real, &p.output_multiplier, &p.output_shift);
   if (p.output_shift < -31 || p.output_shift > 30) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
                                ew::type_max(out.type), &p.activation_min, &p.activation_max,

@@ -46,21 +46,18 @@ PrepResult prepare_resize_bilinear(const PrepOp& op) {
   const bool ac = op.options.align_corners;
   const bool hp = op.options.half_pixel_centers;
   if (ac && hp) {
-    r.error = "half_pixel_centers requires align_corners false";
-    return r;
+    return PrepResult::reject("half_pixel_centers requires align_corners false");
   }
   if (static_cast<int64_t>(g.in_h) * 1024 * 2 > INT32_MAX / 4 ||
       static_cast<int64_t>(g.in_w) * 1024 * 2 > INT32_MAX / 4 ||
       static_cast<int64_t>(g.out_h) * g.in_h * 1024 > INT32_MAX ||
       static_cast<int64_t>(g.out_w) * g.in_w * 1024 > INT32_MAX) {
-    r.error = "image too large for the 10-bit interpolation";
-    return r;
+    return PrepResult::reject("image too large for the 10-bit interpolation");
   }
   std::vector<int32_t> tables;
   if (!axis_tables(g.in_h, g.out_h, ac, hp, &tables) ||
       !axis_tables(g.in_w, g.out_w, ac, hp, &tables)) {
-    r.error = "resize ratio outside what TFLite's 10-bit interpolation indexes safely";
-    return r;
+    return PrepResult::reject("resize ratio outside what TFLite's 10-bit interpolation indexes safely");
   }
   r.params.resize(sizeof(g));
   std::memcpy(r.params.data(), &g, sizeof(g));

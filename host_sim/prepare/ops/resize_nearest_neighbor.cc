@@ -41,8 +41,7 @@ PrepResult prepare_resize_nearest_neighbor(const PrepOp& op) {
   for (size_t i = 0; i < table.size(); ++i) {
     const int32_t limit = i < static_cast<size_t>(g.out_h) ? g.in_h : g.in_w;
     if (table[i] < 0 || table[i] >= limit) {
-      r.error = "source index out of range (TFLite would read outside the input)";
-      return r;
+      return PrepResult::reject("source index out of range (TFLite would read outside the input)");
     }
   }
   r.params.resize(sizeof(g));

@@ -9,8 +9,7 @@ PrepResult prepare_split_v(const PrepOp& op) {
   PrepResult r;
   if (op.inputs.size() != 3 || op.inputs[0] == nullptr || op.inputs[1] == nullptr ||
       op.inputs[2] == nullptr || !mv::outputs_present(op, &r.error)) {
-    if (r.error.empty()) r.error = "expected 3 inputs (data, size_splits, axis)";
-    return r;
+    return r.error.empty() ? PrepResult::reject("expected 3 inputs (data, size_splits, axis)") : r;
   }
   std::vector<int64_t> sizes;
   if (!mv::const_ints(*op.inputs[1], "size_splits", &sizes, &r.error)) return r;

@@ -19,9 +19,8 @@ PrepResult prepare_squared_difference(const PrepOp& op) {
   const format::DataType t = out.type;
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
       in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
+              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)");
   }
   if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
       !ew::check_per_tensor(in2, "input 1", &r.error) ||
@@ -30,8 +29,7 @@ PrepResult prepare_squared_difference(const PrepOp& op) {
   }
   const bool i8 = t == format::DataType::kInt8;
   if (!i8 && (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
-    r.error = "int16 SQUARED_DIFFERENCE requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 SQUARED_DIFFERENCE requires zero points 0");
   }
   const int left_shift = i8 ? 7 : 0;
   kernels::SquaredDifferenceParams p;
@@ -52,8 +50,7 @@ PrepResult prepare_squared_difference(const PrepOp& op) {
   }
   ew::quantize(real_out, &p.output_multiplier, &p.output_shift);
   if (p.output_shift > 30) {
-    r.error = "output scale ratio out of range";
-    return r;
+    return PrepResult::reject("output scale ratio out of range");
   }
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);

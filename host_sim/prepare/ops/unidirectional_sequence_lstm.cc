@@ -95,8 +95,7 @@ int32_t wrap_i32(int64_t v) {
 PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   PrepResult r;
   auto fail = [&r](const std::string& why) {
-    r.error = why;
-    return r;
+    return PrepResult::reject(why);
   };
   if (op.inputs.size() != kernels::kLstmNumInputs || op.outputs.size() != 1) {
     return fail("expects 24 inputs and 1 output, got " + std::to_string(op.inputs.size()) + " / " +
