@@ -71,7 +71,6 @@ struct OpOptions {
   int block_size = 0;              // SPACE_TO_DEPTH, DEPTH_TO_SPACE
   bool align_corners = false, half_pixel_centers = false;  // RESIZE_*
   int batch_dims = 0;              // GATHER
-  std::vector<int32_t> squeeze_dims;  // SQUEEZE
   int output_type = -1;            // ARG_MAX/ARG_MIN/SHAPE: TFLite TensorType (-1: absent)
   int values_count = 0;            // PACK; UNPACK num
   int mirror_mode = 0;             // MIRROR_PAD: REFLECT=0 SYMMETRIC=1

@@ -7,6 +7,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -105,6 +106,13 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   r.params.resize(sizeof(p));
   std::memcpy(r.params.data(), &p, sizeof(p));
   return r;
+}
+
+host::HostStatus decode_batch_matmul_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::BatchMatMulOptions& p = *op.builtin_options_as_BatchMatMulOptions();
+  o->adj_x = p.adj_x();
+  o->adj_y = p.adj_y();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -6,6 +6,7 @@
 #include "kernels/kernel_api.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -64,6 +65,13 @@ PrepResult prepare_concatenation(const PrepOp& op) {
   p.reserved = 0;
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_concatenation_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ConcatenationOptions& p = *op.builtin_options_as_ConcatenationOptions();
+  o->axis = p.axis();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

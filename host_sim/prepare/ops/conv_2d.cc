@@ -12,6 +12,7 @@
 #include "kernels/hvx/hvx_layout.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -201,6 +202,17 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   append_array(&r.params, shift);
   r.temp_bytes = kernels::conv_2d_temp_bytes(p);
   return r;
+}
+
+host::HostStatus decode_conv_2d_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::Conv2DOptions& p = *op.builtin_options_as_Conv2DOptions();
+  o->padding = p.padding();
+  o->stride_w = p.stride_w();
+  o->stride_h = p.stride_h();
+  o->activation = p.fused_activation_function();
+  o->dilation_w = p.dilation_w_factor();
+  o->dilation_h = p.dilation_h_factor();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

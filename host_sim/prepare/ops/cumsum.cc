@@ -7,6 +7,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -70,6 +71,13 @@ PrepResult prepare_cumsum(const PrepOp& op) {
   r.params.resize(sizeof(p));
   std::memcpy(r.params.data(), &p, sizeof(p));
   return r;
+}
+
+host::HostStatus decode_cumsum_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::CumsumOptions& p = *op.builtin_options_as_CumsumOptions();
+  o->exclusive = p.exclusive();
+  o->reverse = p.reverse();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

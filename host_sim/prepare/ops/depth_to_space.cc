@@ -2,6 +2,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -28,6 +29,12 @@ PrepResult prepare_depth_to_space(const PrepOp& op) {
   // Output [B, H, bs, W, bs, Co] read from the input [B, H, W, bs, bs, Co].
   mv::strided_blob({b, h, bs, w, bs, co}, {h * w * c, w * c, bs * co, c, co, 1}, 0, &r);
   return r;
+}
+
+host::HostStatus decode_depth_to_space_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::DepthToSpaceOptions& p = *op.builtin_options_as_DepthToSpaceOptions();
+  o->block_size = p.block_size();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -11,6 +11,7 @@
 #include "kernels/hvx/hvx_layout.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -172,6 +173,18 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
   r.temp_bytes = static_cast<uint32_t>(temp);
   return r;
+}
+
+host::HostStatus decode_depthwise_conv_2d_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::DepthwiseConv2DOptions& p = *op.builtin_options_as_DepthwiseConv2DOptions();
+  o->padding = p.padding();
+  o->stride_w = p.stride_w();
+  o->stride_h = p.stride_h();
+  o->depth_multiplier = p.depth_multiplier();
+  o->activation = p.fused_activation_function();
+  o->dilation_w = p.dilation_w_factor();
+  o->dilation_h = p.dilation_h_factor();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

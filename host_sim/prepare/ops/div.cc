@@ -7,6 +7,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int32_arith_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -63,6 +64,12 @@ PrepResult prepare_div(const PrepOp& op) {
   for (int32_t v : recip) append_pod(&r.params, v);
   for (int32_t v : meta) append_pod(&r.params, v);
   return r;
+}
+
+host::HostStatus decode_div_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::DivOptions& p = *op.builtin_options_as_DivOptions();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

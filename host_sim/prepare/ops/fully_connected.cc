@@ -13,6 +13,7 @@
 #include "kernels/int8_gemm.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -183,6 +184,16 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
                                 : static_cast<uint32_t>(kernels::hvx_layout::fc_temp_bytes(
                                       p.batches, p.output_depth, p.accum_depth));
   return r;
+}
+
+host::HostStatus decode_fully_connected_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::FullyConnectedOptions& p = *op.builtin_options_as_FullyConnectedOptions();
+  if (p.weights_format() != tflite::FullyConnectedOptionsWeightsFormat_DEFAULT) {
+    return host::HostStatus::fail("shuffled weights format is not supported");
+  }
+  o->activation = p.fused_activation_function();
+  o->keep_num_dims = p.keep_num_dims();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -6,6 +6,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -66,6 +67,13 @@ PrepResult prepare_gather(const PrepOp& op) {
   p.index_bytes = idx.type == format::DataType::kInt64 ? 8 : 4;
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_gather_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::GatherOptions& p = *op.builtin_options_as_GatherOptions();
+  o->axis = p.axis();
+  o->batch_dims = p.batch_dims();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -4,6 +4,7 @@
 #include "kernels/l2_normalization.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -28,6 +29,12 @@ PrepResult prepare_l2_normalization(const PrepOp& op) {
   p.outer = static_cast<uint32_t>(in.element_count() / in.shape.back());
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_l2_normalization_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::L2NormOptions& p = *op.builtin_options_as_L2NormOptions();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

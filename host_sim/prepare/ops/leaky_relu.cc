@@ -6,6 +6,7 @@
 #include "kernels/leaky_relu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -45,6 +46,12 @@ PrepResult prepare_leaky_relu(const PrepOp& op) {
     });
   }
   return r;
+}
+
+host::HostStatus decode_leaky_relu_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::LeakyReluOptions& p = *op.builtin_options_as_LeakyReluOptions();
+  o->alpha = p.alpha();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

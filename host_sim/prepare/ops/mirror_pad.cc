@@ -5,6 +5,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -57,6 +58,12 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
   p.offset = offset;
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_mirror_pad_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::MirrorPadOptions& p = *op.builtin_options_as_MirrorPadOptions();
+  o->mirror_mode = p.mode();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

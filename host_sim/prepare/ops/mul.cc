@@ -5,6 +5,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int32_arith_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -51,6 +52,12 @@ PrepResult prepare_mul(const PrepOp& op) {
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_mul_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::MulOptions& p = *op.builtin_options_as_MulOptions();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

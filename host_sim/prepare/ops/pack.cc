@@ -3,6 +3,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -41,6 +42,13 @@ PrepResult prepare_pack(const PrepOp& op) {
   r.params = mv::chunk_blob(static_cast<uint32_t>(mv::product(in0.shape, 0, axis)),
                             std::vector<uint32_t>(n, chunk));
   return r;
+}
+
+host::HostStatus decode_pack_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::PackOptions& p = *op.builtin_options_as_PackOptions();
+  o->values_count = p.values_count();
+  o->axis = p.axis();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

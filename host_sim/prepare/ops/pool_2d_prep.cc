@@ -5,6 +5,7 @@
 
 #include "kernels/pool_2d_common.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -79,6 +80,15 @@ PrepResult prepare_pool_2d(const PrepOp& op) {
   append_pod(&r.params, p);
   r.temp_bytes = 0;
   return r;
+}
+
+void decode_pool_2d(const tflite::Pool2DOptions& p, OpOptions* o) {
+  o->padding = p.padding();
+  o->stride_w = p.stride_w();
+  o->stride_h = p.stride_h();
+  o->filter_w = p.filter_width();
+  o->filter_h = p.filter_height();
+  o->activation = p.fused_activation_function();
 }
 
 }  // namespace prepare

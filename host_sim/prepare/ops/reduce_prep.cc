@@ -7,6 +7,7 @@
 #include "kernels/reduce_common.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -146,6 +147,8 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
   set_blob(p, &r);
   return r;
 }
+
+void decode_reducer(const tflite::ReducerOptions& p, OpOptions* o) { o->keep_dims = p.keep_dims(); }
 
 }  // namespace prepare
 }  // namespace lpai

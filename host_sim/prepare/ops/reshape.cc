@@ -5,6 +5,7 @@
 #include <string>
 
 #include "prepare/op_prepare.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -41,6 +42,12 @@ PrepResult prepare_reshape(const PrepOp& op) {
                               "' have different quantisation");
   }
   return r;  // params empty, no kernel scratch
+}
+
+host::HostStatus decode_reshape_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ReshapeOptions& p = *op.builtin_options_as_ReshapeOptions();
+  if (p.new_shape()) o->new_shape.assign(p.new_shape()->begin(), p.new_shape()->end());
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

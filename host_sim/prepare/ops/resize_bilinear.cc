@@ -7,6 +7,7 @@
 #include "kernels/resize_bilinear.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/resize_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -68,6 +69,13 @@ PrepResult prepare_resize_bilinear(const PrepOp& op) {
                                                             static_cast<uint32_t>(g.depth));
   r.temp_bytes = temp <= (uint64_t{1} << 20) ? static_cast<uint32_t>(temp) : 0u;
   return r;
+}
+
+host::HostStatus decode_resize_bilinear_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ResizeBilinearOptions& p = *op.builtin_options_as_ResizeBilinearOptions();
+  o->align_corners = p.align_corners();
+  o->half_pixel_centers = p.half_pixel_centers();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -8,6 +8,7 @@
 #include "kernels/resize_nearest_neighbor.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/resize_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -48,6 +49,13 @@ PrepResult prepare_resize_nearest_neighbor(const PrepOp& op) {
   std::memcpy(r.params.data(), &g, sizeof(g));
   append_array(&r.params, table);
   return r;
+}
+
+host::HostStatus decode_resize_nearest_neighbor_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ResizeNearestNeighborOptions& p = *op.builtin_options_as_ResizeNearestNeighborOptions();
+  o->align_corners = p.align_corners();
+  o->half_pixel_centers = p.half_pixel_centers();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -4,6 +4,7 @@
 #include "kernels/shape.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -35,6 +36,12 @@ PrepResult prepare_shape(const PrepOp& op) {
   }
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_shape_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ShapeOptions& p = *op.builtin_options_as_ShapeOptions();
+  o->output_type = p.out_type();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -10,6 +10,7 @@
 #include "kernels/softmax.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -136,6 +137,12 @@ PrepResult prepare_softmax(const PrepOp& op) {
   }
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_softmax_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SoftmaxOptions& p = *op.builtin_options_as_SoftmaxOptions();
+  o->beta = p.beta();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -2,6 +2,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -28,6 +29,12 @@ PrepResult prepare_space_to_depth(const PrepOp& op) {
   mv::strided_blob({b, h / bs, w / bs, bs, bs, c}, {h * w * c, bs * w * c, bs * c, w * c, c, 1},
                    0, &r);
   return r;
+}
+
+host::HostStatus decode_space_to_depth_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SpaceToDepthOptions& p = *op.builtin_options_as_SpaceToDepthOptions();
+  o->block_size = p.block_size();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -4,6 +4,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -88,6 +89,12 @@ PrepResult prepare_split(const PrepOp& op) {
     return r.error.empty() ? PrepResult::reject("expected 2 inputs (axis, data)") : r;
   }
   return mv::split_outputs(op, *op.inputs[1], *op.inputs[0], nullptr);
+}
+
+host::HostStatus decode_split_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SplitOptions& p = *op.builtin_options_as_SplitOptions();
+  o->num_splits = p.num_splits();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

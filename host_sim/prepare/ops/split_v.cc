@@ -1,6 +1,7 @@
 // SPLIT_V: offline prepare (TFLite Micro's SplitV with constant size_splits and axis).
 #include "prepare/op_prepare.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -14,6 +15,12 @@ PrepResult prepare_split_v(const PrepOp& op) {
   std::vector<int64_t> sizes;
   if (!mv::const_ints(*op.inputs[1], "size_splits", &sizes, &r.error)) return r;
   return mv::split_outputs(op, *op.inputs[0], *op.inputs[2], &sizes);
+}
+
+host::HostStatus decode_split_v_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SplitVOptions& p = *op.builtin_options_as_SplitVOptions();
+  o->num_splits = p.num_splits();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -17,6 +17,7 @@
 #include "kernels/strided_slice.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -145,6 +146,17 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
   }
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_strided_slice_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::StridedSliceOptions& p = *op.builtin_options_as_StridedSliceOptions();
+  if (p.offset()) return host::HostStatus::fail("STRIDED_SLICE with offset=true is not supported");
+  o->begin_mask = p.begin_mask();
+  o->end_mask = p.end_mask();
+  o->ellipsis_mask = p.ellipsis_mask();
+  o->new_axis_mask = p.new_axis_mask();
+  o->shrink_axis_mask = p.shrink_axis_mask();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -8,6 +8,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -101,6 +102,13 @@ PrepResult prepare_svdf(const PrepOp& op) {
   r.params.resize(sizeof(p));
   std::memcpy(r.params.data(), &p, sizeof(p));
   return r;
+}
+
+host::HostStatus decode_svdf_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SVDFOptions& p = *op.builtin_options_as_SVDFOptions();
+  o->rank = p.rank();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -10,6 +10,7 @@
 #include "kernels/transpose_conv.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -147,6 +148,15 @@ PrepResult prepare_transpose_conv(const PrepOp& op) {
   if (temp > 0xFFFFFFFFull) return PrepResult::reject("output too large for the accumulator scratch");
   r.temp_bytes = static_cast<uint32_t>(temp);
   return r;
+}
+
+host::HostStatus decode_transpose_conv_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::TransposeConvOptions& p = *op.builtin_options_as_TransposeConvOptions();
+  o->padding = p.padding();
+  o->stride_w = p.stride_w();
+  o->stride_h = p.stride_h();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -23,6 +23,7 @@
 
 #include "kernels/lstm_math.h"
 #include "prepare/op_prepare.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -318,6 +319,15 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   append_array(&r.params, bias_rec);
   r.temp_bytes = kernels::unidirectional_sequence_lstm_temp_size(p.state_size);
   return r;
+}
+
+host::HostStatus decode_unidirectional_sequence_lstm_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::UnidirectionalSequenceLSTMOptions& p = *op.builtin_options_as_UnidirectionalSequenceLSTMOptions();
+  o->activation = p.fused_activation_function();
+  o->cell_clip = p.cell_clip();
+  o->proj_clip = p.proj_clip();
+  o->time_major = p.time_major();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

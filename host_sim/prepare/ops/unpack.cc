@@ -3,6 +3,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -40,6 +41,13 @@ PrepResult prepare_unpack(const PrepOp& op) {
   r.params = mv::chunk_blob(static_cast<uint32_t>(mv::product(in.shape, 0, axis)),
                             std::vector<uint32_t>(n, chunk));
   return r;
+}
+
+host::HostStatus decode_unpack_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::UnpackOptions& p = *op.builtin_options_as_UnpackOptions();
+  o->values_count = p.num();
+  o->axis = p.axis();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare
