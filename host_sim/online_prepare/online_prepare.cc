@@ -16,6 +16,7 @@
 
 #include "LPAI/QnnLpaiGraph.h"
 #include "QnnMem.h"
+#include "common/aligned_bytes.h"
 #include "core/log.h"
 #include "core/status.h"
 #include "format/context_binary_format.h"
@@ -46,21 +47,6 @@ bool is_online_handle(Qnn_Handle_t h) {
 
 inline Qnn_ErrorHandle_t ret(Status s) { return static_cast<Qnn_ErrorHandle_t>(status_code(s)); }
 
-// Host buffer aligned to `alignment` with `size` usable (zeroed) bytes.
-class HostBuffer {
- public:
-  HostBuffer() = default;
-  HostBuffer(size_t size, size_t alignment) : storage_(new uint8_t[size + alignment]()) {
-    const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-    data_ = reinterpret_cast<uint8_t*>((p + alignment - 1) / alignment * alignment);
-  }
-  uint8_t* data() const { return data_; }
-
- private:
-  std::unique_ptr<uint8_t[]> storage_;
-  uint8_t* data_ = nullptr;
-};
-
 struct Tensor {
   PrepTensor t;                 // t.index == id; t.data points into `bytes` (STATIC)
   std::vector<uint8_t> bytes;   // STATIC data, owned
@@ -89,7 +75,7 @@ struct Graph {
   std::vector<uint8_t> binary;
   Qnn_ContextHandle_t fw_context = nullptr;
   Qnn_GraphHandle_t fw_graph = nullptr;
-  HostBuffer scratch, persistent;
+  host::AlignedBytes scratch, persistent;
 };
 
 struct Context {
@@ -381,7 +367,7 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   }
 
   // Load into the firmware (from an aligned copy, as QnnContext_createFromBinary expects).
-  HostBuffer copy(out.binary.size(), 64);
+  host::AlignedBytes copy(out.binary.size(), 64);
   std::memcpy(copy.data(), out.binary.data(), out.binary.size());
   QnnLpaiMem_MemType_t mem_type = c->mem_type;
   QnnLpaiContext_CustomConfig_t custom = {QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE, &mem_type};
@@ -395,7 +381,7 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   if (rc != QNN_SUCCESS) return rc;
   Qnn_GraphHandle_t fw_graph = nullptr;
   uint32_t scratch_size = 0, persistent_size = 0;
-  HostBuffer scratch, persistent;
+  host::AlignedBytes scratch, persistent;
   rc = QnnGraph_retrieve(fw_context, out.graph.name.c_str(), &fw_graph);
   if (rc == QNN_SUCCESS) {
     QnnLpaiGraph_CustomProperty_t sp = {QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE, &scratch_size};
@@ -410,8 +396,8 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   }
   if (rc == QNN_SUCCESS) {
     const size_t align = std::max<size_t>(64, c->start_alignment);
-    scratch = HostBuffer(scratch_size, align);
-    persistent = HostBuffer(persistent_size, align);
+    scratch = host::AlignedBytes(scratch_size, align);
+    persistent = host::AlignedBytes(persistent_size, align);
     QnnLpaiGraph_Mem_t sm = {QNN_LPAI_MEM_TYPE_DDR, scratch_size, scratch.data()};
     QnnLpaiGraph_Mem_t pm = {QNN_LPAI_MEM_TYPE_DDR, persistent_size, persistent.data()};
     QnnLpaiGraph_CustomConfig_t sc = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &sm};

@@ -77,16 +77,6 @@ size_t qnn_type_size(Qnn_DataType_t type) {
   }
 }
 
-AlignedBytes::AlignedBytes(size_t size, size_t alignment, size_t size_alignment)
-    : size_(size) {
-  if (alignment == 0) alignment = 1;
-  if (size_alignment == 0) size_alignment = 1;
-  capacity_ = (size + size_alignment - 1) / size_alignment * size_alignment;
-  storage_.reset(new uint8_t[capacity_ + alignment]());
-  const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-  data_ = reinterpret_cast<uint8_t*>((p + alignment - 1) / alignment * alignment);
-}
-
 std::unique_ptr<Session> Session::open(const std::vector<uint8_t>& binary,
                                        const SessionOptions& options, std::string* error) {
   install_kernel_variant();  // the host kernel variant (simd/kernel_variant.h)

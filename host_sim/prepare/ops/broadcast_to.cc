@@ -24,13 +24,13 @@ PrepResult prepare_broadcast_to(const PrepOp& op) {
   for (size_t k = 0; k < rank; ++k) {
     dims[k] = out.shape[k];
     if (shape[k] != out.shape[k]) {
-      return PrepResult::reject("shape input differs from the output shape " + mv::shape_str(out.shape));
+      return PrepResult::reject("shape input differs from the output shape " + util::shape_string(out.shape));
     }
     if (k < lead) continue;
     const int32_t d = in.shape[k - lead];
     if (d != out.shape[k] && d != 1) {
-      return PrepResult::reject("input shape " + mv::shape_str(in.shape) + " does not broadcast to " +
-                mv::shape_str(out.shape));
+      return PrepResult::reject("input shape " + util::shape_string(in.shape) + " does not broadcast to " +
+                util::shape_string(out.shape));
     }
     strides[k] = d == 1 ? 0 : st[k - lead];
   }

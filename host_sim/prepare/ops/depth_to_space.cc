@@ -8,22 +8,20 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_depth_to_space(const PrepOp& op) {
+  if (const host::HostStatus st = mv::check_block_rearrange(op); !st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   PrepResult r;
-  if (!ew::check_arity(op, 1, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
-  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   const int64_t bs = op.options.block_size;
-  if (in.shape.size() != 4 || out.shape.size() != 4 || bs < 1) {
-    return PrepResult::reject("input and output must be 4-D (NHWC) and block_size >= 1");
-  }
   const int64_t b = in.shape[0], h = in.shape[1], w = in.shape[2], c = in.shape[3];
   if (c % (bs * bs) != 0 ||
       out.shape != std::vector<int32_t>{static_cast<int32_t>(b), static_cast<int32_t>(h * bs),
                                         static_cast<int32_t>(w * bs),
                                         static_cast<int32_t>(c / (bs * bs))}) {
     return PrepResult::reject("input depth not divisible by block_size^2 or output shape " +
-              mv::shape_str(out.shape) + " wrong");
+              util::shape_string(out.shape) + " wrong");
   }
   const int64_t co = c / (bs * bs);
   // Output [B, H, bs, W, bs, Co] read from the input [B, H, W, bs, bs, Co].

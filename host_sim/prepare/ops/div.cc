@@ -15,19 +15,15 @@ namespace prepare {
 PrepResult prepare_div(const PrepOp& op) {
   PrepResult r;
   if (prepare_int32_arith(op, Int32ArithKind::kDiv, &r)) return r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const host::HostStatus st = ew::check_binary_operands(
+      op, {format::DataType::kInt8},
+      "int8 only", /*per_tensor=*/true);
+  if (!st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  if (out.type != format::DataType::kInt8 || in1.type != out.type || in2.type != out.type) {
-    return PrepResult::reject(std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(out.type) + " unsupported (int8 only)");
-  }
-  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
-      !ew::check_per_tensor(in2, "input 1", &r.error) ||
-      !ew::check_per_tensor(out, "output", &r.error)) {
-    return r;
-  }
   kernels::DivParams p;
   std::memset(&p, 0, sizeof(p));
   p.input1_offset = -ew::zp_of(in1);

@@ -28,7 +28,7 @@ PrepResult prepare_embedding_lookup(const PrepOp& op) {
   std::vector<int32_t> want = value.shape;
   want[0] = ids.shape[0];
   if (out.shape != want) {
-    return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want));
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " should be " + util::shape_string(want));
   }
   kernels::EmbeddingLookupParams p;
   p.rows = static_cast<uint32_t>(value.shape[0]);

@@ -12,15 +12,13 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_gather(const PrepOp& op) {
+  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& idx = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
-  if (idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) {
-    return PrepResult::reject(std::string("indices of type ") + ew::type_name(idx.type) + " (int32 or int64)");
-  }
   const int64_t rank = static_cast<int64_t>(in.shape.size());
   const int64_t irank = static_cast<int64_t>(idx.shape.size());
   int64_t axis = op.options.axis, bd = op.options.batch_dims;
@@ -40,7 +38,7 @@ PrepResult prepare_gather(const PrepOp& op) {
   for (int64_t i = bd; i < irank; ++i) want.push_back(idx.shape[i]);
   for (int64_t i = axis + 1; i < rank; ++i) want.push_back(in.shape[i]);
   if (out.shape != want) {
-    return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want));
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " should be " + util::shape_string(want));
   }
   if (idx.is_const()) {  // constant indices: out-of-range ones are refused here
     for (int64_t k = 0; k < idx.element_count(); ++k) {

@@ -10,15 +10,13 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_gather_nd(const PrepOp& op) {
+  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& idx = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
-  if (idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) {
-    return PrepResult::reject(std::string("indices of type ") + ew::type_name(idx.type) + " (int32 or int64)");
-  }
   if (idx.shape.empty() || in.shape.empty()) {
     return PrepResult::reject("input and indices must have rank >= 1");
   }
@@ -29,7 +27,7 @@ PrepResult prepare_gather_nd(const PrepOp& op) {
   std::vector<int32_t> want(idx.shape.begin(), idx.shape.end() - 1);
   want.insert(want.end(), in.shape.begin() + depth, in.shape.end());
   if (out.shape != want) {
-    return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want));
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " should be " + util::shape_string(want));
   }
   const int64_t slices = mv::product(idx.shape, 0, idx.shape.size() - 1);
   if (idx.is_const() && depth > 0) {  // constant indices: out-of-range ones are refused here

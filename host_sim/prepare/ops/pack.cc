@@ -29,7 +29,7 @@ PrepResult prepare_pack(const PrepOp& op) {
   std::vector<int32_t> want = in0.shape;
   want.insert(want.begin() + axis, static_cast<int32_t>(n));
   if (out.shape != want) {
-    return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want));
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " should be " + util::shape_string(want));
   }
   for (size_t t = 0; t < n; ++t) {
     const PrepTensor& in = *op.inputs[t];

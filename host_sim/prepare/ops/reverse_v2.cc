@@ -13,7 +13,7 @@ PrepResult prepare_reverse_v2(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   if (in.shape != out.shape) {
-    return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " differs from the input's");
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " differs from the input's");
   }
   std::vector<int64_t> axes;
   if (!mv::const_ints(*op.inputs[1], "axes", &axes, &r.error)) return r;

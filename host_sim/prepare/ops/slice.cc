@@ -26,7 +26,7 @@ PrepResult prepare_slice(const PrepOp& op) {
     const int64_t n = size[k] == -1 ? in.shape[k] - begin[k] : size[k];
     if (begin[k] < 0 || n < 0 || begin[k] + n > in.shape[k] || n != out.shape[k]) {
       return PrepResult::reject("begin/size of dim " + std::to_string(k) +
-                " out of range or not matching the output shape " + mv::shape_str(out.shape));
+                " out of range or not matching the output shape " + util::shape_string(out.shape));
     }
     dims[k] = n;
     offset += begin[k] * st[k];

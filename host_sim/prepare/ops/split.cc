@@ -61,8 +61,8 @@ PrepResult split_outputs(const PrepOp& op, const PrepTensor& in, const PrepTenso
     std::vector<int32_t> want = in.shape;
     want[axis] = static_cast<int32_t>(sz[t]);
     if (out.shape != want) {
-      return PrepResult::reject("output " + std::to_string(t) + " shape " + mv::shape_str(out.shape) +
-                " should be " + mv::shape_str(want));
+      return PrepResult::reject("output " + std::to_string(t) + " shape " + util::shape_string(out.shape) +
+                " should be " + util::shape_string(want));
     }
     chunks[t] = static_cast<uint32_t>(sz[t] * inner);
   }

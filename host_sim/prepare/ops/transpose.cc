@@ -29,8 +29,8 @@ PrepResult prepare_transpose(const PrepOp& op) {
     }
     seen[p] = true;
     if (out.shape[k] != in.shape[p]) {
-      return PrepResult::reject("output shape " + mv::shape_str(out.shape) + " is not the permuted input shape " +
-                mv::shape_str(in.shape));
+      return PrepResult::reject("output shape " + util::shape_string(out.shape) + " is not the permuted input shape " +
+                util::shape_string(in.shape));
     }
     dims[k] = in.shape[p];
     strides[k] = st[p];

@@ -34,8 +34,8 @@ PrepResult prepare_unpack(const PrepOp& op) {
     const PrepTensor& out = *op.outputs[t];
     if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
     if (out.shape != want) {
-      return PrepResult::reject("output " + std::to_string(t) + " shape " + mv::shape_str(out.shape) +
-                " should be " + mv::shape_str(want));
+      return PrepResult::reject("output " + std::to_string(t) + " shape " + util::shape_string(out.shape) +
+                " should be " + util::shape_string(want));
     }
   }
   r.params = mv::chunk_blob(static_cast<uint32_t>(mv::product(in.shape, 0, axis)),
