@@ -149,7 +149,7 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   }
 
   // Load into the firmware (from an aligned copy, as QnnContext_createFromBinary expects).
-  HostBuffer copy(out.binary.size(), 64);
+  host::AlignedBytes copy(out.binary.size(), 64);
   std::memcpy(copy.data(), out.binary.data(), out.binary.size());
   QnnLpaiMem_MemType_t mem_type = c->mem_type;
   QnnLpaiContext_CustomConfig_t custom = {QNN_LPAI_CONTEXT_SET_CFG_MEM_TYPE, &mem_type};
@@ -163,7 +163,7 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   if (rc != QNN_SUCCESS) return rc;
   Qnn_GraphHandle_t fw_graph = nullptr;
   uint32_t scratch_size = 0, persistent_size = 0;
-  HostBuffer scratch, persistent;
+  host::AlignedBytes scratch, persistent;
   rc = QnnGraph_retrieve(fw_context, out.graph.name.c_str(), &fw_graph);
   if (rc == QNN_SUCCESS) {
     QnnLpaiGraph_CustomProperty_t sp = {QNN_LPAI_GRAPH_GET_PROP_SCRATCH_MEM_SIZE, &scratch_size};
@@ -178,8 +178,8 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   }
   if (rc == QNN_SUCCESS) {
     const size_t align = std::max<size_t>(64, c->start_alignment);
-    scratch = HostBuffer(scratch_size, align);
-    persistent = HostBuffer(persistent_size, align);
+    scratch = host::AlignedBytes(scratch_size, align);
+    persistent = host::AlignedBytes(persistent_size, align);
     QnnLpaiGraph_Mem_t sm = {QNN_LPAI_MEM_TYPE_DDR, scratch_size, scratch.data()};
     QnnLpaiGraph_Mem_t pm = {QNN_LPAI_MEM_TYPE_DDR, persistent_size, persistent.data()};
     QnnLpaiGraph_CustomConfig_t sc = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &sm};

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/aligned_bytes.h"
 #include "core/checked_math.h"
 #include "core/status.h"
 #include "graph/runtime.h"
@@ -39,21 +40,6 @@ inline bool is_online_handle(Qnn_Handle_t h) {
 }
 
 inline Qnn_ErrorHandle_t ret(Status s) { return static_cast<Qnn_ErrorHandle_t>(status_code(s)); }
-
-// Host buffer aligned to `alignment` (a power of two) with `size` usable (zeroed) bytes.
-class HostBuffer {
- public:
-  HostBuffer() = default;
-  HostBuffer(size_t size, size_t alignment) : storage_(new uint8_t[size + alignment]()) {
-    const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-    data_ = reinterpret_cast<uint8_t*>(align_up(p, alignment));
-  }
-  uint8_t* data() const { return data_; }
-
- private:
-  std::unique_ptr<uint8_t[]> storage_;
-  uint8_t* data_ = nullptr;
-};
 
 struct Tensor {
   prepare::PrepTensor t;                 // t.index == id; t.data points into `bytes` (STATIC)
@@ -83,7 +69,7 @@ struct Graph {
   std::vector<uint8_t> binary;
   Qnn_ContextHandle_t fw_context = nullptr;
   Qnn_GraphHandle_t fw_graph = nullptr;
-  HostBuffer scratch, persistent;
+  host::AlignedBytes scratch, persistent;
 };
 
 struct Context {

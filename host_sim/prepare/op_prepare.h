@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "format/context_binary_format.h"
@@ -70,7 +71,6 @@ struct OpOptions {
   int block_size = 0;              // SPACE_TO_DEPTH, DEPTH_TO_SPACE
   bool align_corners = false, half_pixel_centers = false;  // RESIZE_*
   int batch_dims = 0;              // GATHER
-  std::vector<int32_t> squeeze_dims;  // SQUEEZE
   int output_type = -1;            // ARG_MAX/ARG_MIN/SHAPE: TFLite TensorType (-1: absent)
   int values_count = 0;            // PACK; UNPACK num
   int mirror_mode = 0;             // MIRROR_PAD: REFLECT=0 SYMMETRIC=1
@@ -105,11 +105,20 @@ struct PrepOp {
   KernelLayout layout = KernelLayout::kPortable;  // from PlanOptions::kernel_layout
 };
 
+// What an op's prepare function returns: the blob and scratch, or the reason it refuses the
+// op. A prepare function fails one way: `return PrepResult::reject(why);` (one line, no op or
+// node name: the importer prefixes them). See docs/error-handling.md, "Host".
 struct PrepResult {
   std::vector<uint8_t> params;  // parameter blob (the op's struct + trailing arrays)
   uint32_t temp_bytes = 0;      // kernel scratch the kernel needs, exact; 0 = none
   std::string error;            // non-empty: the op is rejected, with this reason
   bool ok() const { return error.empty(); }
+  // The failed result: no blob, no scratch, `why` as the reason.
+  static PrepResult reject(std::string why) {
+    PrepResult r;
+    r.error = std::move(why);
+    return r;
+  }
 };
 
 using PrepareFn = PrepResult (*)(const PrepOp& op);

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/checked_math.h"
+
 namespace lpai {
 namespace prepare {
 namespace {
 
-bool is_pow2(uint32_t v) { return v != 0 && (v & (v - 1)) == 0; }
-uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 struct Buffers {
   const std::vector<uint64_t>& size;
@@ -353,14 +353,14 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
   for (size_t i = 0; i < n; ++i) {
     if (!plan.used[i] || plan.tensors[i].mem_class != format::MemClass::kScratch) continue;
     if (g.alias_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
-    sizes.push_back(round_up(plan.tensors[i].size, align));
+    sizes.push_back(align_up(plan.tensors[i].size, align));
     bf.push_back(first[i]);
     bl.push_back(last[i]);
     owner.push_back(static_cast<int>(i));
   }
   for (size_t s = 0; s < temp_bytes.size(); ++s) {
     if (temp_bytes[s] == 0) continue;
-    sizes.push_back(round_up(temp_bytes[s], align));
+    sizes.push_back(align_up(temp_bytes[s], align));
     bf.push_back(static_cast<int>(s));
     bl.push_back(static_cast<int>(s));
     owner.push_back(-static_cast<int>(s) - 1);
@@ -389,17 +389,17 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
     plan.tensors[i].first_step = plan.tensors[r].first_step;
     plan.tensors[i].last_step = plan.tensors[r].last_step;
   }
-  plan.scratch_size = round_up(peak, options.size_alignment);
-  plan.scratch_lower_bound = round_up(intervals_lower_bound(sizes, bf, bl), options.size_alignment);
+  plan.scratch_size = align_up(peak, options.size_alignment);
+  plan.scratch_lower_bound = align_up(intervals_lower_bound(sizes, bf, bl), options.size_alignment);
 
   // Persistent: one aligned slot per variable tensor, in tensor order.
   uint64_t cursor = 0;
   for (size_t i = 0; i < n; ++i) {
     if (!plan.used[i] || plan.tensors[i].mem_class != format::MemClass::kPersistent) continue;
     plan.tensors[i].offset = cursor;
-    cursor += round_up(plan.tensors[i].size, align);
+    cursor += align_up(plan.tensors[i].size, align);
   }
-  plan.persistent_size = round_up(cursor, options.size_alignment);
+  plan.persistent_size = align_up(cursor, options.size_alignment);
 
   plan.planning_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -7,6 +7,7 @@
 #include <map>
 #include <utility>
 
+#include "common/host_result.h"
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "kernels/kernel_api.h"
@@ -275,20 +276,18 @@ int fold_constants(PrepGraph* g) {
   return folded;
 }
 
-bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
-                   std::string* error) {
-  PrepareOutput res;
-  res.graph = std::move(graph);
-  res.options = options;
-  if (!normalize_negative_scales(&res.graph, error)) return false;
-  res.folded_ops = fold_constants(&res.graph);
-  if (!resolve_control_flow(&res.graph, error)) return false;
-  const PrepGraph& g = res.graph;
-  const size_t n_ops = g.ops.size();
+namespace {
 
-  // Per-op prepare.
-  std::vector<std::vector<uint8_t>> params(n_ops);
-  res.temp_bytes.assign(n_ops, 0);
+using host::HostResult;
+using host::HostStatus;
+using NodeParams = std::vector<std::vector<uint8_t>>;
+
+// Step 1: every op's parameter blob and exact kernel scratch (COPY: none; JUMP: its offset).
+HostResult<NodeParams> prepare_each_op(const PrepGraph& g, KernelLayout layout,
+                                       std::vector<uint32_t>* temp_bytes) {
+  const size_t n_ops = g.ops.size();
+  NodeParams params(n_ops);
+  temp_bytes->assign(n_ops, 0);
   for (size_t s = 0; s < n_ops; ++s) {
     const PrepOp& op = g.ops[s];
     if (op.builtin == kCopyBuiltin) continue;  // byte copy: no parameters, no temp
@@ -300,36 +299,66 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
     }
     const std::string where = node_where(op);
     const PrepareFn fn = find_prepare(op.builtin);
-    if (fn == nullptr) {
-      *error = where + ": operator not supported by lpai-rt";
-      return false;
-    }
+    if (fn == nullptr) return HostStatus::fail(where + ": operator not supported by lpai-rt");
     std::string why;
-    if (!check_integer_tensors(op, &why)) {
-      *error = where + ": " + why;
-      return false;
-    }
+    if (!check_integer_tensors(op, &why)) return HostStatus::fail(where + ": " + why);
     PrepOp laid_out = op;
-    laid_out.layout = options.kernel_layout;
+    laid_out.layout = layout;
     PrepResult r = fn(laid_out);
-    if (!r.ok()) {
-      *error = where + ": " + r.error;
-      return false;
-    }
+    if (!r.ok()) return HostStatus::fail(where + ": " + r.error);
     params[s] = std::move(r.params);
-    res.temp_bytes[s] = r.temp_bytes;
+    (*temp_bytes)[s] = r.temp_bytes;
   }
+  return params;
+}
 
-  // Plan.
-  if (!plan_memory(g, res.temp_bytes, options, &res.plan, error)) return false;
-  const MemoryPlan& plan = res.plan;
+// Step 2 (after plan_memory): the binary's offsets are 32-bit.
+HostStatus check_plan_fits(const MemoryPlan& plan) {
   if (!fits_u32(plan.scratch_size) || !fits_u32(plan.persistent_size)) {
-    *error = "plan: scratch (" + std::to_string(plan.scratch_size) + " bytes) or persistent (" +
-             std::to_string(plan.persistent_size) + " bytes) exceeds 4 GiB";
-    return false;
+    return HostStatus::fail("plan: scratch (" + std::to_string(plan.scratch_size) +
+                            " bytes) or persistent (" + std::to_string(plan.persistent_size) +
+                            " bytes) exceeds 4 GiB");
   }
+  return HostStatus::success();
+}
 
-  // Graph description.
+// The writer's description of graph tensor i as planned.
+HostResult<writer::TensorDesc> describe_tensor(const PrepTensor& t, size_t i, const Placement& p) {
+  writer::TensorDesc td;
+  td.name = clean_name(t.name, static_cast<int>(i));
+  td.type = t.type;
+  for (int32_t d : t.shape) td.dims.push_back(static_cast<uint32_t>(d));
+  td.mem_class = p.mem_class;
+  if (!fits_u32(p.offset) || !fits_u32(p.size)) {
+    return HostStatus::fail("tensor " + std::to_string(i) + " '" + t.name +
+                            "': offset or size exceeds 4 GiB");
+  }
+  td.offset = p.mem_class == format::MemClass::kConst || p.mem_class == format::MemClass::kIo
+                  ? 0u
+                  : static_cast<uint32_t>(p.offset);
+  td.size = static_cast<uint32_t>(p.size);
+  if (!t.scales.empty()) {
+    td.scale = t.scales[0];
+    td.zero_point = t.zero_points.empty() ? 0 : static_cast<int32_t>(t.zero_points[0]);
+  }
+  if (t.scales.size() > 1) {
+    td.channel_scales = t.scales;
+    for (int64_t zp : t.zero_points) td.channel_zero_points.push_back(static_cast<int32_t>(zp));
+    td.quant_axis = t.quant_axis;
+  }
+  td.is_variable = t.is_variable;
+  td.float_io = t.float_io;
+  if (t.is_const()) td.const_data.assign(t.data, t.data + t.data_size);
+  return td;
+}
+
+// Step 3: the graph description the writer serializes: the used tensors, then one scratch
+// tensor per op with kernel scratch, then the nodes. Sets res->binary_id / temp_binary_id.
+HostResult<writer::GraphDesc> describe_graph(NodeParams&& params, PrepareOutput* res) {
+  const PrepGraph& g = res->graph;
+  const MemoryPlan& plan = res->plan;
+  const PlanOptions& options = res->options;
+  const size_t n_ops = g.ops.size();
   writer::GraphDesc desc;
   desc.name = g.name.empty() ? "graph" : g.name;
   for (char& c : desc.name) {
@@ -340,50 +369,25 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
                                  options.start_alignment, options.size_alignment};
   desc.io_memhandle_hint = options.io_memhandle;
   desc.hvx_layouts = options.kernel_layout == KernelLayout::kHvx;
-  res.binary_id.assign(g.tensors.size(), format::kNone);
-  res.temp_binary_id.assign(n_ops, format::kNone);
+  res->binary_id.assign(g.tensors.size(), format::kNone);
+  res->temp_binary_id.assign(n_ops, format::kNone);
   for (size_t i = 0; i < g.tensors.size(); ++i) {
     if (!plan.used[i]) continue;
-    const PrepTensor& t = g.tensors[i];
-    const Placement& p = plan.tensors[i];
-    writer::TensorDesc td;
-    td.name = clean_name(t.name, static_cast<int>(i));
-    td.type = t.type;
-    for (int32_t d : t.shape) td.dims.push_back(static_cast<uint32_t>(d));
-    td.mem_class = p.mem_class;
-    if (!fits_u32(p.offset) || !fits_u32(p.size)) {
-      *error = "tensor " + std::to_string(i) + " '" + t.name + "': offset or size exceeds 4 GiB";
-      return false;
-    }
-    td.offset = p.mem_class == format::MemClass::kConst || p.mem_class == format::MemClass::kIo
-                    ? 0u
-                    : static_cast<uint32_t>(p.offset);
-    td.size = static_cast<uint32_t>(p.size);
-    if (!t.scales.empty()) {
-      td.scale = t.scales[0];
-      td.zero_point = t.zero_points.empty() ? 0 : static_cast<int32_t>(t.zero_points[0]);
-    }
-    if (t.scales.size() > 1) {
-      td.channel_scales = t.scales;
-      for (int64_t zp : t.zero_points) td.channel_zero_points.push_back(static_cast<int32_t>(zp));
-      td.quant_axis = t.quant_axis;
-    }
-    td.is_variable = t.is_variable;
-    td.float_io = t.float_io;
-    if (t.is_const()) td.const_data.assign(t.data, t.data + t.data_size);
-    res.binary_id[i] = static_cast<uint32_t>(desc.tensors.size());
-    desc.tensors.push_back(std::move(td));
+    HostResult<writer::TensorDesc> td = describe_tensor(g.tensors[i], i, plan.tensors[i]);
+    if (!td.ok()) return td.status();
+    res->binary_id[i] = static_cast<uint32_t>(desc.tensors.size());
+    desc.tensors.push_back(std::move(td.value()));
   }
   for (size_t s = 0; s < n_ops; ++s) {
-    if (res.temp_bytes[s] == 0) continue;
+    if (res->temp_bytes[s] == 0) continue;
     writer::TensorDesc td;
     td.name = op_name(g.ops[s].builtin) + "_" + std::to_string(g.ops[s].node_index) + "_temp";
     td.type = format::DataType::kInt8;
-    td.dims = {res.temp_bytes[s]};
+    td.dims = {res->temp_bytes[s]};
     td.mem_class = format::MemClass::kScratch;
     td.offset = static_cast<uint32_t>(plan.temps[s].offset);
-    td.size = res.temp_bytes[s];
-    res.temp_binary_id[s] = static_cast<uint32_t>(desc.tensors.size());
+    td.size = res->temp_bytes[s];
+    res->temp_binary_id[s] = static_cast<uint32_t>(desc.tensors.size());
     desc.tensors.push_back(std::move(td));
   }
   for (size_t s = 0; s < n_ops; ++s) {
@@ -391,45 +395,68 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
     writer::NodeDesc nd;
     nd.op = static_cast<format::BuiltinOp>(op.builtin);
     for (const PrepTensor* t : op.inputs) {
-      nd.inputs.push_back(t ? res.binary_id[t->index] : format::kNone);
+      nd.inputs.push_back(t ? res->binary_id[t->index] : format::kNone);
     }
-    for (const PrepTensor* t : op.outputs) nd.outputs.push_back(res.binary_id[t->index]);
+    for (const PrepTensor* t : op.outputs) nd.outputs.push_back(res->binary_id[t->index]);
     nd.params = std::move(params[s]);
-    nd.temp_tensor = res.temp_binary_id[s];
+    nd.temp_tensor = res->temp_binary_id[s];
     desc.nodes.push_back(std::move(nd));
   }
-  for (int id : g.inputs) desc.inputs.push_back(res.binary_id[id]);
-  for (int id : g.outputs) desc.outputs.push_back(res.binary_id[id]);
+  for (int id : g.inputs) desc.inputs.push_back(res->binary_id[id]);
+  for (int id : g.outputs) desc.outputs.push_back(res->binary_id[id]);
+  return desc;
+}
 
-  // Serialize and validate what we are about to hand out.
+// Step 4: serialize, then validate what we are about to hand out with the firmware's own
+// loader and op-level validators (so that host prepare and the kernels' load-time checks
+// cannot drift apart unnoticed); report where the writer placed each constant.
+HostStatus serialize_and_validate(const writer::GraphDesc& desc, PrepareOutput* res) {
   std::string werr;
-  res.binary = writer::serialize_context_binary(desc, &werr);
-  if (res.binary.empty()) {
-    *error = "serialize: " + werr;
-    return false;
-  }
+  res->binary = writer::serialize_context_binary(desc, &werr);
+  if (res->binary.empty()) return HostStatus::fail("serialize: " + werr);
   format::BinaryView view;
-  const Status st = format::validate_binary(res.binary.data(), res.binary.size(), &view);
+  const Status st = format::validate_binary(res->binary.data(), res->binary.size(), &view);
   if (st != Status::kOk) {
-    *error = "internal: the serialized binary fails validation (status " +
-             std::to_string(static_cast<uint32_t>(st)) + ")";
-    return false;
+    return HostStatus::fail("internal: the serialized binary fails validation (status " +
+                            std::to_string(static_cast<uint32_t>(st)) + ")");
   }
-  // The firmware's own op-level validators, so that host prepare and the kernels' load-time
-  // checks cannot drift apart unnoticed.
   const Status nodes_st = kernels::validate_nodes(view);
   if (nodes_st != Status::kOk) {
-    *error = std::string("internal: the firmware refuses the prepared binary (") +
-             status_name(nodes_st) + "); its validator logged the node";
-    return false;
+    return HostStatus::fail(std::string("internal: the firmware refuses the prepared binary (") +
+                            status_name(nodes_st) + "); its validator logged the node");
   }
-  res.const_bytes = view.header().consts.count;
-  // Report where the writer placed each constant (offset within the consts section).
-  for (size_t i = 0; i < g.tensors.size(); ++i) {
-    if (res.plan.used[i] && res.plan.tensors[i].mem_class == format::MemClass::kConst) {
-      res.plan.tensors[i].offset = view.tensor(res.binary_id[i]).offset;
+  res->const_bytes = view.header().consts.count;
+  for (size_t i = 0; i < res->graph.tensors.size(); ++i) {
+    if (res->plan.used[i] && res->plan.tensors[i].mem_class == format::MemClass::kConst) {
+      res->plan.tensors[i].offset = view.tensor(res->binary_id[i]).offset;
     }
   }
+  return HostStatus::success();
+}
+
+// Runs a step; on failure, its message is the pipeline's error.
+bool step_ok(const HostStatus& st, std::string* error) {
+  if (!st.ok()) *error = st.error();
+  return st.ok();
+}
+
+}  // namespace
+
+bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
+                   std::string* error) {
+  PrepareOutput res;
+  res.graph = std::move(graph);
+  res.options = options;
+  if (!normalize_negative_scales(&res.graph, error)) return false;
+  res.folded_ops = fold_constants(&res.graph);
+  if (!resolve_control_flow(&res.graph, error)) return false;
+  HostResult<NodeParams> params = prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes);
+  if (!step_ok(params.status(), error)) return false;
+  if (!plan_memory(res.graph, res.temp_bytes, options, &res.plan, error)) return false;
+  if (!step_ok(check_plan_fits(res.plan), error)) return false;
+  HostResult<writer::GraphDesc> desc = describe_graph(std::move(params.value()), &res);
+  if (!step_ok(desc.status(), error)) return false;
+  if (!step_ok(serialize_and_validate(desc.value(), &res), error)) return false;
   *out = std::move(res);
   return true;
 }

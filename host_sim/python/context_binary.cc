@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "config/file_io.h"
+#include "core/checked_math.h"
 #include "format/binary_view.h"
 #include "format/context_binary_format.h"
 #include "lpai/hal_host.h"
@@ -29,7 +30,6 @@ constexpr uint64_t kMaxModelBytes = 1ull << 30;
 constexpr uint64_t kMaxSizeAlignment = 1ull << 20;
 constexpr uint64_t kMaxBinaryBytes = LPAI_HOST_DDR_ARENA_BYTES;
 
-bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
 // A str or os.PathLike argument as a path; false for anything else.
 bool as_path(const py::handle& obj, std::string* path) {

@@ -96,16 +96,6 @@ TensorInfo describe_tensor(const Qnn_Tensor_t& t) {
 
 }  // namespace
 
-AlignedBytes::AlignedBytes(size_t size, size_t alignment, size_t size_alignment)
-    : size_(size) {
-  if (alignment == 0) alignment = 1;
-  if (size_alignment == 0) size_alignment = 1;
-  capacity_ = align_up(size, size_alignment);
-  storage_.reset(new uint8_t[capacity_ + alignment]());
-  const uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-  data_ = reinterpret_cast<uint8_t*>(align_up(p, alignment));
-}
-
 std::unique_ptr<Session> Session::open(const std::vector<uint8_t>& binary,
                                        const SessionOptions& options, std::string* error) {
   install_kernel_variant();  // the host kernel variant (simd/kernel_variant.h)

@@ -10,30 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "common/aligned_bytes.h"
 #include "lpai/hal_host.h"
 #include "lpai/qnn_compat.h"
 #include "simd/kernel_variant.h"
 
 namespace lpai {
 namespace host {
-
-// A buffer whose start is aligned to `alignment` and whose capacity is rounded up to a
-// multiple of `size_alignment` (both powers of two; 0 means 1; zero-filled). Plain host memory.
-class AlignedBytes {
- public:
-  AlignedBytes() = default;
-  AlignedBytes(size_t size, size_t alignment, size_t size_alignment = 1);
-  uint8_t* data() { return data_; }
-  const uint8_t* data() const { return data_; }
-  size_t size() const { return size_; }          // requested bytes
-  size_t capacity() const { return capacity_; }  // rounded to size_alignment
-
- private:
-  std::unique_ptr<uint8_t[]> storage_;
-  uint8_t* data_ = nullptr;
-  size_t size_ = 0;
-  size_t capacity_ = 0;
-};
 
 struct TensorInfo {
   uint32_t id = 0;

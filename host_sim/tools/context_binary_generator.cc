@@ -23,7 +23,9 @@
 #include <vector>
 
 #include "CLI/CLI.hpp"
+#include "common/host_result.h"
 #include "config/file_io.h"
+#include "core/checked_math.h"
 #include "format/binary_view.h"
 #include "format/context_binary_format.h"
 #include "prepare/prepare.h"
@@ -32,6 +34,8 @@
 namespace {
 
 namespace fs = std::filesystem;
+using lpai::host::HostResult;
+using lpai::host::HostStatus;
 constexpr const char* kTool = "lpai-context-binary-generator";
 
 int fail(int code, const std::string& msg) {
@@ -40,7 +44,6 @@ int fail(int code, const std::string& msg) {
   return code;
 }
 
-bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
 // "START:SIZE", powers of two: START in [1, 4096] (format::kMaxPlanAlignment, the largest
 // plan start alignment a binary may carry), SIZE in [1, 2^20].
@@ -51,7 +54,7 @@ bool parse_alignment(const std::string& text, uint32_t* start, uint32_t* size) {
   auto parse = [](const std::string& s, unsigned long max, uint32_t* v) {
     if (s.empty() || s.size() > 8 || s.find_first_not_of("0123456789") != std::string::npos) return false;
     const unsigned long x = std::stoul(s);
-    if (!is_pow2(x) || x > max) return false;
+    if (!lpai::is_pow2(x) || x > max) return false;
     *v = static_cast<uint32_t>(x);
     return true;
   };
@@ -67,32 +70,38 @@ bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* e
   return lpai::host::read_file_bytes(path, "model", kMaxModelBytes, out, error);
 }
 
-int run_generator(int argc, char** argv) {
-  CLI::App app{"Offline prepare: TFLite model -> lpai-rt context binary", kTool};
+// The command line, as given.
+struct Args {
   std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64", backend;
   std::string kernel_layout = "portable";
+  std::string op_list;
   bool report = false, plot = false;
-  app.add_option("--model", model, "input .tflite model")->required();
-  app.add_option("--binary_file", binary_file, "output name; writes <output_dir>/<name>.bin")->required();
-  app.add_option("--output_dir", output_dir, "output directory (created if missing)")->required();
-  app.add_option("--input_output_tensor_mem_type", mem_type,
+};
+
+// Parses the command line into *a. Returns -1 to go on, else the exit code (0 after --help,
+// 2 after a parse error, reported).
+int parse_command_line(int argc, char** argv, Args* a) {
+  CLI::App app{"Offline prepare: TFLite model -> lpai-rt context binary", kTool};
+  app.add_option("--model", a->model, "input .tflite model")->required();
+  app.add_option("--binary_file", a->binary_file, "output name; writes <output_dir>/<name>.bin")->required();
+  app.add_option("--output_dir", a->output_dir, "output directory (created if missing)")->required();
+  app.add_option("--input_output_tensor_mem_type", a->mem_type,
                  "graph IO planned in scratch (raw, default) or bound at execute (memhandle)")
       ->check(CLI::IsMember({"raw", "memhandle"}));
-  app.add_option("--kernel_layout", kernel_layout,
+  app.add_option("--kernel_layout", a->kernel_layout,
                  "portable (default) or hvx: hvx adds the HVX weight and requantisation layouts "
                  "the Hexagon build runs; every build still runs the binary")
       ->check(CLI::IsMember({"portable", "hvx"}));
-  app.add_option("--alignment", alignment,
+  app.add_option("--alignment", a->alignment,
                  "START:SIZE plan alignments in bytes, powers of two (default 64:64)");
-  app.add_option("--backend", backend,
+  app.add_option("--backend", a->backend,
                  "backend library named by the QNN command line (e.g. libQnnHtp.so); recorded "
                  "only: the binary is always prepared for lpai-rt's LPAI backend");
-  std::string op_list;
-  app.add_option("--op_list", op_list,
+  app.add_option("--op_list", a->op_list,
                  "add the operators the binary uses to FILE (one name per line, sorted, merged "
                  "with the names already there): the LPAI_OP_LIST of a selective firmware image");
-  app.add_flag("--report", report, "also write <name>.report.txt and <name>.report.json");
-  app.add_flag("--plot", plot, "also write <name>.plan.svg");
+  app.add_flag("--report", a->report, "also write <name>.report.txt and <name>.report.json");
+  app.add_flag("--plot", a->plot, "also write <name>.plan.svg");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -105,64 +114,63 @@ int run_generator(int argc, char** argv) {
     }
     return fail(2, what);
   }
+  return -1;
+}
 
+// The plan options the arguments ask for; fails on a malformed --alignment or --binary_file.
+HostResult<lpai::prepare::PlanOptions> plan_options(const Args& a) {
   lpai::prepare::PlanOptions options;
-  options.io_memhandle = mem_type == "memhandle";
-  options.kernel_layout = kernel_layout == "hvx" ? lpai::prepare::KernelLayout::kHvx
-                                                 : lpai::prepare::KernelLayout::kPortable;
-  if (!parse_alignment(alignment, &options.start_alignment, &options.size_alignment)) {
-    return fail(2, "--alignment '" + alignment +
-                       "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "
-                       "most 1048576");
+  options.io_memhandle = a.mem_type == "memhandle";
+  options.kernel_layout = a.kernel_layout == "hvx" ? lpai::prepare::KernelLayout::kHvx
+                                                   : lpai::prepare::KernelLayout::kPortable;
+  if (!parse_alignment(a.alignment, &options.start_alignment, &options.size_alignment)) {
+    return HostStatus::fail("--alignment '" + a.alignment +
+                            "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "
+                            "most 1048576");
   }
-  if (binary_file.empty() || binary_file.find('/') != std::string::npos || binary_file == "." ||
-      binary_file == "..") {
-    return fail(2, "--binary_file '" + binary_file + "' must be a plain file name");
+  if (a.binary_file.empty() || a.binary_file.find('/') != std::string::npos ||
+      a.binary_file == "." || a.binary_file == "..") {
+    return HostStatus::fail("--binary_file '" + a.binary_file + "' must be a plain file name");
   }
+  return options;
+}
 
-  std::vector<uint8_t> bytes;
-  std::string error;
-  if (!read_all(model, &bytes, &error)) return fail(1, error);
-  lpai::prepare::PrepareOutput out;
-  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), options, &out, &error)) {
-    return fail(1, model + ": " + error);
+// The op list file's new contents: the names already in `path` (a set of binaries
+// accumulates) and the operators of this binary, sorted, one per line.
+HostResult<std::string> merged_op_list(const std::string& path, const std::string& model,
+                                       const lpai::prepare::PrepareOutput& out) {
+  std::set<std::string> names;
+  std::ifstream prev(path);
+  for (std::string line; std::getline(prev, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) names.insert(line);
   }
+  lpai::format::BinaryView view;
+  if (lpai::format::validate_binary(out.binary.data(), out.binary.size(), &view) !=
+      lpai::Status::kOk) {
+    return HostStatus::fail(model + ": internal: the prepared binary does not validate");
+  }
+  for (uint32_t i = 0; i < view.node_count(); ++i) {
+    const char* name = lpai::format::op_name(view.node(i).op);
+    if (name != nullptr) names.insert(name);
+  }
+  std::string text;
+  for (const std::string& n : names) text += n + "\n";
+  return text;
+}
 
-  // Everything is produced in memory first, then written to temporary names and renamed, so
-  // that a failure leaves no output behind.
-  std::vector<std::pair<std::string, std::string>> files;  // (final name, contents)
-  files.emplace_back(binary_file + ".bin", std::string(out.binary.begin(), out.binary.end()));
-  if (report) {
-    files.emplace_back(binary_file + ".report.txt", lpai::prepare::report_text(out, model));
-    files.emplace_back(binary_file + ".report.json", lpai::prepare::report_json(out, model));
-  }
-  if (plot) files.emplace_back(binary_file + ".plan.svg", lpai::prepare::plan_svg(out, model));
-  std::string op_list_text;
-  if (!op_list.empty()) {
-    // Names already in the file (a set of binaries accumulates), then this binary's ops.
-    std::set<std::string> names;
-    std::ifstream prev(op_list);
-    for (std::string line; std::getline(prev, line);) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!line.empty()) names.insert(line);
-    }
-    lpai::format::BinaryView view;
-    if (lpai::format::validate_binary(out.binary.data(), out.binary.size(), &view) !=
-        lpai::Status::kOk) {
-      return fail(1, model + ": internal: the prepared binary does not validate");
-    }
-    for (uint32_t i = 0; i < view.node_count(); ++i) {
-      const char* name = lpai::format::op_name(view.node(i).op);
-      if (name != nullptr) names.insert(name);
-    }
-    for (const std::string& n : names) op_list_text += n + "\n";
-  }
+using OutputFiles = std::vector<std::pair<std::string, std::string>>;  // (final name, contents)
 
+// Writes every file to a temporary name in `dir` (created if missing), then renames them all;
+// on a failure removes what it wrote, so that nothing is left behind.
+HostStatus write_all_or_nothing(const fs::path& dir, const OutputFiles& files) {
   std::error_code ec;
-  const fs::path dir(output_dir);
   if (!fs::is_directory(dir, ec)) {
     fs::create_directories(dir, ec);
-    if (ec) return fail(1, "cannot create output directory '" + output_dir + "': " + ec.message());
+    if (ec) {
+      return HostStatus::fail("cannot create output directory '" + dir.string() + "': " +
+                              ec.message());
+    }
   }
   std::vector<fs::path> temps;
   auto cleanup = [&]() {
@@ -177,7 +185,7 @@ int run_generator(int argc, char** argv) {
     o.close();
     if (!o) {
       cleanup();
-      return fail(1, "cannot write '" + (dir / f.first).string() + "'");
+      return HostStatus::fail("cannot write '" + (dir / f.first).string() + "'");
     }
   }
   for (size_t k = 0; k < files.size(); ++k) {
@@ -185,26 +193,69 @@ int run_generator(int argc, char** argv) {
     if (ec) {
       for (size_t j = 0; j < k; ++j) fs::remove(dir / files[j].first, ec);
       cleanup();
-      return fail(1, "cannot write '" + (dir / files[k].first).string() + "': " + ec.message());
+      return HostStatus::fail("cannot write '" + (dir / files[k].first).string() + "': " +
+                              ec.message());
     }
   }
-  if (!op_list.empty()) {
-    const fs::path list_tmp = fs::path(op_list).string() + ".tmp";
-    std::ofstream o(list_tmp, std::ios::binary | std::ios::trunc);
-    o << op_list_text;
-    o.close();
-    fs::rename(list_tmp, op_list, ec);
-    if (!o || ec) {
-      fs::remove(list_tmp, ec);
-      return fail(1, "cannot write the op list '" + op_list + "'");
+  return HostStatus::success();
+}
+
+// Replaces the op list file through a temporary name.
+HostStatus write_op_list(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  const fs::path list_tmp = fs::path(path).string() + ".tmp";
+  std::ofstream o(list_tmp, std::ios::binary | std::ios::trunc);
+  o << text;
+  o.close();
+  fs::rename(list_tmp, path, ec);
+  if (!o || ec) {
+    fs::remove(list_tmp, ec);
+    return HostStatus::fail("cannot write the op list '" + path + "'");
+  }
+  return HostStatus::success();
+}
+
+int run_generator(int argc, char** argv) {
+  Args a;
+  const int parsed = parse_command_line(argc, argv, &a);
+  if (parsed >= 0) return parsed;
+  const HostResult<lpai::prepare::PlanOptions> options = plan_options(a);
+  if (!options.ok()) return fail(2, options.error());
+
+  std::vector<uint8_t> bytes;
+  std::string error;
+  if (!read_all(a.model, &bytes, &error)) return fail(1, error);
+  lpai::prepare::PrepareOutput out;
+  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), options.value(), &out, &error)) {
+    return fail(1, a.model + ": " + error);
+  }
+
+  // Everything is produced in memory first, then written all or nothing.
+  OutputFiles files;
+  files.emplace_back(a.binary_file + ".bin", std::string(out.binary.begin(), out.binary.end()));
+  if (a.report) {
+    files.emplace_back(a.binary_file + ".report.txt", lpai::prepare::report_text(out, a.model));
+    files.emplace_back(a.binary_file + ".report.json", lpai::prepare::report_json(out, a.model));
+  }
+  if (a.plot) files.emplace_back(a.binary_file + ".plan.svg", lpai::prepare::plan_svg(out, a.model));
+  HostResult<std::string> op_list_text = std::string();
+  if (!a.op_list.empty()) {
+    op_list_text = merged_op_list(a.op_list, a.model, out);
+    if (!op_list_text.ok()) return fail(1, op_list_text.error());
+  }
+  const fs::path dir(a.output_dir);
+  if (const HostStatus st = write_all_or_nothing(dir, files); !st.ok()) return fail(1, st.error());
+  if (!a.op_list.empty()) {
+    if (const HostStatus st = write_op_list(a.op_list, op_list_text.value()); !st.ok()) {
+      return fail(1, st.error());
     }
   }
   std::cout << "wrote " << (dir / files[0].first).string() << " (" << out.binary.size()
             << " bytes): scratch " << out.plan.scratch_size << " (lower bound "
             << out.plan.scratch_lower_bound << "), persistent " << out.plan.persistent_size
-            << ", const " << out.const_bytes << ", io " << mem_type << std::endl;
-  if (!backend.empty() && fs::path(backend).filename().string() != "libQnnLpai.so") {
-    std::cout << "note: --backend " << backend
+            << ", const " << out.const_bytes << ", io " << a.mem_type << std::endl;
+  if (!a.backend.empty() && fs::path(a.backend).filename().string() != "libQnnLpai.so") {
+    std::cout << "note: --backend " << a.backend
               << " recorded; the binary is prepared for lpai-rt's LPAI backend" << std::endl;
   }
   return 0;

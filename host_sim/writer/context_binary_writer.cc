@@ -8,6 +8,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "core/checked_math.h"
 #include "format/binary_view.h"
 
 namespace lpai {
@@ -24,8 +25,6 @@ using format::TensorRecord;
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the writer copies records as is");
 
-bool is_pow2(uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }
-uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 uint32_t float_bits(float f) {
   uint32_t b;

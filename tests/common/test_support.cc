@@ -48,10 +48,4 @@ std::vector<uint8_t> read_file(const std::string& path) {
   return std::vector<uint8_t>(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
 }
 
-AlignedBuffer::AlignedBuffer(size_t size, size_t alignment)
-    : storage_(new uint8_t[size + alignment]), size_(size) {
-  uintptr_t p = reinterpret_cast<uintptr_t>(storage_.get());
-  data_ = reinterpret_cast<uint8_t*>((p + alignment - 1) & ~(uintptr_t)(alignment - 1));
-}
-
 }  // namespace lpai_test

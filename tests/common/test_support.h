@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/aligned_bytes.h"
 #include "lpai/hal.h"
 
 namespace lpai_test {
@@ -38,19 +39,6 @@ std::vector<uint8_t> read_file(const std::string& path);
 #define LPAI_REQUIRE_SHARED(var, rel)                                                   \
   std::string var = ::lpai_test::shared_path(rel);                                     \
   if (var.empty()) GTEST_SKIP() << "../shared/" << (rel) << " not present: data-driven test skipped"
-
-// A heap buffer whose data() is aligned to `alignment` (power of two).
-class AlignedBuffer {
- public:
-  AlignedBuffer(size_t size, size_t alignment);
-  uint8_t* data() { return data_; }
-  size_t size() const { return size_; }
-
- private:
-  std::unique_ptr<uint8_t[]> storage_;
-  uint8_t* data_;
-  size_t size_;
-};
 
 }  // namespace lpai_test
 

@@ -41,7 +41,7 @@ TEST(SelectiveRegistry, ABinaryNeedingAMissingKernelIsRefusedNamingTheOp) {
   std::string err;
   const std::vector<uint8_t> bin = b.serialize(&err);
   ASSERT_TRUE(err.empty()) << err;
-  lpai_test::AlignedBuffer copy(bin.size(), 64);
+  lpai::host::AlignedBytes copy(bin.size(), 64);
   std::copy(bin.begin(), bin.end(), copy.data());
   lpai::format::BinaryView view;
   ASSERT_EQ(lpai::format::validate_binary(copy.data(), bin.size(), &view), Status::kOk);

@@ -110,7 +110,7 @@ TEST_F(CallOnce, BlocksAreCheckedAtLoad) {
 
 TEST_F(CallOnce, BlockRunsAtTheFirstExecuteOnly) {
   open_and_finalize(serialize(once_graph()));
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   auto run = [&](std::vector<int8_t> x) {
     std::memcpy(in.data(), x.data(), 4);
     rt::IoTensor i = raw(0, in.data(), 4), o = raw(2, out.data(), 4);
@@ -170,7 +170,7 @@ TEST_F(ControlFlow, BranchesAreCheckedAtLoad) {
 
 TEST_F(ControlFlow, IfTakesTheBranchOfItsCondition) {
   open_and_finalize(serialize(select_graph()));
-  lpai_test::AlignedBuffer c(64, 64), a(64, 64), b(64, 64), out(64, 64);
+  lpai::host::AlignedBytes c(64, 64), a(64, 64), b(64, 64), out(64, 64);
   std::memcpy(a.data(), "\x01\x02\x03\x04", 4);
   std::memcpy(b.data(), "\x09\x08\x07\x06", 4);
   for (uint8_t cond : {1, 0, 2}) {

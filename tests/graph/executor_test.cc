@@ -29,7 +29,7 @@ struct SharedBuffer {
 TEST_F(Executor, PlannedIntermediateLivesAtItsOffset) {
   open_and_finalize(chain_graph(false, 40));
   std::memset(scratch_buf_->data(), 0, 192);
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   const std::vector<uint8_t> data = pattern(40, 5);
   std::memcpy(in.data(), data.data(), 40);
   rt::IoTensor i = raw(0, in.data(), 40), o = raw(2, out.data(), 40);
@@ -46,7 +46,7 @@ TEST_F(Executor, PlannedIntermediateLivesAtItsOffset) {
 
 TEST_F(Executor, RawBufferErrorsEachHaveTheirOwnCodeAndChangeNothing) {
   open_and_finalize(copy_graph(false, 64));
-  lpai_test::AlignedBuffer in(128, 64), out(128, 64);
+  lpai::host::AlignedBytes in(128, 64), out(128, 64);
   rt::IoTensor i = raw(0, in.data(), 64), o = raw(1, out.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
   const rt::GraphCounters before = counters();
@@ -89,7 +89,7 @@ TEST_F(Executor, DuplicateIdsAreRejected) {
   const std::vector<uint8_t> bin = b.serialize(&err);
   ASSERT_TRUE(err.empty()) << err;
   open_and_finalize(bin);
-  lpai_test::AlignedBuffer buf(4 * 64, 64);
+  lpai::host::AlignedBytes buf(4 * 64, 64);
   rt::IoTensor in[2] = {raw(a, buf.data(), 8), raw(a, buf.data() + 64, 8)};
   rt::IoTensor out[2] = {raw(x, buf.data() + 128, 8), raw(y, buf.data() + 192, 8)};
   EXPECT_EQ(rt::graph_execute(graph_, in, 2, out, 2), Status::kTensorInvalidArgument);
@@ -121,7 +121,7 @@ TEST_F(Executor, MemHandleErrors) {
   open_and_finalize(copy_graph(true, 64));
   SharedBuffer in(context_, 64), out(context_, 64);
   // A handle whose shape describes fewer bytes than the tensor.
-  lpai_test::AlignedBuffer small(64, 64);
+  lpai::host::AlignedBytes small(64, 64);
   rt::MemRequest r{};
   r.kind = rt::MemKind::kCustom;
   r.buffer = small.data();
@@ -140,7 +140,7 @@ TEST_F(Executor, MemHandleErrors) {
   ASSERT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig,
                                &other),
             Status::kOk);
-  lpai_test::AlignedBuffer foreign(64, 64);
+  lpai::host::AlignedBytes foreign(64, 64);
   r.buffer = foreign.data();
   r.shape_bytes = 64;
   rt::Handle h_foreign;
@@ -170,7 +170,7 @@ TEST_P(HintMatrix, AllocationsAndCopiesFollowSeed002) {
   EXPECT_EQ(scratch, mc.scratch_bytes);
 
   SharedBuffer sin(context_, 40), sout(context_, 40);
-  lpai_test::AlignedBuffer rin(64, 64), rout(64, 64);
+  lpai::host::AlignedBytes rin(64, 64), rout(64, 64);
   for (int run = 1; run <= 3; ++run) {
     const std::vector<uint8_t> data = pattern(40, static_cast<uint8_t>(run));
     std::memcpy(mc.memhandle_exec ? sin.data : rin.data(), data.data(), 40);
@@ -210,12 +210,12 @@ INSTANTIATE_TEST_SUITE_P(
 TEST_F(Executor, MemhandleHintAllocatesPerSlotOnFirstRawUse) {
   open_and_finalize(copy_graph(true, 64));
   SharedBuffer sin(context_, 64);
-  lpai_test::AlignedBuffer rout(64, 64);
+  lpai::host::AlignedBytes rout(64, 64);
   rt::IoTensor i = memhandle(0, sin.handle), o = raw(1, rout.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
   EXPECT_EQ(counters().io_allocations, 1u);  // only the RAW output needed a home
   EXPECT_EQ(counters().io_bytes_copied, 64u);
-  lpai_test::AlignedBuffer rin(64, 64);
+  lpai::host::AlignedBytes rin(64, 64);
   i = raw(0, rin.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
   EXPECT_EQ(counters().io_allocations, 2u);
@@ -232,7 +232,7 @@ rt::GraphConfig profile_config(void* addr, uint32_t size) {
 
 TEST_F(Executor, ProfilingRecordsEveryNodeIntoTheCallersBuffer) {
   open_and_finalize(chain_graph(false, 40));
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 40), o = raw(2, out.data(), 40);
   uint32_t bytes = 0;
   ASSERT_EQ(rt::graph_profile_buffer_size(graph_, &bytes), Status::kOk);
@@ -276,7 +276,7 @@ TEST_F(Executor, ProfilingWithoutABufferIsRefused) {
   EXPECT_EQ(rt::graph_set_profiling(graph_, true), Status::kGraphProfileBufferMissing);
   EXPECT_EQ(log.count("has no profile buffer (set one of 16 bytes first)"), 1u);
   // Nothing changed: executes record nothing, node cycles read as zeros.
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 40), o = raw(2, out.data(), 40);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
   uint64_t cycles[2] = {~0ull, ~0ull};
@@ -340,7 +340,7 @@ TEST_F(Executor, Int8AddOverPlannedMemory) {
   const std::vector<uint8_t> bin = b.serialize(&err);
   ASSERT_TRUE(err.empty()) << err;
   open_and_finalize(bin);
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   const int8_t x[8] = {10, 10, -10, -10, 100, -100, 0, 120};
   std::memcpy(in.data(), x, 8);
   rt::IoTensor i = raw(a, in.data(), 8), o = raw(y, out.data(), 8);

@@ -61,7 +61,7 @@ TEST_F(Generation, AllSlotsRetiredFailsWithNoFreeSlotAndOneLine) {
 
 TEST_F(Generation, MemHandleSlotAtTheLastGenerationIsRetired) {
   open(copy_graph(true, 64));
-  lpai_test::AlignedBuffer buf(4096, 4096);
+  lpai::host::AlignedBytes buf(4096, 4096);
   rt::MemRequest r{};
   r.kind = rt::MemKind::kCustom;
   r.buffer = buf.data();

@@ -132,13 +132,13 @@ class RuntimeTest : public ::testing::Test {
     rt::GraphConfig cfg[2] = {};
     uint32_t n = 0;
     if (scratch > 0) {
-      scratch_buf_.reset(new lpai_test::AlignedBuffer(scratch, align));
+      scratch_buf_.reset(new lpai::host::AlignedBytes(scratch, align));
       cfg[n].kind = rt::GraphConfigKind::kScratch;
       cfg[n].mem = {lpai::MemType::kDdr, scratch, scratch_buf_->data()};
       ++n;
     }
     if (persistent > 0) {
-      persistent_buf_.reset(new lpai_test::AlignedBuffer(persistent, align));
+      persistent_buf_.reset(new lpai::host::AlignedBytes(persistent, align));
       std::memset(persistent_buf_->data(), 0x5A, persistent);
       cfg[n].kind = rt::GraphConfigKind::kPersistent;
       cfg[n].mem = {lpai::MemType::kDdr, persistent, persistent_buf_->data()};
@@ -186,8 +186,8 @@ class RuntimeTest : public ::testing::Test {
   rt::Handle context_ = rt::kNullHandle;
   rt::Handle graph_ = rt::kNullHandle;
   const lpai::format::BinaryView* view_ = nullptr;
-  std::unique_ptr<lpai_test::AlignedBuffer> scratch_buf_;
-  std::unique_ptr<lpai_test::AlignedBuffer> persistent_buf_;
+  std::unique_ptr<lpai::host::AlignedBytes> scratch_buf_;
+  std::unique_ptr<lpai::host::AlignedBytes> persistent_buf_;
 };
 
 }  // namespace lpai_graph_test

@@ -38,7 +38,7 @@ class Guard : public RuntimeTest, public ::testing::WithParamInterface<bool> {};
 TEST_P(Guard, NothingOutsideThePlannedRangesIsWritten) {
   const bool use_handles = GetParam();
   open(guarded_graph(use_handles));
-  lpai_test::AlignedBuffer region(kRegion, 4096);
+  lpai::host::AlignedBytes region(kRegion, 4096);
   uint8_t* r = region.data();
   std::memset(r, kGuard, kRegion);
 

@@ -23,7 +23,7 @@ TEST_F(Lifecycle, RecommendedWorkflowRunsCopyGraph) {
   ASSERT_EQ(rt::graph_finalize(graph_), Status::kOk);
   EXPECT_EQ(state(), rt::GraphState::kFinalized);
 
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   const std::vector<uint8_t> data = pattern(64, 3);
   std::memcpy(in.data(), data.data(), 64);
   std::memset(out.data(), 0, 64);
@@ -37,7 +37,7 @@ TEST_F(Lifecycle, RecommendedWorkflowRunsCopyGraph) {
 TEST_F(Lifecycle, ExecuteBeforeFinalizeIsRejectedAndChangesNothing) {
   open(copy_graph(false));
   provide_memory();
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 64), o = raw(1, out.data(), 64);
   EXPECT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kGraphNotFinalized);
   EXPECT_EQ(state(), rt::GraphState::kConfiguring);
@@ -61,7 +61,7 @@ TEST_F(Lifecycle, FinalizeWithoutPersistentFails) {
   uint32_t scratch = 0, align = 0;
   ASSERT_EQ(rt::graph_scratch_size(graph_, &scratch), Status::kOk);
   ASSERT_EQ(rt::graph_buffer_alignment(graph_, &align), Status::kOk);
-  lpai_test::AlignedBuffer s(scratch, align);
+  lpai::host::AlignedBytes s(scratch, align);
   rt::GraphConfig cfg{};
   cfg.kind = rt::GraphConfigKind::kScratch;
   cfg.mem = {lpai::MemType::kDdr, scratch, s.data()};
@@ -91,14 +91,14 @@ TEST_F(Lifecycle, PersistentIsLockedAfterFinalizeAndTheOldBufferStaysInUse) {
   open_and_finalize(state_graph(false, 24));
   uint32_t persistent = 0;
   ASSERT_EQ(rt::graph_persistent_size(graph_, &persistent), Status::kOk);
-  lpai_test::AlignedBuffer other(persistent, 64);
+  lpai::host::AlignedBytes other(persistent, 64);
   std::memset(other.data(), 0x77, persistent);
   rt::GraphConfig cfg{};
   cfg.kind = rt::GraphConfigKind::kPersistent;
   cfg.mem = {lpai::MemType::kDdr, persistent, other.data()};
   EXPECT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kGraphPersistentLocked);
 
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   std::memset(in.data(), 9, 24);
   rt::IoTensor i = raw(0, in.data(), 64), o = raw(2, out.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
@@ -111,7 +111,7 @@ TEST_F(Lifecycle, ScratchIsReplaceableAfterFinalize) {
   open_and_finalize(chain_graph(false, 40));
   uint32_t scratch = 0;
   ASSERT_EQ(rt::graph_scratch_size(graph_, &scratch), Status::kOk);
-  lpai_test::AlignedBuffer second(scratch, 64);
+  lpai::host::AlignedBytes second(scratch, 64);
   std::memset(second.data(), 0, scratch);
   std::memset(scratch_buf_->data(), 0, scratch);
   rt::GraphConfig cfg{};
@@ -120,7 +120,7 @@ TEST_F(Lifecycle, ScratchIsReplaceableAfterFinalize) {
   ASSERT_EQ(rt::graph_set_config(graph_, &cfg, 1), Status::kOk);
   EXPECT_EQ(state(), rt::GraphState::kFinalized);
 
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   const std::vector<uint8_t> data = pattern(40, 11);
   std::memcpy(in.data(), data.data(), 40);
   rt::IoTensor i = raw(0, in.data(), 40), o = raw(2, out.data(), 40);
@@ -141,7 +141,7 @@ TEST_F(Lifecycle, ResetPersistentBeforeFinalizeIsRejected) {
 
 TEST_F(Lifecycle, PersistentStartsAtZeroPersistsAndResets) {
   open_and_finalize(state_graph(false, 24));
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 24), o = raw(2, out.data(), 24);
   const std::vector<uint8_t> zeros(24, 0);
   const std::vector<uint8_t> a = pattern(24, 1), b = pattern(24, 100);
@@ -181,7 +181,7 @@ TEST_F(Lifecycle, VariableTensorsStartAtTheirZeroPoint) {
   const std::vector<uint8_t> bin = b.serialize(&err);
   ASSERT_TRUE(err.empty()) << err;
   open_and_finalize(bin);
-  lpai_test::AlignedBuffer i8(64, 64), o8(64, 64), i16(64, 64), o16(64, 64);
+  lpai::host::AlignedBytes i8(64, 64), o8(64, 64), i16(64, 64), o16(64, 64);
   rt::IoTensor ins[2] = {raw(in8, i8.data(), 5), raw(in16, i16.data(), 6)};
   rt::IoTensor outs[2] = {raw(out8, o8.data(), 5), raw(out16, o16.data(), 6)};
   const uint8_t want8[5] = {0xFB, 0xFB, 0xFB, 0xFB, 0xFB};
@@ -207,7 +207,7 @@ TEST_F(Lifecycle, HandlesAreDeadAfterContextFree) {
   EXPECT_EQ(rt::graph_scratch_size(g, &v), Status::kGraphInvalidHandle);
   EXPECT_EQ(rt::graph_state(g, &st), Status::kGraphInvalidHandle);
   EXPECT_EQ(rt::graph_finalize(g), Status::kGraphInvalidHandle);
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 64), o = raw(1, out.data(), 64);
   EXPECT_EQ(rt::graph_execute(g, &i, 1, &o, 1), Status::kGraphInvalidHandle);
   EXPECT_EQ(rt::context_free(context_), Status::kContextInvalidHandle);

@@ -19,7 +19,7 @@ class Registration : public RuntimeTest {
     r.shape_bytes = shape_bytes;
     return r;
   }
-  lpai_test::AlignedBuffer buf_{8192, 4096};
+  lpai::host::AlignedBytes buf_{8192, 4096};
 };
 
 TEST_F(Registration, RegisterAndDeregister) {
@@ -145,7 +145,7 @@ TEST_F(Registration, HandleBoundToAGraphCannotBeDeregistered) {
   EXPECT_EQ(rt::mem_live_count(), 2u);
 
   // Executing with RAW buffers rebinds the slots: the handles become free to go.
-  lpai_test::AlignedBuffer rin(64, 64), rout(64, 64);
+  lpai::host::AlignedBytes rin(64, 64), rout(64, 64);
   rt::IoTensor ri = raw(0, rin.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &ri, 1, &o, 1), Status::kOk);
   EXPECT_EQ(rt::mem_deregister(&h[0], 1), Status::kOk);
@@ -160,7 +160,7 @@ TEST_F(Registration, ContextFreeEndsItsHandles) {
   ASSERT_EQ(rt::mem_register(context_, &r, 1, &h), Status::kOk);
   ASSERT_EQ(rt::graph_finalize(graph_), Status::kOk);
   rt::IoTensor i = memhandle(0, h);
-  lpai_test::AlignedBuffer rout(64, 64);
+  lpai::host::AlignedBytes rout(64, 64);
   rt::IoTensor o = raw(1, rout.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
   ASSERT_EQ(rt::context_free(context_), Status::kOk);

@@ -25,7 +25,7 @@ class SetConfig : public RuntimeTest {
 
   uint32_t scratch_ = 0;
   uint32_t persistent_ = 0;
-  lpai_test::AlignedBuffer buf_{1024, 4096};
+  lpai::host::AlignedBytes buf_{1024, 4096};
 };
 
 TEST_F(SetConfig, MemoryErrorsEachHaveTheirOwnCode) {

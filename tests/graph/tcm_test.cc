@@ -27,7 +27,7 @@ TEST_F(Tcm, BinaryAndIoBuffersComeFromTheTcmPool) {
   EXPECT_EQ(log.count("TCM pool current size:"), 1u);  // registered once
   EXPECT_EQ(counters().io_allocations, 2u);
 
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   const std::vector<uint8_t> data = pattern(64, 21);
   std::memcpy(in.data(), data.data(), 64);
   rt::IoTensor i = raw(0, in.data(), 64), o = raw(1, out.data(), 64);
@@ -48,7 +48,7 @@ TEST_F(Tcm, MemhandleHintAllocatesTcmOnTheFirstRawRun) {
   lpai_test::LogCapture log(LPAI_LOG_LEVEL_DEBUG);
   open_and_finalize(copy_graph(true, 64), lpai::MemType::kTcm);
   EXPECT_EQ(lpai::tcm_pool().stats().live_slots, 1u);  // binary only
-  lpai_test::AlignedBuffer in(64, 64), out(64, 64);
+  lpai::host::AlignedBytes in(64, 64), out(64, 64);
   rt::IoTensor i = raw(0, in.data(), 64), o = raw(1, out.data(), 64);
   ASSERT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kOk);
   EXPECT_EQ(lpai::tcm_pool().stats().live_slots, 3u);

@@ -183,7 +183,7 @@ TEST(SessionSharedBuffers, CallerOwnedBufferRegistersAsCustomMemory) {
   std::string error;
   std::unique_ptr<Session> s = Session::open(copy_swap_binary(false), SessionOptions{}, &error);
   ASSERT_NE(s, nullptr) << error;
-  lpai_test::AlignedBuffer in_a(kSwapInA, 64), out_a(kSwapInA, 64);
+  lpai::host::AlignedBytes in_a(kSwapInA, 64), out_a(kSwapInA, 64);
   ASSERT_TRUE(s->bind_shared(0, in_a.data(), in_a.size(), &error)) << error;
   ASSERT_TRUE(s->bind_shared(3, out_a.data(), out_a.size(), &error)) << error;
   const std::vector<uint8_t> a = pattern(kSwapInA, 9), b = pattern(kSwapInB, 10);
@@ -200,7 +200,7 @@ TEST(SessionSharedBuffers, RejectedBindingKeepsThePreviousBuffer) {
   std::string error;
   std::unique_ptr<Session> s = Session::open(copy_swap_binary(true), SessionOptions{}, &error);
   ASSERT_NE(s, nullptr) << error;
-  lpai_test::AlignedBuffer first(kSwapInA, 64), other(kSwapInA, 64);
+  lpai::host::AlignedBytes first(kSwapInA, 64), other(kSwapInA, 64);
   ASSERT_TRUE(s->bind_shared(0, first.data(), first.size(), &error)) << error;
   ASSERT_TRUE(s->bind_shared(3, other.data(), other.size(), &error)) << error;
   // The same buffer cannot get a second handle (one handle per buffer).
@@ -208,7 +208,7 @@ TEST(SessionSharedBuffers, RejectedBindingKeepsThePreviousBuffer) {
   EXPECT_NE(error.find("MEM_ALREADY_REGISTERED"), std::string::npos) << error;
   EXPECT_EQ(s->io_buffer(0), first.data());
   // Too small for the tensor: rejected by the firmware.
-  lpai_test::AlignedBuffer small(64, 64);
+  lpai::host::AlignedBytes small(64, 64);
   EXPECT_FALSE(s->bind_shared(1, small.data(), kSwapInB - 1, &error));
   EXPECT_NE(s->io_buffer(1), small.data());
   // The session still runs with the bindings it kept.

@@ -47,7 +47,7 @@ struct LoadResult {
 // validate_binary, then validate_nodes, on an aligned copy (as every loader holds it).
 LoadResult load(const std::vector<uint8_t>& bytes) {
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
-  lpai_test::AlignedBuffer copy(bytes.size() + 1, 64);
+  lpai::host::AlignedBytes copy(bytes.size() + 1, 64);
   if (!bytes.empty()) std::memcpy(copy.data(), bytes.data(), bytes.size());
   lpai::format::BinaryView view;
   LoadResult r;
@@ -487,7 +487,7 @@ TEST(ReliabilityShared, EluExtremeScalesPrepareToTheSaturatedTable) {
           elu_reference(in.scales[0], static_cast<int32_t>(in.zero_points[0]), o.scales[0],
                         static_cast<int32_t>(o.zero_points[0]));
       lpai::format::BinaryView view;
-      lpai_test::AlignedBuffer copy(out.binary.size(), 64);
+      lpai::host::AlignedBytes copy(out.binary.size(), 64);
       std::memcpy(copy.data(), out.binary.data(), out.binary.size());
       ASSERT_EQ(lpai::format::validate_binary(copy.data(), out.binary.size(), &view), Status::kOk);
       const lpai::format::NodeRecord* node = nullptr;

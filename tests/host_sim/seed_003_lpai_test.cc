@@ -46,7 +46,7 @@ TEST(Seed003Lpai, DocumentedRegistrationRunsZeroCopy) {
   std::vector<uint8_t> copy(bin);
   QnnSystemContext_Handle_t sys = nullptr;
   ASSERT_EQ(QnnSystemContext_create(&sys), QNN_SUCCESS);
-  lpai_test::AlignedBuffer aligned(copy.size(), 64);
+  lpai::host::AlignedBytes aligned(copy.size(), 64);
   std::memcpy(aligned.data(), copy.data(), copy.size());
   const QnnSystemContext_BinaryInfo_t* info = nullptr;
   Qnn_ContextBinarySize_t info_size = 0;
@@ -57,7 +57,7 @@ TEST(Seed003Lpai, DocumentedRegistrationRunsZeroCopy) {
   ASSERT_EQ(g.numGraphOutputs, 1u);
   Qnn_Tensor_t input = g.graphInputs[0];
   const Qnn_Tensor_t output = g.graphOutputs[0];
-  lpai_test::AlignedBuffer in(kBytes, s->start_alignment());
+  lpai::host::AlignedBytes in(kBytes, s->start_alignment());
   const std::vector<uint8_t> data = pattern(kBytes, 9);
   std::memcpy(in.data(), data.data(), kBytes);
   input.v1.memType = QNN_TENSORMEMTYPE_RAW;

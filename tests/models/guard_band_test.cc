@@ -111,7 +111,7 @@ void GuardBand::run(const std::vector<uint8_t>& binary, const Config& c) {
     // retrieve with the name read from the binary itself.
     lpai::format::BinaryView v;
     std::vector<uint8_t> copy(binary);
-    lpai_test::AlignedBuffer aligned(copy.size(), 64);
+    lpai::host::AlignedBytes aligned(copy.size(), 64);
     std::memcpy(aligned.data(), copy.data(), copy.size());
     ASSERT_EQ(lpai::format::validate_binary(aligned.data(), copy.size(), &v), Status::kOk);
     ASSERT_EQ(rt::graph_retrieve(ctx, v.graph_name(), &probe), Status::kOk);

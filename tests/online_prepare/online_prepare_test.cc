@@ -223,7 +223,7 @@ class OnlinePrepare : public ::testing::Test {
   // One RAW execution: copies `input` in, returns the output bytes.
   std::vector<int8_t> run_raw(Qnn_GraphHandle_t g, Qnn_Tensor_t in, Qnn_Tensor_t out,
                               const std::vector<int8_t>& input, size_t out_bytes) {
-    lpai_test::AlignedBuffer ib(64, 64), ob(64, 64);
+    lpai::host::AlignedBytes ib(64, 64), ob(64, 64);
     std::memcpy(ib.data(), input.data(), input.size());
     in.v1.memType = QNN_TENSORMEMTYPE_RAW;
     in.v1.clientBuf.data = ib.data();
@@ -343,7 +343,7 @@ tb::TfliteBuilder fc_tflite(bool softmax) {
 
 // Memory class of every graph IO tensor of a binary.
 std::vector<lpai::format::MemClass> io_classes(const std::vector<uint8_t>& binary) {
-  lpai_test::AlignedBuffer copy(binary.size(), 64);
+  lpai::host::AlignedBytes copy(binary.size(), 64);
   std::memcpy(copy.data(), binary.data(), binary.size());
   lpai::format::BinaryView v;
   EXPECT_EQ(lpai::format::validate_binary(copy.data(), binary.size(), &v), Status::kOk);
@@ -443,7 +443,7 @@ TEST_F(OnlinePrepare, ScratchReplacedAfterFinalizeThroughTheForwardedCalls) {
   EXPECT_GT(scratch, 0u);  // x, logits, probs (RAW hint: IO in scratch)
   EXPECT_EQ(scratch % 64, 0u);
   EXPECT_EQ(persistent, 0u);
-  lpai_test::AlignedBuffer fresh(scratch, 64);
+  lpai::host::AlignedBytes fresh(scratch, 64);
   std::memset(fresh.data(), 0x5A, scratch);
   QnnLpaiGraph_Mem_t mem = {QNN_LPAI_MEM_TYPE_DDR, scratch, fresh.data()};
   QnnLpaiGraph_CustomConfig_t cc = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem};
@@ -501,7 +501,7 @@ TEST_F(OnlinePrepare, GeneratorBinaryRunsBesideTheOnlineGraphWithTheSameOutputs)
   // A firmware context from the generator's binary beside the online one: its handles pass the
   // link-time entry points unchanged.
   const std::vector<uint8_t> bin = generator_binary(fc_tflite(false), false);
-  lpai_test::AlignedBuffer copy(bin.size(), 64);
+  lpai::host::AlignedBytes copy(bin.size(), 64);
   std::memcpy(copy.data(), bin.data(), bin.size());
   Qnn_ContextHandle_t fw_ctx = nullptr;
   ASSERT_EQ(QnnContext_createFromBinary(backend_, nullptr, nullptr, copy.data(), bin.size(),
@@ -510,7 +510,7 @@ TEST_F(OnlinePrepare, GeneratorBinaryRunsBesideTheOnlineGraphWithTheSameOutputs)
   contexts_.push_back(fw_ctx);
   Qnn_GraphHandle_t fw = nullptr;
   ASSERT_EQ(QnnGraph_retrieve(fw_ctx, "fc_only", &fw), QNN_SUCCESS);
-  lpai_test::AlignedBuffer scratch(4096, 64);
+  lpai::host::AlignedBytes scratch(4096, 64);
   QnnLpaiGraph_Mem_t mem = {QNN_LPAI_MEM_TYPE_DDR, 4096, scratch.data()};
   QnnLpaiGraph_CustomConfig_t cc = {QNN_LPAI_GRAPH_SET_CFG_SCRATCH_MEM, &mem};
   QnnGraph_Config_t cfg = QNN_GRAPH_CONFIG_INIT;

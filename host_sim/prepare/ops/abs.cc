@@ -19,8 +19,7 @@ PrepResult prepare_abs(const PrepOp& op) {
   std::memset(&p, 0, sizeof(p));
   if (in.type == format::DataType::kInt16 && in.scales.empty()) {
     if (out.type != in.type || out.shape != in.shape) {
-      r.error = "unquantised int16 ABS needs an int16 output of the input's shape";
-      return r;
+      return PrepResult::reject("unquantised int16 ABS needs an int16 output of the input's shape");
     }
     p.raw = 1;
     r.params = ew::blob_of(p);
@@ -31,16 +30,14 @@ PrepResult prepare_abs(const PrepOp& op) {
   p.output_zero_point = ew::zp_of(out);
   if (in.type == format::DataType::kInt16 &&
       (p.input_zero_point != 0 || p.output_zero_point != 0)) {
-    r.error = "int16 ABS requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 ABS requires zero points 0");
   }
   p.needs_rescale = ew::scale_of(in) != ew::scale_of(out) ? 1 : 0;
   if (p.needs_rescale) {
     ew::quantize(static_cast<double>(ew::scale_of(in)) / static_cast<double>(ew::scale_of(out)),
                  &p.multiplier, &p.shift);
     if (p.shift < -31 || p.shift > 30) {
-      r.error = "scale ratio out of range";
-      return r;
+      return PrepResult::reject("scale ratio out of range");
     }
   }
   r.params = ew::blob_of(p);

@@ -14,17 +14,15 @@ PrepResult prepare_add_n(const PrepOp& op) {
   PrepResult r;
   const size_t n_in = op.inputs.size();
   if (n_in < 2 || n_in > kernels::kMaxNodeInputs) {
-    r.error = "ADD_N needs 2.." + std::to_string(kernels::kMaxNodeInputs) + " inputs, got " +
-              std::to_string(n_in);
-    return r;
+    return PrepResult::reject("ADD_N needs 2.." + std::to_string(kernels::kMaxNodeInputs) + " inputs, got " +
+              std::to_string(n_in));
   }
   if (!ew::check_arity(op, n_in, 1, &r.error)) return r;
   const PrepTensor& first = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (out.type != format::DataType::kInt8 || first.type != format::DataType::kInt8) {
-    r.error = std::string("types ") + ew::type_name(first.type) + " -> " +
-              ew::type_name(out.type) + " unsupported (int8 only)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(first.type) + " -> " +
+              ew::type_name(out.type) + " unsupported (int8 only)");
   }
   if (!ew::check_per_tensor(first, "input 0", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
@@ -34,14 +32,12 @@ PrepResult prepare_add_n(const PrepOp& op) {
     const PrepTensor& in = *op.inputs[j];
     if (in.type != first.type || in.shape != first.shape || in.scales != first.scales ||
         in.zero_points != first.zero_points) {
-      r.error = "input " + std::to_string(j) +
-                " differs from input 0 in type, shape or quantisation";
-      return r;
+      return PrepResult::reject("input " + std::to_string(j) +
+                " differs from input 0 in type, shape or quantisation");
     }
   }
   if (out.shape != first.shape) {
-    r.error = "output shape differs from the inputs'";
-    return r;
+    return PrepResult::reject("output shape differs from the inputs'");
   }
   constexpr int kLeftShift = 20;
   const double twice_max = 2 * static_cast<double>(ew::scale_of(first));

@@ -12,22 +12,16 @@ namespace prepare {
 
 PrepResult prepare_add_sub(const PrepOp& op, bool subtract) {
   PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const host::HostStatus st = ew::check_binary_operands(
+      op, {format::DataType::kInt8, format::DataType::kInt16},
+      "int8 or int16, all equal", /*per_tensor=*/true);
+  if (!st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   const format::DataType t = out.type;
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
-      in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
-    return r;
-  }
-  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
-      !ew::check_per_tensor(in2, "input 1", &r.error) ||
-      !ew::check_per_tensor(out, "output", &r.error)) {
-    return r;
-  }
   kernels::AddParams p;
   std::memset(&p, 0, sizeof(p));
   p.input1_offset = -ew::zp_of(in1);

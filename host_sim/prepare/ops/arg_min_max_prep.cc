@@ -17,24 +17,20 @@ PrepResult prepare_arg_min_max(const PrepOp& op) {
   const PrepTensor& axis = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = std::string("input type ") + ew::type_name(in.type) + " unsupported (int8)";
-    return r;
+    return PrepResult::reject(std::string("input type ") + ew::type_name(in.type) + " unsupported (int8)");
   }
   if (out.type != format::DataType::kInt32) {
-    r.error = std::string("output type ") + ew::type_name(out.type) +
-              " unsupported (int32, as TFLite Micro)";
-    return r;
+    return PrepResult::reject(std::string("output type ") + ew::type_name(out.type) +
+              " unsupported (int32, as TFLite Micro)");
   }
   if (axis.type != format::DataType::kInt32 || !axis.is_const() || axis.element_count() != 1) {
-    r.error = "axis must be a constant int32 scalar";
-    return r;
+    return PrepResult::reject("axis must be a constant int32 scalar");
   }
   const int rank = static_cast<int>(in.shape.size());
   int32_t a = util::const_i32(axis, 0);
   if (a < 0) a += rank;
   if (rank < 1 || a < 0 || a >= rank) {
-    r.error = "axis " + std::to_string(util::const_i32(axis, 0)) + " out of range";
-    return r;
+    return PrepResult::reject("axis " + std::to_string(util::const_i32(axis, 0)) + " out of range");
   }
   std::vector<int32_t> want;
   int64_t outer = 1, inner = 1;
@@ -44,13 +40,11 @@ PrepResult prepare_arg_min_max(const PrepOp& op) {
     if (k != a) want.push_back(in.shape[k]);
   }
   if (out.shape != want) {
-    r.error = "output shape " + util::shape_string(out.shape) + ", want " +
-              util::shape_string(want);
-    return r;
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + ", want " +
+              util::shape_string(want));
   }
   if (in.shape[a] < 1) {
-    r.error = "empty reduction axis";
-    return r;
+    return PrepResult::reject("empty reduction axis");
   }
   kernels::ArgMinMaxParams p;
   p.outer = static_cast<int32_t>(outer);

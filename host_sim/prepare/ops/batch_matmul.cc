@@ -7,6 +7,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -20,23 +21,20 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   const bool i16 = lhs.type == format::DataType::kInt16;
   if ((lhs.type != format::DataType::kInt8 && !i16) || rhs.type != lhs.type ||
       out.type != lhs.type) {
-    r.error = std::string("types ") + ew::type_name(lhs.type) + ", " + ew::type_name(rhs.type) +
-              " -> " + ew::type_name(out.type) + " unsupported (int8 or int16, all equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(lhs.type) + ", " + ew::type_name(rhs.type) +
+              " -> " + ew::type_name(out.type) + " unsupported (int8 or int16, all equal)");
   }
   if (!ew::check_per_tensor(lhs, "lhs", &r.error) || !ew::check_per_tensor(rhs, "rhs", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
   if (i16 && (ew::zp_of(lhs) != 0 || ew::zp_of(rhs) != 0 || ew::zp_of(out) != 0)) {
-    r.error = "int16 needs zero points 0";
-    return r;
+    return PrepResult::reject("int16 needs zero points 0");
   }
   const int lr = static_cast<int>(lhs.shape.size());
   const int rr = static_cast<int>(rhs.shape.size());
   if (lr < 2 || lr > 5 || rr < 2 || rr > 5) {
-    r.error = "operand ranks must be 2..5";
-    return r;
+    return PrepResult::reject("operand ranks must be 2..5");
   }
   const bool adj_x = op.options.adj_x;
   const bool adj_y = op.options.adj_y;
@@ -45,8 +43,7 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   const int32_t kr = adj_y ? rhs.shape[rr - 1] : rhs.shape[rr - 2];
   const int32_t n = adj_y ? rhs.shape[rr - 2] : rhs.shape[rr - 1];
   if (kl != kr) {
-    r.error = "accumulation dims differ (" + std::to_string(kl) + " vs " + std::to_string(kr) + ")";
-    return r;
+    return PrepResult::reject("accumulation dims differ (" + std::to_string(kl) + " vs " + std::to_string(kr) + ")");
   }
   // Batch dims right-aligned to 3.
   const int orank = lr > rr ? lr : rr;
@@ -59,8 +56,7 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   int64_t ls = 1, rs = 1;
   for (int i = 2; i >= 0; --i) {
     if (lb[i] != rb[i] && lb[i] != 1 && rb[i] != 1) {
-      r.error = "batch dims do not broadcast";
-      return r;
+      return PrepResult::reject("batch dims do not broadcast");
     }
     p.batch[i] = lb[i] == 1 ? rb[i] : lb[i];
     p.lhs_stride[i] = lb[i] == 1 ? 0 : static_cast<int32_t>(ls);
@@ -72,9 +68,8 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   want.push_back(m);
   want.push_back(n);
   if (out.shape != want) {
-    r.error = "output shape " + util::shape_string(out.shape) + ", want " +
-              util::shape_string(want);
-    return r;
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + ", want " +
+              util::shape_string(want));
   }
   p.lhs_matrices = static_cast<int32_t>(ls);
   p.rhs_matrices = static_cast<int32_t>(rs);
@@ -90,8 +85,7 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   int shift = 0;
   quantize_multiplier(product / static_cast<double>(ew::scale_of(out)), &p.multiplier, &shift);
   if (shift < -31 || shift > (i16 ? 14 : 30)) {
-    r.error = "effective output scale out of range (shift " + std::to_string(shift) + ")";
-    return r;
+    return PrepResult::reject("effective output scale out of range (shift " + std::to_string(shift) + ")");
   }
   p.shift = shift;
   const int64_t esize = i16 ? 2 : 1;
@@ -103,8 +97,7 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
       !i16 && p.lhs_zero_point != 0 ? static_cast<int64_t>(p.rhs_matrices) * n * 4 : 0;
   const int64_t temp = sums_bytes > 0 ? sums_off + sums_bytes : rhs_off + rhs_bytes;
   if (temp > INT32_MAX) {
-    r.error = "operands too large";
-    return r;
+    return PrepResult::reject("operands too large");
   }
   p.rhs_temp_offset = static_cast<int32_t>(rhs_off);
   p.rhs_sums_offset = static_cast<int32_t>(sums_bytes > 0 ? sums_off : 0);
@@ -113,6 +106,13 @@ PrepResult prepare_batch_matmul(const PrepOp& op) {
   r.params.resize(sizeof(p));
   std::memcpy(r.params.data(), &p, sizeof(p));
   return r;
+}
+
+host::HostStatus decode_batch_matmul_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::BatchMatMulOptions& p = *op.builtin_options_as_BatchMatMulOptions();
+  o->adj_x = p.adj_x();
+  o->adj_y = p.adj_y();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

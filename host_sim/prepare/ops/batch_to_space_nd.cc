@@ -19,18 +19,10 @@ PrepResult prepare_batch_to_space_nd(const PrepOp& op) {
       out[1] != in[1] * block[0] - crops[0] - crops[1] ||
       out[2] != in[2] * block[1] - crops[2] - crops[3] || out[1] < 0 || out[2] < 0 ||
       out[3] != in[3]) {
-    r.error = "input batch not divisible by the block size or output shape " +
-              mv::shape_str(op.outputs[0]->shape) + " wrong";
-    return r;
+    return PrepResult::reject("input batch not divisible by the block size or output shape " +
+              util::shape_string(op.outputs[0]->shape) + " wrong");
   }
-  kernels::BatchToSpaceNdParams p;
-  std::memset(&p, 0, sizeof(p));
-  for (int i = 0; i < 4; ++i) {
-    p.in_dims[i] = static_cast<uint32_t>(in[i]);
-    p.out_dims[i] = static_cast<uint32_t>(out[i]);
-  }
-  p.block_h = static_cast<uint32_t>(block[0]);
-  p.block_w = static_cast<uint32_t>(block[1]);
+  kernels::BatchToSpaceNdParams p = mv::space_batch_params<kernels::BatchToSpaceNdParams>(in, out, block);
   p.crop_top = static_cast<uint32_t>(crops[0]);
   p.crop_left = static_cast<uint32_t>(crops[2]);
   r.params = ew::blob_of(p);

@@ -16,8 +16,7 @@ PrepResult prepare_broadcast_to(const PrepOp& op) {
   if (!mv::const_ints(*op.inputs[1], "shape", &shape, &r.error)) return r;
   const size_t rank = out.shape.size();
   if (shape.size() != rank || in.shape.size() > rank) {
-    r.error = "shape input does not match the output rank, or the input rank exceeds it";
-    return r;
+    return PrepResult::reject("shape input does not match the output rank, or the input rank exceeds it");
   }
   const size_t lead = rank - in.shape.size();
   const std::vector<int64_t> st = mv::strides_of(in.shape);
@@ -25,15 +24,13 @@ PrepResult prepare_broadcast_to(const PrepOp& op) {
   for (size_t k = 0; k < rank; ++k) {
     dims[k] = out.shape[k];
     if (shape[k] != out.shape[k]) {
-      r.error = "shape input differs from the output shape " + mv::shape_str(out.shape);
-      return r;
+      return PrepResult::reject("shape input differs from the output shape " + util::shape_string(out.shape));
     }
     if (k < lead) continue;
     const int32_t d = in.shape[k - lead];
     if (d != out.shape[k] && d != 1) {
-      r.error = "input shape " + mv::shape_str(in.shape) + " does not broadcast to " +
-                mv::shape_str(out.shape);
-      return r;
+      return PrepResult::reject("input shape " + util::shape_string(in.shape) + " does not broadcast to " +
+                util::shape_string(out.shape));
     }
     strides[k] = d == 1 ? 0 : st[k - lead];
   }

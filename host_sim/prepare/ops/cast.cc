@@ -17,18 +17,16 @@ bool castable(format::DataType t) {
 PrepResult prepare_cast(const PrepOp& op) {
   PrepResult r;
   if (op.inputs.size() != 1 || op.outputs.size() != 1 || op.inputs[0] == nullptr) {
-    r.error = "expects 1 input and 1 output";
-    return r;
+    return PrepResult::reject("expects 1 input and 1 output");
   }
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (!castable(in.type) || !castable(out.type)) {
-    r.error = "types " + std::to_string(static_cast<int>(in.type)) + " -> " +
+    return PrepResult::reject("types " + std::to_string(static_cast<int>(in.type)) + " -> " +
               std::to_string(static_cast<int>(out.type)) +
-              " unsupported (int8, int16, int32, uint32, bool; float32 only as a graph output)";
-    return r;
+              " unsupported (int8, int16, int32, uint32, bool; float32 only as a graph output)");
   }
-  if (in.shape != out.shape) r.error = "input and output shapes differ";
+  if (in.shape != out.shape) return PrepResult::reject("input and output shapes differ");
   return r;
 }
 

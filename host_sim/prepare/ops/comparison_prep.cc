@@ -18,14 +18,12 @@ PrepResult prepare_comparison(const PrepOp& op, bool allow_bool) {
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   if (out.type != format::DataType::kBool) {
-    r.error = std::string("output type ") + ew::type_name(out.type) + " is not bool";
-    return r;
+    return PrepResult::reject(std::string("output type ") + ew::type_name(out.type) + " is not bool");
   }
   kernels::ComparisonParams p;
   std::memset(&p, 0, sizeof(p));
   if (in1.type != in2.type) {
-    r.error = "input types differ";
-    return r;
+    return PrepResult::reject("input types differ");
   }
   if (in1.type == format::DataType::kInt8) {
     p.mode = kernels::kCompareInt8Scaled;
@@ -34,9 +32,8 @@ PrepResult prepare_comparison(const PrepOp& op, bool allow_bool) {
   } else if (allow_bool && in1.type == format::DataType::kBool) {
     p.mode = kernels::kCompareBool;
   } else {
-    r.error = std::string("input type ") + ew::type_name(in1.type) + " unsupported (int8, int32" +
-              (allow_bool ? ", bool)" : ")");
-    return r;
+    return PrepResult::reject(std::string("input type ") + ew::type_name(in1.type) + " unsupported (int8, int32" +
+              (allow_bool ? ", bool)" : ")"));
   }
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);

@@ -12,13 +12,11 @@ namespace prepare {
 PrepResult prepare_call_once(const PrepOp& op) {
   PrepResult r;
   if (!op.inputs.empty() || !op.outputs.empty()) {
-    r.error = "expects no inputs and no outputs";
-    return r;
+    return PrepResult::reject("expects no inputs and no outputs");
   }
   if (op.once_slot >= kernels::kMaxCallOnceNodes) {
-    r.error = "more than " + std::to_string(kernels::kMaxCallOnceNodes) +
-              " CALL_ONCE operators in one graph are not supported";
-    return r;
+    return PrepResult::reject("more than " + std::to_string(kernels::kMaxCallOnceNodes) +
+              " CALL_ONCE operators in one graph are not supported");
   }
   kernels::CallOnceParams p{};
   p.block_nodes = static_cast<uint32_t>(op.jump);
@@ -33,17 +31,14 @@ namespace {
 PrepResult prepare_branch(const PrepOp& op) {
   PrepResult r;
   if (op.inputs.size() != 1 || op.inputs[0] == nullptr || !op.outputs.empty()) {
-    r.error = "expects 1 input (the condition) and no outputs";
-    return r;
+    return PrepResult::reject("expects 1 input (the condition) and no outputs");
   }
   const PrepTensor& c = *op.inputs[0];
   if (c.type != format::DataType::kBool || c.element_count() != 1) {
-    r.error = "the condition must be one bool";
-    return r;
+    return PrepResult::reject("the condition must be one bool");
   }
   if (op.jump < 0) {
-    r.error = "internal: negative skip";
-    return r;
+    return PrepResult::reject("internal: negative skip");
   }
   kernels::BranchParams p{static_cast<uint32_t>(op.jump)};
   r.params.resize(sizeof(p));

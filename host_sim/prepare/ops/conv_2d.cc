@@ -12,6 +12,7 @@
 #include "kernels/params/conv_2d.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -34,39 +35,33 @@ uint32_t im2col_rows_for(uint64_t depth, uint64_t total_pixels) {
 PrepResult prepare_conv_2d(const PrepOp& op) {
   using format::DataType;
   PrepResult r;
-  auto reject = [&r](const std::string& why) {
-    r.error = why;
-    r.params.clear();
-    r.temp_bytes = 0;
-    return r;
-  };
   if (op.inputs.size() < 2 || op.inputs.size() > 3 || op.outputs.size() != 1) {
-    return reject("expects 2 or 3 inputs and 1 output");
+    return PrepResult::reject("expects 2 or 3 inputs and 1 output");
   }
   const PrepTensor* input = op.inputs[0];
   const PrepTensor* filter = op.inputs[1];
   const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
   const PrepTensor* output = op.outputs[0];
-  if (input == nullptr || output == nullptr) return reject("input or output absent");
+  if (input == nullptr || output == nullptr) return PrepResult::reject("input or output absent");
   const bool wide = input->type == DataType::kInt16;
   if (input->type != DataType::kInt8 && !wide) {
-    return reject("only int8 or int16 (16x8) activations are supported");
+    return PrepResult::reject("only int8 or int16 (16x8) activations are supported");
   }
   const DataType act = input->type;
   std::string e;
-  if (!rules::check_per_tensor_of_type(input, act, "input", &e)) return reject(e);
-  if (!rules::check_per_tensor_of_type(output, act, "output", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, act, "input", &e)) return PrepResult::reject(e);
+  if (!rules::check_per_tensor_of_type(output, act, "output", &e)) return PrepResult::reject(e);
   if (filter == nullptr || filter->type != DataType::kInt8 || !filter->is_const()) {
-    return reject("filter must be a constant int8 tensor");
+    return PrepResult::reject("filter must be a constant int8 tensor");
   }
   if (input->shape.size() != 4 || filter->shape.size() != 4 || output->shape.size() != 4) {
-    return reject("input, filter and output must be 4-D (NHWC, OHWI)");
+    return PrepResult::reject("input, filter and output must be 4-D (NHWC, OHWI)");
   }
   for (int32_t d : input->shape) {
-    if (d <= 0) return reject("input has an empty dimension");
+    if (d <= 0) return PrepResult::reject("input has an empty dimension");
   }
   for (int32_t d : filter->shape) {
-    if (d <= 0) return reject("filter has an empty dimension");
+    if (d <= 0) return PrepResult::reject("filter has an empty dimension");
   }
   const int batches = input->shape[0], in_h = input->shape[1], in_w = input->shape[2],
             in_c = input->shape[3];
@@ -75,66 +70,66 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   // out_c.
   const int fc = filter->shape[3];
   if (in_c % fc != 0 || out_c % (in_c / fc) != 0) {
-    return reject("filter depth " + std::to_string(fc) + " does not divide the input depth " +
+    return PrepResult::reject("filter depth " + std::to_string(fc) + " does not divide the input depth " +
                   std::to_string(in_c) + " into groups that divide the " + std::to_string(out_c) +
                   " output channels");
   }
   const int groups = in_c / fc;
   if (filter->scales.empty() || filter->scales.size() != filter->zero_points.size()) {
-    return reject("filter is not quantised");
+    return PrepResult::reject("filter is not quantised");
   }
-  if (!util::zero_points_all_zero(*filter)) return reject("filter zero point must be 0");
+  if (!util::zero_points_all_zero(*filter)) return PrepResult::reject("filter zero point must be 0");
   const bool per_channel = filter->scales.size() > 1;
-  if (per_channel && filter->quant_axis != 0) return reject("per-channel filter must use axis 0");
+  if (per_channel && filter->quant_axis != 0) return PrepResult::reject("per-channel filter must use axis 0");
   if (bias != nullptr) {
     const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
     if (!type_ok || !bias->is_const()) {
-      return reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8 convolution"
+      return PrepResult::reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8 convolution"
                          : "bias must be a constant int32 tensor");
     }
-    if (bias->element_count() != out_c) return reject("bias length differs from output channels");
+    if (bias->element_count() != out_c) return PrepResult::reject("bias length differs from output channels");
   }
   const OpOptions& o = op.options;
   if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
-    return reject("stride and dilation must be positive");
+    return PrepResult::reject("stride and dilation must be positive");
   }
   int out_h = 0, out_w = 0, pad_h = 0, pad_w = 0;
   if (!util::compute_padding(o.padding, in_h, k_h, o.stride_h, o.dilation_h, &out_h, &pad_h) ||
       !util::compute_padding(o.padding, in_w, k_w, o.stride_w, o.dilation_w, &out_w, &pad_w)) {
-    return reject("padding/stride/dilation give an empty output");
+    return PrepResult::reject("padding/stride/dilation give an empty output");
   }
   const std::vector<int32_t> want_out = {batches, out_h, out_w, out_c};
   if (output->shape != want_out) {
-    return reject("output shape " + util::shape_string(output->shape) + " differs from " +
+    return PrepResult::reject("output shape " + util::shape_string(output->shape) + " differs from " +
                   util::shape_string(want_out));
   }
   const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * fc;
-  if (depth > kernels::kConvMaxDepth) return reject("filter depth k_h * k_w * in_c / groups exceeds 65536");
+  if (depth > kernels::kConvMaxDepth) return PrepResult::reject("filter depth k_h * k_w * in_c / groups exceeds 65536");
   if (wide && static_cast<uint32_t>(in_c) > kernels::kConvMaxInChannels16) {
-    return reject("16x8 convolution supports at most 8192 input channels");
+    return PrepResult::reject("16x8 convolution supports at most 8192 input channels");
   }
   const int dims[] = {batches, in_h, in_w, in_c, out_h, out_w, k_h, k_w,
                       o.stride_h, o.stride_w, o.dilation_h, o.dilation_w};
   for (int d : dims) {
-    if (static_cast<uint32_t>(d) > kernels::kConvMaxDim) return reject("a dimension exceeds 65536");
+    if (static_cast<uint32_t>(d) > kernels::kConvMaxDim) return PrepResult::reject("a dimension exceeds 65536");
   }
 
   std::vector<int32_t> multiplier, shift;
   e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
-  if (!e.empty()) return reject(e);
+  if (!e.empty()) return PrepResult::reject(e);
   // TFLite Micro: an int64 bias selects the int64 accumulator (64-bit requantisation, shift <= 7);
   // an int32 bias or none the int32 accumulator (32-bit requantisation).
   const bool acc32 = wide && (bias == nullptr || bias->type == DataType::kInt32);
   for (int32_t s : shift) {
-    if (wide && !acc32 && s > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
-    if (s > 30) return reject("effective output scale too large (shift > 30)");
+    if (wide && !acc32 && s > 7) return PrepResult::reject("effective output scale too large for 16x8 (shift > 7)");
+    if (s > 30) return PrepResult::reject("effective output scale too large (shift > 30)");
   }
   const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
   int32_t act_min = 0, act_max = 0;
   if (!rules::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max, &e)) {
-    return reject(e);
+    return PrepResult::reject(e);
   }
-  if (act_min > act_max) return reject("empty fused activation range");
+  if (act_min > act_max) return PrepResult::reject("empty fused activation range");
 
   kernels::Conv2dParams p{};
   p.batches = batches;
@@ -171,7 +166,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
         b64[c] = bias->type == DataType::kInt64 ? util::const_i64(*bias, c) : util::const_i32(*bias, c);
       }
       if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
-        return reject("16x8 bias value outside [-2^47, 2^47)");
+        return PrepResult::reject("16x8 bias value outside [-2^47, 2^47)");
       }
     }
     append_pod(&r.params, p);
@@ -199,7 +194,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     append_array(&r.params, layout);
     uint64_t temp = kernels::conv_2d_temp_bytes(p);
     if (!layout.empty()) temp = std::max<uint64_t>(temp, kernels::hvx_layout::conv_temp_bytes(p));
-    if (temp > 0xFFFFFFFFu) return reject("HVX kernel scratch exceeds 4 GiB");
+    if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
     r.temp_bytes = static_cast<uint32_t>(temp);
     return r;
   }
@@ -207,6 +202,17 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   append_array(&r.params, shift);
   r.temp_bytes = kernels::conv_2d_temp_bytes(p);
   return r;
+}
+
+host::HostStatus decode_conv_2d_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::Conv2DOptions& p = *op.builtin_options_as_Conv2DOptions();
+  o->padding = p.padding();
+  o->stride_w = p.stride_w();
+  o->stride_h = p.stride_h();
+  o->activation = p.fused_activation_function();
+  o->dilation_w = p.dilation_w_factor();
+  o->dilation_h = p.dilation_h_factor();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

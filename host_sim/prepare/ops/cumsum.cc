@@ -7,6 +7,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -18,28 +19,24 @@ PrepResult prepare_cumsum(const PrepOp& op) {
   const PrepTensor& axis = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8 || out.type != format::DataType::kInt8) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8)");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
   if (in.shape != out.shape) {
-    r.error = "input and output shapes differ";
-    return r;
+    return PrepResult::reject("input and output shapes differ");
   }
   if (axis.type != format::DataType::kInt32 || !axis.is_const() || axis.element_count() != 1) {
-    r.error = "axis must be a constant int32 scalar";
-    return r;
+    return PrepResult::reject("axis must be a constant int32 scalar");
   }
   const int rank = static_cast<int>(in.shape.size());
   int32_t a = util::const_i32(axis, 0);
   if (a < 0) a += rank;
   if (rank < 1 || a < 0 || a >= rank) {
-    r.error = "axis " + std::to_string(util::const_i32(axis, 0)) + " out of range";
-    return r;
+    return PrepResult::reject("axis " + std::to_string(util::const_i32(axis, 0)) + " out of range");
   }
   kernels::CumsumParams p;
   std::memset(&p, 0, sizeof(p));
@@ -67,14 +64,20 @@ PrepResult prepare_cumsum(const PrepOp& op) {
     return r;
   }
   if (p.input_shift < -31 || p.output_shift < -31) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   p.initial_acc = kernels::multiply_by_quantized_multiplier(-p.input_zero_point * (1 << 20),
                                                             p.input_multiplier, p.input_shift);
   r.params.resize(sizeof(p));
   std::memcpy(r.params.data(), &p, sizeof(p));
   return r;
+}
+
+host::HostStatus decode_cumsum_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::CumsumOptions& p = *op.builtin_options_as_CumsumOptions();
+  o->exclusive = p.exclusive();
+  o->reverse = p.reverse();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -2,34 +2,37 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
 
 PrepResult prepare_depth_to_space(const PrepOp& op) {
+  if (const host::HostStatus st = mv::check_block_rearrange(op); !st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   PrepResult r;
-  if (!ew::check_arity(op, 1, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
-  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   const int64_t bs = op.options.block_size;
-  if (in.shape.size() != 4 || out.shape.size() != 4 || bs < 1) {
-    r.error = "input and output must be 4-D (NHWC) and block_size >= 1";
-    return r;
-  }
   const int64_t b = in.shape[0], h = in.shape[1], w = in.shape[2], c = in.shape[3];
   if (c % (bs * bs) != 0 ||
       out.shape != std::vector<int32_t>{static_cast<int32_t>(b), static_cast<int32_t>(h * bs),
                                         static_cast<int32_t>(w * bs),
                                         static_cast<int32_t>(c / (bs * bs))}) {
-    r.error = "input depth not divisible by block_size^2 or output shape " +
-              mv::shape_str(out.shape) + " wrong";
-    return r;
+    return PrepResult::reject("input depth not divisible by block_size^2 or output shape " +
+              util::shape_string(out.shape) + " wrong");
   }
   const int64_t co = c / (bs * bs);
   // Output [B, H, bs, W, bs, Co] read from the input [B, H, W, bs, bs, Co].
   mv::strided_blob({b, h, bs, w, bs, co}, {h * w * c, w * c, bs * co, c, co, 1}, 0, &r);
   return r;
+}
+
+host::HostStatus decode_depth_to_space_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::DepthToSpaceOptions& p = *op.builtin_options_as_DepthToSpaceOptions();
+  o->block_size = p.block_size();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

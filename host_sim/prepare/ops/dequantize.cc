@@ -9,13 +9,12 @@ PrepResult prepare_dequantize(const PrepOp& op) {
   PrepResult r;
   if (!ew::check_arity(op, 1, 1, &r.error)) return r;
   if (op.outputs[0]->type == format::DataType::kFloat32) {
-    r.error = "DEQUANTIZE to float32 is not supported: the firmware has no floating point at run "
-              "time (dequantize the graph output on the host instead)";
-  } else {
-    r.error = std::string("DEQUANTIZE to ") + ew::type_name(op.outputs[0]->type) +
-              " is not a TFLite operation (integer requantisation is QUANTIZE)";
+    return PrepResult::reject(
+        "DEQUANTIZE to float32 is not supported: the firmware has no floating point at run "
+        "time (dequantize the graph output on the host instead)");
   }
-  return r;
+  return PrepResult::reject(std::string("DEQUANTIZE to ") + ew::type_name(op.outputs[0]->type) +
+                            " is not a TFLite operation (integer requantisation is QUANTIZE)");
 }
 
 }  // namespace prepare

@@ -7,6 +7,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int32_arith_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -14,20 +15,15 @@ namespace prepare {
 PrepResult prepare_div(const PrepOp& op) {
   PrepResult r;
   if (prepare_int32_arith(op, Int32ArithKind::kDiv, &r)) return r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const host::HostStatus st = ew::check_binary_operands(
+      op, {format::DataType::kInt8},
+      "int8 only", /*per_tensor=*/true);
+  if (!st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  if (out.type != format::DataType::kInt8 || in1.type != out.type || in2.type != out.type) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(out.type) + " unsupported (int8 only)";
-    return r;
-  }
-  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
-      !ew::check_per_tensor(in2, "input 1", &r.error) ||
-      !ew::check_per_tensor(out, "output", &r.error)) {
-    return r;
-  }
   kernels::DivParams p;
   std::memset(&p, 0, sizeof(p));
   p.input1_offset = -ew::zp_of(in1);
@@ -36,8 +32,7 @@ PrepResult prepare_div(const PrepOp& op) {
       static_cast<double>(ew::scale_of(in1) / (ew::scale_of(in2) * ew::scale_of(out)));
   ew::quantize(real, &p.output_multiplier, &p.output_shift);
   if (p.output_shift > 22) {
-    r.error = "scale ratio s1 / (s2 * s_out) above 2^22 is not supported";
-    return r;
+    return PrepResult::reject("scale ratio s1 / (s2 * s_out) above 2^22 is not supported");
   }
   if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
                                ew::type_max(out.type), &p.activation_min, &p.activation_max,
@@ -65,6 +60,12 @@ PrepResult prepare_div(const PrepOp& op) {
   for (int32_t v : recip) append_pod(&r.params, v);
   for (int32_t v : meta) append_pod(&r.params, v);
   return r;
+}
+
+host::HostStatus decode_div_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::DivOptions& p = *op.builtin_options_as_DivOptions();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -18,18 +18,15 @@ PrepResult prepare_dynamic_update_slice(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   if (!mv::check_copy(in, upd, mv::copy_types(), &r.error)) {
-    r.error = "update: " + r.error;
-    return r;
+    return PrepResult::reject("update: " + r.error);
   }
   const size_t rank = in.shape.size();
   if ((idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) ||
       idx.shape != std::vector<int32_t>{static_cast<int32_t>(rank)}) {
-    r.error = "start_indices must be a 1-D int32/int64 tensor with one entry per operand dim";
-    return r;
+    return PrepResult::reject("start_indices must be a 1-D int32/int64 tensor with one entry per operand dim");
   }
   if (out.shape != in.shape || upd.shape.size() != rank) {
-    r.error = "output must have the operand's shape and the update its rank";
-    return r;
+    return PrepResult::reject("output must have the operand's shape and the update its rank");
   }
   kernels::DynamicUpdateSliceParams p;
   std::memset(&p, 0, sizeof(p));
@@ -39,8 +36,7 @@ PrepResult prepare_dynamic_update_slice(const PrepOp& op) {
   for (size_t k = 0; k < format::kMaxRank; ++k) p.dims[k] = p.update[k] = 1;
   for (size_t k = 0; k < rank; ++k) {
     if (upd.shape[k] > in.shape[k]) {
-      r.error = "update dim " + std::to_string(k) + " exceeds the operand's";
-      return r;
+      return PrepResult::reject("update dim " + std::to_string(k) + " exceeds the operand's");
     }
     p.dims[lead + k] = static_cast<uint32_t>(in.shape[k]);
     p.update[lead + k] = static_cast<uint32_t>(upd.shape[k]);

@@ -118,6 +118,27 @@ bool plan_broadcast(const PrepTensor& in1, const PrepTensor& in2, const PrepTens
   return true;
 }
 
+host::HostStatus check_binary_operands(const PrepOp& op, std::initializer_list<format::DataType> types,
+                                       const char* types_text, bool per_tensor) {
+  std::string why;
+  if (!check_arity(op, 2, 1, &why)) return host::HostStatus::fail(why);
+  const PrepTensor& in1 = *op.inputs[0];
+  const PrepTensor& in2 = *op.inputs[1];
+  const PrepTensor& out = *op.outputs[0];
+  const format::DataType t = out.type;
+  if (std::find(types.begin(), types.end(), t) == types.end() || in1.type != t || in2.type != t) {
+    return host::HostStatus::fail(std::string("types ") + type_name(in1.type) + ", " +
+                                  type_name(in2.type) + " -> " + type_name(t) + " unsupported (" +
+                                  types_text + ")");
+  }
+  if (per_tensor && (!check_per_tensor(in1, "input 0", &why) ||
+                     !check_per_tensor(in2, "input 1", &why) ||
+                     !check_per_tensor(out, "output", &why))) {
+    return host::HostStatus::fail(why);
+  }
+  return host::HostStatus::success();
+}
+
 }  // namespace ew
 }  // namespace prepare
 }  // namespace lpai

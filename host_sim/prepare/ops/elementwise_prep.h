@@ -6,9 +6,11 @@
 #define LPAI_HOST_PREPARE_OPS_ELEMENTWISE_PREP_H
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "common/host_result.h"
 #include "kernels/params/broadcast.h"
 #include "prepare/op_prepare.h"
 #include "prepare/rules.h"
@@ -22,6 +24,11 @@ using rules::type_name;
 // Checks the node has exactly n_in inputs and n_out outputs, all present. On failure sets
 // *error and returns false.
 bool check_arity(const PrepOp& op, size_t n_in, size_t n_out, std::string* error);
+// The opening of a binary element-wise op: two inputs and one output, all of one type out of
+// `types` (else "types A, B -> C unsupported (<types_text>)"), and, with `per_tensor`, each
+// quantised per tensor.
+host::HostStatus check_binary_operands(const PrepOp& op, std::initializer_list<format::DataType> types,
+                                       const char* types_text, bool per_tensor);
 
 using rules::check_per_tensor;
 

@@ -16,8 +16,7 @@ PrepResult prepare_elu(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = "only int8 is supported (TFLite Micro's ELU has no int16 path)";
-    return r;
+    return PrepResult::reject("only int8 is supported (TFLite Micro's ELU has no int16 path)");
   }
   const float in_scale = ew::scale_of(in);
   const int32_t in_zp = ew::zp_of(in);
@@ -34,9 +33,8 @@ PrepResult prepare_elu(const PrepOp& op) {
     const float rescaled = std::round(transformed * inverse_scale);
     const float shifted = rescaled + static_cast<float>(out_zp);
     if (std::isnan(shifted)) {
-      r.error = "the input/output scales make table entry " + std::to_string(x) +
-                " not a number";
-      return r;
+      return PrepResult::reject("the input/output scales make table entry " + std::to_string(x) +
+                " not a number");
     }
     table[x + 128] = static_cast<int32_t>(std::max(-128.0f, std::min(127.0f, shifted)));
   }

@@ -14,25 +14,21 @@ PrepResult prepare_embedding_lookup(const PrepOp& op) {
   const PrepTensor& value = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   if (ids.type != format::DataType::kInt32 || ids.shape.size() != 1) {
-    r.error = "ids must be a 1-D int32 tensor";
-    return r;
+    return PrepResult::reject("ids must be a 1-D int32 tensor");
   }
   if ((value.type != format::DataType::kInt8 && value.type != format::DataType::kInt16) ||
       out.type != value.type) {
-    r.error = std::string("types ") + ew::type_name(value.type) + " -> " +
+    return PrepResult::reject(std::string("types ") + ew::type_name(value.type) + " -> " +
               ew::type_name(out.type) + " unsupported (int8 -> int8; the float output of the "
-              "hybrid lookup is not supported)";
-    return r;
+              "hybrid lookup is not supported)");
   }
   if (value.shape.size() < 2 || value.shape.size() > format::kMaxRank || value.shape[0] < 1) {
-    r.error = "value must have rank 2..6 and at least one row";
-    return r;
+    return PrepResult::reject("value must have rank 2..6 and at least one row");
   }
   std::vector<int32_t> want = value.shape;
   want[0] = ids.shape[0];
   if (out.shape != want) {
-    r.error = "output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want);
-    return r;
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " should be " + util::shape_string(want));
   }
   kernels::EmbeddingLookupParams p;
   p.rows = static_cast<uint32_t>(value.shape[0]);

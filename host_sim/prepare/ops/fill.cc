@@ -18,14 +18,12 @@ PrepResult prepare_fill(const PrepOp& op) {
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
        t != format::DataType::kInt32 && t != format::DataType::kBool) ||
       value.type != t || value.element_count() != 1) {
-    r.error = std::string("value ") + ew::type_name(value.type) + " -> " + ew::type_name(t) +
-              " unsupported (one element of the output's type: int8, int16, int32 or bool)";
-    return r;
+    return PrepResult::reject(std::string("value ") + ew::type_name(value.type) + " -> " + ew::type_name(t) +
+              " unsupported (one element of the output's type: int8, int16, int32 or bool)");
   }
   if (!dims.is_const() || dims.shape.size() != 1 ||
       (dims.type != format::DataType::kInt32 && dims.type != format::DataType::kInt64)) {
-    r.error = "dims must be a constant 1-D int32/int64 tensor";
-    return r;
+    return PrepResult::reject("dims must be a constant 1-D int32/int64 tensor");
   }
   std::vector<int32_t> want;
   for (int64_t i = 0; i < dims.element_count(); ++i) {
@@ -34,9 +32,8 @@ PrepResult prepare_fill(const PrepOp& op) {
     want.push_back(static_cast<int32_t>(d));
   }
   if (want != out.shape) {
-    r.error = "dims " + util::shape_string(want) + " differ from the output shape " +
-              util::shape_string(out.shape);
-    return r;
+    return PrepResult::reject("dims " + util::shape_string(want) + " differ from the output shape " +
+              util::shape_string(out.shape));
   }
   return r;
 }

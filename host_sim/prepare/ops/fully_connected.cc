@@ -13,6 +13,7 @@
 #include "kernels/params/fully_connected.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -20,13 +21,8 @@ namespace prepare {
 PrepResult prepare_fully_connected(const PrepOp& op) {
   using format::DataType;
   PrepResult r;
-  auto reject = [&r](const std::string& why) {
-    r.error = why;
-    r.params.clear();
-    return r;
-  };
   if (op.inputs.size() < 2 || op.inputs.size() > 3 || op.outputs.size() != 1) {
-    return reject("expects 2 or 3 inputs and 1 output");
+    return PrepResult::reject("expects 2 or 3 inputs and 1 output");
   }
   const PrepTensor* input = op.inputs[0];
   const PrepTensor* weights = op.inputs[1];
@@ -34,77 +30,77 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   const PrepTensor* output = op.outputs[0];
   std::string e;
   if (input == nullptr || (input->type != DataType::kInt8 && input->type != DataType::kInt16)) {
-    return reject("only int8 or int16 (16x8) activations are supported");
+    return PrepResult::reject("only int8 or int16 (16x8) activations are supported");
   }
   const bool wide = input->type == DataType::kInt16;
-  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return reject(e);
-  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return PrepResult::reject(e);
+  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return PrepResult::reject(e);
   if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
-    return reject("16x8 input and output zero points must be 0");
+    return PrepResult::reject("16x8 input and output zero points must be 0");
   }
   if (weights == nullptr || weights->type != DataType::kInt8 || !weights->is_const()) {
-    return reject("weights must be a constant int8 tensor");
+    return PrepResult::reject("weights must be a constant int8 tensor");
   }
   if (weights->shape.size() != 2 || weights->shape[0] <= 0 || weights->shape[1] <= 0) {
-    return reject("weights must have shape [N, K], got " + util::shape_string(weights->shape));
+    return PrepResult::reject("weights must have shape [N, K], got " + util::shape_string(weights->shape));
   }
   const int n = weights->shape[0];
   const int k = weights->shape[1];
   if (static_cast<uint32_t>(k) > kernels::gemm::kMaxAccumDepth) {
-    return reject("accumulation depth " + std::to_string(k) + " exceeds 65536");
+    return PrepResult::reject("accumulation depth " + std::to_string(k) + " exceeds 65536");
   }
   if (weights->scales.empty() || weights->scales.size() != weights->zero_points.size()) {
-    return reject("weights are not quantised");
+    return PrepResult::reject("weights are not quantised");
   }
-  if (!util::zero_points_all_zero(*weights)) return reject("weights zero point must be 0");
+  if (!util::zero_points_all_zero(*weights)) return PrepResult::reject("weights zero point must be 0");
   const bool per_channel = weights->scales.size() > 1;
   if (per_channel && (weights->scales.size() != static_cast<size_t>(n) || weights->quant_axis != 0)) {
-    return reject("per-channel weights need N scales along axis 0");
+    return PrepResult::reject("per-channel weights need N scales along axis 0");
   }
   if (bias != nullptr) {
     const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
     if (!type_ok || !bias->is_const()) {
-      return reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8"
+      return PrepResult::reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8"
                          : "bias must be a constant int32 tensor");
     }
     if (bias->element_count() != n) {
-      return reject("bias has " + std::to_string(bias->element_count()) + " elements, expected " +
+      return PrepResult::reject("bias has " + std::to_string(bias->element_count()) + " elements, expected " +
                     std::to_string(n));
     }
   }
   const int64_t in_count = input->element_count();
   if (in_count <= 0 || in_count % k != 0) {
-    return reject("input " + util::shape_string(input->shape) + " is not a multiple of K=" +
+    return PrepResult::reject("input " + util::shape_string(input->shape) + " is not a multiple of K=" +
                   std::to_string(k));
   }
   const int64_t batches = in_count / k;
   if (output->shape.empty() || output->shape.back() != n || output->element_count() != batches * n) {
-    return reject("output " + util::shape_string(output->shape) + " does not match " +
+    return PrepResult::reject("output " + util::shape_string(output->shape) + " does not match " +
                   std::to_string(batches) + " rows of " + std::to_string(n));
   }
-  if (batches > 0x7FFFFFFF) return reject("too many rows");
+  if (batches > 0x7FFFFFFF) return PrepResult::reject("too many rows");
 
   // Requantisation multipliers.
   std::vector<int32_t> multiplier, shift;
   if (per_channel) {
     e = util::channel_multipliers(*input, *weights, *output, n, &multiplier, &shift);
-    if (!e.empty()) return reject(e);
+    if (!e.empty()) return PrepResult::reject(e);
   } else {
     const float w_scale = weights->scales[0];
-    if (!(w_scale > 0.0f)) return reject("weights have a non-positive scale");
+    if (!(w_scale > 0.0f)) return PrepResult::reject("weights have a non-positive scale");
     const double input_product_scale = static_cast<double>(input->scales[0] * w_scale);
     if (bias != nullptr && bias->scales.size() >= 1) {
       const double scale_diff =
           std::abs(static_cast<double>(input->scales[0]) * static_cast<double>(w_scale) -
                    static_cast<double>(bias->scales[0]));
       if (scale_diff / static_cast<double>(output->scales[0]) > 0.02) {
-        return reject("bias scale differs from input_scale * weight_scale");
+        return PrepResult::reject("bias scale differs from input_scale * weight_scale");
       }
     }
     int32_t m = 0;
     int s = 0;
     quantize_multiplier(input_product_scale / static_cast<double>(output->scales[0]), &m, &s);
-    if (s > 30) return reject("effective output scale too large (shift > 30)");
+    if (s > 30) return PrepResult::reject("effective output scale too large (shift > 30)");
     multiplier.assign(n, m);
     shift.assign(n, s);
   }
@@ -112,9 +108,9 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   int32_t act_min = 0, act_max = 0;
   if (!rules::activation_range(op.options.activation, *output, wide ? -32768 : -128,
                                wide ? 32767 : 127, &act_min, &act_max, &e)) {
-    return reject(e);
+    return PrepResult::reject(e);
   }
-  if (act_min > act_max) return reject("empty fused activation range");
+  if (act_min > act_max) return PrepResult::reject("empty fused activation range");
 
   if (wide) {
     // TFLite Micro (the oracle's build): int64 bias or none -> int64 accumulator (64-bit
@@ -126,9 +122,9 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
         b64[o] = bias->type == DataType::kInt64 ? util::const_i64(*bias, o) : util::const_i32(*bias, o);
       }
       if (!acc32 && (b64[o] < -(int64_t{1} << 47) || b64[o] >= (int64_t{1} << 47))) {
-        return reject("16x8 bias value outside [-2^47, 2^47)");
+        return PrepResult::reject("16x8 bias value outside [-2^47, 2^47)");
       }
-      if (!acc32 && shift[o] > 7) return reject("effective output scale too large for 16x8 (shift > 7)");
+      if (!acc32 && shift[o] > 7) return PrepResult::reject("effective output scale too large for 16x8 (shift > 7)");
     }
     kernels::FullyConnectedParams p{};
     p.batches = static_cast<uint32_t>(batches);
@@ -188,6 +184,16 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
                                 : static_cast<uint32_t>(kernels::hvx_layout::fc_temp_bytes(
                                       p.batches, p.output_depth, p.accum_depth));
   return r;
+}
+
+host::HostStatus decode_fully_connected_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::FullyConnectedOptions& p = *op.builtin_options_as_FullyConnectedOptions();
+  if (p.weights_format() != tflite::FullyConnectedOptionsWeightsFormat_DEFAULT) {
+    return host::HostStatus::fail("shuffled weights format is not supported");
+  }
+  o->activation = p.fused_activation_function();
+  o->keep_num_dims = p.keep_num_dims();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

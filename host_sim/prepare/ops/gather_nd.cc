@@ -10,30 +10,24 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_gather_nd(const PrepOp& op) {
+  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& idx = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
-  if (idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) {
-    r.error = std::string("indices of type ") + ew::type_name(idx.type) + " (int32 or int64)";
-    return r;
-  }
   if (idx.shape.empty() || in.shape.empty()) {
-    r.error = "input and indices must have rank >= 1";
-    return r;
+    return PrepResult::reject("input and indices must have rank >= 1");
   }
   const size_t depth = static_cast<size_t>(idx.shape.back());
   if (depth > in.shape.size()) {
-    r.error = "indices depth " + std::to_string(depth) + " exceeds the input rank";
-    return r;
+    return PrepResult::reject("indices depth " + std::to_string(depth) + " exceeds the input rank");
   }
   std::vector<int32_t> want(idx.shape.begin(), idx.shape.end() - 1);
   want.insert(want.end(), in.shape.begin() + depth, in.shape.end());
   if (out.shape != want) {
-    r.error = "output shape " + mv::shape_str(out.shape) + " should be " + mv::shape_str(want);
-    return r;
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " should be " + util::shape_string(want));
   }
   const int64_t slices = mv::product(idx.shape, 0, idx.shape.size() - 1);
   if (idx.is_const() && depth > 0) {  // constant indices: out-of-range ones are refused here
@@ -47,9 +41,8 @@ PrepResult prepare_gather_nd(const PrepOp& op) {
         v = v32;
       }
       if (v < 0 || v >= in.shape[k % depth]) {
-        r.error = "constant index " + std::to_string(v) + " out of range for dim " +
-                  std::to_string(k % depth);
-        return r;
+        return PrepResult::reject("constant index " + std::to_string(v) + " out of range for dim " +
+                  std::to_string(k % depth));
       }
     }
   }

@@ -56,8 +56,7 @@ PrepResult prepare_hard_swish(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = "only int8 is supported";
-    return r;
+    return PrepResult::reject("only int8 is supported");
   }
   const int32_t in_zp = ew::zp_of(in);
   const int32_t out_zp = ew::zp_of(out);
@@ -69,12 +68,10 @@ PrepResult prepare_hard_swish(const PrepOp& op) {
   ew::quantize(static_cast<double>(hires_input_scale / output_scale), &out_m32, &out_exp);
   ew::quantize(static_cast<double>(hires_input_scale / reluish_scale), &relu_m32, &relu_exp);
   if (out_exp > 0) {
-    r.error = "output multiplier >= 1 (TFLite Micro requires output_multiplier_exponent <= 0)";
-    return r;
+    return PrepResult::reject("output multiplier >= 1 (TFLite Micro requires output_multiplier_exponent <= 0)");
   }
   if (out_exp < -62 || relu_exp > 30 || relu_exp < -62) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   const int16_t out_m16 = downscale_to_int16(out_m32);
   const int16_t relu_m16 = downscale_to_int16(relu_m32);

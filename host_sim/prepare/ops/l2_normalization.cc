@@ -4,6 +4,7 @@
 #include "kernels/params/l2_normalization.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -13,16 +14,13 @@ PrepResult prepare_l2_normalization(const PrepOp& op) {
   if (!ew::check_unary_int(op, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = "only int8 is supported";
-    return r;
+    return PrepResult::reject("only int8 is supported");
   }
   if (op.options.activation != 0) {
-    r.error = "fused activations are not supported (TFLite Micro requires NONE)";
-    return r;
+    return PrepResult::reject("fused activations are not supported (TFLite Micro requires NONE)");
   }
   if (in.shape.empty() || in.shape.back() <= 0) {
-    r.error = "input must have rank >= 1 and a non-empty last dimension";
-    return r;
+    return PrepResult::reject("input must have rank >= 1 and a non-empty last dimension");
   }
   kernels::L2NormalizationParams p;
   std::memset(&p, 0, sizeof(p));
@@ -31,6 +29,12 @@ PrepResult prepare_l2_normalization(const PrepOp& op) {
   p.outer = static_cast<uint32_t>(in.element_count() / in.shape.back());
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_l2_normalization_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::L2NormOptions& p = *op.builtin_options_as_L2NormOptions();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -6,6 +6,7 @@
 #include "kernels/params/leaky_relu.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -26,12 +27,10 @@ PrepResult prepare_leaky_relu(const PrepOp& op) {
   ew::quantize(identity_m, &p.multiplier_identity, &p.shift_identity);
   if (p.shift_alpha < -31 || p.shift_alpha > 30 || p.shift_identity < -31 ||
       p.shift_identity > 30) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   if (op.options.alpha != op.options.alpha) {
-    r.error = "alpha is NaN";
-    return r;
+    return PrepResult::reject("alpha is NaN");
   }
   r.params = ew::blob_of(p);
   if (in.type == format::DataType::kInt8) {
@@ -47,6 +46,12 @@ PrepResult prepare_leaky_relu(const PrepOp& op) {
     });
   }
   return r;
+}
+
+host::HostStatus decode_leaky_relu_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::LeakyReluOptions& p = *op.builtin_options_as_LeakyReluOptions();
+  o->alpha = p.alpha();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -18,16 +18,13 @@ PrepResult prepare_log_softmax(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = "only int8 is supported";
-    return r;
+    return PrepResult::reject("only int8 is supported");
   }
   if (ew::scale_of(out) != 16.0f / 256 || ew::zp_of(out) != 127) {
-    r.error = "output must have scale 16/256 and zero point 127";
-    return r;
+    return PrepResult::reject("output must have scale 16/256 and zero point 127");
   }
   if (in.shape.empty() || in.shape.back() <= 0) {
-    r.error = "input must have rank >= 1 and a non-empty last dimension";
-    return r;
+    return PrepResult::reject("input must have rank >= 1 and a non-empty last dimension");
   }
   constexpr int kScaledDiffIntegerBits = 5;
   const double real = std::min<double>(
@@ -36,8 +33,7 @@ PrepResult prepare_log_softmax(const PrepOp& op) {
   int32_t input_multiplier = 0, input_left_shift = 0;
   ew::quantize(real, &input_multiplier, &input_left_shift);
   if (!(real > 1.0) || input_left_shift < 1 || input_left_shift > 30) {
-    r.error = "input scale out of range for the Q5.26 scaling";
-    return r;
+    return PrepResult::reject("input scale out of range for the Q5.26 scaling");
   }
   kernels::LogSoftmaxParams p;
   std::memset(&p, 0, sizeof(p));

@@ -31,13 +31,11 @@ bool checked_log2(float x, int* log2) {
 PrepResult prepare_int16(const PrepTensor& in, const PrepTensor& out, bool tanh) {
   PrepResult r;
   if (ew::zp_of(in) != 0 || ew::zp_of(out) != 0) {
-    r.error = "int16 input and output zero points must be 0";
-    return r;
+    return PrepResult::reject("int16 input and output zero points must be 0");
   }
   int out_log2 = 0;
   if (!checked_log2(ew::scale_of(out), &out_log2) || out_log2 != -15) {
-    r.error = "int16 output scale must be 2^-15";
-    return r;
+    return PrepResult::reject("int16 output scale must be 2^-15");
   }
   int in_log2 = 0;
   bool pot = checked_log2(ew::scale_of(in), &in_log2);
@@ -55,14 +53,12 @@ PrepResult prepare_int16(const PrepTensor& in, const PrepTensor& out, bool tanh)
       m *= 2.0;
     }
     if (m > 32767.0) {
-      r.error = "int16 input scale too large (the LUT input multiplier exceeds 32767)";
-      return r;
+      return PrepResult::reject("int16 input scale too large (the LUT input multiplier exceeds 32767)");
     }
     multiplier = static_cast<int32_t>(m);
   }
   if (!kernels::int16_lut_scale_valid(multiplier, left_shift)) {
-    r.error = "int16 input scale too small for the LUT input scaling";
-    return r;
+    return PrepResult::reject("int16 input scale too small for the LUT input scaling");
   }
   kernels::LogisticParams p;  // same layout as TanhParams
   std::memset(&p, 0, sizeof(p));
@@ -81,13 +77,11 @@ PrepResult prepare_logistic_tanh(const PrepOp& op, bool tanh) {
   const PrepTensor& out = *op.outputs[0];
   const bool int16 = in.type == format::DataType::kInt16 && out.type == format::DataType::kInt16;
   if (!int16 && (in.type != format::DataType::kInt8 || out.type != format::DataType::kInt8)) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8 -> int8 or int16 -> int16)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8 -> int8 or int16 -> int16)");
   }
   if (in.shape != out.shape) {
-    r.error = "input and output shapes differ";
-    return r;
+    return PrepResult::reject("input and output shapes differ");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
@@ -97,9 +91,8 @@ PrepResult prepare_logistic_tanh(const PrepOp& op, bool tanh) {
   const int32_t want_zp = tanh ? 0 : -128;
   const float want_scale = tanh ? 1.0f / 128 : 1.0f / 256;
   if (ew::zp_of(out) != want_zp || ew::scale_of(out) != want_scale) {
-    r.error = std::string("int8 output must have scale ") + (tanh ? "1/128" : "1/256") +
-              " and zero point " + std::to_string(want_zp);
-    return r;
+    return PrepResult::reject(std::string("int8 output must have scale ") + (tanh ? "1/128" : "1/256") +
+              " and zero point " + std::to_string(want_zp));
   }
   constexpr int kInputIntegerBits = 4;
   kernels::LogisticParams p;  // same layout as TanhParams
@@ -112,8 +105,7 @@ PrepResult prepare_logistic_tanh(const PrepOp& op, bool tanh) {
   const double q = std::frexp(real, &left_shift);
   const double mult = std::round(q * static_cast<double>(int64_t{1} << 31));
   if (mult >= 2147483648.0 || left_shift < 0 || left_shift > 62) {
-    r.error = "input scale out of the range the TFLite kernel handles";
-    return r;
+    return PrepResult::reject("input scale out of the range the TFLite kernel handles");
   }
   p.input_multiplier = static_cast<int32_t>(mult);
   p.input_left_shift = left_shift;

@@ -12,18 +12,15 @@ namespace prepare {
 
 PrepResult prepare_maximum(const PrepOp& op) {
   PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const host::HostStatus st = ew::check_binary_operands(
+      op, {format::DataType::kInt8, format::DataType::kInt16, format::DataType::kInt32},
+      "int8, int16 or int32, all equal", /*per_tensor=*/false);
+  if (!st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  const format::DataType t = out.type;
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
-       t != format::DataType::kInt32) ||
-      in1.type != t || in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8, int16 or int32, all equal)";
-    return r;
-  }
   kernels::MaxMinParams p;
   std::memset(&p, 0, sizeof(p));
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;

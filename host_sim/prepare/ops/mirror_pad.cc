@@ -5,6 +5,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/movement_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -17,8 +18,7 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   if (op.options.mirror_mode != 0 && op.options.mirror_mode != 1) {
-    r.error = "mode " + std::to_string(op.options.mirror_mode) + " unknown (REFLECT, SYMMETRIC)";
-    return r;
+    return PrepResult::reject("mode " + std::to_string(op.options.mirror_mode) + " unknown (REFLECT, SYMMETRIC)");
   }
   const uint32_t offset = op.options.mirror_mode == 0 ? 1 : 0;
   const size_t rank = in.shape.size();
@@ -27,8 +27,7 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
       (pads.type != format::DataType::kInt32 && !i64) ||
       pads.shape != std::vector<int32_t>{static_cast<int32_t>(rank), 2} ||
       pads.data_size != rank * 2 * (i64 ? 8u : 4u)) {
-    r.error = "paddings must be a constant int32/int64 tensor of shape [rank, 2], output of equal rank";
-    return r;
+    return PrepResult::reject("paddings must be a constant int32/int64 tensor of shape [rank, 2], output of equal rank");
   }
   kernels::MirrorPadParams p;
   std::memset(&p, 0, sizeof(p));
@@ -49,9 +48,8 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
     const int64_t limit = static_cast<int64_t>(in.shape[i]) - offset;
     if (before < 0 || after < 0 || before > limit || after > limit ||
         in.shape[i] + before + after != out.shape[i]) {
-      r.error = "paddings of dim " + std::to_string(i) + " are negative, exceed the dim" +
-                (offset ? " - 1 (REFLECT)" : " (SYMMETRIC)") + " or do not produce the output shape";
-      return r;
+      return PrepResult::reject("paddings of dim " + std::to_string(i) + " are negative, exceed the dim" +
+                (offset ? " - 1 (REFLECT)" : " (SYMMETRIC)") + " or do not produce the output shape");
     }
     p.in_dims[lead + i] = static_cast<uint32_t>(in.shape[i]);
     p.out_dims[lead + i] = static_cast<uint32_t>(out.shape[i]);
@@ -60,6 +58,12 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
   p.offset = offset;
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_mirror_pad_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::MirrorPadOptions& p = *op.builtin_options_as_MirrorPadOptions();
+  o->mirror_mode = p.mode();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -17,12 +17,6 @@ const std::vector<format::DataType>& copy_types() {
   return t;
 }
 
-std::string shape_str(const std::vector<int32_t>& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
 bool check_copy(const PrepTensor& in, const PrepTensor& out,
                 const std::vector<format::DataType>& types, std::string* error) {
   if (std::find(types.begin(), types.end(), in.type) == types.end() || out.type != in.type) {
@@ -158,6 +152,32 @@ std::vector<uint8_t> chunk_blob(uint32_t outer, const std::vector<uint32_t>& chu
   append_pod(&b, h);
   append_array(&b, chunks);
   return b;
+}
+
+host::HostStatus check_block_rearrange(const PrepOp& op) {
+  std::string why;
+  if (!ew::check_arity(op, 1, 1, &why)) return host::HostStatus::fail(why);
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& out = *op.outputs[0];
+  if (!check_copy(in, out, copy_types(), &why)) return host::HostStatus::fail(why);
+  if (in.shape.size() != 4 || out.shape.size() != 4 || op.options.block_size < 1) {
+    return host::HostStatus::fail("input and output must be 4-D (NHWC) and block_size >= 1");
+  }
+  return host::HostStatus::success();
+}
+
+host::HostStatus check_gather_operands(const PrepOp& op) {
+  std::string why;
+  if (!ew::check_arity(op, 2, 1, &why)) return host::HostStatus::fail(why);
+  const PrepTensor& idx = *op.inputs[1];
+  if (!check_copy(*op.inputs[0], *op.outputs[0], copy_types(), &why)) {
+    return host::HostStatus::fail(why);
+  }
+  if (idx.type != format::DataType::kInt32 && idx.type != format::DataType::kInt64) {
+    return host::HostStatus::fail(std::string("indices of type ") + ew::type_name(idx.type) +
+                                  " (int32 or int64)");
+  }
+  return host::HostStatus::success();
 }
 
 }  // namespace mv

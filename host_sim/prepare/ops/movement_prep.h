@@ -4,11 +4,14 @@
 #define LPAI_HOST_PREPARE_OPS_MOVEMENT_PREP_H
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "common/host_result.h"
 #include "kernels/params/movement.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/int8_prep_util.h"  // util::shape_string
 
 namespace lpai {
 namespace prepare {
@@ -53,8 +56,28 @@ std::vector<uint8_t> chunk_blob(uint32_t outer, const std::vector<uint32_t>& chu
 PrepResult split_outputs(const PrepOp& op, const PrepTensor& in, const PrepTensor& axis_t,
                          const std::vector<int64_t>* sizes);
 bool outputs_present(const PrepOp& op, std::string* error);
-// "[1,2,3]" for messages.
-std::string shape_str(const std::vector<int32_t>& s);
+
+// The shared opening of the one-input copy ops DEPTH_TO_SPACE and SPACE_TO_DEPTH: one input
+// and one output of a copy type, both 4-D (NHWC), block_size >= 1.
+host::HostStatus check_block_rearrange(const PrepOp& op);
+// The shared opening of GATHER and GATHER_ND: data and indices in, one output of the data's
+// copy type, indices int32 or int64.
+host::HostStatus check_gather_operands(const PrepOp& op);
+// BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND: the parameter fields both blobs share (zeroed
+// struct, 4-D dims, block size); the caller sets its crops or paddings.
+template <typename SpaceBatchParams>
+SpaceBatchParams space_batch_params(const std::vector<int64_t>& in, const std::vector<int64_t>& out,
+                                    const std::vector<int64_t>& block) {
+  SpaceBatchParams p;
+  std::memset(&p, 0, sizeof(p));
+  for (int i = 0; i < 4; ++i) {
+    p.in_dims[i] = static_cast<uint32_t>(in[i]);
+    p.out_dims[i] = static_cast<uint32_t>(out[i]);
+  }
+  p.block_h = static_cast<uint32_t>(block[0]);
+  p.block_w = static_cast<uint32_t>(block[1]);
+  return p;
+}
 
 }  // namespace mv
 }  // namespace prepare

@@ -5,6 +5,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int32_arith_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -12,26 +13,19 @@ namespace prepare {
 PrepResult prepare_mul(const PrepOp& op) {
   PrepResult r;
   if (prepare_int32_arith(op, Int32ArithKind::kMul, &r)) return r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const host::HostStatus st = ew::check_binary_operands(
+      op, {format::DataType::kInt8, format::DataType::kInt16},
+      "int8 or int16, all equal", /*per_tensor=*/true);
+  if (!st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   const format::DataType t = out.type;
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
-      in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
-    return r;
-  }
-  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
-      !ew::check_per_tensor(in2, "input 1", &r.error) ||
-      !ew::check_per_tensor(out, "output", &r.error)) {
-    return r;
-  }
   if (t == format::DataType::kInt16 &&
       (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
-    r.error = "int16 MUL requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 MUL requires zero points 0");
   }
   kernels::MulParams p;
   std::memset(&p, 0, sizeof(p));
@@ -43,8 +37,7 @@ PrepResult prepare_mul(const PrepOp& op) {
                       static_cast<double>(ew::scale_of(out));
   ew::quantize(real, &p.output_multiplier, &p.output_shift);
   if (p.output_shift < -31 || p.output_shift > 30) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
                                ew::type_max(out.type), &p.activation_min, &p.activation_max,
@@ -54,6 +47,12 @@ PrepResult prepare_mul(const PrepOp& op) {
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_mul_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::MulOptions& p = *op.builtin_options_as_MulOptions();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -16,33 +16,28 @@ PrepResult prepare_pad(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if ((in.type != format::DataType::kInt8 && in.type != format::DataType::kInt16) ||
       out.type != in.type) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8 or int16, equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8 or int16, equal)");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
   if (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out)) {
-    r.error = "input and output quantisation must be equal (PAD copies values)";
-    return r;
+    return PrepResult::reject("input and output quantisation must be equal (PAD copies values)");
   }
   if (in.type == format::DataType::kInt16 && ew::zp_of(out) != 0) {
-    r.error = "int16 PAD requires zero point 0";
-    return r;
+    return PrepResult::reject("int16 PAD requires zero point 0");
   }
   const size_t rank = in.shape.size();
   if (rank > format::kMaxRank || out.shape.size() != rank) {
-    r.error = "rank must be <= 6 and equal for input and output";
-    return r;
+    return PrepResult::reject("rank must be <= 6 and equal for input and output");
   }
   const bool i64 = pads.type == format::DataType::kInt64;
   if (!pads.is_const() || (pads.type != format::DataType::kInt32 && !i64) ||
       pads.shape != std::vector<int32_t>{static_cast<int32_t>(rank), 2} ||
       pads.data_size != rank * 2 * (i64 ? 8u : 4u)) {
-    r.error = "paddings must be a constant int32/int64 tensor of shape [rank, 2]";
-    return r;
+    return PrepResult::reject("paddings must be a constant int32/int64 tensor of shape [rank, 2]");
   }
   kernels::PadParams p;
   std::memset(&p, 0, sizeof(p));
@@ -63,9 +58,8 @@ PrepResult prepare_pad(const PrepOp& op) {
       after = a32;
     }
     if (before < 0 || after < 0 || in.shape[i] + before + after != out.shape[i]) {
-      r.error = "paddings of dim " + std::to_string(i) +
-                " are negative or do not produce the output shape";
-      return r;
+      return PrepResult::reject("paddings of dim " + std::to_string(i) +
+                " are negative or do not produce the output shape");
     }
     p.in_dims[lead + i] = static_cast<uint32_t>(in.shape[i]);
     p.out_dims[lead + i] = static_cast<uint32_t>(out.shape[i]);

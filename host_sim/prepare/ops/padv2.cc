@@ -19,15 +19,13 @@ PrepResult prepare_padv2(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   const size_t es = format::data_type_size(in.type);
   if (cv.type != in.type || cv.element_count() != 1 || !cv.is_const() || cv.data_size != es) {
-    r.error = "constant_values must be one constant element of the input type";
-    return r;
+    return PrepResult::reject("constant_values must be one constant element of the input type");
   }
   // TFLite Micro: int8 constant_values must carry the output's quantisation.
   if (in.type == format::DataType::kInt8 &&
       (cv.scales.size() != 1 || cv.zero_points.size() != 1 || out.scales.empty() ||
        cv.scales[0] != out.scales[0] || cv.zero_points[0] != out.zero_points[0])) {
-    r.error = "int8 constant_values quantisation differs from the output's";
-    return r;
+    return PrepResult::reject("int8 constant_values quantisation differs from the output's");
   }
   PrepOp pad = op;
   pad.inputs.pop_back();

@@ -5,6 +5,7 @@
 
 #include "kernels/params/pool_2d.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -12,57 +13,52 @@ namespace prepare {
 PrepResult prepare_pool_2d(const PrepOp& op) {
   using format::DataType;
   PrepResult r;
-  auto reject = [&r](const std::string& why) {
-    r.error = why;
-    r.params.clear();
-    return r;
-  };
-  if (op.inputs.size() != 1 || op.outputs.size() != 1) return reject("expects 1 input and 1 output");
+  if (op.inputs.size() != 1 || op.outputs.size() != 1) return PrepResult::reject("expects 1 input and 1 output");
   const PrepTensor* input = op.inputs[0];
   const PrepTensor* output = op.outputs[0];
-  if (input == nullptr || output == nullptr) return reject("input or output absent");
+  if (input == nullptr || output == nullptr) return PrepResult::reject("input or output absent");
   if (input->type != DataType::kInt8 && input->type != DataType::kInt16) {
-    return reject("only int8 or int16 activations are supported");
+    return PrepResult::reject("only int8 or int16 activations are supported");
   }
   std::string e;
-  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return reject(e);
-  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return reject(e);
+  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return PrepResult::reject(e);
+  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return PrepResult::reject(e);
   if (input->scales[0] != output->scales[0] || input->zero_points[0] != output->zero_points[0]) {
-    return reject("input and output quantisation differ (pooling does not requantise)");
+    return PrepResult::reject("input and output quantisation differ (pooling does not requantise)");
   }
-  if (input->shape.size() != 4 || output->shape.size() != 4) return reject("input and output must be 4-D");
+  if (input->shape.size() != 4 || output->shape.size() != 4) return PrepResult::reject("input and output must be 4-D");
   for (int32_t d : input->shape) {
-    if (d <= 0 || static_cast<uint32_t>(d) > kernels::kPoolMaxDim) return reject("input dimension out of range");
+    if (d <= 0 || static_cast<uint32_t>(d) > kernels::kPoolMaxDim) return PrepResult::reject("input dimension out of range");
   }
   const OpOptions& o = op.options;
   if (o.filter_h <= 0 || o.filter_w <= 0 || o.stride_h <= 0 || o.stride_w <= 0) {
-    return reject("filter size and stride must be positive");
+    return PrepResult::reject("filter size and stride must be positive");
   }
   if (static_cast<int64_t>(o.filter_h) * o.filter_w > kernels::kPoolMaxTaps) {
-    return reject("pooling window has too many taps");
+    return PrepResult::reject("pooling window has too many taps");
   }
   int out_h = 0, out_w = 0, pad_h = 0, pad_w = 0;
   if (!util::compute_padding(o.padding, input->shape[1], o.filter_h, o.stride_h, 1, &out_h, &pad_h) ||
       !util::compute_padding(o.padding, input->shape[2], o.filter_w, o.stride_w, 1, &out_w, &pad_w)) {
-    return reject("padding/stride give an empty output");
+    return PrepResult::reject("padding/stride give an empty output");
   }
   const std::vector<int32_t> want = {input->shape[0], out_h, out_w, input->shape[3]};
   if (output->shape != want) {
-    return reject("output shape " + util::shape_string(output->shape) + " differs from " +
+    return PrepResult::reject("output shape " + util::shape_string(output->shape) + " differs from " +
                   util::shape_string(want));
   }
   const bool wide = input->type == DataType::kInt16;
   int32_t act_min = 0, act_max = 0;
   if (!rules::activation_range(o.activation, *output, wide ? -32768 : -128, wide ? 32767 : 127,
                                &act_min, &act_max, &e)) {
-    return reject(e);
+    return PrepResult::reject(e);
   }
-  if (act_min > act_max) return reject("empty fused activation range");
+  if (act_min > act_max) return PrepResult::reject("empty fused activation range");
   if (static_cast<uint32_t>(o.filter_h) > kernels::kPoolMaxDim ||
       static_cast<uint32_t>(o.filter_w) > kernels::kPoolMaxDim ||
       static_cast<uint32_t>(o.stride_h) > kernels::kPoolMaxDim ||
       static_cast<uint32_t>(o.stride_w) > kernels::kPoolMaxDim) {
-    return reject("a window size or stride exceeds 65536");
+    return PrepResult::reject("a window size or stride exceeds 65536");
   }
   kernels::Pool2dParams p{};
   p.batches = input->shape[0];
@@ -84,6 +80,15 @@ PrepResult prepare_pool_2d(const PrepOp& op) {
   append_pod(&r.params, p);
   r.temp_bytes = 0;
   return r;
+}
+
+void decode_pool_2d(const tflite::Pool2DOptions& p, OpOptions* o) {
+  o->padding = p.padding();
+  o->stride_w = p.stride_w();
+  o->stride_h = p.stride_h();
+  o->filter_w = p.filter_width();
+  o->filter_h = p.filter_height();
+  o->activation = p.fused_activation_function();
 }
 
 }  // namespace prepare

@@ -18,10 +18,9 @@ PrepResult prepare_prelu(const PrepOp& op) {
   const format::DataType t = out.type;
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in.type != t ||
       (alpha.type != t && alpha.type != format::DataType::kInt8)) {
-    r.error = std::string("types ") + ew::type_name(in.type) + ", alpha " +
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + ", alpha " +
               ew::type_name(alpha.type) + " -> " + ew::type_name(t) +
-              " unsupported (int8 or int16; alpha int8 or the input's type)";
-    return r;
+              " unsupported (int8 or int16; alpha int8 or the input's type)");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(alpha, "alpha", &r.error) ||
@@ -36,8 +35,7 @@ PrepResult prepare_prelu(const PrepOp& op) {
   if (t == format::DataType::kInt16 &&
       (p.input_offset != 0 || p.output_offset != 0 ||
        (alpha.type == format::DataType::kInt16 && p.alpha_offset != 0))) {
-    r.error = "int16 PRELU requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 PRELU requires zero points 0");
   }
   const double s_in = static_cast<double>(ew::scale_of(in));
   const double s_alpha = static_cast<double>(ew::scale_of(alpha));
@@ -45,8 +43,7 @@ PrepResult prepare_prelu(const PrepOp& op) {
   ew::quantize(s_in / s_out, &p.multiplier_1, &p.shift_1);
   ew::quantize(s_in * s_alpha / s_out, &p.multiplier_2, &p.shift_2);
   if (p.shift_1 > 30 || p.shift_2 > 30) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   if (!ew::plan_broadcast(in, alpha, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);

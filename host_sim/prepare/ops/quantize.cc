@@ -20,9 +20,8 @@ PrepResult prepare_quantize(const PrepOp& op) {
            t == format::DataType::kInt32;
   };
   if (in.type == format::DataType::kFloat32) {
-    r.error = "QUANTIZE from float32 is not supported: the firmware has no floating point at "
-              "run time (quantize the graph input offline)";
-    return r;
+    return PrepResult::reject("QUANTIZE from float32 is not supported: the firmware has no floating point at "
+              "run time (quantize the graph input offline)");
   }
   const bool u8_in = in.type == format::DataType::kUint8;
   const bool u8_out = out.type == format::DataType::kUint8;
@@ -30,14 +29,12 @@ PrepResult prepare_quantize(const PrepOp& op) {
                          (out.type == format::DataType::kInt8 || u8_out) && !(u8_in && u8_out);
   if (!byte_pair && (!is_int(in.type) || !is_int(out.type) ||
                      (in.type == format::DataType::kInt32 && out.type == format::DataType::kInt32))) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
               " unsupported (int8/int16/int32 to int8/int16/int32, not int32 to int32; uint8 to "
-              "int8, int8 to uint8)";
-    return r;
+              "int8, int8 to uint8)");
   }
   if (in.shape != out.shape) {
-    r.error = "input and output shapes differ";
-    return r;
+    return PrepResult::reject("input and output shapes differ");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
@@ -45,8 +42,7 @@ PrepResult prepare_quantize(const PrepOp& op) {
   }
   if ((in.type == format::DataType::kInt32 && ew::zp_of(in) != 0) ||
       (out.type == format::DataType::kInt32 && ew::zp_of(out) != 0)) {
-    r.error = "int32 tensors must have zero point 0";
-    return r;
+    return PrepResult::reject("int32 tensors must have zero point 0");
   }
   kernels::QuantizeParams p;
   std::memset(&p, 0, sizeof(p));
@@ -55,8 +51,7 @@ PrepResult prepare_quantize(const PrepOp& op) {
   ew::quantize(static_cast<double>(ew::scale_of(in)) / static_cast<double>(ew::scale_of(out)),
                &p.multiplier, &p.shift);
   if (p.shift < -31 || p.shift > 30) {
-    r.error = "input/output scale ratio out of range";
-    return r;
+    return PrepResult::reject("input/output scale ratio out of range");
   }
   r.params = ew::blob_of(p);
   if (byte_pair) {

@@ -7,6 +7,7 @@
 #include "kernels/params/reduce.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -37,22 +38,19 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
   const bool type_ok = in.type == format::DataType::kInt8 ||
                        (!extreme && in.type == format::DataType::kInt16);
   if (!type_ok || out.type != in.type) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (" + (extreme ? "int8" : "int8 or int16") + ", equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (" + (extreme ? "int8" : "int8 or int16") + ", equal)");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
   if (axis.type != format::DataType::kInt32 || !axis.is_const()) {
-    r.error = "axis must be a constant int32 tensor";
-    return r;
+    return PrepResult::reject("axis must be a constant int32 tensor");
   }
   const int rank = static_cast<int>(in.shape.size());
   if (rank > static_cast<int>(format::kMaxRank)) {
-    r.error = "input rank above 6";
-    return r;
+    return PrepResult::reject("input rank above 6");
   }
   bool reduced[format::kMaxRank] = {false, false, false, false, false, false};
   if (rank > 0) {
@@ -60,8 +58,7 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
       int32_t a = util::const_i32(axis, i);
       if (a < 0) a += rank;
       if (a < 0 || a >= rank) {
-        r.error = "axis " + std::to_string(util::const_i32(axis, i)) + " out of range";
-        return r;
+        return PrepResult::reject("axis " + std::to_string(util::const_i32(axis, i)) + " out of range");
       }
       reduced[a] = true;
     }
@@ -76,13 +73,11 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
     (reduced[k] ? red : kept) *= in.shape[k];
   }
   if (out.element_count() != kept) {
-    r.error = "output has " + std::to_string(out.element_count()) + " elements, want " +
-              std::to_string(kept);
-    return r;
+    return PrepResult::reject("output has " + std::to_string(out.element_count()) + " elements, want " +
+              std::to_string(kept));
   }
   if (in_count > INT32_MAX) {
-    r.error = "input too large";
-    return r;
+    return PrepResult::reject("input too large");
   }
   // Merge dims: drop size-1 dims, join neighbours with equal reduced flags.
   int32_t mdims[format::kMaxRank] = {0, 0, 0, 0, 0, 0};
@@ -121,8 +116,7 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
     // TFLite Micro's int8 REDUCE_MAX/MIN require equal scales and copy raw values (its
     // zero-point equality check compares fields its Prepare never fills, so it always passes).
     if (static_cast<double>(ew::scale_of(in)) != static_cast<double>(ew::scale_of(out))) {
-      r.error = "input and output scales differ";
-      return r;
+      return PrepResult::reject("input and output scales differ");
     }
     p.mode = kind == ReduceKind::kMax ? kernels::kReduceMaxMode : kernels::kReduceMinMode;
     set_blob(p, &r);
@@ -138,8 +132,7 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
   quantize_multiplier(static_cast<double>(ew::scale_of(in)) / static_cast<double>(ew::scale_of(out)),
                       &mult, &shift);
   if (shift < -31 || shift > 30) {
-    r.error = "scale ratio out of range";
-    return r;
+    return PrepResult::reject("scale ratio out of range");
   }
   if (kind == ReduceKind::kMean && p.reduce_count > 0) {
     // TFLite's QuantizedMeanOrSum folds 1/count into the multiplier.
@@ -154,6 +147,8 @@ PrepResult prepare_reduce(const PrepOp& op, ReduceKind kind) {
   set_blob(p, &r);
   return r;
 }
+
+void decode_reducer(const tflite::ReducerOptions& p, OpOptions* o) { o->keep_dims = p.keep_dims(); }
 
 }  // namespace prepare
 }  // namespace lpai

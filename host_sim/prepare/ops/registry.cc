@@ -3,6 +3,7 @@
 #include <string>
 
 #include "format/context_binary_format.h"
+#include "prepare/op_options.h"
 #include "prepare/op_prepare.h"
 
 namespace lpai {
@@ -13,6 +14,13 @@ namespace prepare {
 LPAI_PREPARED_OPS(LPAI_DECLARE_PREPARE)
 #undef LPAI_DECLARE_PREPARE
 
+// decode_<snake>_options (op_options.h) is optional: a weak reference is null when the op's
+// file defines none (the op's file is always linked: prepare_<snake> is referenced above).
+#define LPAI_DECLARE_DECODER(Enum, NAME, code, options, snake) \
+  __attribute__((weak)) host::HostStatus decode_##snake##_options(const tflite::Operator&, OpOptions*);
+LPAI_PREPARED_OPS(LPAI_DECLARE_DECODER)
+#undef LPAI_DECLARE_DECODER
+
 PrepareFn find_prepare(int builtin) {
   switch (builtin) {
 #define LPAI_PREPARE_CASE(Enum, NAME, code, options, snake) \
@@ -20,6 +28,18 @@ PrepareFn find_prepare(int builtin) {
     return prepare_##snake;
     LPAI_PREPARED_OPS(LPAI_PREPARE_CASE)
 #undef LPAI_PREPARE_CASE
+    default:
+      return nullptr;
+  }
+}
+
+OptionsDecoder find_options_decoder(int builtin) {
+  switch (builtin) {
+#define LPAI_DECODER_CASE(Enum, NAME, code, options, snake) \
+  case code:                                                \
+    return decode_##snake##_options;
+    LPAI_PREPARED_OPS(LPAI_DECODER_CASE)
+#undef LPAI_DECODER_CASE
     default:
       return nullptr;
   }

@@ -19,8 +19,7 @@ PrepResult prepare_relu(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   const bool i8 = in.type == format::DataType::kInt8;
   if (!i8 && (ew::zp_of(in) != 0 || ew::zp_of(out) != 0)) {
-    r.error = "int16 RELU requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 RELU requires zero points 0");
   }
   kernels::ReluParams p;
   std::memset(&p, 0, sizeof(p));
@@ -32,8 +31,7 @@ PrepResult prepare_relu(const PrepOp& op) {
                               p.output_offset + static_cast<int32_t>(std::round(0.0f / ew::scale_of(out))));
   p.activation_max = ew::type_max(out.type);
   if (p.shift < -31 || p.shift > 30) {
-    r.error = "input/output scale ratio out of range";
-    return r;
+    return PrepResult::reject("input/output scale ratio out of range");
   }
   r.params = ew::blob_of(p);
   if (i8) {

@@ -7,6 +7,7 @@
 #include "kernels/params/resize_bilinear.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/resize_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -46,21 +47,18 @@ PrepResult prepare_resize_bilinear(const PrepOp& op) {
   const bool ac = op.options.align_corners;
   const bool hp = op.options.half_pixel_centers;
   if (ac && hp) {
-    r.error = "half_pixel_centers requires align_corners false";
-    return r;
+    return PrepResult::reject("half_pixel_centers requires align_corners false");
   }
   if (static_cast<int64_t>(g.in_h) * 1024 * 2 > INT32_MAX / 4 ||
       static_cast<int64_t>(g.in_w) * 1024 * 2 > INT32_MAX / 4 ||
       static_cast<int64_t>(g.out_h) * g.in_h * 1024 > INT32_MAX ||
       static_cast<int64_t>(g.out_w) * g.in_w * 1024 > INT32_MAX) {
-    r.error = "image too large for the 10-bit interpolation";
-    return r;
+    return PrepResult::reject("image too large for the 10-bit interpolation");
   }
   std::vector<int32_t> tables;
   if (!axis_tables(g.in_h, g.out_h, ac, hp, &tables) ||
       !axis_tables(g.in_w, g.out_w, ac, hp, &tables)) {
-    r.error = "resize ratio outside what TFLite's 10-bit interpolation indexes safely";
-    return r;
+    return PrepResult::reject("resize ratio outside what TFLite's 10-bit interpolation indexes safely");
   }
   r.params.resize(sizeof(g));
   std::memcpy(r.params.data(), &g, sizeof(g));
@@ -71,6 +69,13 @@ PrepResult prepare_resize_bilinear(const PrepOp& op) {
                                                             static_cast<uint32_t>(g.depth));
   r.temp_bytes = temp <= (uint64_t{1} << 20) ? static_cast<uint32_t>(temp) : 0u;
   return r;
+}
+
+host::HostStatus decode_resize_bilinear_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ResizeBilinearOptions& p = *op.builtin_options_as_ResizeBilinearOptions();
+  o->align_corners = p.align_corners();
+  o->half_pixel_centers = p.half_pixel_centers();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

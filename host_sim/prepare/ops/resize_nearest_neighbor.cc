@@ -8,6 +8,7 @@
 #include "kernels/params/resize_nearest_neighbor.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/resize_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -41,14 +42,20 @@ PrepResult prepare_resize_nearest_neighbor(const PrepOp& op) {
   for (size_t i = 0; i < table.size(); ++i) {
     const int32_t limit = i < static_cast<size_t>(g.out_h) ? g.in_h : g.in_w;
     if (table[i] < 0 || table[i] >= limit) {
-      r.error = "source index out of range (TFLite would read outside the input)";
-      return r;
+      return PrepResult::reject("source index out of range (TFLite would read outside the input)");
     }
   }
   r.params.resize(sizeof(g));
   std::memcpy(r.params.data(), &g, sizeof(g));
   append_array(&r.params, table);
   return r;
+}
+
+host::HostStatus decode_resize_nearest_neighbor_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ResizeNearestNeighborOptions& p = *op.builtin_options_as_ResizeNearestNeighborOptions();
+  o->align_corners = p.align_corners();
+  o->half_pixel_centers = p.half_pixel_centers();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

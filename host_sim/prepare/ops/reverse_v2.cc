@@ -13,8 +13,7 @@ PrepResult prepare_reverse_v2(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if (!mv::check_copy(in, out, mv::copy_types(), &r.error)) return r;
   if (in.shape != out.shape) {
-    r.error = "output shape " + mv::shape_str(out.shape) + " differs from the input's";
-    return r;
+    return PrepResult::reject("output shape " + util::shape_string(out.shape) + " differs from the input's");
   }
   std::vector<int64_t> axes;
   if (!mv::const_ints(*op.inputs[1], "axes", &axes, &r.error)) return r;
@@ -26,8 +25,7 @@ PrepResult prepare_reverse_v2(const PrepOp& op) {
   for (int64_t a : axes) {
     int64_t ax;
     if (!mv::normalize_axis(a, rank, &ax) || seen[ax]) {
-      r.error = "axis " + std::to_string(a) + " out of range or repeated";
-      return r;
+      return PrepResult::reject("axis " + std::to_string(a) + " out of range or repeated");
     }
     seen[ax] = true;
     if (dims[ax] > 0) offset += (dims[ax] - 1) * strides[ax];

@@ -16,8 +16,7 @@ PrepResult prepare_rsqrt(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8) {
-    r.error = "only int8 is supported";
-    return r;
+    return PrepResult::reject("only int8 is supported");
   }
   const double scale = 1.0 / (std::sqrt(static_cast<double>(ew::scale_of(in))) *
                               static_cast<double>(ew::scale_of(out)));
@@ -25,8 +24,7 @@ PrepResult prepare_rsqrt(const PrepOp& op) {
   int32_t shift = 0;
   ew::quantize(scale, &multiplier, &shift);
   if (shift > 30) {
-    r.error = "output multiplier out of range";
-    return r;
+    return PrepResult::reject("output multiplier out of range");
   }
   const int32_t in_zp = ew::zp_of(in);
   const int32_t out_zp = ew::zp_of(out);

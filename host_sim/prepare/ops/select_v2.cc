@@ -22,17 +22,15 @@ PrepResult prepare_select_v2(const PrepOp& op) {
       (t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
        t != format::DataType::kInt32) ||
       x.type != t || y.type != t) {
-    r.error = std::string("types ") + ew::type_name(c.type) + " ? " + ew::type_name(x.type) +
+    return PrepResult::reject(std::string("types ") + ew::type_name(c.type) + " ? " + ew::type_name(x.type) +
               " : " + ew::type_name(y.type) + " -> " + ew::type_name(t) +
-              " unsupported (bool condition; int8, int16 or int32 values, all equal)";
-    return r;
+              " unsupported (bool condition; int8, int16 or int32 values, all equal)");
   }
   kernels::SelectV2Params p;
   std::memset(&p, 0, sizeof(p));
   std::vector<uint32_t> dout;
   if (!ew::dims_u32(out, &dout)) {
-    r.error = "negative dimension";
-    return r;
+    return PrepResult::reject("negative dimension");
   }
   if (c.shape == out.shape && x.shape == out.shape && y.shape == out.shape) {
     p.flat = 1;
@@ -44,8 +42,7 @@ PrepResult prepare_select_v2(const PrepOp& op) {
   for (int k = 0; k < 3; ++k) {
     std::vector<uint32_t> d;
     if (!ew::dims_u32(*operands[k], &d)) {
-      r.error = "negative dimension";
-      return r;
+      return PrepResult::reject("negative dimension");
     }
     kernels::BroadcastShape bc;
     uint32_t rank = 0;
@@ -53,8 +50,7 @@ PrepResult prepare_select_v2(const PrepOp& op) {
     if (!kernels::compute_broadcast(d.data(), static_cast<uint32_t>(d.size()), dout.data(),
                                     static_cast<uint32_t>(dout.size()), &bc, &rank, shape) ||
         std::vector<uint32_t>(shape, shape + rank) != dout) {
-      r.error = "operand " + std::to_string(k) + " does not broadcast to the output shape";
-      return r;
+      return PrepResult::reject("operand " + std::to_string(k) + " does not broadcast to the output shape");
     }
     for (uint32_t i = 0; i < kernels::kBroadcastRank; ++i) {
       p.out_dims[i] = bc.out_dims[i];

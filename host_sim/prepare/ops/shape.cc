@@ -4,6 +4,7 @@
 #include "kernels/params/shape.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -17,27 +18,30 @@ PrepResult prepare_shape(const PrepOp& op) {
   const int ot = op.options.output_type;
   const format::DataType want = ot == 4 ? format::DataType::kInt64 : format::DataType::kInt32;
   if ((ot != -1 && ot != 2 && ot != 4) || out.type != want) {
-    r.error = std::string("output type ") + ew::type_name(out.type) + " (out_type " +
-              std::to_string(ot) + ") unsupported (int32 or int64, as out_type says)";
-    return r;
+    return PrepResult::reject(std::string("output type ") + ew::type_name(out.type) + " (out_type " +
+              std::to_string(ot) + ") unsupported (int32 or int64, as out_type says)");
   }
   if (in.shape.size() > format::kMaxRank ||
       out.shape != std::vector<int32_t>{static_cast<int32_t>(in.shape.size())}) {
-    r.error = "output must be 1-D with one entry per input dim (rank <= 6)";
-    return r;
+    return PrepResult::reject("output must be 1-D with one entry per input dim (rank <= 6)");
   }
   kernels::ShapeParams p;
   std::memset(&p, 0, sizeof(p));
   p.rank = static_cast<uint32_t>(in.shape.size());
   for (size_t i = 0; i < in.shape.size(); ++i) {
     if (in.shape[i] < 0) {
-      r.error = "input has a dynamic (negative) dim";
-      return r;
+      return PrepResult::reject("input has a dynamic (negative) dim");
     }
     p.dims[i] = static_cast<uint32_t>(in.shape[i]);
   }
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_shape_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::ShapeOptions& p = *op.builtin_options_as_ShapeOptions();
+  o->output_type = p.out_type();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -11,8 +11,7 @@ PrepResult prepare_signal_delay(const PrepOp& op) {
   int64_t d = 0;
   if (!custom_int(op.options, "delay_length", 0, 1 << 20, &d, &r.error)) return r;
   if (d == 0) {
-    r.error = "delay_length 0 is not supported (a plain copy)";
-    return r;
+    return PrepResult::reject("delay_length 0 is not supported (a plain copy)");
   }
   if (!sig::check_arity(op, 2, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
@@ -22,8 +21,7 @@ PrepResult prepare_signal_delay(const PrepOp& op) {
     return r;
   }
   if (in.shape.empty() || op.outputs[0]->shape != in.shape || !op.inputs[1]->is_variable) {
-    r.error = "input and output shapes must be equal (rank >= 1), input 1 the delay state";
-    return r;
+    return PrepResult::reject("input and output shapes must be equal (rank >= 1), input 1 the delay state");
   }
   kernels::SignalDelayParams p{in.shape.back(), static_cast<int32_t>(d),
                                static_cast<int32_t>(in.element_count() / in.shape.back())};

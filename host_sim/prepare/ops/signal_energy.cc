@@ -20,9 +20,8 @@ PrepResult prepare_signal_energy(const PrepOp& op) {
     return r;
   }
   if (in.element_count() < 2 * end) {
-    r.error = "input has " + std::to_string(in.element_count()) + " values, end_index " +
-              std::to_string(end) + " needs " + std::to_string(2 * end);
-    return r;
+    return PrepResult::reject("input has " + std::to_string(in.element_count()) + " values, end_index " +
+              std::to_string(end) + " needs " + std::to_string(2 * end));
   }
   kernels::SignalEnergyParams p{static_cast<int32_t>(start), static_cast<int32_t>(end)};
   append_pod(&r.params, p);

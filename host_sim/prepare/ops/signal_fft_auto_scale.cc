@@ -15,7 +15,7 @@ PrepResult prepare_signal_fft_auto_scale(const PrepOp& op) {
     return r;
   }
   if (op.outputs[0]->element_count() != in.element_count()) {
-    r.error = "input and output sizes differ";
+    return PrepResult::reject("input and output sizes differ");
   }
   return r;
 }

@@ -29,21 +29,18 @@ PrepResult prepare_signal_filter_bank(const PrepOp& op) {
   int64_t channels = 0;
   if (!custom_int(op.options, "num_channels", 1, 32767, &channels, &r.error)) return r;
   if (out.element_count() != channels) {
-    r.error = "output has " + std::to_string(out.element_count()) + " channels, num_channels " +
-              std::to_string(channels);
-    return r;
+    return PrepResult::reject("output has " + std::to_string(out.element_count()) + " channels, num_channels " +
+              std::to_string(channels));
   }
   const int64_t k = op.inputs[1]->element_count();
   if (op.inputs[2]->element_count() != k) {
-    r.error = "weights and unweights sizes differ";
-    return r;
+    return PrepResult::reject("weights and unweights sizes differ");
   }
   std::vector<int16_t> tab[3];
   for (int t = 0; t < 3; ++t) {
     const PrepTensor& x = *op.inputs[3 + t];
     if (x.element_count() < channels + 1) {
-      r.error = std::string(kNames[3 + t]) + " needs num_channels + 1 entries";
-      return r;
+      return PrepResult::reject(std::string(kNames[3 + t]) + " needs num_channels + 1 entries");
     }
     tab[t].resize(static_cast<size_t>(x.element_count()));
     std::memcpy(tab[t].data(), x.data, tab[t].size() * 2);
@@ -51,8 +48,7 @@ PrepResult prepare_signal_filter_bank(const PrepOp& op) {
   for (int64_t c = 0; c <= channels; ++c) {
     const int32_t fs = tab[0][c], ws = tab[1][c], wd = tab[2][c];
     if (fs < 0 || ws < 0 || wd < 0 || fs + wd > in.element_count() || ws + wd > k) {
-      r.error = "channel " + std::to_string(c) + " lies outside the input or the weights";
-      return r;
+      return PrepResult::reject("channel " + std::to_string(c) + " lies outside the input or the weights");
     }
   }
   kernels::SignalFilterBankParams p{static_cast<int32_t>(channels)};

@@ -18,8 +18,7 @@ PrepResult prepare_signal_filter_bank_log(const PrepOp& op) {
     return r;
   }
   if (op.outputs[0]->element_count() != in.element_count()) {
-    r.error = "input and output sizes differ";
-    return r;
+    return PrepResult::reject("input and output sizes differ");
   }
   int64_t bits = 0, scale = 0;
   if (!custom_int(op.options, "input_correction_bits", 0, 31, &bits, &r.error) ||

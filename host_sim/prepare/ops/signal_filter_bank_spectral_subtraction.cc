@@ -20,8 +20,7 @@ PrepResult prepare_signal_filter_bank_spectral_subtraction(const PrepOp& op) {
     return r;
   }
   if (!state.is_variable) {
-    r.error = "input 1 must be the noise-estimate state (a variable tensor)";
-    return r;
+    return PrepResult::reject("input 1 must be the noise-estimate state (a variable tensor)");
   }
   kernels::SignalSpectralSubtractionParams p{};
   int64_t v = 0;
@@ -50,8 +49,7 @@ PrepResult prepare_signal_filter_bank_spectral_subtraction(const PrepOp& op) {
   const int64_t c = p.num_channels;
   if (in.element_count() != c || state.element_count() != c ||
       op.outputs[0]->element_count() != c || op.outputs[1]->element_count() != c) {
-    r.error = "tensor sizes differ from num_channels " + std::to_string(c);
-    return r;
+    return PrepResult::reject("tensor sizes differ from num_channels " + std::to_string(c));
   }
   append_pod(&r.params, p);
   return r;

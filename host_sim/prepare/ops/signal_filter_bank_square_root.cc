@@ -14,7 +14,7 @@ PrepResult prepare_signal_filter_bank_square_root(const PrepOp& op) {
       !sig::check_tensor(*op.outputs[0], format::DataType::kUint32, 1, "output", &r.error)) {
     return r;
   }
-  if (op.outputs[0]->element_count() != in.element_count()) r.error = "input and output sizes differ";
+  if (op.outputs[0]->element_count() != in.element_count()) return PrepResult::reject("input and output sizes differ");
   return r;
 }
 

@@ -23,18 +23,15 @@ PrepResult prepare_signal_framer(const PrepOp& op) {
     return r;
   }
   if (in.shape.empty() || in.shape.back() < s || in.shape.back() % s != 0) {
-    r.error = "the input's last dimension must be a multiple of frame_step";
-    return r;
+    return PrepResult::reject("the input's last dimension must be a multiple of frame_step");
   }
   if (prefill != 0 && f < s) {
-    r.error = "prefill needs frame_size >= frame_step";
-    return r;
+    return PrepResult::reject("prefill needs frame_size >= frame_step");
   }
   const int64_t frames = in.shape.back() / s;
   const int64_t rows = in.element_count() / in.shape.back();
   if (out.element_count() != rows * frames * f) {
-    r.error = "output must hold " + std::to_string(frames) + " frames of " + std::to_string(f);
-    return r;
+    return PrepResult::reject("output must hold " + std::to_string(frames) + " frames of " + std::to_string(f));
   }
   kernels::SignalFramerParams p{static_cast<int32_t>(f), static_cast<int32_t>(s),
                                 static_cast<int32_t>(prefill), static_cast<int32_t>(rows),

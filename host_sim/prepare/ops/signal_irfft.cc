@@ -18,9 +18,8 @@ PrepResult prepare_signal_irfft(const PrepOp& op) {
     return r;
   }
   if (type != 7) {
-    r.error = "only the int16 inverse FFT is supported (T = " + std::to_string(type) +
-              "; the float and int32 ones would need float or 64-bit arithmetic on the device)";
-    return r;
+    return PrepResult::reject("only the int16 inverse FFT is supported (T = " + std::to_string(type) +
+              "; the float and int32 ones would need float or 64-bit arithmetic on the device)");
   }
   if (!sig::check_tensor(in, format::DataType::kInt16, -1, "input", &r.error) ||
       !sig::check_tensor(out, format::DataType::kInt16, static_cast<int>(in.shape.size()),
@@ -28,25 +27,22 @@ PrepResult prepare_signal_irfft(const PrepOp& op) {
     return r;
   }
   if (in.shape.empty() || n % 2 != 0) {
-    r.error = "input must have rank >= 1 and fft_length be even";
-    return r;
+    return PrepResult::reject("input must have rank >= 1 and fft_length be even");
   }
   const int32_t half = static_cast<int32_t>(n / 2);
   const std::vector<int32_t> stages = sig::kiss_factor(half);
   for (size_t s = 0; s < stages.size(); s += 2) {
     if (stages[s] > 5) {
-      r.error = "fft_length " + std::to_string(n) + ": " + std::to_string(half) +
+      return PrepResult::reject("fft_length " + std::to_string(n) + ": " + std::to_string(half) +
                 " has the prime factor " + std::to_string(stages[s]) +
-                " (kissfft's generic butterfly, which TFLite Micro cannot run)";
-      return r;
+                " (kissfft's generic butterfly, which TFLite Micro cannot run)");
     }
   }
   const int32_t in_last = in.shape.back(), out_last = out.shape.back();
   const int64_t frames = in.element_count() / in_last;
   if (in_last % 2 != 0 || in_last / 2 < half + 1 || out_last < n ||
       out.element_count() != frames * out_last) {
-    r.error = "frames must hold fft_length / 2 + 1 complex values in and fft_length samples out";
-    return r;
+    return PrepResult::reject("frames must hold fft_length / 2 + 1 complex values in and fft_length samples out");
   }
   kernels::SignalIrfftParams p{};
   p.fft_length = static_cast<int32_t>(n);

@@ -14,9 +14,8 @@ PrepResult prepare_signal_overlap_add(const PrepOp& op) {
     return r;
   }
   if (type != 7) {
-    r.error = "only int16 overlap-add is supported (T = " + std::to_string(type) +
-              "; float would need float arithmetic on the device)";
-    return r;
+    return PrepResult::reject("only int16 overlap-add is supported (T = " + std::to_string(type) +
+              "; float would need float arithmetic on the device)");
   }
   if (!sig::check_arity(op, 2, 1, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
@@ -27,14 +26,12 @@ PrepResult prepare_signal_overlap_add(const PrepOp& op) {
     return r;
   }
   if (in.shape.size() < 2) {
-    r.error = "input must have rank >= 2 (frames, frame size)";
-    return r;
+    return PrepResult::reject("input must have rank >= 2 (frames, frame size)");
   }
   const int32_t f = in.shape.back(), n = in.shape[in.shape.size() - 2];
   const int64_t rows = in.element_count() / (static_cast<int64_t>(f) * n);
   if (step > f || out.element_count() != rows * n * step) {
-    r.error = "frame_step must be <= the frame size and the output hold frames x frame_step";
-    return r;
+    return PrepResult::reject("frame_step must be <= the frame size and the output hold frames x frame_step");
   }
   kernels::SignalOverlapAddParams p{f, static_cast<int32_t>(step), static_cast<int32_t>(rows), n};
   append_pod(&r.params, p);

@@ -20,13 +20,11 @@ PrepResult prepare_signal_pcan(const PrepOp& op) {
   }
   if (op.inputs[1]->element_count() != in.element_count() ||
       op.outputs[0]->element_count() != in.element_count()) {
-    r.error = "input, noise estimate and output sizes differ";
-    return r;
+    return PrepResult::reject("input, noise estimate and output sizes differ");
   }
   if (lut.element_count() < kernels::kPcanLutMin) {
-    r.error = "gain LUT has " + std::to_string(lut.element_count()) +
-              " entries; the gain of a 32-bit noise estimate reads entry 124";
-    return r;
+    return PrepResult::reject("gain LUT has " + std::to_string(lut.element_count()) +
+              " entries; the gain of a 32-bit noise estimate reads entry 124");
   }
   int64_t shift = 0;
   if (!custom_int(op.options, "snr_shift", 0, 63, &shift, &r.error)) return r;

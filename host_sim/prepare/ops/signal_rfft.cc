@@ -21,9 +21,8 @@ PrepResult prepare_signal_rfft(const PrepOp& op) {
     return r;
   }
   if (type != 7) {  // TensorType INT16
-    r.error = "only the int16 FFT is supported (T = " + std::to_string(type) +
-              "; the float and int32 FFTs would need float or 64-bit arithmetic on the device)";
-    return r;
+    return PrepResult::reject("only the int16 FFT is supported (T = " + std::to_string(type) +
+              "; the float and int32 FFTs would need float or 64-bit arithmetic on the device)");
   }
   if (!sig::check_tensor(in, format::DataType::kInt16, -1, "input", &r.error) ||
       !sig::check_tensor(out, format::DataType::kInt16, static_cast<int>(in.shape.size()),
@@ -31,39 +30,33 @@ PrepResult prepare_signal_rfft(const PrepOp& op) {
     return r;
   }
   if (in.shape.empty()) {
-    r.error = "input must have rank >= 1";
-    return r;
+    return PrepResult::reject("input must have rank >= 1");
   }
   if (n % 2 != 0) {
-    r.error = "fft_length " + std::to_string(n) + " is odd (kissfft's real FFT needs it even)";
-    return r;
+    return PrepResult::reject("fft_length " + std::to_string(n) + " is odd (kissfft's real FFT needs it even)");
   }
   const int32_t half = static_cast<int32_t>(n / 2);
   const std::vector<int32_t> stages = sig::kiss_factor(half);
   for (size_t s = 0; s < stages.size(); s += 2) {
     if (stages[s] > 5) {
-      r.error = "fft_length " + std::to_string(n) + ": " + std::to_string(half) +
+      return PrepResult::reject("fft_length " + std::to_string(n) + ": " + std::to_string(half) +
                 " has the prime factor " + std::to_string(stages[s]) +
-                " (kissfft's generic butterfly, which TFLite Micro cannot run)";
-      return r;
+                " (kissfft's generic butterfly, which TFLite Micro cannot run)");
     }
   }
   if (stages.size() / 2 > kernels::kRfftMaxStages) {
-    r.error = "fft_length has too many radix stages";
-    return r;
+    return PrepResult::reject("fft_length has too many radix stages");
   }
   const int32_t len = in.shape.back();
   const int32_t out_last = out.shape.back();
   if (len > n) {
-    r.error = "input frames of " + std::to_string(len) + " samples exceed fft_length " +
-              std::to_string(n);
-    return r;
+    return PrepResult::reject("input frames of " + std::to_string(len) + " samples exceed fft_length " +
+              std::to_string(n));
   }
   const int64_t frames = in.element_count() / len;
   if (out_last % 2 != 0 || out_last / 2 < half + 1 || out.element_count() != frames * out_last) {
-    r.error = "output frames must hold fft_length / 2 + 1 = " + std::to_string(half + 1) +
-              " complex values (" + std::to_string(2 * (half + 1)) + " int16)";
-    return r;
+    return PrepResult::reject("output frames must hold fft_length / 2 + 1 = " + std::to_string(half + 1) +
+              " complex values (" + std::to_string(2 * (half + 1)) + " int16)");
   }
   kernels::SignalRfftParams p{};
   p.fft_length = static_cast<int32_t>(n);

@@ -21,8 +21,7 @@ PrepResult prepare_signal_stacker(const PrepOp& op) {
     return r;
   }
   if (op.inputs[0]->element_count() != c || op.outputs[0]->element_count() != c * (left + right + 1)) {
-    r.error = "input must hold num_channels values and the output num_channels x (left + right + 1)";
-    return r;
+    return PrepResult::reject("input must hold num_channels values and the output num_channels x (left + right + 1)");
   }
   kernels::SignalStackerParams p{static_cast<int32_t>(c), static_cast<int32_t>(left),
                                  static_cast<int32_t>(right), static_cast<int32_t>(step)};

@@ -18,13 +18,11 @@ PrepResult prepare_signal_window(const PrepOp& op) {
     return r;
   }
   if (in.shape.empty()) {
-    r.error = "input must have rank >= 1";
-    return r;
+    return PrepResult::reject("input must have rank >= 1");
   }
   if (in.element_count() != out.element_count() || in.element_count() % w.element_count() != 0) {
-    r.error = "input and output sizes must be equal multiples of the " +
-              std::to_string(w.element_count()) + "-entry window";
-    return r;
+    return PrepResult::reject("input and output sizes must be equal multiples of the " +
+              std::to_string(w.element_count()) + "-entry window");
   }
   int64_t shift = 0;
   if (!custom_int(op.options, "shift", 0, 31, &shift, &r.error)) return r;

@@ -17,8 +17,7 @@ PrepResult prepare_slice(const PrepOp& op) {
   if (!mv::const_ints(*op.inputs[2], "size", &size, &r.error)) return r;
   const size_t rank = in.shape.size();
   if (begin.size() != rank || size.size() != rank || out.shape.size() != rank) {
-    r.error = "begin/size must have one entry per input dim and the output the input's rank";
-    return r;
+    return PrepResult::reject("begin/size must have one entry per input dim and the output the input's rank");
   }
   const std::vector<int64_t> st = mv::strides_of(in.shape);
   std::vector<int64_t> dims(rank);
@@ -26,9 +25,8 @@ PrepResult prepare_slice(const PrepOp& op) {
   for (size_t k = 0; k < rank; ++k) {
     const int64_t n = size[k] == -1 ? in.shape[k] - begin[k] : size[k];
     if (begin[k] < 0 || n < 0 || begin[k] + n > in.shape[k] || n != out.shape[k]) {
-      r.error = "begin/size of dim " + std::to_string(k) +
-                " out of range or not matching the output shape " + mv::shape_str(out.shape);
-      return r;
+      return PrepResult::reject("begin/size of dim " + std::to_string(k) +
+                " out of range or not matching the output shape " + util::shape_string(out.shape));
     }
     dims[k] = n;
     offset += begin[k] * st[k];

@@ -10,6 +10,7 @@
 #include "kernels/params/softmax.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -48,29 +49,24 @@ PrepResult prepare_softmax16(const PrepOp& op) {
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   if (out.type != format::DataType::kInt16) {
-    r.error = std::string("types int16 -> ") + ew::type_name(out.type) +
-              " unsupported (int16 input needs an int16 output)";
-    return r;
+    return PrepResult::reject(std::string("types int16 -> ") + ew::type_name(out.type) +
+              " unsupported (int16 input needs an int16 output)");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
   if (in.shape.empty() || in.shape != out.shape || in.shape.back() <= 0) {
-    r.error = "input and output shapes must be equal, rank >= 1, last dim > 0";
-    return r;
+    return PrepResult::reject("input and output shapes must be equal, rank >= 1, last dim > 0");
   }
   if (in.shape.back() > static_cast<int32_t>(kernels::kSoftmax16MaxDepth)) {
-    r.error = "int16 softmax rows longer than 65535 are not supported";
-    return r;
+    return PrepResult::reject("int16 softmax rows longer than 65535 are not supported");
   }
   if (ew::zp_of(in) != 0) {
-    r.error = "int16 input zero point must be 0";
-    return r;
+    return PrepResult::reject("int16 input zero point must be 0");
   }
   if (ew::zp_of(out) != 0 || std::fabs(ew::scale_of(out) - 1.0f / 32768) > 0.001f * 1.0f / 32768) {
-    r.error = "int16 output (int16 input) must have scale 1/32768 and zero point 0";
-    return r;
+    return PrepResult::reject("int16 output (int16 input) must have scale 1/32768 and zero point 0");
   }
   kernels::Softmax16Params p;
   std::memset(&p, 0, sizeof(p));
@@ -80,8 +76,7 @@ PrepResult prepare_softmax16(const PrepOp& op) {
   int shift = 0;
   quantize_multiplier(rescale, &p.input_multiplier, &shift);
   if (!(rescale > 0.0) || shift < -31 || shift > 30) {
-    r.error = "input scale * beta out of range for the int16 softmax";
-    return r;
+    return PrepResult::reject("input scale * beta out of range for the int16 softmax");
   }
   p.input_shift = shift;
   gen_lut16(exp_f, -10.0f, 0.0f, p.exp_lut);
@@ -100,27 +95,23 @@ PrepResult prepare_softmax(const PrepOp& op) {
   if (in.type == format::DataType::kInt16) return prepare_softmax16(op);
   if (in.type != format::DataType::kInt8 ||
       (out.type != format::DataType::kInt8 && out.type != format::DataType::kInt16)) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8 -> int8, int8 -> int16 or int16 -> int16)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8 -> int8, int8 -> int16 or int16 -> int16)");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error)) {
     return r;
   }
   if (in.shape.empty() || in.shape != out.shape || in.shape.back() <= 0) {
-    r.error = "input and output shapes must be equal, rank >= 1, last dim > 0";
-    return r;
+    return PrepResult::reject("input and output shapes must be equal, rank >= 1, last dim > 0");
   }
   if (out.type == format::DataType::kInt8) {
     if (ew::zp_of(out) != -128 || ew::scale_of(out) != 1.0f / 256) {
-      r.error = "int8 output must have scale 1/256 and zero point -128";
-      return r;
+      return PrepResult::reject("int8 output must have scale 1/256 and zero point -128");
     }
   } else if (ew::zp_of(out) != -32768 ||
              std::fabs(ew::scale_of(out) - 1.0f / 65536) > 0.001f * 1.0f / 65536) {
-    r.error = "int16 output must have scale 1/65536 and zero point -32768";
-    return r;
+    return PrepResult::reject("int16 output must have scale 1/65536 and zero point -32768");
   }
   constexpr int kScaledDiffIntegerBits = 5;
   const double beta = static_cast<double>(op.options.beta);
@@ -131,8 +122,7 @@ PrepResult prepare_softmax(const PrepOp& op) {
   std::memset(&p, 0, sizeof(p));
   ew::quantize(real, &p.input_multiplier, &p.input_left_shift);
   if (!(real > 0.0) || p.input_left_shift < 0) {
-    r.error = "beta * input scale is too small (input multiplier below 1 after scaling)";
-    return r;
+    return PrepResult::reject("beta * input scale is too small (input multiplier below 1 after scaling)");
   }
   p.diff_min = -ew::input_radius(kScaledDiffIntegerBits, p.input_left_shift);
   for (uint32_t k = 0; k < kernels::kSoftmaxLutSize; ++k) {
@@ -147,6 +137,12 @@ PrepResult prepare_softmax(const PrepOp& op) {
   }
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_softmax_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SoftmaxOptions& p = *op.builtin_options_as_SoftmaxOptions();
+  o->beta = p.beta();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -63,18 +63,10 @@ PrepResult prepare_space_to_batch_nd(const PrepOp& op) {
   const int64_t ph = in[1] + pads[0] + pads[1], pw = in[2] + pads[2] + pads[3];
   if (ph % block[0] != 0 || pw % block[1] != 0 || out[0] != in[0] * block[0] * block[1] ||
       out[1] != ph / block[0] || out[2] != pw / block[1] || out[3] != in[3]) {
-    r.error = "padded spatial dims not divisible by block_shape or output shape " +
-              mv::shape_str(op.outputs[0]->shape) + " wrong";
-    return r;
+    return PrepResult::reject("padded spatial dims not divisible by block_shape or output shape " +
+              util::shape_string(op.outputs[0]->shape) + " wrong");
   }
-  kernels::SpaceToBatchNdParams p;
-  std::memset(&p, 0, sizeof(p));
-  for (int i = 0; i < 4; ++i) {
-    p.in_dims[i] = static_cast<uint32_t>(in[i]);
-    p.out_dims[i] = static_cast<uint32_t>(out[i]);
-  }
-  p.block_h = static_cast<uint32_t>(block[0]);
-  p.block_w = static_cast<uint32_t>(block[1]);
+  kernels::SpaceToBatchNdParams p = mv::space_batch_params<kernels::SpaceToBatchNdParams>(in, out, block);
   p.pad_top = static_cast<uint32_t>(pads[0]);
   p.pad_left = static_cast<uint32_t>(pads[2]);
   // The oracle (TFLite Micro's SpaceToBatchND) pads with raw 0 bytes, not the zero point:

@@ -12,26 +12,19 @@ namespace prepare {
 
 PrepResult prepare_squared_difference(const PrepOp& op) {
   PrepResult r;
-  if (!ew::check_arity(op, 2, 1, &r.error)) return r;
+  const host::HostStatus st = ew::check_binary_operands(
+      op, {format::DataType::kInt8, format::DataType::kInt16},
+      "int8 or int16, all equal", /*per_tensor=*/true);
+  if (!st.ok()) {
+    return PrepResult::reject(st.error());
+  }
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
   const format::DataType t = out.type;
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || in1.type != t ||
-      in2.type != t) {
-    r.error = std::string("types ") + ew::type_name(in1.type) + ", " + ew::type_name(in2.type) +
-              " -> " + ew::type_name(t) + " unsupported (int8 or int16, all equal)";
-    return r;
-  }
-  if (!ew::check_per_tensor(in1, "input 0", &r.error) ||
-      !ew::check_per_tensor(in2, "input 1", &r.error) ||
-      !ew::check_per_tensor(out, "output", &r.error)) {
-    return r;
-  }
   const bool i8 = t == format::DataType::kInt8;
   if (!i8 && (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
-    r.error = "int16 SQUARED_DIFFERENCE requires zero points 0";
-    return r;
+    return PrepResult::reject("int16 SQUARED_DIFFERENCE requires zero points 0");
   }
   const int left_shift = i8 ? 7 : 0;
   kernels::SquaredDifferenceParams p;
@@ -52,8 +45,7 @@ PrepResult prepare_squared_difference(const PrepOp& op) {
   }
   ew::quantize(real_out, &p.output_multiplier, &p.output_shift);
   if (p.output_shift > 30) {
-    r.error = "output scale ratio out of range";
-    return r;
+    return PrepResult::reject("output scale ratio out of range");
   }
   if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
   r.params = ew::blob_of(p);

@@ -17,6 +17,7 @@
 #include "kernels/params/strided_slice.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -48,29 +49,25 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
   const bool quantised = in.type == format::DataType::kInt8 || in.type == format::DataType::kInt16;
   if ((!quantised && in.type != format::DataType::kInt32 && in.type != format::DataType::kBool) ||
       out.type != in.type) {
-    r.error = std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8, int16, int32 or bool, equal)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(in.type) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8, int16, int32 or bool, equal)");
   }
   if (quantised && (!ew::check_per_tensor(in, "input", &r.error) ||
                     !ew::check_per_tensor(out, "output", &r.error))) {
     return r;
   }
   if (quantised && (ew::scale_of(in) != ew::scale_of(out) || ew::zp_of(in) != ew::zp_of(out))) {
-    r.error = "input and output quantisation must be equal (STRIDED_SLICE copies values)";
-    return r;
+    return PrepResult::reject("input and output quantisation must be equal (STRIDED_SLICE copies values)");
   }
   if (o.ellipsis_mask != 0 || o.new_axis_mask != 0) {
-    r.error = "ellipsis_mask " + std::to_string(o.ellipsis_mask) + " / new_axis_mask " +
+    return PrepResult::reject("ellipsis_mask " + std::to_string(o.ellipsis_mask) + " / new_axis_mask " +
               std::to_string(o.new_axis_mask) +
               " not supported (must be 0: TFLite Micro ignores these masks, so the slice it "
-              "computes would not be the one the model describes)";
-    return r;
+              "computes would not be the one the model describes)");
   }
   const size_t rank = in.shape.size();
   if (rank < 1 || rank > format::kMaxRank) {
-    r.error = "input rank " + std::to_string(rank) + " unsupported (1..6)";
-    return r;
+    return PrepResult::reject("input rank " + std::to_string(rank) + " unsupported (1..6)");
   }
   const char* names[3] = {"begin", "end", "strides"};
   for (int k = 0; k < 3; ++k) {
@@ -79,9 +76,8 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
     if (!t.is_const() || (t.type != format::DataType::kInt32 && !i64) ||
         t.shape != std::vector<int32_t>{static_cast<int32_t>(rank)} ||
         t.data_size != rank * (i64 ? 8u : 4u)) {
-      r.error = std::string(names[k]) + " must be a constant int32/int64 tensor of shape [" +
-                std::to_string(rank) + "] (the input rank)";
-      return r;
+      return PrepResult::reject(std::string(names[k]) + " must be a constant int32/int64 tensor of shape [" +
+                std::to_string(rank) + "] (the input rank)");
     }
   }
   kernels::StridedSliceParams p;
@@ -98,12 +94,10 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
     const int64_t dim = in.shape[i];
     const int64_t stride = const_at(*op.inputs[3], i);
     if (stride == 0) {
-      r.error = axis + ": stride must be non-zero";
-      return r;
+      return PrepResult::reject(axis + ": stride must be non-zero");
     }
     if (stride > INT32_MAX || stride < -INT32_MAX) {
-      r.error = axis + ": stride out of the int32 range";
-      return r;
+      return PrepResult::reject(axis + ": stride out of the int32 range");
     }
     const bool begin_masked = (o.begin_mask >> i) & 1;
     const bool end_masked = (o.end_mask >> i) & 1;
@@ -115,15 +109,13 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
     int64_t count = 0;
     if (shrink) {
       if (stride < 0) {
-        r.error = axis + ": shrink_axis_mask with a negative stride is not supported (TFLite "
-                         "Micro produces no data for it)";
-        return r;
+        return PrepResult::reject(axis + ": shrink_axis_mask with a negative stride is not supported (TFLite "
+                         "Micro produces no data for it)");
       }
       if (start >= dim) {
-        r.error = axis + ": shrink_axis_mask index " +
+        return PrepResult::reject(axis + ": shrink_axis_mask index " +
                   std::to_string(const_at(*op.inputs[1], i)) + " is out of range for size " +
-                  std::to_string(dim);
-        return r;
+                  std::to_string(dim));
       }
       count = 1;
     } else {
@@ -135,8 +127,7 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
       const int64_t step = stride > 0 ? stride : -stride;
       count = span > 0 ? (span + step - 1) / step : 0;
       if (count == 0) {
-        r.error = axis + ": the slice is empty (zero-size outputs are not supported)";
-        return r;
+        return PrepResult::reject(axis + ": the slice is empty (zero-size outputs are not supported)");
       }
       want_shape.push_back(static_cast<int32_t>(count));
     }
@@ -151,11 +142,21 @@ PrepResult prepare_strided_slice(const PrepOp& op) {
     std::string want, got;
     for (int32_t d : want_shape) want += (want.empty() ? "" : ",") + std::to_string(d);
     for (int32_t d : out.shape) got += (got.empty() ? "" : ",") + std::to_string(d);
-    r.error = "output shape [" + got + "] differs from the slice's shape [" + want + "]";
-    return r;
+    return PrepResult::reject("output shape [" + got + "] differs from the slice's shape [" + want + "]");
   }
   r.params = ew::blob_of(p);
   return r;
+}
+
+host::HostStatus decode_strided_slice_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::StridedSliceOptions& p = *op.builtin_options_as_StridedSliceOptions();
+  if (p.offset()) return host::HostStatus::fail("STRIDED_SLICE with offset=true is not supported");
+  o->begin_mask = p.begin_mask();
+  o->end_mask = p.end_mask();
+  o->ellipsis_mask = p.ellipsis_mask();
+  o->new_axis_mask = p.new_axis_mask();
+  o->shrink_axis_mask = p.shrink_axis_mask();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

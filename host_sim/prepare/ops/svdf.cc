@@ -8,6 +8,7 @@
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 #include "prepare/ops/int8_prep_util.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -15,13 +16,11 @@ namespace prepare {
 PrepResult prepare_svdf(const PrepOp& op) {
   PrepResult r;
   if (op.inputs.size() != 5 || op.outputs.size() != 1 || op.outputs[0] == nullptr) {
-    r.error = "expects 5 inputs and 1 output";
-    return r;
+    return PrepResult::reject("expects 5 inputs and 1 output");
   }
   for (int i : {0, 1, 2, 4}) {
     if (op.inputs[i] == nullptr) {
-      r.error = "input " + std::to_string(i) + " is absent";
-      return r;
+      return PrepResult::reject("input " + std::to_string(i) + " is absent");
     }
   }
   const PrepTensor& in = *op.inputs[0];
@@ -32,30 +31,24 @@ PrepResult prepare_svdf(const PrepOp& op) {
   const PrepTensor& out = *op.outputs[0];
   if (in.type != format::DataType::kInt8 || wf.type != format::DataType::kInt8 ||
       out.type != format::DataType::kInt8) {
-    r.error = "input, weights_feature and output must be int8";
-    return r;
+    return PrepResult::reject("input, weights_feature and output must be int8");
   }
   if ((wt.type != format::DataType::kInt8 && wt.type != format::DataType::kInt16) ||
       state.type != wt.type) {
-    r.error = "weights_time and state must both be int8 or both int16";
-    return r;
+    return PrepResult::reject("weights_time and state must both be int8 or both int16");
   }
   if (bias != nullptr && bias->type != format::DataType::kInt32) {
-    r.error = "bias must be int32";
-    return r;
+    return PrepResult::reject("bias must be int32");
   }
   if (!wf.is_const() || !wt.is_const() || (bias != nullptr && !bias->is_const())) {
-    r.error = "weights and bias must be constant";
-    return r;
+    return PrepResult::reject("weights and bias must be constant");
   }
   if (!state.is_variable) {
-    r.error = "activation state must be a variable tensor";
-    return r;
+    return PrepResult::reject("activation state must be a variable tensor");
   }
   if (in.shape.size() != 2 || wf.shape.size() != 2 || wt.shape.size() != 2 ||
       state.shape.size() != 2 || out.shape.size() != 2) {
-    r.error = "input, weights, state and output must be 2-D";
-    return r;
+    return PrepResult::reject("input, weights, state and output must be 2-D");
   }
   const int32_t rank = op.options.rank;
   const int32_t batches = in.shape[0];
@@ -63,32 +56,28 @@ PrepResult prepare_svdf(const PrepOp& op) {
   const int32_t filters = wf.shape[0];
   const int32_t memory = wt.shape[1];
   if (rank < 1 || filters % rank != 0) {
-    r.error = "rank " + std::to_string(rank) + " does not divide " + std::to_string(filters) +
-              " filters";
-    return r;
+    return PrepResult::reject("rank " + std::to_string(rank) + " does not divide " + std::to_string(filters) +
+              " filters");
   }
   const int32_t units = filters / rank;
   if (wf.shape[1] != input_size || wt.shape[0] != filters || state.shape[0] != batches ||
       state.shape[1] != memory * filters || out.shape[0] != batches || out.shape[1] != units ||
       (bias != nullptr && (bias->shape.size() != 1 || bias->shape[0] != units)) ||
       batches < 1 || input_size < 1 || memory < 1) {
-    r.error = "inconsistent shapes";
-    return r;
+    return PrepResult::reject("inconsistent shapes");
   }
   if (!ew::check_per_tensor(in, "input", &r.error) ||
       !ew::check_per_tensor(out, "output", &r.error) ||
       !ew::check_per_tensor(state, "state", &r.error) || wf.scales.size() != 1 ||
       wt.scales.size() != 1) {
-    if (r.error.empty()) r.error = "weights must be per-tensor quantised";
-    return r;
+    return r.error.empty() ? PrepResult::reject("weights must be per-tensor quantised") : r;
   }
   const float s_state = ew::scale_of(state);
   const float s_wt = wt.scales[0];
   if (bias != nullptr && !bias->scales.empty() &&
       !(std::abs(static_cast<double>(bias->scales[0]) - static_cast<double>(s_state * s_wt)) <
         1e-5)) {
-    r.error = "bias scale differs from state_scale * weights_time_scale";
-    return r;
+    return PrepResult::reject("bias scale differs from state_scale * weights_time_scale");
   }
   kernels::SvdfParams p;
   std::memset(&p, 0, sizeof(p));
@@ -108,12 +97,18 @@ PrepResult prepare_svdf(const PrepOp& op) {
   ew::quantize(e2, &p.output_multiplier, &p.output_shift);
   if (p.feature_shift < -31 || p.feature_shift > 30 || p.output_shift < -31 ||
       p.output_shift > 30) {
-    r.error = "effective scales out of range";
-    return r;
+    return PrepResult::reject("effective scales out of range");
   }
   r.params.resize(sizeof(p));
   std::memcpy(r.params.data(), &p, sizeof(p));
   return r;
+}
+
+host::HostStatus decode_svdf_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::SVDFOptions& p = *op.builtin_options_as_SVDFOptions();
+  o->rank = p.rank();
+  o->activation = p.fused_activation_function();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

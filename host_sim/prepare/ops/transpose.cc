@@ -16,9 +16,8 @@ PrepResult prepare_transpose(const PrepOp& op) {
   if (!mv::const_ints(*op.inputs[1], "perm", &perm, &r.error)) return r;
   const size_t rank = in.shape.size();
   if (perm.size() != rank || out.shape.size() != rank) {
-    r.error = "perm has " + std::to_string(perm.size()) + " entries for input rank " +
-              std::to_string(rank) + " (output rank " + std::to_string(out.shape.size()) + ")";
-    return r;
+    return PrepResult::reject("perm has " + std::to_string(perm.size()) + " entries for input rank " +
+              std::to_string(rank) + " (output rank " + std::to_string(out.shape.size()) + ")");
   }
   const std::vector<int64_t> st = mv::strides_of(in.shape);
   std::vector<bool> seen(rank, false);
@@ -26,14 +25,12 @@ PrepResult prepare_transpose(const PrepOp& op) {
   for (size_t k = 0; k < rank; ++k) {
     int64_t p;
     if (!mv::normalize_axis(perm[k], rank, &p) || seen[p]) {
-      r.error = "perm is not a permutation of the input dims";
-      return r;
+      return PrepResult::reject("perm is not a permutation of the input dims");
     }
     seen[p] = true;
     if (out.shape[k] != in.shape[p]) {
-      r.error = "output shape " + mv::shape_str(out.shape) + " is not the permuted input shape " +
-                mv::shape_str(in.shape);
-      return r;
+      return PrepResult::reject("output shape " + util::shape_string(out.shape) + " is not the permuted input shape " +
+                util::shape_string(in.shape));
     }
     dims[k] = in.shape[p];
     strides[k] = st[p];

@@ -23,6 +23,7 @@
 
 #include "kernels/lstm_math.h"
 #include "prepare/op_prepare.h"
+#include "prepare/op_options.h"
 
 namespace lpai {
 namespace prepare {
@@ -94,75 +95,71 @@ int32_t wrap_i32(int64_t v) {
 
 PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   PrepResult r;
-  auto fail = [&r](const std::string& why) {
-    r.error = why;
-    return r;
-  };
   if (op.inputs.size() != kernels::kLstmNumInputs || op.outputs.size() != 1) {
-    return fail("expects 24 inputs and 1 output, got " + std::to_string(op.inputs.size()) + " / " +
+    return PrepResult::reject("expects 24 inputs and 1 output, got " + std::to_string(op.inputs.size()) + " / " +
                 std::to_string(op.outputs.size()));
   }
   const auto in = [&op](uint32_t i) { return op.inputs[i]; };
   for (uint32_t i : {9u, 10u, 11u}) {
     if (in(i))
-      return fail("peephole (cell-to-gate) weights are not supported (input " + std::to_string(i) +
+      return PrepResult::reject("peephole (cell-to-gate) weights are not supported (input " + std::to_string(i) +
                   ")");
   }
   for (uint32_t i : {16u, 17u}) {
     if (in(i))
-      return fail("projection weights/bias are not supported (input " + std::to_string(i) + ")");
+      return PrepResult::reject("projection weights/bias are not supported (input " + std::to_string(i) + ")");
   }
   for (uint32_t i : {20u, 21u, 22u, 23u}) {
-    if (in(i)) return fail("layer-norm LSTM is not supported (input " + std::to_string(i) + ")");
+    if (in(i)) return PrepResult::reject("layer-norm LSTM is not supported (input " + std::to_string(i) + ")");
   }
   for (uint32_t g = 0; g < 4; ++g) {
     if (!in(1 + g) || !in(5 + g)) {
-      return fail(std::string("missing ") + kGateNames[g] +
+      return PrepResult::reject(std::string("missing ") + kGateNames[g] +
                   " gate weights: CIFG (coupled input-forget gate) LSTM is not supported");
     }
-    if (!in(12 + g)) return fail(std::string("missing ") + kGateNames[g] + " gate bias");
+    if (!in(12 + g)) return PrepResult::reject(std::string("missing ") + kGateNames[g] + " gate bias");
   }
   const PrepTensor* input = in(0);
   const PrepTensor* hidden = in(kernels::kLstmHiddenState);
   const PrepTensor* cell = in(kernels::kLstmCellState);
   const PrepTensor* output = op.outputs[0];
   if (!input || !hidden || !cell || !output)
-    return fail("input, hidden state, cell state and output are required");
+    return PrepResult::reject("input, hidden state, cell state and output are required");
   if (input->type != DataType::kInt8 && input->type != DataType::kInt16) {
-    return fail(std::string("input type ") + type_name(input->type) +
+    return PrepResult::reject(std::string("input type ") + type_name(input->type) +
                 " is not supported: only the integer LSTMs with int8 or int16 (16x8) activations");
   }
   const bool wide = input->type == DataType::kInt16;
   if (hidden->type != input->type || output->type != input->type) {
-    return fail(std::string("hidden state and output must be ") + type_name(input->type) +
+    return PrepResult::reject(std::string("hidden state and output must be ") + type_name(input->type) +
                 " like the input");
   }
   if (cell->type != DataType::kInt16) {
-    return fail(std::string("cell state type ") + type_name(cell->type) +
+    return PrepResult::reject(std::string("cell state type ") + type_name(cell->type) +
                 " is not supported: int16 only");
   }
   if (!hidden->is_variable || !cell->is_variable) {
-    return fail("hidden state (input 18) and cell state (input 19) must be variable tensors");
+    return PrepResult::reject("hidden state (input 18) and cell state (input 19) must be variable tensors");
   }
   if (op.options.activation != 4) {
-    return fail("cell gate activation " + std::to_string(op.options.activation) +
+    return PrepResult::reject("cell gate activation " + std::to_string(op.options.activation) +
                 " is not supported: TANH only");
   }
 
   // Sizes, as TFLM's CreateLstmSizeInfo / ValidateTensorSize.
-  if (input->shape.size() != 3) return fail("input must be rank 3, got " + shape_str(input->shape));
+  if (input->shape.size() != 3) return PrepResult::reject("input must be rank 3, got " + shape_str(input->shape));
   if (hidden->shape.size() != 2)
-    return fail("hidden state must be rank 2, got " + shape_str(hidden->shape));
+    return PrepResult::reject("hidden state must be rank 2, got " + shape_str(hidden->shape));
   const bool time_major = op.options.time_major;
   const int64_t B = time_major ? input->shape[1] : input->shape[0];
   const int64_t T = time_major ? input->shape[0] : input->shape[1];
   const int64_t I = input->shape[2];
   const int64_t S = hidden->shape[1];
   if (B < 1 || T < 1 || I < 1 || S < 1)
-    return fail("empty input or state: input " + shape_str(input->shape) + ", hidden " +
+    return PrepResult::reject("empty input or state: input " + shape_str(input->shape) + ", hidden " +
                 shape_str(hidden->shape));
   if (I > kernels::kLstmMaxInputSize || S > kernels::kLstmMaxStateSize) {
-    return fail("input size " + std::to_string(I) + " / state size " + std::to_string(S) +
+    return PrepResult::reject("input size " + std::to_string(I) + " / state size " + std::to_string(S) +
                 " above the kernel limits " + std::to_string(kernels::kLstmMaxInputSize) + " / " +
                 std::to_string(kernels::kLstmMaxStateSize));
   }
@@ -172,66 +169,66 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
     const PrepTensor* bias = in(12 + g);
     const std::string gate = kGateNames[g];
     if (w->type != DataType::kInt8 || rw->type != DataType::kInt8) {
-      return fail(gate + " gate weights must be int8 (got " + type_name(w->type) + " / " +
+      return PrepResult::reject(gate + " gate weights must be int8 (got " + type_name(w->type) + " / " +
                   type_name(rw->type) + ")");
     }
     if (w->shape != std::vector<int32_t>{static_cast<int32_t>(S), static_cast<int32_t>(I)} ||
         rw->shape != std::vector<int32_t>{static_cast<int32_t>(S), static_cast<int32_t>(S)}) {
-      return fail(gate + " gate weights " + shape_str(w->shape) + " / " + shape_str(rw->shape) +
+      return PrepResult::reject(gate + " gate weights " + shape_str(w->shape) + " / " + shape_str(rw->shape) +
                   " do not match [S, I] / [S, S] with S = " + std::to_string(S) +
                   ", I = " + std::to_string(I));
     }
     if (!w->is_const() || !rw->is_const() || w->data_size != static_cast<size_t>(S * I) ||
         rw->data_size != static_cast<size_t>(S * S)) {
-      return fail(gate + " gate weights must be constant");
+      return PrepResult::reject(gate + " gate weights must be constant");
     }
     if (!is_per_tensor(*w) || !is_per_tensor(*rw)) {
-      return fail(gate +
+      return PrepResult::reject(gate +
                   " gate weights must be quantised per tensor (per-channel LSTM weights are not "
                   "supported)");
     }
     if (zero_point_of(*w) != 0 || zero_point_of(*rw) != 0) {
-      return fail(gate + " gate weights must be symmetric (zero point 0)");
+      return PrepResult::reject(gate + " gate weights must be symmetric (zero point 0)");
     }
     if (!(w->scales[0] > 0.0f) || !(rw->scales[0] > 0.0f))
-      return fail(gate + " gate weight scale must be positive");
+      return PrepResult::reject(gate + " gate weight scale must be positive");
     const bool bias_type_ok =
         bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
     const size_t bias_bytes = bias->type == DataType::kInt64 ? 8 : 4;
     if (!bias_type_ok || bias->shape != std::vector<int32_t>{static_cast<int32_t>(S)} ||
         !bias->is_const() || bias->data_size != bias_bytes * static_cast<size_t>(S)) {
-      return fail(gate + " gate bias must be a constant " + (wide ? "int64 or int32" : "int32") +
+      return PrepResult::reject(gate + " gate bias must be a constant " + (wide ? "int64 or int32" : "int32") +
                   " [" + std::to_string(S) + "], got " + type_name(bias->type) + " " +
                   shape_str(bias->shape));
     }
   }
   if (hidden->element_count() != B * S || cell->element_count() != B * S) {
-    return fail("state tensors must hold batch * state = " + std::to_string(B * S) +
+    return PrepResult::reject("state tensors must hold batch * state = " + std::to_string(B * S) +
                 " elements (hidden " + shape_str(hidden->shape) + ", cell " +
                 shape_str(cell->shape) + ")");
   }
   if (output->shape.size() != 3 || output->shape[0] != input->shape[0] ||
       output->shape[1] != input->shape[1] || output->shape[2] != S) {
-    return fail("output shape " + shape_str(output->shape) + " does not match the input " +
+    return PrepResult::reject("output shape " + shape_str(output->shape) + " does not match the input " +
                 shape_str(input->shape) + " with state size " + std::to_string(S));
   }
   if (!is_per_tensor(*input) || !is_per_tensor(*hidden) || !is_per_tensor(*cell) ||
       !(input->scales[0] > 0.0f) || !(hidden->scales[0] > 0.0f) || !(cell->scales[0] > 0.0f)) {
-    return fail("input, hidden state and cell state need one positive scale each");
+    return PrepResult::reject("input, hidden state and cell state need one positive scale each");
   }
   const int64_t input_zp = zero_point_of(*input);
   const int64_t hidden_zp = zero_point_of(*hidden);
   if (input_zp < -128 || input_zp > 127 || hidden_zp < -128 || hidden_zp > 127) {
-    return fail("input/hidden zero point outside the int8 range");
+    return PrepResult::reject("input/hidden zero point outside the int8 range");
   }
   if (wide && (input_zp != 0 || hidden_zp != 0 || zero_point_of(*output) != 0)) {
-    return fail("16x8 input, hidden state and output zero points must be 0");
+    return PrepResult::reject("16x8 input, hidden state and output zero points must be 0");
   }
 
   const float cell_scale = cell->scales[0];
   const int cell_power = rounded_log2(cell_scale);
   if (cell_power < -43 || cell_power > 2) {
-    return fail("cell state scale 2^" + std::to_string(cell_power) +
+    return PrepResult::reject("cell state scale 2^" + std::to_string(cell_power) +
                 " outside the supported range 2^-43 .. 2^2");
   }
 
@@ -272,7 +269,7 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   if (wide) {
     for (uint32_t g = 0; g < 4; ++g) {
       if (p.input_fc[g].shift > 7 || p.recurrent_fc[g].shift > 7) {
-        return fail(std::string(kGateNames[g]) +
+        return PrepResult::reject(std::string(kGateNames[g]) +
                     " gate FC scale too large for the 16x8 LSTM (shift > 7)");
       }
     }
@@ -288,7 +285,7 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
           bias64[g * S + j] = b;
         }
         if (bias64[g * S + j] < -(int64_t{1} << 46) || bias64[g * S + j] >= (int64_t{1} << 46)) {
-          return fail(std::string(kGateNames[g]) + " gate bias value outside [-2^46, 2^46)");
+          return PrepResult::reject(std::string(kGateNames[g]) + " gate bias value outside [-2^46, 2^46)");
         }
       }
     }
@@ -319,6 +316,15 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   append_array(&r.params, bias_rec);
   r.temp_bytes = kernels::unidirectional_sequence_lstm_temp_size(p.state_size);
   return r;
+}
+
+host::HostStatus decode_unidirectional_sequence_lstm_options(const tflite::Operator& op, OpOptions* o) {
+  const tflite::UnidirectionalSequenceLSTMOptions& p = *op.builtin_options_as_UnidirectionalSequenceLSTMOptions();
+  o->activation = p.fused_activation_function();
+  o->cell_clip = p.cell_clip();
+  o->proj_clip = p.proj_clip();
+  o->time_major = p.time_major();
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -15,9 +15,8 @@ PrepResult prepare_zeros_like(const PrepOp& op) {
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
        t != format::DataType::kInt32 && t != format::DataType::kBool) ||
       out.type != t || out.shape != in.shape) {
-    r.error = std::string("types ") + ew::type_name(t) + " -> " + ew::type_name(out.type) +
-              " unsupported (int8, int16, int32 or bool; output like the input)";
-    return r;
+    return PrepResult::reject(std::string("types ") + ew::type_name(t) + " -> " + ew::type_name(out.type) +
+              " unsupported (int8, int16, int32 or bool; output like the input)");
   }
   return r;
 }
