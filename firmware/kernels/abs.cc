@@ -1,4 +1,4 @@
-// ABS kernel: see kernels/abs.h.
+// ABS kernel: see kernels/params/abs.h.
 #include "kernels/params/abs.h"
 
 #include "core/check.h"

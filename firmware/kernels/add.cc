@@ -1,4 +1,4 @@
-// ADD kernel: see kernels/add.h.
+// ADD kernel: see kernels/params/add.h.
 #include "kernels/params/add.h"
 
 #include "kernels/add_sub_impl.h"

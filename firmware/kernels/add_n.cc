@@ -1,4 +1,4 @@
-// ADD_N kernel: see kernels/add_n.h.
+// ADD_N kernel: see kernels/params/add_n.h.
 #include "kernels/params/add_n.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// BATCH_MATMUL kernel: see kernels/batch_matmul.h.
+// BATCH_MATMUL kernel: see kernels/params/batch_matmul.h.
 #include "kernels/params/batch_matmul.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// BATCH_TO_SPACE_ND kernel: see kernels/batch_to_space_nd.h.
+// BATCH_TO_SPACE_ND kernel: see kernels/params/batch_to_space_nd.h.
 #include "kernels/params/batch_to_space_nd.h"
 
 #include <stddef.h>

@@ -1,4 +1,4 @@
-// BROADCAST_TO kernel: see kernels/broadcast_to.h.
+// BROADCAST_TO kernel: see kernels/params/broadcast_to.h.
 #include "kernels/params/broadcast_to.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// CAST kernel: see kernels/cast.h.
+// CAST kernel: see kernels/params/cast.h.
 #include "kernels/params/cast.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// Validator and evaluation shared by the six comparison kernels (see kernels/comparison.h).
+// Validator and evaluation shared by the six comparison kernels (see kernels/params/comparison.h).
 #ifndef LPAI_KERNELS_COMPARISON_IMPL_H
 #define LPAI_KERNELS_COMPARISON_IMPL_H
 

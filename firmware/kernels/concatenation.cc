@@ -1,4 +1,4 @@
-// CONCATENATION kernel: see kernels/concatenation.h.
+// CONCATENATION kernel: see kernels/params/concatenation.h.
 #include "kernels/params/concatenation.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// CONV_2D int8 and int16x8: layout and contract in kernels/conv_2d.h.
+// CONV_2D int8 and int16x8: layout and contract in kernels/params/conv_2d.h.
 //
 // int8: im2col (or the input itself for 1x1 filters without padding) times the filter matrix
 // [out_c][K] through the shared 2x2 blocked dot-product kernel; the input zero point is folded

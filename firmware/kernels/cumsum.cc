@@ -1,4 +1,4 @@
-// CUMSUM kernel: see kernels/cumsum.h.
+// CUMSUM kernel: see kernels/params/cumsum.h.
 #include "kernels/params/cumsum.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// DEPTH_TO_SPACE kernel: see kernels/depth_to_space.h.
+// DEPTH_TO_SPACE kernel: see kernels/params/depth_to_space.h.
 #include "kernels/params/depth_to_space.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// DEPTHWISE_CONV_2D: layout and contract in kernels/depthwise_conv_2d.h; validate, and eval
+// DEPTHWISE_CONV_2D: layout and contract in kernels/params/depthwise_conv_2d.h; validate, and eval
 // choosing one evaluation path (kernels/depthwise_conv_2d/<path>.cc, declared in paths.h).
 //
 // Each tap adds filter * (x - input_zero_point) exactly as TFLite does, skipping taps outside

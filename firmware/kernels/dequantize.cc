@@ -1,4 +1,4 @@
-// DEQUANTIZE kernel: refused at load, see kernels/dequantize.h.
+// DEQUANTIZE kernel: refused at load, see kernels/params/dequantize.h.
 #include "kernels/params/dequantize.h"
 
 #include "core/check.h"

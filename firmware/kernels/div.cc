@@ -1,4 +1,4 @@
-// DIV kernel: see kernels/div.h.
+// DIV kernel: see kernels/params/div.h.
 #include "kernels/params/div.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// DYNAMIC_UPDATE_SLICE kernel: see kernels/dynamic_update_slice.h.
+// DYNAMIC_UPDATE_SLICE kernel: see kernels/params/dynamic_update_slice.h.
 #include "kernels/params/dynamic_update_slice.h"
 
 #include <stddef.h>

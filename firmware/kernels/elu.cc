@@ -1,4 +1,4 @@
-// ELU kernel: see kernels/elu.h.
+// ELU kernel: see kernels/params/elu.h.
 #include "kernels/params/elu.h"
 
 #include "kernels/ew_ext_common.h"

@@ -1,4 +1,4 @@
-// EMBEDDING_LOOKUP kernel: see kernels/embedding_lookup.h.
+// EMBEDDING_LOOKUP kernel: see kernels/params/embedding_lookup.h.
 #include "kernels/params/embedding_lookup.h"
 
 #include <stddef.h>

@@ -1,4 +1,4 @@
-// FILL kernel: see kernels/fill.h.
+// FILL kernel: see kernels/params/fill.h.
 #include "kernels/params/fill.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// GATHER kernel: see kernels/gather.h.
+// GATHER kernel: see kernels/params/gather.h.
 #include "kernels/params/gather.h"
 
 #include <stddef.h>

@@ -1,4 +1,4 @@
-// GATHER_ND kernel: see kernels/gather_nd.h.
+// GATHER_ND kernel: see kernels/params/gather_nd.h.
 #include "kernels/params/gather_nd.h"
 
 #include <stddef.h>

@@ -1,4 +1,4 @@
-// GREATER kernel: see kernels/comparison.h.
+// GREATER kernel: see kernels/params/comparison.h.
 #include "kernels/comparison_impl.h"
 #include "kernels/registry.h"
 

@@ -1,4 +1,4 @@
-// HARD_SWISH kernel: see kernels/hard_swish.h.
+// HARD_SWISH kernel: see kernels/params/hard_swish.h.
 #include "kernels/params/hard_swish.h"
 
 #include "kernels/ew_ext_common.h"

@@ -1,4 +1,4 @@
-// L2_NORMALIZATION kernel: see kernels/l2_normalization.h.
+// L2_NORMALIZATION kernel: see kernels/params/l2_normalization.h.
 #include "kernels/params/l2_normalization.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// LEAKY_RELU kernel: see kernels/leaky_relu.h.
+// LEAKY_RELU kernel: see kernels/params/leaky_relu.h.
 #include "kernels/params/leaky_relu.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// LESS kernel: see kernels/comparison.h.
+// LESS kernel: see kernels/params/comparison.h.
 #include "kernels/comparison_impl.h"
 #include "kernels/registry.h"
 

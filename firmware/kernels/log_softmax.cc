@@ -1,4 +1,4 @@
-// LOG_SOFTMAX kernel: see kernels/log_softmax.h.
+// LOG_SOFTMAX kernel: see kernels/params/log_softmax.h.
 #include "kernels/params/log_softmax.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// LOGISTIC kernel: see kernels/logistic.h and kernels/lut_activation.h.
+// LOGISTIC kernel: see kernels/params/logistic.h and kernels/lut_activation.h.
 #include "kernels/params/logistic.h"
 
 #include "kernels/lstm_math.h"

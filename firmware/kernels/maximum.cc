@@ -1,4 +1,4 @@
-// MAXIMUM kernel: see kernels/maximum_minimum.h.
+// MAXIMUM kernel: see kernels/params/maximum_minimum.h.
 #include "kernels/maximum_minimum_impl.h"
 #include "kernels/registry.h"
 

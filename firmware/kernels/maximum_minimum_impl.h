@@ -1,4 +1,4 @@
-// Validator and evaluation shared by MAXIMUM and MINIMUM (see kernels/maximum_minimum.h).
+// Validator and evaluation shared by MAXIMUM and MINIMUM (see kernels/params/maximum_minimum.h).
 #ifndef LPAI_KERNELS_MAXIMUM_MINIMUM_IMPL_H
 #define LPAI_KERNELS_MAXIMUM_MINIMUM_IMPL_H
 

@@ -1,4 +1,4 @@
-// MIRROR_PAD kernel: see kernels/mirror_pad.h.
+// MIRROR_PAD kernel: see kernels/params/mirror_pad.h.
 #include "kernels/params/mirror_pad.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// MUL kernel: see kernels/mul.h.
+// MUL kernel: see kernels/params/mul.h.
 #include "kernels/params/mul.h"
 
 #include "core/check.h"

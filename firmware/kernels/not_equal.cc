@@ -1,4 +1,4 @@
-// NOT_EQUAL kernel: see kernels/comparison.h.
+// NOT_EQUAL kernel: see kernels/params/comparison.h.
 #include "kernels/comparison_impl.h"
 #include "kernels/registry.h"
 

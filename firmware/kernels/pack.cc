@@ -1,4 +1,4 @@
-// PACK kernel: see kernels/pack.h.
+// PACK kernel: see kernels/params/pack.h.
 #include "kernels/params/pack.h"
 
 #include "kernels/movement_common.h"

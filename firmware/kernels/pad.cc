@@ -1,4 +1,4 @@
-// PAD kernel: see kernels/pad.h.
+// PAD kernel: see kernels/params/pad.h.
 #include "kernels/params/pad.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// PADV2 kernel: see kernels/padv2.h.
+// PADV2 kernel: see kernels/params/padv2.h.
 #include "kernels/params/padv2.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// PRELU kernel: see kernels/prelu.h.
+// PRELU kernel: see kernels/params/prelu.h.
 #include "kernels/params/prelu.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// QUANTIZE kernel: see kernels/quantize.h.
+// QUANTIZE kernel: see kernels/params/quantize.h.
 #include "kernels/params/quantize.h"
 
 #include "core/check.h"

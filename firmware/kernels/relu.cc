@@ -1,4 +1,4 @@
-// RELU kernel: see kernels/relu.h.
+// RELU kernel: see kernels/params/relu.h.
 #include "kernels/params/relu.h"
 
 #include "core/check.h"

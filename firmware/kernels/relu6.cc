@@ -1,4 +1,4 @@
-// RELU6 kernel: see kernels/relu6.h.
+// RELU6 kernel: see kernels/params/relu6.h.
 #include "kernels/params/relu6.h"
 
 #include "core/check.h"

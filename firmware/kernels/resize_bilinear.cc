@@ -1,4 +1,4 @@
-// RESIZE_BILINEAR kernel: see kernels/resize_bilinear.h.
+// RESIZE_BILINEAR kernel: see kernels/params/resize_bilinear.h.
 #include "kernels/params/resize_bilinear.h"
 
 #include "core/check.h"

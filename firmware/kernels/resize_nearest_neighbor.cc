@@ -1,4 +1,4 @@
-// RESIZE_NEAREST_NEIGHBOR kernel: see kernels/resize_nearest_neighbor.h.
+// RESIZE_NEAREST_NEIGHBOR kernel: see kernels/params/resize_nearest_neighbor.h.
 #include "kernels/params/resize_nearest_neighbor.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// REVERSE_V2 kernel: see kernels/reverse_v2.h.
+// REVERSE_V2 kernel: see kernels/params/reverse_v2.h.
 #include "kernels/params/reverse_v2.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// RSQRT kernel: see kernels/rsqrt.h.
+// RSQRT kernel: see kernels/params/rsqrt.h.
 #include "kernels/params/rsqrt.h"
 
 #include "kernels/ew_ext_common.h"

@@ -1,4 +1,4 @@
-// SELECT_V2 kernel: see kernels/select_v2.h.
+// SELECT_V2 kernel: see kernels/params/select_v2.h.
 #include "kernels/params/select_v2.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// SHAPE kernel: see kernels/shape.h.
+// SHAPE kernel: see kernels/params/shape.h.
 #include "kernels/params/shape.h"
 
 #include "core/check.h"

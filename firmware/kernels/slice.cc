@@ -1,4 +1,4 @@
-// SLICE kernel: see kernels/slice.h.
+// SLICE kernel: see kernels/params/slice.h.
 #include "kernels/params/slice.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// SOFTMAX kernel: see kernels/softmax.h.
+// SOFTMAX kernel: see kernels/params/softmax.h.
 #include "kernels/params/softmax.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// SPACE_TO_BATCH_ND kernel: see kernels/space_to_batch_nd.h.
+// SPACE_TO_BATCH_ND kernel: see kernels/params/space_to_batch_nd.h.
 #include "kernels/params/space_to_batch_nd.h"
 
 #include <stddef.h>

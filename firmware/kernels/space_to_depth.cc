@@ -1,4 +1,4 @@
-// SPACE_TO_DEPTH kernel: see kernels/space_to_depth.h.
+// SPACE_TO_DEPTH kernel: see kernels/params/space_to_depth.h.
 #include "kernels/params/space_to_depth.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// SPLIT kernel: see kernels/split.h.
+// SPLIT kernel: see kernels/params/split.h.
 #include "kernels/params/split.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// SPLIT_V kernel: see kernels/split_v.h.
+// SPLIT_V kernel: see kernels/params/split_v.h.
 #include "kernels/params/split_v.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// SQUARED_DIFFERENCE kernel: see kernels/squared_difference.h.
+// SQUARED_DIFFERENCE kernel: see kernels/params/squared_difference.h.
 #include "kernels/params/squared_difference.h"
 
 #include "core/check.h"

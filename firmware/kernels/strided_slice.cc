@@ -1,4 +1,4 @@
-// STRIDED_SLICE kernel: see kernels/strided_slice.h.
+// STRIDED_SLICE kernel: see kernels/params/strided_slice.h.
 #include "kernels/params/strided_slice.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// SUB kernel: see kernels/sub.h.
+// SUB kernel: see kernels/params/sub.h.
 #include "kernels/params/sub.h"
 
 #include "kernels/add_sub_impl.h"

@@ -1,4 +1,4 @@
-// SVDF kernel: see kernels/svdf.h.
+// SVDF kernel: see kernels/params/svdf.h.
 #include "kernels/params/svdf.h"
 
 #include "core/check.h"

@@ -1,4 +1,4 @@
-// TANH kernel: see kernels/tanh.h and kernels/lut_activation.h.
+// TANH kernel: see kernels/params/tanh.h and kernels/lut_activation.h.
 #include "kernels/params/tanh.h"
 
 #include "kernels/lstm_math.h"

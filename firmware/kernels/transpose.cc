@@ -1,4 +1,4 @@
-// TRANSPOSE kernel: see kernels/transpose.h.
+// TRANSPOSE kernel: see kernels/params/transpose.h.
 #include "kernels/params/transpose.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// TRANSPOSE_CONV int8 and int16x8: layout and contract in kernels/transpose_conv.h.
+// TRANSPOSE_CONV int8 and int16x8: layout and contract in kernels/params/transpose_conv.h.
 //
 // Scatter order: per input pixel and filter tap inside the output, every output channel adds
 // one dot product over the input channels (the filter's innermost dimension) to its scratch

@@ -1,4 +1,4 @@
-// UNPACK kernel: see kernels/unpack.h.
+// UNPACK kernel: see kernels/params/unpack.h.
 #include "kernels/params/unpack.h"
 
 #include "kernels/movement_common.h"

@@ -1,4 +1,4 @@
-// ZEROS_LIKE kernel: see kernels/zeros_like.h.
+// ZEROS_LIKE kernel: see kernels/params/zeros_like.h.
 #include "kernels/params/zeros_like.h"
 
 #include "core/check.h"

@@ -9,7 +9,7 @@ namespace dw {
 // channels and at most kDwRowsMaxTaps taps; one input channel ic and run of n <= kDwRowsRun
 // of its output channels at a time, as a GEMM with 16-bit operands whose depth K (taps rounded
 // up to kDwRowsDepthStep) is a compile-time constant, so that the dot products compile to vector multiply-add
-// reductions. Scratch (DwRowsScratch in kernels/depthwise_conv_2d.h):
+// reductions. Scratch (DwRowsScratch in kernels/params/depthwise_conv_2d.h):
 //  - acc[2][kDwRowsRun], bias[kDwRowsRun] (int32), res[2 * kDwRowsRun] (int8): the sums of a
 //    pixel pair, the run's folded bias, requantised bytes on their way to the output;
 //  - fw[m][K]: the run's filter, widened, taps in [ky][kx] order, 0 past the taps;

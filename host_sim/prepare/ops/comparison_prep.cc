@@ -1,4 +1,4 @@
-// Comparisons: offline prepare (see kernels/comparison.h). int8: the rescaled value of every
+// Comparisons: offline prepare (see kernels/params/comparison.h). int8: the rescaled value of every
 // input byte, as ComparisonWithScaling computes it, for both operands.
 #include "prepare/ops/comparison_prep.h"
 

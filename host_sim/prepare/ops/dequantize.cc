@@ -1,4 +1,4 @@
-// DEQUANTIZE: offline prepare. Always rejected with the reason (see kernels/dequantize.h).
+// DEQUANTIZE: offline prepare. Always rejected with the reason (see kernels/params/dequantize.h).
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
 

@@ -1,4 +1,4 @@
-// FILL: offline prepare (see kernels/fill.h): the dims input must be constant and equal the
+// FILL: offline prepare (see kernels/params/fill.h): the dims input must be constant and equal the
 // output shape; the value is a one-element tensor of the output's type.
 #include "kernels/params/fill.h"
 #include "prepare/op_prepare.h"

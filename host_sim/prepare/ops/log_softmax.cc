@@ -1,5 +1,5 @@
 // LOG_SOFTMAX: offline prepare (TFLite Micro's log_softmax.cc CalculateOpData with
-// PreprocessLogSoftmaxScalingExp, beta 1, 5 integer bits); tables per kernels/log_softmax.h.
+// PreprocessLogSoftmaxScalingExp, beta 1, 5 integer bits); tables per kernels/params/log_softmax.h.
 #include <algorithm>
 #include <cstring>
 

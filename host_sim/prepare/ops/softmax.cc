@@ -1,5 +1,5 @@
 // SOFTMAX: offline prepare (TFLite Micro's CalculateSoftmaxParams for int8 input). The exp LUT
-// is produced by the reference integer computation itself (see kernels/softmax.h).
+// is produced by the reference integer computation itself (see kernels/params/softmax.h).
 // int16 input: TFLite Micro's SoftmaxPrepare for int16 (two gen_lut tables in float, input
 // multiplier from input_scale * beta / (10 / 65535)).
 #include <algorithm>

@@ -1,4 +1,4 @@
-// ZEROS_LIKE: offline prepare (no parameters; see kernels/zeros_like.h).
+// ZEROS_LIKE: offline prepare (no parameters; see kernels/params/zeros_like.h).
 #include "kernels/params/zeros_like.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
