@@ -1,21 +1,21 @@
 // DEPTHWISE_CONV_2D: layout and contract in kernels/params/depthwise_conv_2d.h; validate, and eval
-// choosing one evaluation path (kernels/depthwise_conv_2d/<path>.cc, declared in paths.h).
+// choosing one evaluation path (kernels/depthwise_conv_2d/<path>.inc, included below).
 //
 // Each tap adds filter * (x - input_zero_point) exactly as TFLite does, skipping taps outside
 // the input. int8, depth_multiplier 1 (products fit 16 bits, summed in 32; requantisation
 // through gemm::FastRun tables per run of gemm::kFastRun channels):
-//  - flat.cc: stride_w 1 and in_c a multiple of 16 up to 64, or dividing 16 (filter tiled to
+//  - flat.inc: stride_w 1 and in_c a multiple of 16 up to 64, or dividing 16 (filter tiled to
 //    16 lanes in the kernel scratch, at most kDwTiledMaxTaps taps): per output row, the
 //    interior pixels are one flat run of pixels * in_c outputs in 16-lane blocks; edge pixels
 //    take the per-pixel blocks;
-//  - runs.cc: otherwise per output pixel, channels in runs of gemm::kFastRun, blocks of 16, 8, 1.
+//  - runs.inc: otherwise per output pixel, channels in runs of gemm::kFastRun, blocks of 16, 8, 1.
 // int8, other depth multipliers:
-//  - rows.cc: at most kDwRowsMaxChannels input channels and kDwRowsMaxTaps taps (widened input
+//  - rows.inc: at most kDwRowsMaxChannels input channels and kDwRowsMaxTaps taps (widened input
 //    rows, windows and filter in the kernel scratch, 16-bit dot products of a compile-time
 //    depth);
-//  - gemm.cc: within the kDwGemm* limits, one small GEMM per input channel;
-//  - generic.cc: otherwise per pixel, chunks of 64 output channels, scalar.
-// int16x8, any depth multiplier (s16.cc): per pixel, chunks of 64 output channels, 64-bit sums.
+//  - gemm.inc: within the kDwGemm* limits, one small GEMM per input channel;
+//  - generic.inc: otherwise per pixel, chunks of 64 output channels, scalar.
+// int16x8, any depth multiplier (s16.inc): per pixel, chunks of 64 output channels, 64-bit sums.
 // Hexagon with the HVX layout: kernels/hvx/hvx_depthwise.cc.
 #include "kernels/params/depthwise_conv_2d.h"
 
@@ -39,7 +39,6 @@ namespace {
 
 constexpr const char* kOp = ops::depthwise_conv_2d::kName;
 constexpr uint32_t kMaxChannels = 1u << 24;
-using dw::header;
 
 Status validate(const KernelArgs& args) {
   using format::DataType;
@@ -118,10 +117,17 @@ Status validate(const KernelArgs& args) {
   return Status::kOk;
 }
 
+#include "kernels/depthwise_conv_2d/flat.inc"
+#include "kernels/depthwise_conv_2d/runs.inc"
+#include "kernels/depthwise_conv_2d/rows.inc"
+#include "kernels/depthwise_conv_2d/gemm.inc"
+#include "kernels/depthwise_conv_2d/generic.inc"
+#include "kernels/depthwise_conv_2d/s16.inc"
+
 void eval(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = header(args);
   if ((p.flags & kDwFlagInt16x8) != 0) {
-    dw::eval_s16(args);
+    eval_s16(args);
     return;
   }
   const gemm::Requant q = gemm::requant_after_header<DepthwiseConv2dParams>(args.params, p.out_c);
@@ -137,23 +143,23 @@ void eval(const KernelArgs& args) {
 #endif
   if (p.depth_multiplier != 1) {
     if (depthwise_conv_2d_uses_rows(p)) {
-      dw::eval_dm_rows(p, q, in, filter, out, args.temp);
+      eval_dm_rows(p, q, in, filter, out, args.temp);
     } else if (depthwise_conv_2d_uses_gemm(p)) {
-      dw::eval_dm_gemm(p, q, in, filter, out, reinterpret_cast<int8_t*>(args.temp));
+      eval_dm_gemm(p, q, in, filter, out, reinterpret_cast<int8_t*>(args.temp));
     } else {
-      dw::eval_generic(p, q, in, filter, out);
+      eval_generic(p, q, in, filter, out);
     }
     return;
   }
   const uint32_t taps = p.k_h * p.k_w;
   // |acc| <= taps * 255 * 128 (|x - zp| <= 255, |f| <= 128); taps <= 2^15.
   const uint32_t acc_bound = taps * (255u * 128u);
-  if (p.stride_w == 1 && p.in_c <= dw::kFlatMaxChannels && p.in_c % dw::kLanes == 0) {
-    dw::eval_flat_groups(p, q, acc_bound, in, filter, out);
+  if (p.stride_w == 1 && p.in_c <= kFlatMaxChannels && p.in_c % kLanes == 0) {
+    eval_flat_groups(p, q, acc_bound, in, filter, out);
   } else if (depthwise_conv_2d_tiles_filter(p)) {
-    dw::eval_flat_tiled(p, q, acc_bound, in, filter, out, reinterpret_cast<int8_t*>(args.temp));
+    eval_flat_tiled(p, q, acc_bound, in, filter, out, reinterpret_cast<int8_t*>(args.temp));
   } else {
-    dw::eval_runs(p, q, acc_bound, in, filter, out);
+    eval_runs(p, q, acc_bound, in, filter, out);
   }
 }
 

@@ -1,8 +1,9 @@
-// DEPTHWISE_CONV_2D: the evaluation paths (one file each in this folder) and the helpers
-// they share. Private to kernels/depthwise_conv_2d.cc and this folder: the dispatcher there
-// picks a path (see its opening comment); every path is bit-exact with TFLite's reference.
-// Each int8 path is its own non-inlined function, so the stack of a call is that of the path
-// it takes.
+// DEPTHWISE_CONV_2D: the helpers its evaluation paths share. Private to
+// kernels/depthwise_conv_2d.cc, whose translation unit includes the paths (<path>.inc, one file
+// each in this folder) so that they keep internal linkage: the compiler sees every call of a
+// helper and keeps the code of the single-file kernel. Every path is bit-exact with TFLite's
+// reference. Each int8 path is its own non-inlined function, so the stack of a call is that of
+// the path it takes.
 #ifndef LPAI_KERNELS_DEPTHWISE_CONV_2D_PATHS_H
 #define LPAI_KERNELS_DEPTHWISE_CONV_2D_PATHS_H
 
@@ -18,37 +19,14 @@
 
 namespace lpai {
 namespace kernels {
-namespace dw {
+namespace {
 
 constexpr uint32_t kChunk = 64;  // output channels per chunk of the generic and int16x8 paths
 constexpr uint32_t kLanes = 16;     // flat-path block width (output elements)
 static_assert(kLanes == kDwTiledLanes, "the tiled filter in the scratch has kLanes lanes");
 constexpr uint32_t kFlatMaxChannels = 64;  // flat path for in_c a multiple of kLanes
 
-// int16x8 (any depth multiplier): per pixel, chunks of kChunk output channels, 64-bit sums.
-void eval_s16(const KernelArgs& args);
-// depth_multiplier > 1, depthwise_conv_2d_uses_rows(p): widened rows in the kernel scratch.
-void eval_dm_rows(const DepthwiseConv2dParams& hdr, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out, uint8_t* temp);
-// depth_multiplier > 1, depthwise_conv_2d_uses_gemm(p): one small GEMM per input channel.
-void eval_dm_gemm(const DepthwiseConv2dParams& hdr, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out, int8_t* temp);
-// depth_multiplier > 1 otherwise: per pixel, chunks of kChunk output channels, scalar.
-void eval_generic(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
-                  const int8_t* filter, int8_t* out);
-// depth_multiplier 1, stride_w 1, in_c a multiple of kLanes up to kFlatMaxChannels.
-void eval_flat_groups(const DepthwiseConv2dParams& p, const gemm::Requant& q,
-                      uint32_t acc_bound, const int8_t* in, const int8_t* filter, int8_t* out);
-// depth_multiplier 1, depthwise_conv_2d_tiles_filter(p): the flat path, filter tiled in tiled.
-void eval_flat_tiled(const DepthwiseConv2dParams& p, const gemm::Requant& q,
-                     uint32_t acc_bound, const int8_t* in, const int8_t* filter, int8_t* out,
-                     int8_t* tiled);
-// depth_multiplier 1, any other shape: per output pixel, runs of gemm::kFastRun channels.
-void eval_runs(const DepthwiseConv2dParams& p, const gemm::Requant& q, uint32_t acc_bound,
-               const int8_t* in, const int8_t* filter, int8_t* out);
-
-// Helpers of the path files, inlined into each (internal linkage, as in one file).
-namespace {
+// Helpers of the path files.
 
 inline const DepthwiseConv2dParams& header(const KernelArgs& args) {
   return *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
@@ -134,8 +112,6 @@ inline void pixel_dm1(const DepthwiseConv2dParams& p, Pixel* px, uint32_t ox, co
 }
 
 }  // namespace
-
-}  // namespace dw
 }  // namespace kernels
 }  // namespace lpai
 
