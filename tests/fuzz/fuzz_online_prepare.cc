@@ -22,7 +22,10 @@
 //     kernel-variant differential with memory poisoning (fuzz_support.h);
 //   - every log line printable; after QnnContext_free no online context is live and the
 //     firmware's pools are empty.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -122,9 +125,9 @@ TensorCall decode_tensor(Reader* r) {
   Qnn_TensorV1_t& v = c.t.v1;
   const uint8_t a = r->byte(), b = r->byte();
   if (a == 0xFF) c.t.version = static_cast<Qnn_TensorVersion_t>(2);
-  v.name = kNames[a % kNameCount];
+  v.name = kNames[(a & 0x0F) % kNameCount];
   v.type = kTensorTypes[(a >> 4) % 5];
-  v.dataType = kDataTypes[b % (sizeof(kDataTypes) / sizeof(kDataTypes[0]))];
+  v.dataType = kDataTypes[(b & 0x7F) % (sizeof(kDataTypes) / sizeof(kDataTypes[0]))];
   v.memType = (b & 0x80) ? QNN_TENSORMEMTYPE_MEMHANDLE : QNN_TENSORMEMTYPE_RAW;
   const uint8_t shape = r->byte();
   const uint32_t rank = shape % 8 == 7 ? 7 : shape % 4;  // mostly 0..3, sometimes 7
@@ -209,7 +212,10 @@ NodeCall decode_node(Reader* r) {
         s.int32Value = edge_int(r);
         break;
     }
-    if (param.paramType == QNN_PARAMTYPE_TENSOR) param.tensorParam = Qnn_Tensor_t(QNN_TENSOR_INIT);
+    if (param.paramType == QNN_PARAMTYPE_TENSOR) {
+      const Qnn_Tensor_t empty = QNN_TENSOR_INIT;
+      param.tensorParam = empty;
+    }
     n.params.push_back(param);
   }
   return n;
@@ -360,8 +366,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<bool> ok(calls.size(), false);
   Qnn_ErrorHandle_t first_rc = QNN_SUCCESS;
   if (!open_build(backend, config, &first)) lpai_fuzz::fail("online graph create refused");
-  for (size_t i = 0; i < calls.size(); ++i) ok[i] = make(&first, calls[i]) == QNN_SUCCESS;
+  for (size_t i = 0; i < calls.size(); ++i) {
+    const Qnn_ErrorHandle_t rc = make(&first, calls[i]);
+    ok[i] = rc == QNN_SUCCESS;
+    if (std::getenv("LPAI_FUZZ_DEBUG") != nullptr)
+      std::fprintf(stderr, "online_prepare: call %zu (%s): %s\n", i,
+                   calls[i].is_node ? "node" : "tensor", lpai::host::describe_error(rc).c_str());
+  }
   first_rc = QnnGraph_finalize(first.graph, nullptr, nullptr);
+  if (std::getenv("LPAI_FUZZ_DEBUG") != nullptr) {
+    std::fprintf(stderr, "online_prepare: %zu calls, %zu succeeded, finalize %s\n", calls.size(),
+                 static_cast<size_t>(std::count(ok.begin(), ok.end(), true)),
+                 lpai::host::describe_error(first_rc).c_str());
+  }
   std::vector<uint8_t> binary;
   if (first_rc == QNN_SUCCESS && !lpai::online::graph_binary(first.graph, &binary))
     lpai_fuzz::fail("a finalized online graph has no binary");

@@ -1,6 +1,8 @@
 // libFuzzer harness: the TFLite prepare path (import, plan, serialize, report text and JSON,
-// SVG plot) and the produced binary through the whole context-binary path. Seeds: the demo
-// model (.tflite) and the project's own test models.
+// SVG plot) and the produced binary through the whole context-binary path, then (RAW hint)
+// through the kernel-variant differential with memory poisoning (fuzz_support.h). Seeds: the
+// demo model (.tflite), the project's own test models and, in the fuzz build, every model of
+// ../shared.
 #include "fuzz_support.h"
 #include "prepare/prepare.h"
 #include "prepare/report.h"
@@ -20,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)lpai::prepare::report_json(out, "fuzz");
     (void)lpai::prepare::plan_svg(out, "fuzz");
     lpai_fuzz::run_context_binary(out.binary.data(), out.binary.size());
-    if (memhandle) break;
+    if (!memhandle) lpai_fuzz::run_differential(out.binary.data(), out.binary.size());
   }
   return 0;
 }
