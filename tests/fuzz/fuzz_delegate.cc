@@ -7,8 +7,9 @@
 //   misaligned, one byte too small, or null, and flags none or unknown; AllocateTensors;
 //   ModifyGraphWithDelegate with a fresh delegate, a null one, a foreign object or a second
 //   one; Invoke; create or delete delegates (the interpreter keeps none); query tensor_data /
-//   tensor_bytes of any index; poison free TCM/DDR; change the API's log severity; rebuild the
-//   interpreter; ask FromModel for a float-IO model (refused with its exact message).
+//   tensor_bytes of any index; poison free TCM/DDR/shared memory; change the API's log
+//   severity; rebuild the interpreter; ask FromModel for a float-IO model (refused with its
+//   exact message).
 // Checks: every Invoke that follows AllocateTensors succeeds and its outputs (read through
 // tensor_data, wherever the current buffer is) equal those of a host::Session on the same
 // binary run with the same input bytes (the RAW reference); Invoke before AllocateTensors is
@@ -170,9 +171,15 @@ class Harness {
           lpai_fuzz::fail("a tensor that is not graph IO has data");
         break;
       }
-      case 9:
-        lpai_fuzz::poison_free_memory(r->byte());
+      case 9: {  // free TCM, DDR and shared memory (around the custom buffers)
+        const uint8_t byte = r->byte();
+        lpai_fuzz::poison_free_memory(byte);
+        std::vector<const void*> live;
+        for (const Buffer& b : buffers_) live.push_back(b.block);
+        if (!lpai_fuzz::poison_free_shared(byte, live))
+          lpai_fuzz::fail("shared memory in use that no custom buffer holds");
         break;
+      }
       case 10:
         tflite::LoggerOptions::SetMinimumLogSeverity(
             static_cast<tflite::LogSeverity>(r->byte() % 5));

@@ -155,13 +155,13 @@ TensorCall decode_tensor(Reader* r) {
   if (v.type == QNN_TENSOR_TYPE_STATIC) {
     uint64_t elems = 1;
     for (uint32_t d : c.dims) elems = d > 4096 ? 0 : elems * d;
-    const size_t width = v.dataType == QNN_DATATYPE_INT_64 ? 8
-                         : (v.dataType == QNN_DATATYPE_SFIXED_POINT_32 ||
-                            v.dataType == QNN_DATATYPE_INT_32 || v.dataType == QNN_DATATYPE_FLOAT_32)
+    const Qnn_DataType_t dt = v.dataType;
+    const size_t width = dt == QNN_DATATYPE_INT_64 ? 8
+                         : (dt == QNN_DATATYPE_SFIXED_POINT_32 || dt == QNN_DATATYPE_INT_32 ||
+                            dt == QNN_DATATYPE_FLOAT_32)
                              ? 4
-                         : (v.dataType == QNN_DATATYPE_SFIXED_POINT_16 || v.dataType == QNN_DATATYPE_INT_16)
-                             ? 2
-                             : 1;
+                         : (dt == QNN_DATATYPE_SFIXED_POINT_16 || dt == QNN_DATATYPE_INT_16) ? 2
+                                                                                            : 1;
     size_t bytes = static_cast<size_t>(elems) * width;
     const uint8_t fill = r->byte();
     if (fill == 0xFF && bytes > 0) --bytes;  // one short
@@ -181,7 +181,9 @@ NodeCall decode_node(Reader* r) {
   const uint32_t n_in = b % 4, n_out = (b >> 2) % 4 == 3 ? 2 : ((b >> 2) % 4 == 2 ? 0 : 1);
   for (uint32_t i = 0; i < n_in + n_out; ++i) {
     const uint8_t x = r->byte();
-    NodeRef ref{static_cast<uint8_t>(x & 0x3F), static_cast<uint8_t>((x >> 6) == 3 && (x & 1) ? 3 : (x >> 6) == 3 ? 2 : (x >> 6) == 2 ? 1 : 0)};
+    const uint8_t top = x >> 6;  // 0, 1: by name; 2: null name; 3: another name or made-up id
+    const uint8_t how = top == 3 ? ((x & 1) ? 3 : 2) : top == 2 ? 1 : 0;
+    NodeRef ref{static_cast<uint8_t>(x & 0x3F), how};
     (i < n_in ? n.inputs : n.outputs).push_back(ref);
   }
   const uint32_t n_params = (b >> 4) % 4;
@@ -302,7 +304,8 @@ void execute_against_session(const Build& b, const std::vector<uint8_t>& binary,
     in_buf.emplace_back(bytes.size() + 64, 64);
     if (!bytes.empty()) std::memcpy(in_buf.back().data(), bytes.data(), bytes.size());
   }
-  for (size_t k = 0; k < s->outputs().size(); ++k) out_buf.emplace_back(s->outputs()[k].bytes + 64, 64);
+  for (size_t k = 0; k < s->outputs().size(); ++k)
+    out_buf.emplace_back(s->outputs()[k].bytes + 64, 64);
   for (size_t k = 0; k < in_buf.size(); ++k) {
     Qnn_Tensor_t t = QNN_TENSOR_INIT;
     t.v1.id = s->inputs()[k].id;
@@ -320,7 +323,8 @@ void execute_against_session(const Build& b, const std::vector<uint8_t>& binary,
     out_t.push_back(t);
   }
   std::vector<std::vector<uint8_t>> want;
-  if (!s->run(inputs, &want, &error)) lpai_fuzz::fail("Session run of an online binary failed:", error);
+  if (!s->run(inputs, &want, &error))
+    lpai_fuzz::fail("Session run of an online binary failed:", error);
   const Qnn_ErrorHandle_t rc =
       QnnGraph_execute(b.graph, in_t.data(), static_cast<uint32_t>(in_t.size()), out_t.data(),
                        static_cast<uint32_t>(out_t.size()), nullptr, nullptr);
@@ -406,7 +410,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const Qnn_ErrorHandle_t rc = QnnGraph_finalize(replay.graph, nullptr, nullptr);
     if (rc != first_rc)
       lpai_fuzz::fail("finalize differs once the failed calls are left out:",
-                      lpai::host::describe_error(first_rc) + " vs " + lpai::host::describe_error(rc));
+                      lpai::host::describe_error(first_rc) + " vs " +
+                          lpai::host::describe_error(rc));
     std::vector<uint8_t> again;
     if (rc == QNN_SUCCESS && (!lpai::online::graph_binary(replay.graph, &again) || again != binary))
       lpai_fuzz::fail("the failed calls changed the context binary");
