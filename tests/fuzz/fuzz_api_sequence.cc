@@ -4,8 +4,8 @@
 //   model through prepare; DDR or TCM, RAW or MEMHANDLE IO, profiling on or off), close it,
 //   run it, bind an IO to a shared buffer (rpcmem, by fd) or to caller-owned custom memory
 //   (QnnMem_register / deRegister, releaseIo through Session), replace its scratch, reset its
-//   state, poison free TCM/DDR and its scratch, call the API with the handles of closed
-//   sessions (dead) and with made-up handles (foreign), register a buffer twice.
+//   state, poison free TCM/DDR/shared memory and its scratch, call the API with the handles of
+//   closed sessions (dead) and with made-up handles (foreign), register a buffer twice.
 // Every session has a mirror: the same graph in DDR with RAW IO, opened with it, run with the
 // same inputs and reset with it; every output must equal the mirror's. Every refused call
 // returns an error code (never success on a dead or foreign handle) and every Session error is
@@ -242,9 +242,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 7: {  // poison everything outside live allocations, and the scratch
         const uint8_t byte = r.byte();
         lpai_fuzz::poison_free_memory(byte);
+        std::vector<const void*> live;  // every shared buffer: ours and the sessions'
         for (Slot& t : slots) {
-          if (t.session) t.session->poison_scratch(byte);
+          if (!t.session) continue;
+          t.session->poison_scratch(byte);
+          lpai_fuzz::add_io_buffers(t.session.get(), &live);
+          for (const SharedBuffer& b : t.buffers) live.push_back(b.data);
         }
+        if (!lpai_fuzz::poison_free_shared(byte, live))
+          lpai_fuzz::fail("shared memory in use that no session or buffer of the sequence holds");
         break;
       }
       case 8:  // dead handles

@@ -4,6 +4,7 @@
 #ifndef LPAI_TESTS_FUZZ_FUZZ_SUPPORT_H
 #define LPAI_TESTS_FUZZ_FUZZ_SUPPORT_H
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -122,7 +123,7 @@ inline void run_context_binary(const uint8_t* data, size_t size) {
 // ---- poisoning and the kernel-variant differential ------------------------------------------
 
 // Sets every byte of the TCM pool and of the DDR arenas that no live allocation holds to
-// `byte`: what a previous graph (or anything else) left there must never reach an output.
+// `byte` (the shared region: poison_free_shared): what a previous graph (or anything else) left there must never reach an output.
 inline void poison_free_memory(uint8_t byte) {
   auto poison = [byte](lpai::BlockPool& pool) {
     uint32_t n = 0;
@@ -133,6 +134,47 @@ inline void poison_free_memory(uint8_t byte) {
   };
   poison(lpai::tcm_pool());
   for (uint32_t i = 0; i < lpai::ddr_arena_count(); ++i) poison(*lpai::ddr_arena(i));
+}
+
+// Sets every byte of the host's shared (rpcmem) region that no live shared buffer holds to
+// `byte`. `live` holds an address inside each live shared buffer the caller knows of (its own
+// rpcmem buffers, sessions' IO buffers; other addresses are ignored). Writes nothing and
+// returns false when those do not account for every shared byte in use (a buffer the caller
+// does not know of would be overwritten).
+inline bool poison_free_shared(uint8_t byte, const std::vector<const void*>& live) {
+  struct Span {
+    uint8_t* start;
+    size_t size;
+  };
+  std::vector<Span> spans;
+  for (const void* p : live) {
+    const int32_t fd = lpai_hal_host_shared_fd(p);
+    uint8_t* start = nullptr;
+    size_t n = 0;
+    if (fd < 0 || lpai_hal_shared_resolve(fd, &start, &n) != 0) continue;
+    bool seen = false;
+    for (const Span& s : spans) seen = seen || s.start == start;
+    if (!seen) spans.push_back({start, n});
+  }
+  size_t total = 0;
+  for (const Span& s : spans) total += s.size;
+  if (total != lpai_hal_host_shared_bytes_in_use()) return false;
+  std::sort(spans.begin(), spans.end(),
+            [](const Span& a, const Span& b) { return a.start < b.start; });
+  const lpai_hal_region_t region = lpai_hal_host_shared_region();
+  uint8_t* at = region.base;
+  for (const Span& s : spans) {
+    std::memset(at, byte, static_cast<size_t>(s.start - at));
+    at = s.start + s.size;
+  }
+  std::memset(at, byte, static_cast<size_t>(region.base + region.size - at));
+  return true;
+}
+
+// Addresses of a session's IO buffers (its shared buffers when IO is MEMHANDLE).
+inline void add_io_buffers(lpai::host::Session* s, std::vector<const void*>* out) {
+  const size_t n = s->inputs().size() + s->outputs().size();
+  for (size_t k = 0; k < n; ++k) out->push_back(s->io_buffer(k));
 }
 
 // True when validate_binary + validate_nodes accept `binary` and its host buffers are bounded.
@@ -171,6 +213,11 @@ inline std::vector<Outputs> run_poisoned(const std::vector<uint8_t>& binary,
   for (int run = 0; run < 2; ++run) {
     s->poison_scratch(poison);
     poison_free_memory(poison);
+    if (options.use_memhandle) {  // IO in the shared region: poison the rest of it too
+      std::vector<const void*> live;
+      add_io_buffers(s.get(), &live);
+      (void)poison_free_shared(poison, live);
+    }
     Outputs out;
     if (!s->run(inputs, &out, &error)) {
       check_one_line(error);
