@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/cortex_m/dsp_gemm.h"
 #include "kernels/fixed_point.h"
 
 namespace lpai {
@@ -212,6 +213,9 @@ inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict 
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  dsp::dot_1x4(x, w0, w1, w2, w3, k_len, out);
+#else
   int32_t s[4] = {0, 0, 0, 0};
   const uint32_t k16 = k_len & ~(kLanes - 1);
   int16_t xs[kRowChunk];
@@ -231,6 +235,7 @@ inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
   out[1] = s[1];
   out[2] = s[2];
   out[3] = s[3];
+#endif
 }
 
 // s[0..3] += x0 . w0, x0 . w1, x1 . w0, x1 . w1 over len int16 activations (len a multiple of
@@ -285,6 +290,32 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
 inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n,
                               uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
   int32_t acc0[kFastRun] = {}, acc1[kFastRun] = {};
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  // DSP extension: the rows widened to pair-words in chunks, 2x2 SMLAD blocks, K % 4 scalar.
+  const uint32_t k4 = k_len & ~3u;
+  int32_t xs[dsp::kChunk];
+  for (uint32_t k = 0; k < k4; k += dsp::kChunk) {
+    const uint32_t len = k4 - k < dsp::kChunk ? k4 - k : dsp::kChunk;
+    dsp::widen_pair(x0 + k, x1 + k, len, xs);
+    for (uint32_t o = 0; o < n; o += 2) {
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len + k;
+      const int8_t* w1 = o + 1 < n ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+      int32_t s[4] = {acc0[o], 0, acc1[o], 0};
+      if (o + 1 < n) {
+        s[1] = acc0[o + 1];
+        s[3] = acc1[o + 1];
+      }
+      dsp::dot_2x2(xs, w0, w1, len, s);
+      acc0[o] = s[0];
+      acc1[o] = s[2];
+      if (o + 1 < n) {
+        acc0[o + 1] = s[1];
+        acc1[o + 1] = s[3];
+      }
+    }
+  }
+  const uint32_t k16 = k4;
+#else
   const uint32_t k16 = k_len & ~(kLanes - 1);
   int16_t xs0[kPairChunk], xs1[kPairChunk];
   for (uint32_t k = 0; k < k16; k += kPairChunk) {
@@ -306,6 +337,7 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
       }
     }
   }
+#endif
   for (uint32_t k = k16; k < k_len; ++k) {
     const int32_t a = x0[k], b = x1[k];
     for (uint32_t o = 0; o < n; ++o) {

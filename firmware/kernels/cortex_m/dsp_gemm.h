@@ -1,0 +1,143 @@
+// int8 dot-product blocks on the Arm DSP extension (Cortex-M4/M7/M33/M55: __ARM_FEATURE_DSP),
+// the same int32 sums as kernels/int8_gemm.h's portable blocks, which select these when the
+// target has the extension.
+//
+// SMLAD (dual 16-bit multiply-accumulate) does two products per instruction once both operands
+// are int16 pairs. SXTB16 widens bytes 0 and 2 of a word into two int16 lanes (with its ROR #8
+// operand: bytes 1 and 3), so a word of four int8 values becomes two "pair-words" whose SMLADs
+// with another word's pair-words sum all four products; both sides are split alike, so no
+// reordering is needed. Activation rows are widened once per chunk into pair-words (two rows
+// interleaved, 16 bytes per 4 entries); each weight word is widened as it is loaded. One step
+// of the 2x2 loop is 2 rows x 2 weight rows x 4 entries = 16 MACs in 2 LDRD, 2 LDR, 4 SXTB16
+// and 8 SMLAD.
+//
+// Sums are exact int32 (|x * w| <= 2^14 and K <= gemm::kMaxAccumDepth keep them in range).
+#ifndef LPAI_KERNELS_CORTEX_M_DSP_GEMM_H
+#define LPAI_KERNELS_CORTEX_M_DSP_GEMM_H
+
+#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+#define LPAI_HAS_CORTEX_M_DSP 1
+
+#include <arm_acle.h>
+#include <stddef.h>
+#include <stdint.h>
+
+namespace lpai {
+namespace kernels {
+namespace dsp {
+
+// Four bytes at p, any alignment (cores with the DSP extension handle an unaligned LDR).
+inline int32_t load_word(const int8_t* p) {
+  int32_t v;
+  __builtin_memcpy(&v, p, 4);
+  return v;
+}
+
+// Bytes 1 and 3 of v as two int16 lanes: SXTB16 with its ROR #8 operand, one instruction (the
+// compiler does not fold a rotate into SXTB16 by itself).
+inline int32_t sxtb16_ror8(int32_t v) {
+  int32_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
+  return r;
+}
+
+// The two words at p + kWords (4-byte aligned): one LDRD with an immediate offset.
+struct WordPair {
+  int32_t lo, hi;
+};
+template <int kWords>
+inline WordPair load_pair(const int32_t* p) {
+  WordPair r;
+  __asm__("ldrd %0, %1, [%2, %3]"
+          : "=r"(r.lo), "=r"(r.hi)
+          : "r"(p), "i"(kWords * 4), "m"(*reinterpret_cast<const int32_t(*)[2]>(p + kWords)));
+  return r;
+}
+
+// Entries per chunk of a widened row pair: kChunk words (2 rows x kChunk int16), 256 bytes of
+// stack.
+constexpr uint32_t kChunk = 64;
+
+// xs[4q + 0..1] = pair-words of x0[4q..4q+3], xs[4q + 2..3] = those of x1, for q < len / 4
+// (len a multiple of 4, at most kChunk).
+inline void widen_pair(const int8_t* x0, const int8_t* x1, uint32_t len, int32_t* xs) {
+  for (uint32_t k = 0; k < len; k += 4) {
+    const int32_t a = load_word(x0 + k), b = load_word(x1 + k);
+    xs[0] = __sxtb16(a);
+    xs[1] = sxtb16_ror8(a);
+    xs[2] = __sxtb16(b);
+    xs[3] = sxtb16_ror8(b);
+    xs += 4;
+  }
+}
+
+// s[0..3] += x0 . w0, x0 . w1, x1 . w0, x1 . w1 over the widened chunk xs of len entries.
+inline void dot_2x2(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint32_t len,
+                    int32_t s[4]) {
+  int32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  const int32_t* end = xs + len;  // 4 words per 4 entries
+  while (xs != end) {
+    const int32_t u = load_word(w0), v = load_word(w1);
+    w0 += 4;
+    w1 += 4;
+    const int32_t u02 = __sxtb16(u), u13 = sxtb16_ror8(u);
+    const int32_t v02 = __sxtb16(v), v13 = sxtb16_ror8(v);
+    const WordPair a = load_pair<0>(xs);
+    s00 = __smlad(a.lo, u02, s00);
+    s00 = __smlad(a.hi, u13, s00);
+    s01 = __smlad(a.lo, v02, s01);
+    s01 = __smlad(a.hi, v13, s01);
+    const WordPair b = load_pair<2>(xs);
+    s10 = __smlad(b.lo, u02, s10);
+    s10 = __smlad(b.hi, u13, s10);
+    s11 = __smlad(b.lo, v02, s11);
+    s11 = __smlad(b.hi, v13, s11);
+    xs += 4;
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+// out[r] = x . w_r for four weight rows over k_len entries (one activation row: the
+// FULLY_CONNECTED form); the row is widened as it is read, K % 4 scalar.
+inline void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+                    const int8_t* w3, uint32_t k_len, int32_t out[4]) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  const uint32_t k4 = k_len & ~3u;
+  for (uint32_t k = 0; k < k4; k += 4) {
+    const int32_t a = load_word(x + k);
+    const int32_t a02 = __sxtb16(a), a13 = sxtb16_ror8(a);
+    int32_t u = load_word(w0 + k);
+    s0 = __smlad(a02, __sxtb16(u), s0);
+    s0 = __smlad(a13, sxtb16_ror8(u), s0);
+    u = load_word(w1 + k);
+    s1 = __smlad(a02, __sxtb16(u), s1);
+    s1 = __smlad(a13, sxtb16_ror8(u), s1);
+    u = load_word(w2 + k);
+    s2 = __smlad(a02, __sxtb16(u), s2);
+    s2 = __smlad(a13, sxtb16_ror8(u), s2);
+    u = load_word(w3 + k);
+    s3 = __smlad(a02, __sxtb16(u), s3);
+    s3 = __smlad(a13, sxtb16_ror8(u), s3);
+  }
+  for (uint32_t k = k4; k < k_len; ++k) {
+    const int32_t xv = x[k];
+    s0 += xv * w0[k];
+    s1 += xv * w1[k];
+    s2 += xv * w2[k];
+    s3 += xv * w3[k];
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
+}
+
+}  // namespace dsp
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // __ARM_FEATURE_DSP
+#endif  // LPAI_KERNELS_CORTEX_M_DSP_GEMM_H
