@@ -167,6 +167,11 @@ inline void fast_requantize_block(const int32_t* __restrict acc, const FastRun& 
   __builtin_memcpy(dst, res, W);
 }
 
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+// fast_requantize_run on the DSP extension (SMMULR; kernels/cortex_m/dsp_requant.cc).
+void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst);
+#endif
+
 // dst[j] = requantize(acc[j]) of lane j for j < n (n <= kFastRun).
 inline void fast_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst) {
   uint32_t j = 0;
@@ -314,7 +319,16 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
       }
     }
   }
-  const uint32_t k16 = k4;
+  for (uint32_t k = k4; k < k_len; ++k) {
+    const int32_t a = x0[k], b = x1[k];
+    for (uint32_t o = 0; o < n; ++o) {
+      const int32_t v = w[static_cast<size_t>(o) * k_len + k];
+      acc0[o] += a * v;
+      acc1[o] += b * v;
+    }
+  }
+  dsp_requantize_run(acc0, r, n, out0);
+  if (out1 != nullptr) dsp_requantize_run(acc1, r, n, out1);
 #else
   const uint32_t k16 = k_len & ~(kLanes - 1);
   int16_t xs0[kPairChunk], xs1[kPairChunk];
@@ -337,7 +351,6 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
       }
     }
   }
-#endif
   for (uint32_t k = k16; k < k_len; ++k) {
     const int32_t a = x0[k], b = x1[k];
     for (uint32_t o = 0; o < n; ++o) {
@@ -348,6 +361,7 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
   }
   fast_requantize_run(acc0, r, n, out0);
   if (out1 != nullptr) fast_requantize_run(acc1, r, n, out1);
+#endif
 }
 
 }  // namespace gemm
