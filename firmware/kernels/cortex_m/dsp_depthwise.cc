@@ -111,6 +111,8 @@ bool depthwise_dm1_applies(const DepthwiseConv2dParams& p) {
 void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
                    const int8_t* filter, int8_t* out) {
   const uint32_t c_n = p.in_c, taps = p.k_h * p.k_w;
+  // Copies: the output stores (int8) could alias the parameter blob as far as the compiler knows.
+  const int32_t out_zp = p.output_zero_point, act_min = p.act_min, act_max = p.act_max;
   const int32_t zp = p.input_zero_point;
   // |acc| <= taps * 255 * 128 (|x - zp| <= 255, |filter| <= 128).
   const uint32_t acc_bound = taps * (255u * 128u);
@@ -136,6 +138,7 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
       s[j] = lane(q, c + j, acc_bound);
       full_start[j] = -zp * sum[j];
     }
+    const bool all_fast = s[0].fast && s[1].fast && s[2].fast && s[3].fast;
     for (uint32_t b = 0; b < p.batches; ++b) {
       const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_n + c;
       int8_t* dst = out + static_cast<size_t>(b) * p.out_h * p.out_w * c_n + c;
@@ -162,10 +165,17 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
             acc = Acc4{0, 0, 0, 0};
             add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
           }
-          dst[0] = requantize(acc.c0, s[0], p.output_zero_point, p.act_min, p.act_max);
-          dst[1] = requantize(acc.c1, s[1], p.output_zero_point, p.act_min, p.act_max);
-          dst[2] = requantize(acc.c2, s[2], p.output_zero_point, p.act_min, p.act_max);
-          dst[3] = requantize(acc.c3, s[3], p.output_zero_point, p.act_min, p.act_max);
+          if (all_fast) {
+            dst[0] = requantize_fast(acc.c0, s[0], out_zp, act_min, act_max);
+            dst[1] = requantize_fast(acc.c1, s[1], out_zp, act_min, act_max);
+            dst[2] = requantize_fast(acc.c2, s[2], out_zp, act_min, act_max);
+            dst[3] = requantize_fast(acc.c3, s[3], out_zp, act_min, act_max);
+          } else {
+            dst[0] = requantize(acc.c0, s[0], out_zp, act_min, act_max);
+            dst[1] = requantize(acc.c1, s[1], out_zp, act_min, act_max);
+            dst[2] = requantize(acc.c2, s[2], out_zp, act_min, act_max);
+            dst[3] = requantize(acc.c3, s[3], out_zp, act_min, act_max);
+          }
         }
       }
     }

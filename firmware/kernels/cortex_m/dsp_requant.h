@@ -73,6 +73,12 @@ inline Lane lane(const gemm::Requant& q, uint32_t c, uint32_t acc_bound) {
               (mag << ls) < static_cast<int64_t>(gemm::kFastAccLimit)};
 }
 
+// requantize() for a lane known to be fast.
+inline int8_t requantize_fast(int32_t acc, const Lane& l, int32_t zp, int32_t lo, int32_t hi) {
+  const int32_t r = scale_fast(acc + l.bias, l.ls1, l.mult, l.round_add, l.round_neg, l.rs) + zp;
+  return static_cast<int8_t>(clamp(r, lo, hi));
+}
+
 // The int8 output of accumulator acc (bias not yet added) on lane l.
 inline int8_t requantize(int32_t acc, const Lane& l, int32_t zp, int32_t lo, int32_t hi) {
   int32_t r;
