@@ -41,17 +41,12 @@ inline int32_t sxtb16_ror8(int32_t v) {
   return r;
 }
 
-// The two words at p + kWords (4-byte aligned): one LDRD with an immediate offset.
-struct WordPair {
-  int32_t lo, hi;
-};
+// lo, hi = the two words at p + kWords (4-byte aligned): one LDRD with an immediate offset.
 template <int kWords>
-inline WordPair load_pair(const int32_t* p) {
-  WordPair r;
+inline void load_pair(const int32_t* p, int32_t& lo, int32_t& hi) {
   __asm__("ldrd %0, %1, [%2, %3]"
-          : "=r"(r.lo), "=r"(r.hi)
+          : "=r"(lo), "=r"(hi)
           : "r"(p), "i"(kWords * 4), "m"(*reinterpret_cast<const int32_t(*)[2]>(p + kWords)));
-  return r;
 }
 
 // Entries per chunk of a widened row pair: kChunk words (2 rows x kChunk int16), 256 bytes of
@@ -82,16 +77,17 @@ inline void dot_2x2(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint3
     w1 += 4;
     const int32_t u02 = __sxtb16(u), u13 = sxtb16_ror8(u);
     const int32_t v02 = __sxtb16(v), v13 = sxtb16_ror8(v);
-    const WordPair a = load_pair<0>(xs);
-    s00 = __smlad(a.lo, u02, s00);
-    s00 = __smlad(a.hi, u13, s00);
-    s01 = __smlad(a.lo, v02, s01);
-    s01 = __smlad(a.hi, v13, s01);
-    const WordPair b = load_pair<2>(xs);
-    s10 = __smlad(b.lo, u02, s10);
-    s10 = __smlad(b.hi, u13, s10);
-    s11 = __smlad(b.lo, v02, s11);
-    s11 = __smlad(b.hi, v13, s11);
+    int32_t a02, a13, b02, b13;
+    load_pair<0>(xs, a02, a13);
+    s00 = __smlad(a02, u02, s00);
+    s00 = __smlad(a13, u13, s00);
+    s01 = __smlad(a02, v02, s01);
+    s01 = __smlad(a13, v13, s01);
+    load_pair<2>(xs, b02, b13);
+    s10 = __smlad(b02, u02, s10);
+    s10 = __smlad(b13, u13, s10);
+    s11 = __smlad(b02, v02, s11);
+    s11 = __smlad(b13, v13, s11);
     xs += 4;
   }
   s[0] = s00;
