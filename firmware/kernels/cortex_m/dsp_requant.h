@@ -24,18 +24,6 @@ namespace lpai {
 namespace kernels {
 namespace dsp {
 
-// (a * b + 2^31) >> 32, signed: SMMULR.
-inline int32_t smmulr(int32_t a, int32_t b) {
-  int32_t r;
-  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-
-inline int32_t clamp(int32_t v, int32_t lo, int32_t hi) {
-  v = v < lo ? lo : v;
-  return v > hi ? hi : v;
-}
-
 // The fast form above; x = acc + bias, ls1 = ls + 1.
 inline int32_t scale_fast(int32_t x, uint32_t ls1, int32_t m, int32_t round_add, uint32_t round_neg,
                           uint32_t rs) {
