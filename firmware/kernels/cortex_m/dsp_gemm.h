@@ -1,4 +1,5 @@
-// int8 dot-product blocks on the Arm DSP extension (Cortex-M4/M7/M33/M55: __ARM_FEATURE_DSP),
+// int8 dot-product blocks on the Arm DSP extension (Cortex-M4/M7/M33/M55: __ARM_FEATURE_DSP;
+// LPAI_PORTABLE_KERNELS, from -DLPAI_CORTEX_M_DSP=OFF, leaves them out),
 // the same int32 sums as kernels/int8_gemm.h's portable blocks, which select these when the
 // target has the extension.
 //
@@ -15,7 +16,7 @@
 #ifndef LPAI_KERNELS_CORTEX_M_DSP_GEMM_H
 #define LPAI_KERNELS_CORTEX_M_DSP_GEMM_H
 
-#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP && !defined(LPAI_PORTABLE_KERNELS)
 #define LPAI_HAS_CORTEX_M_DSP 1
 
 #include <arm_acle.h>
