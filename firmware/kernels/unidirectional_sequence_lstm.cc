@@ -320,13 +320,17 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
   }
 }
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
-// Cortex-M DSP extension: the activation row widened once (rows up to dsp::kRowMax entries),
-// then one 4-row SMLAD step per unit over the four gates' weight rows.
+// Cortex-M DSP extension: the activation row widened once (rows up to kLstmRowMax entries;
+// 256 bytes of stack, as the portable path), then one 4-row SMLAD step per unit over the four
+// gates' weight rows.
+constexpr uint32_t kLstmRowMax = 128;
+static_assert(kLstmRowMax <= dsp::kRowMax, "dot_1x4_widened's row limit");
+
 template <uint32_t W>
 void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
                uint32_t n, int32_t (*acc)[W]) {
-  int32_t xs[dsp::kRowMax / 2];
-  const bool widened = k_len <= dsp::kRowMax;
+  int32_t xs[kLstmRowMax / 2];
+  const bool widened = k_len <= kLstmRowMax;
   if (widened) dsp::widen_row_padded(x, k_len, xs);
   for (uint32_t l = 0; l < n; ++l) {
     const size_t row = static_cast<size_t>(unit0 + l) * k_len;
