@@ -65,6 +65,60 @@ inline void add_taps(const int8_t* x, int32_t row_step, int32_t col_step, const 
   acc->c3 = a3;
 }
 
+// One tap with the zero point subtracted (SSUB16): x at the tap, f the tap's two pair-words.
+inline void tap_sub_zp(const int8_t* x, const int32_t* f, int32_t zp2, int32_t& a0, int32_t& a1,
+                       int32_t& a2, int32_t& a3) {
+  const int32_t v = load_word(x);
+  const int32_t v02 = __ssub16(__sxtb16(v), zp2), v13 = __ssub16(sxtb16_ror8(v), zp2);
+  a0 = __smlabb(v02, f[0], a0);
+  a2 = __smlatt(v02, f[0], a2);
+  a1 = __smlabb(v13, f[1], a1);
+  a3 = __smlatt(v13, f[1], a3);
+}
+
+// add_taps<true> for a 3x3 window cut by the input's edges: per valid row, the valid columns
+// [fx, lx) as one of six straight-line cases.
+inline void add_edge_3x3(const int8_t* x, int32_t row_step, int32_t col_step, const int32_t* wf,
+                         uint32_t fy, uint32_t ly, uint32_t fx, uint32_t lx, int32_t zp2,
+                         Acc4* acc) {
+  int32_t a0 = acc->c0, a1 = acc->c1, a2 = acc->c2, a3 = acc->c3;
+  const uint32_t cols = fx * 4 + lx;
+  for (uint32_t ky = fy; ky < ly; ++ky) {
+    const int8_t* xr = x + static_cast<int32_t>(ky) * row_step;
+    const int32_t* w = wf + 6 * ky;
+    switch (cols) {
+      case 0 * 4 + 3:
+        tap_sub_zp(xr, w, zp2, a0, a1, a2, a3);
+        tap_sub_zp(xr + col_step, w + 2, zp2, a0, a1, a2, a3);
+        tap_sub_zp(xr + 2 * col_step, w + 4, zp2, a0, a1, a2, a3);
+        break;
+      case 1 * 4 + 3:
+        tap_sub_zp(xr + col_step, w + 2, zp2, a0, a1, a2, a3);
+        tap_sub_zp(xr + 2 * col_step, w + 4, zp2, a0, a1, a2, a3);
+        break;
+      case 0 * 4 + 2:
+        tap_sub_zp(xr, w, zp2, a0, a1, a2, a3);
+        tap_sub_zp(xr + col_step, w + 2, zp2, a0, a1, a2, a3);
+        break;
+      case 0 * 4 + 1:
+        tap_sub_zp(xr, w, zp2, a0, a1, a2, a3);
+        break;
+      case 1 * 4 + 2:
+        tap_sub_zp(xr + col_step, w + 2, zp2, a0, a1, a2, a3);
+        break;
+      case 2 * 4 + 3:
+        tap_sub_zp(xr + 2 * col_step, w + 4, zp2, a0, a1, a2, a3);
+        break;
+      default:  // no valid column
+        break;
+    }
+  }
+  acc->c0 = a0;
+  acc->c1 = a1;
+  acc->c2 = a2;
+  acc->c3 = a3;
+}
+
 // add_taps<false> for a whole 3x3 window, unrolled.
 inline void add_taps_3x3(const int8_t* x, int32_t row_step, int32_t col_step, const int32_t* wf,
                          Acc4* acc) {
@@ -163,7 +217,11 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
             uint32_t fx, lx;
             taps_inside(x0, p.k_w, p.dilation_w, p.in_w, &fx, &lx);
             acc = Acc4{0, 0, 0, 0};
-            add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
+            if (is_3x3) {
+              add_edge_3x3(x, row_step, col_step, wf, fy, ly, fx, lx, zp2, &acc);
+            } else {
+              add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
+            }
           }
           if (all_fast) {
             dst[0] = requantize_fast(acc.c0, s[0], out_zp, act_min, act_max);
