@@ -6,6 +6,7 @@
 
 #include "core/log.h"
 #include "kernels/add_sub_arith.h"
+#include "kernels/cortex_m/dsp_elementwise.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/fixed_point.h"
 #include "kernels/kernel_api.h"
@@ -80,6 +81,14 @@ inline Status validate(const KernelArgs& args, const char* name) {
 // multipliers < 2^31 so each scaled input is at most 2^28 and their sum or difference 2^29).
 template <bool kSubtract>
 inline void eval_s8_flat(const AddParams& p, const int8_t* a, const int8_t* b, int8_t* o, uint32_t n) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  dsp::add_sub_s8<kSubtract>(a, b, o, n, p.input1_offset, p.input2_offset, p.output_offset,
+                             dsp::down_scale(p.input1_multiplier, p.input1_shift),
+                             dsp::down_scale(p.input2_multiplier, p.input2_shift),
+                             dsp::down_scale(p.output_multiplier, p.output_shift),
+                             p.activation_min, p.activation_max);
+  return;
+#endif
   const FastScale f1 = fast_scale(p.input1_multiplier, p.input1_shift);
   const FastScale f2 = fast_scale(p.input2_multiplier, p.input2_shift);
   const FastScale fo = fast_scale(p.output_multiplier, p.output_shift);

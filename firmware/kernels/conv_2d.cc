@@ -257,6 +257,14 @@ __attribute__((noinline)) void eval_s8_grouped(const KernelArgs& args) {
   }
 }
 
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+// On the DSP extension the SMLAD blocks beat the lane-transposed short-row path (written for
+// vector units) at every depth.
+constexpr bool kShortRowPath = false;
+#else
+constexpr bool kShortRowPath = true;
+#endif
+
 __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
@@ -282,7 +290,7 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   // Runs of output channels [first, first + count), count <= kFastRun, over rows [r0, r1) of
   // the current row source.
   auto do_rows = [&](auto&& row_ptr, uint32_t r0, uint32_t r1, uint32_t first, uint32_t count) {
-    if (k_len <= gemm::kSmallK) {  // short rows: output channels as lanes (int8_gemm_small_k.h)
+    if (kShortRowPath && k_len <= gemm::kSmallK) {  // short rows: channels as lanes (int8_gemm_small_k.h)
       const uint32_t n_pad = gemm::small_k_transpose(w, first, count, k_len, wt);
       for (uint32_t j = r0; j < r1; j += 2) {
         const bool pair = j + 1 < r1;

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/cortex_m/dsp_gemm.h"
 #include "kernels/fixed_point.h"
 
 namespace lpai {
@@ -166,6 +167,24 @@ inline void fast_requantize_block(const int32_t* __restrict acc, const FastRun& 
   __builtin_memcpy(dst, res, W);
 }
 
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+// fast_requantize_run on the DSP extension (SMMULR; kernels/cortex_m/dsp_requant.cc).
+void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst);
+
+// requantize() of fast lane j of r (not one of r.slow) on the DSP extension: the SMMULR form of
+// kernels/cortex_m/dsp_requant.h.
+inline int8_t dsp_requantize_fast_lane(int32_t acc, const FastRun& r, uint32_t j) {
+  const int32_t shift = r.shift[j];
+  const uint32_t rs = shift < 0 ? static_cast<uint32_t>(-shift) : 0u;
+  const uint32_t x = (static_cast<uint32_t>(acc) + static_cast<uint32_t>(r.bias[j])) * r.left_mul[j];
+  const int32_t h = dsp::smmulr(static_cast<int32_t>(x << 1), static_cast<int32_t>(r.mult[j]));
+  const uint32_t neg = (static_cast<uint32_t>(h) >> 31) & r.round_neg[j];
+  const int32_t v = ((h + static_cast<int32_t>(r.round_add[j]) - static_cast<int32_t>(neg)) >> rs) +
+                    r.output_zero_point;
+  return static_cast<int8_t>(dsp::clamp(v, r.act_min, r.act_max));
+}
+#endif
+
 // dst[j] = requantize(acc[j]) of lane j for j < n (n <= kFastRun).
 inline void fast_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst) {
   uint32_t j = 0;
@@ -212,6 +231,9 @@ inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict 
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  dsp::dot_1x4(x, w0, w1, w2, w3, k_len, out);
+#else
   int32_t s[4] = {0, 0, 0, 0};
   const uint32_t k16 = k_len & ~(kLanes - 1);
   int16_t xs[kRowChunk];
@@ -231,6 +253,7 @@ inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
   out[1] = s[1];
   out[2] = s[2];
   out[3] = s[3];
+#endif
 }
 
 // s[0..3] += x0 . w0, x0 . w1, x1 . w0, x1 . w1 over len int16 activations (len a multiple of
@@ -260,9 +283,17 @@ inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restric
 inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
                       uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
                       uint32_t out_stride) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once.
+  int32_t xs[dsp::kRowMax / 2];
+  const bool widened = k_len <= dsp::kRowMax;
+#endif
   for (uint32_t m = 0; m < m_count; ++m) {
     const int8_t* row = x + static_cast<size_t>(m) * x_stride;
     int8_t* dst = out + static_cast<size_t>(m) * out_stride;
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+    if (widened) dsp::widen_row_padded(row, k_len, xs);
+#endif
     for (uint32_t o = 0; o < n_count; o += 4) {
       // Past the last weight row, repeat it; the extra results are dropped.
       const uint32_t last = n_count - 1;
@@ -271,7 +302,15 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
       const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
       const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
       int32_t acc[4];
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+      if (widened) {
+        dsp::dot_1x4_widened(xs, w0, w1, w2, w3, k_len, acc);
+      } else {
+        dot_1x4(row, w0, w1, w2, w3, k_len, acc);
+      }
+#else
       dot_1x4(row, w0, w1, w2, w3, k_len, acc);
+#endif
       const uint32_t n = n_count - o < 4 ? n_count - o : 4;
       for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
     }
@@ -284,6 +323,62 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
 // stack buffers, each chunk dotted with every weight row (dot_2x2_chunk); K % 16 runs scalar.
 inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n,
                               uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  // DSP extension. Rows of at most one chunk with no slow lane (the common case): each 2x2
+  // block is requantised straight from its registers, the depth zero-padded to whole words.
+  if (k_len <= dsp::kChunk && r.slow_count == 0) {
+    int32_t xr[dsp::kChunk];
+    dsp::widen_pair_padded(x0, x1, k_len, xr);
+    for (uint32_t o = 0; o < n; o += 2) {
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+      const bool two = o + 1 < n;
+      const int8_t* w1 = two ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+      int32_t s[4] = {0, 0, 0, 0};
+      dsp::dot_2x2_padded(xr, w0, w1, k_len, s);
+      out0[o] = dsp_requantize_fast_lane(s[0], r, o);
+      if (out1 != nullptr) out1[o] = dsp_requantize_fast_lane(s[2], r, o);
+      if (two) {
+        out0[o + 1] = dsp_requantize_fast_lane(s[1], r, o + 1);
+        if (out1 != nullptr) out1[o + 1] = dsp_requantize_fast_lane(s[3], r, o + 1);
+      }
+    }
+    return;
+  }
+  // Otherwise chunks of pair-words accumulated in acc0 / acc1, K % 4 scalar.
+  int32_t acc0[kFastRun] = {}, acc1[kFastRun] = {};
+  const uint32_t k4 = k_len & ~3u;
+  int32_t xs[dsp::kChunk];
+  for (uint32_t k = 0; k < k4; k += dsp::kChunk) {
+    const uint32_t len = k4 - k < dsp::kChunk ? k4 - k : dsp::kChunk;
+    dsp::widen_pair(x0 + k, x1 + k, len, xs);
+    for (uint32_t o = 0; o < n; o += 2) {
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len + k;
+      const int8_t* w1 = o + 1 < n ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+      int32_t s[4] = {acc0[o], 0, acc1[o], 0};
+      if (o + 1 < n) {
+        s[1] = acc0[o + 1];
+        s[3] = acc1[o + 1];
+      }
+      dsp::dot_2x2(xs, w0, w1, len, s);
+      acc0[o] = s[0];
+      acc1[o] = s[2];
+      if (o + 1 < n) {
+        acc0[o + 1] = s[1];
+        acc1[o + 1] = s[3];
+      }
+    }
+  }
+  for (uint32_t k = k4; k < k_len; ++k) {
+    const int32_t a = x0[k], b = x1[k];
+    for (uint32_t o = 0; o < n; ++o) {
+      const int32_t v = w[static_cast<size_t>(o) * k_len + k];
+      acc0[o] += a * v;
+      acc1[o] += b * v;
+    }
+  }
+  dsp_requantize_run(acc0, r, n, out0);
+  if (out1 != nullptr) dsp_requantize_run(acc1, r, n, out1);
+#else
   int32_t acc0[kFastRun] = {}, acc1[kFastRun] = {};
   const uint32_t k16 = k_len & ~(kLanes - 1);
   int16_t xs0[kPairChunk], xs1[kPairChunk];
@@ -316,6 +411,7 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
   }
   fast_requantize_run(acc0, r, n, out0);
   if (out1 != nullptr) fast_requantize_run(acc1, r, n, out1);
+#endif
 }
 
 }  // namespace gemm

@@ -311,6 +311,30 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
     for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
   }
 }
+#elif defined(LPAI_HAS_CORTEX_M_DSP)
+// Cortex-M DSP extension: the activation row widened once (rows up to kLstmRowMax entries;
+// 256 bytes of stack, as the portable path), then one 4-row SMLAD step per unit over the four
+// gates' weight rows.
+constexpr uint32_t kLstmRowMax = 128;
+static_assert(kLstmRowMax <= dsp::kRowMax, "dot_1x4_widened's row limit");
+
+template <uint32_t W>
+void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
+               uint32_t n, int32_t (*acc)[W]) {
+  int32_t xs[kLstmRowMax / 2];
+  const bool widened = k_len <= kLstmRowMax;
+  if (widened) dsp::widen_row_padded(x, k_len, xs);
+  for (uint32_t l = 0; l < n; ++l) {
+    const size_t row = static_cast<size_t>(unit0 + l) * k_len;
+    int32_t s[kLstmGateCount];
+    if (widened) {
+      dsp::dot_1x4_widened(xs, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
+    } else {
+      dsp::dot_1x4(x, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
+    }
+    for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
+  }
+}
 #else
 // The activations are widened kLstmChunk entries at a time; each row's dot product runs over
 // its whole 16-entry groups (gemm::dot_1x4_chunk). The remainder k_len % 16 runs as one more

@@ -5,6 +5,9 @@
 #   MODE run:     cross-build TARGET's image (incremental), run it under its emulator and
 #                 require: exit 0, "result=PASS", every model's every output present, and the
 #                 "check"/"model"/"out" lines equal to the host run's, byte for byte.
+#   MODE dsp:     (TARGET cortex_m) build the DSP-extension kernel unit test (tests/cortex_m,
+#                 target lpai_dsp_test) in the image's cross build directory, run it under
+#                 qemu-system-arm and require "dsp-test: N cases, PASS" and no FAIL line.
 #   MODE symbols: cross-build, then require an image linked with -nostdlib, with no undefined
 #                 symbol and no malloc/free/calloc/realloc, operator new/delete or __cxa_* symbol.
 #   MODE linker:  link tests/firmware_image/linker_probe.c with linker/TARGET.ld: as is it must
@@ -195,6 +198,20 @@ case "$mode" in
     ! grep -q '^FAIL' "$hvx_out" || fail "HVX kernel cases differ from the portable reference"
     grep -q '^hvx-test: PASS$' "$hvx_out" || fail "lpai-hvx-test did not report PASS"
     echo "hexagon: $(grep -c '^ok ' "$hvx_out") HVX kernel cases equal to the portable reference"
+    ;;
+  dsp)
+    build_image
+    cmake --build "$cross_dir" -j2 --target lpai_dsp_test > "$cross_dir.dsp-build.log" 2>&1 ||
+      { tail -n 40 "$cross_dir.dsp-build.log"; fail "build of lpai_dsp_test failed"; }
+    dsp_out="$cross_dir.dsp-output.txt"
+    LPAI_QEMU_INSN_PLUGIN=none "$src/scripts/run-firmware-image.sh" cortex_m \
+      "$cross_dir/bin/lpai-dsp-test.elf" > "$dsp_out" 2>&1
+    rc=$?
+    grep -E '^FAIL' "$dsp_out"
+    [ $rc -eq 0 ] || fail "lpai-dsp-test exited with status $rc (output: $dsp_out)"
+    ! grep -q '^FAIL' "$dsp_out" || fail "DSP kernel cases differ from the reference"
+    grep -qE '^dsp-test: [0-9]+ cases, PASS$' "$dsp_out" || fail "lpai-dsp-test did not report PASS"
+    echo "cortex_m: $(grep -E '^dsp-test:' "$dsp_out")"
     ;;
   symbols)
     build_image

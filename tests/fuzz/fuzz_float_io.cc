@@ -37,7 +37,7 @@
 #include "fuzz_support.h"
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
-#include "writer/graph_builder.h"
+#include "common/graph_builder.h"
 
 namespace {
 

@@ -1,0 +1,285 @@
+// Cortex-M DSP-extension kernels (kernels/cortex_m) against references written here from
+// TFLite's integer algorithms: plain int32 dot products requantised by gemm::requantize
+// (MultiplyByQuantizedMultiplier), the depthwise sum of filter * (x - input_zero_point) over the
+// valid taps, and ADD/SUB's three rescales (add_sub::compute). Odd shapes: depths 1..300 (whole
+// words, partial last words, one and several stack chunks), 1..16 output channels per run,
+// slow requantisation lanes (large biases, left shifts), padding, strides and dilation for the
+// depthwise path, element counts that are not a multiple of 4. Guard bytes after every output
+// check that no store runs past it. Freestanding program run under qemu-system-arm by ctest
+// (firmware_image.cortex_m.dsp_kernels_match_portable); prints one line per case and
+// "dsp-test: PASS" / "FAIL", exit status 0 / 1.
+#include "kernels/add_sub_impl.h"
+#include "kernels/cortex_m/dsp_depthwise.h"
+#include "kernels/cortex_m/dsp_elementwise.h"
+#include "kernels/cortex_m/dsp_gemm.h"
+#include "kernels/cortex_m/dsp_requant.h"
+#include "kernels/int8_gemm.h"
+#include "lpai/hal_target.h"
+
+#if !defined(LPAI_HAS_CORTEX_M_DSP)
+#error "dsp_kernels_test needs a Cortex-M core with the DSP extension"
+#endif
+
+namespace {
+
+using lpai::kernels::AddParams;
+using lpai::kernels::DepthwiseConv2dParams;
+namespace gemm = lpai::kernels::gemm;
+namespace dsp = lpai::kernels::dsp;
+
+constexpr uint32_t kGuard = 64;
+int8_t g_in[24 * 1024];
+int8_t g_in2[8 * 1024];
+int8_t g_w[16 * 1024];
+int8_t g_out[16 * 1024 + kGuard];
+int8_t g_ref[16 * 1024];
+int32_t g_bias[256], g_mult[256], g_shift[256];
+uint32_t g_seed = 0x2545F491u;
+uint32_t g_cases = 0;
+
+uint32_t rnd() {
+  g_seed ^= g_seed << 13;
+  g_seed ^= g_seed >> 17;
+  g_seed ^= g_seed << 5;
+  return g_seed;
+}
+
+void print(const char* s) {
+  size_t n = 0;
+  while (s[n] != 0) ++n;
+  lpai_target_console_write(s, n);
+}
+
+void print_u(uint32_t v) {
+  char b[12];
+  int i = 11;
+  b[i] = 0;
+  do {
+    b[--i] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  print(b + i);
+}
+
+// Random int8 values with the extremes (-128, 127) over-represented.
+void fill(int8_t* p, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t r = rnd();
+    p[i] = (r & 15) == 0 ? int8_t{-128} : (r & 15) == 1 ? int8_t{127} : static_cast<int8_t>(r >> 8);
+  }
+}
+
+// Requantisation of n channels: mostly right shifts and moderate biases; with `wild`, every
+// third channel a left shift and any bias (slow lanes of the fast forms).
+gemm::Requant make_requant(uint32_t n, bool wild) {
+  for (uint32_t o = 0; o < n; ++o) {
+    g_mult[o] = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+    const bool w = wild && rnd() % 3 == 0;
+    g_shift[o] = w ? static_cast<int32_t>(rnd() % 11) : -static_cast<int32_t>(rnd() % 16);
+    g_bias[o] = w ? static_cast<int32_t>(rnd()) : static_cast<int32_t>(rnd() % 40001) - 20000;
+  }
+  const int32_t zp = static_cast<int32_t>(rnd() % 41) - 20;
+  const int32_t lo = (rnd() & 1) ? -128 : -100;
+  const int32_t hi = (rnd() & 1) ? 127 : 90;
+  return gemm::Requant{g_bias, g_mult, g_shift, zp, lo, hi};
+}
+
+void clear_out(uint32_t count) {
+  for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
+}
+
+bool check(const char* what, uint32_t count, uint32_t a, uint32_t b, uint32_t c) {
+  bool ok = true;
+  for (uint32_t i = 0; i < count; ++i) ok = ok && g_out[i] == g_ref[i];
+  for (uint32_t i = 0; i < kGuard; ++i) ok = ok && g_out[count + i] == 0x5A;
+  ++g_cases;
+  if (!ok) {
+    print("FAIL ");
+    print(what);
+    print(" ");
+    print_u(a);
+    print(" ");
+    print_u(b);
+    print(" ");
+    print_u(c);
+    print("\n");
+  }
+  return ok;
+}
+
+int32_t dot(const int8_t* x, const int8_t* w, uint32_t k) {
+  int32_t s = 0;
+  for (uint32_t j = 0; j < k; ++j) s += int32_t{x[j]} * w[j];
+  return s;
+}
+
+// gemm::gemm_row_pair_run (two rows, or one) over n channels of depth k.
+bool row_pair_case(uint32_t n, uint32_t k, bool pair, bool wild) {
+  fill(g_in, 2 * k);
+  fill(g_w, n * k);
+  const gemm::Requant q = make_requant(n, wild);
+  for (uint32_t o = 0; o < n; ++o) {
+    g_ref[o] = gemm::requantize(dot(g_in, g_w + o * k, k), o, q);
+    if (pair) g_ref[n + o] = gemm::requantize(dot(g_in + k, g_w + o * k, k), o, q);
+  }
+  clear_out(pair ? 2 * n : n);
+  gemm::FastRun run;
+  gemm::fast_run_fill(q, 0, n, n, k * (128u * 128u), &run);
+  gemm::gemm_row_pair_run(g_in, pair ? g_in + k : g_in, g_w, n, k, run, g_out,
+                          pair ? g_out + n : nullptr);
+  return check("row_pair", pair ? 2 * n : n, n, k, wild ? 1 : 0);
+}
+
+// gemm::gemv_rows: m rows of depth k times n channels (the FULLY_CONNECTED form).
+bool gemv_case(uint32_t m, uint32_t n, uint32_t k) {
+  fill(g_in, m * k);
+  fill(g_w, n * k);
+  const gemm::Requant q = make_requant(n, true);
+  for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t o = 0; o < n; ++o) g_ref[i * n + o] = gemm::requantize(dot(g_in + i * k, g_w + o * k, k), o, q);
+  }
+  clear_out(m * n);
+  gemm::gemv_rows(g_in, k, m, g_w, n, k, q, g_out, n);
+  return check("gemv", m * n, m, n, k);
+}
+
+// dsp::depthwise_dm1 against TFLite's depthwise sum over the valid taps.
+bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
+                    uint32_t dilation, bool same) {
+  DepthwiseConv2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = c;
+  p.out_c = c;
+  p.depth_multiplier = 1;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dilation;
+  const uint32_t eff_h = (kh - 1) * dilation + 1, eff_w = (kw - 1) * dilation + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t need_h = (p.out_h - 1) * stride + eff_h, need_w = (p.out_w - 1) * stride + eff_w;
+    p.pad_h = need_h > h ? (need_h - h) / 2 : 0;
+    p.pad_w = need_w > w ? (need_w - w) / 2 : 0;
+  } else {
+    p.out_h = (h - eff_h) / stride + 1;
+    p.out_w = (w - eff_w) / stride + 1;
+  }
+  p.input_zero_point = static_cast<int32_t>(rnd() % 256) - 128;
+  fill(g_in, h * w * c);
+  fill(g_w, kh * kw * c);
+  const gemm::Requant q = make_requant(c, false);
+  p.output_zero_point = q.output_zero_point;
+  p.act_min = q.act_min;
+  p.act_max = q.act_max;
+  if (!dsp::depthwise_dm1_applies(p)) {
+    print("FAIL depthwise case not taken by the DSP path\n");
+    return false;
+  }
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < c; ++ch) {
+        int32_t acc = 0;
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          const int32_t iy = static_cast<int32_t>(oy * stride + ky * dilation) - static_cast<int32_t>(p.pad_h);
+          if (iy < 0 || iy >= static_cast<int32_t>(h)) continue;
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dilation) - static_cast<int32_t>(p.pad_w);
+            if (ix < 0 || ix >= static_cast<int32_t>(w)) continue;
+            const int32_t x = g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch];
+            acc += (x - p.input_zero_point) * g_w[(ky * kw + kx) * c + ch];
+          }
+        }
+        g_ref[(oy * p.out_w + ox) * c + ch] = gemm::requantize(acc, ch, q);
+      }
+    }
+  }
+  const uint32_t count = p.out_h * p.out_w * c;
+  clear_out(count);
+  dsp::depthwise_dm1(p, q, g_in, g_w, g_out);
+  return check("depthwise", count, h * 1000 + w, c, kh * 100 + kw * 10 + stride);
+}
+
+// dsp::add_sub_s8 against add_sub::compute.
+template <bool kSubtract>
+bool add_case(uint32_t n) {
+  AddParams p{};
+  p.left_shift = 20;
+  p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.input2_offset = static_cast<int32_t>(rnd() % 256) - 127;
+  p.output_offset = static_cast<int32_t>(rnd() % 256) - 128;
+  p.input1_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.input2_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.output_multiplier = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
+  p.input1_shift = -static_cast<int32_t>(rnd() % 4);
+  p.input2_shift = -static_cast<int32_t>(rnd() % 4);
+  p.output_shift = -static_cast<int32_t>(18 + rnd() % 6);
+  p.activation_min = (rnd() & 1) ? -128 : -60;
+  p.activation_max = (rnd() & 1) ? 127 : 70;
+  fill(g_in, n);
+  fill(g_in2, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    g_ref[i] = lpai::kernels::add_sub::compute<int8_t, kSubtract>(p, g_in[i], g_in2[i]);
+  }
+  clear_out(n);
+  dsp::add_sub_s8<kSubtract>(g_in, g_in2, g_out, n, p.input1_offset, p.input2_offset,
+                             p.output_offset, dsp::down_scale(p.input1_multiplier, p.input1_shift),
+                             dsp::down_scale(p.input2_multiplier, p.input2_shift),
+                             dsp::down_scale(p.output_multiplier, p.output_shift),
+                             p.activation_min, p.activation_max);
+  return check(kSubtract ? "sub" : "add", n, n, 0, 0);
+}
+
+// dsp::requantize (fast and general lanes) on extreme accumulators.
+bool requant_case() {
+  const gemm::Requant q = make_requant(64, true);
+  const int32_t accs[] = {0, 1, -1, 12345, -12345, 1 << 20, -(1 << 20), 0x7FFFFFFF, INT32_MIN};
+  uint32_t count = 0;
+  for (uint32_t c = 0; c < 64; ++c) {
+    for (int32_t a : accs) {
+      g_ref[count] = gemm::requantize(a, c, q);
+      const dsp::Lane l = dsp::lane(q, c, static_cast<uint32_t>(a < 0 ? -(a + 1) : a));
+      g_out[count++] = dsp::requantize(a, l, q.output_zero_point, q.act_min, q.act_max);
+    }
+  }
+  for (uint32_t i = 0; i < kGuard; ++i) g_out[count + i] = 0x5A;
+  return check("requant", count, 0, 0, 0);
+}
+
+}  // namespace
+
+extern "C" int main(void);
+extern "C" int main(void) {
+  bool ok = true;
+  const uint32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 15, 16, 27, 40, 63, 64, 65, 100, 128, 129, 191, 192, 193, 300};
+  for (uint32_t k : ks) {
+    for (uint32_t n = 1; n <= 16; n += (n < 4 ? 1 : 5)) {
+      ok = row_pair_case(n, k, true, false) && ok;
+      ok = row_pair_case(n, k, false, true) && ok;
+      ok = row_pair_case(n, k, true, true) && ok;
+    }
+    ok = gemv_case(1, 9, k) && ok;
+    ok = gemv_case(3, 4, k) && ok;
+  }
+  const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},  {9, 9, 16, 3, 3, 2, 1}, {25, 5, 64, 3, 3, 1, 1},
+                            {5, 7, 4, 3, 3, 1, 1},  {8, 6, 12, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2},
+                            {4, 9, 20, 1, 4, 1, 1}, {6, 6, 8, 1, 1, 1, 1},  {11, 7, 4, 5, 5, 2, 1},
+                            {3, 3, 24, 3, 3, 1, 1}, {9, 10, 8, 2, 3, 1, 3}};
+  for (const auto& d : dw) {
+    ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
+    ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
+  }
+  const uint32_t ns[] = {1, 3, 4, 17, 255, 1000};
+  for (uint32_t n : ns) {
+    ok = add_case<false>(n) && ok;
+    ok = add_case<true>(n) && ok;
+  }
+  ok = requant_case() && ok;
+  print("dsp-test: ");
+  print_u(g_cases);
+  print(ok ? " cases, PASS\n" : " cases, FAIL\n");
+  return ok ? 0 : 1;
+}
