@@ -54,7 +54,7 @@ run_one() {
   [ -d "$shared" ] && seeds+=("$shared")
   local rc=0
   build-fuzz/bin/lpai_fuzz_"$h" -max_total_time="$secs" -print_final_stats=1 -rss_limit_mb=2048 \
-    -timeout=20 -artifact_prefix=build-fuzz/fuzz-artifacts/"$h"- "$corpus" "${seeds[@]}" \
+    -timeout=60 -artifact_prefix=build-fuzz/fuzz-artifacts/"$h"- "$corpus" "${seeds[@]}" \
     >"$log" 2>&1 || rc=$?
   echo "$rc" >"build-fuzz/fuzz-$h.rc"
 }
