@@ -8,20 +8,22 @@
 namespace lpai {
 namespace kernels {
 
-// Taps [*first, *last) of a window of k taps, `dilation` (>= 1) apart, starting at input
-// coordinate `origin` over an input of `size`: those with 0 <= origin + t * dilation < size
-// (*first == *last when none is).
+// Taps [*first, *last) of a window of k (>= 1) taps, `dilation` (>= 1) apart, starting at input
+// coordinate `origin` over an input of `size` (<= 2^31): those with
+// 0 <= origin + t * dilation < size (*first == *last when none is). 32-bit arithmetic only (a
+// 64-bit division is a library call on 32-bit cores); every intermediate fits in uint32.
 inline void tap_range(int32_t origin, uint32_t k, uint32_t dilation, uint32_t size,
                       uint32_t* first, uint32_t* last) {
   uint32_t f = 0;
-  if (origin < 0) f = (static_cast<uint32_t>(-origin) + dilation - 1) / dilation;
+  if (origin < 0) f = (0u - static_cast<uint32_t>(origin) + dilation - 1) / dilation;
   uint32_t l = k;
-  // Last tap t with origin + t * dilation <= size - 1.
-  const int64_t room = static_cast<int64_t>(size) - 1 - origin;
-  if (room < 0) {
+  const int32_t last_in = static_cast<int32_t>(size) - 1;
+  if (origin > last_in) {
     l = 0;
-  } else if (room / dilation + 1 < k) {
-    l = static_cast<uint32_t>(room / dilation + 1);
+  } else {
+    // Distance to the last input coordinate, in [0, 2^32): last tap t has t * dilation <= room.
+    const uint32_t room = static_cast<uint32_t>(last_in) - static_cast<uint32_t>(origin);
+    if (room / dilation < k - 1) l = room / dilation + 1;
   }
   *first = f;
   *last = l > f ? l : f;

@@ -3,30 +3,12 @@
 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
 #include "kernels/cortex_m/dsp_requant.h"
+#include "kernels/tap_range.h"
 
 namespace lpai {
 namespace kernels {
 namespace dsp {
 namespace {
-
-// Valid tap range [first, last) along one axis for an output whose window starts at `origin`.
-// 32-bit arithmetic only (sizes and dilations <= kDwMaxDim = 2^16 keep it in range; a 64-bit
-// division is a library call on Cortex-M).
-inline void taps_inside(int32_t origin, uint32_t k, uint32_t dilation, uint32_t size,
-                        uint32_t* first, uint32_t* last) {
-  uint32_t f = 0;
-  if (origin < 0) f = (static_cast<uint32_t>(-origin) + dilation - 1) / dilation;
-  uint32_t l = k;
-  const int32_t room = static_cast<int32_t>(size) - 1 - origin;
-  if (room < 0) {
-    l = 0;
-  } else {
-    const uint32_t fit = static_cast<uint32_t>(room) / dilation + 1;
-    if (fit < k) l = fit;
-  }
-  *first = f;
-  *last = l > f ? l : f;
-}
 
 struct Acc4 {
   int32_t c0, c1, c2, c3;
@@ -200,7 +182,7 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
         const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
         const bool row_inside = oy >= y_lo && oy < y_hi;
         uint32_t fy = 0, ly = p.k_h;
-        if (!row_inside) taps_inside(y0, p.k_h, p.dilation_h, p.in_h, &fy, &ly);
+        if (!row_inside) tap_range(y0, p.k_h, p.dilation_h, p.in_h, &fy, &ly);
         for (uint32_t ox = 0; ox < p.out_w; ++ox, dst += c_n) {
           const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
           // Address of tap (0, 0): may lie outside the input, never read there.
@@ -215,7 +197,7 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
             }
           } else {
             uint32_t fx, lx;
-            taps_inside(x0, p.k_w, p.dilation_w, p.in_w, &fx, &lx);
+            tap_range(x0, p.k_w, p.dilation_w, p.in_w, &fx, &lx);
             acc = Acc4{0, 0, 0, 0};
             if (is_3x3) {
               add_edge_3x3(x, row_step, col_step, wf, fy, ly, fx, lx, zp2, &acc);
