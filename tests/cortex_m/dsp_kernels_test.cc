@@ -203,9 +203,12 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
   return check("depthwise", count, h * 1000 + w, c, kh * 100 + kw * 10 + stride);
 }
 
-// dsp::add_sub_s8 against add_sub::compute.
+// dsp::add_sub_s8 against add_sub::compute. zero_shifts: 0 random input shifts in [-3, 0],
+// 1 or 2 that input's shift 0 (as TFLite gives the input of the larger scale), 3 both 0;
+// wide: output shifts over [-24, -1] and extreme output offsets (the fast ADD's folded zero
+// point and its fallback beyond shift -21).
 template <bool kSubtract>
-bool add_case(uint32_t n) {
+bool add_case(uint32_t n, uint32_t zero_shifts = 0, bool wide = false) {
   AddParams p{};
   p.left_shift = 20;
   p.input1_offset = static_cast<int32_t>(rnd() % 256) - 127;
@@ -217,6 +220,13 @@ bool add_case(uint32_t n) {
   p.input1_shift = -static_cast<int32_t>(rnd() % 4);
   p.input2_shift = -static_cast<int32_t>(rnd() % 4);
   p.output_shift = -static_cast<int32_t>(18 + rnd() % 6);
+  if (zero_shifts & 1u) p.input1_shift = 0;
+  if (zero_shifts & 2u) p.input2_shift = 0;
+  if (wide) {
+    p.output_shift = -static_cast<int32_t>(1 + rnd() % 24);
+    const int32_t offsets[] = {-128, 127, 0, p.output_offset};
+    p.output_offset = offsets[rnd() % 4];
+  }
   p.activation_min = (rnd() & 1) ? -128 : -60;
   p.activation_max = (rnd() & 1) ? 127 : 70;
   fill(g_in, n);
@@ -276,6 +286,10 @@ extern "C" int main(void) {
   for (uint32_t n : ns) {
     ok = add_case<false>(n) && ok;
     ok = add_case<true>(n) && ok;
+  }
+  for (uint32_t i = 0; i < 48; ++i) {
+    ok = add_case<false>(ns[i % 6], i % 4, true) && ok;
+    ok = add_case<true>(ns[i % 6], i % 4, true) && ok;
   }
   ok = requant_case() && ok;
   print("dsp-test: ");

@@ -34,12 +34,80 @@ inline int32_t apply(int32_t x, const DownScale& s) {
   return (h + s.round_add - static_cast<int32_t>(neg)) >> s.rs;
 }
 
+// (a * b + 2^31) >> 32, plus acc: SMMLAR with acc in the high word, one instruction.
+inline int32_t smmlar(int32_t a, int32_t b, int32_t acc) {
+  int32_t r;
+  __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
+  return r;
+}
+
+// ADD, int8, one input scaled with shift 0 (TFLite gives the input of the larger scale the
+// multiplier 0.5, i.e. shift 0): per element, with x = input + offset,
+//   s0 = SMMULR(x0 << 21, m0)                         the shift-0 input, no rounding shift
+//   s1 = (SMMLAR(x1 << 21, m1, ra1) - [x1 < 0 and rs1 > 0]) >> rs1
+//   out = clamp((SMMLAR((s0 + s1) << 1, mo, rao + (zp << rso)) - [sum < 0]) >> rso)
+// The rounding's "minus one below zero" takes the sign of the value before the multiply: with
+// m >= 0 the product has that sign or is 0, and a product of 0 gives the same result either
+// way (rs > 0). Folding zp into the rounding constant is exact while |zp| << rso stays below
+// 2^29 (rso <= 21), which the caller checks.
+struct AddFast {
+  int32_t k0, m0;                  // k = offset << 21
+  int32_t k1, m1, ra1, neg1, rs1;  // neg1: -1 when rs1 > 0, else 0
+  int32_t mo, rao_zp, rso;
+  int32_t lo, hi;
+};
+
+template <bool kFullRange>
+inline void add_s8_fast(const int8_t* x0, const int8_t* x1, int8_t* o, uint32_t n, const AddFast& f) {
+  const int8_t* end = x0 + n;
+  while (x0 != end) {
+    const int32_t v0 = f.k0 + (static_cast<int32_t>(*x0++) << 21);
+    const int32_t v1 = f.k1 + (static_cast<int32_t>(*x1++) << 21);
+    const int32_t s0 = smmulr(v0, f.m0);
+    const int32_t s1 = (smmlar(v1, f.m1, f.ra1) + ((v1 >> 31) & f.neg1)) >> f.rs1;
+    const int32_t d = (s0 + s1) << 1;
+    int32_t v = (smmlar(d, f.mo, f.rao_zp) + (d >> 31)) >> f.rso;
+    if (kFullRange) {
+      v = __ssat(v, 8);
+    } else {
+      v = clamp(v, f.lo, f.hi);
+    }
+    *o++ = static_cast<int8_t>(v);
+  }
+}
+
 // o[i] = a[i] +/- b[i] requantised, i < n. Offsets, multipliers and shifts as AddParams (left
-// shift 20, shifts <= 0, validated at load).
+// shift 20, shifts <= 0, validated at load). ADD with a shift-0 input and an output shift in
+// [-21, -1] takes add_s8_fast; the rest the three rescales of apply().
 template <bool kSubtract>
 inline void add_sub_s8(const int8_t* a, const int8_t* b, int8_t* o, uint32_t n, int32_t off1,
                        int32_t off2, int32_t out_off, const DownScale& s1, const DownScale& s2,
                        const DownScale& so, int32_t lo, int32_t hi) {
+  if (!kSubtract && (s1.rs == 0 || s2.rs == 0) && so.rs > 0 && so.rs <= 21) {
+    const bool first_is_0 = s1.rs == 0;  // the shift-0 input goes first (ADD commutes)
+    const DownScale& t0 = first_is_0 ? s1 : s2;
+    const DownScale& t1 = first_is_0 ? s2 : s1;
+    const AddFast f{static_cast<int32_t>(static_cast<uint32_t>(first_is_0 ? off1 : off2) << 21),
+                    t0.m,
+                    static_cast<int32_t>(static_cast<uint32_t>(first_is_0 ? off2 : off1) << 21),
+                    t1.m,
+                    t1.round_add,
+                    t1.rs > 0 ? -1 : 0,
+                    static_cast<int32_t>(t1.rs),
+                    so.m,
+                    so.round_add + static_cast<int32_t>(static_cast<uint32_t>(out_off) << so.rs),
+                    static_cast<int32_t>(so.rs),
+                    lo,
+                    hi};
+    const int8_t* x0 = first_is_0 ? a : b;
+    const int8_t* x1 = first_is_0 ? b : a;
+    if (lo == -128 && hi == 127) {
+      add_s8_fast<true>(x0, x1, o, n, f);
+    } else {
+      add_s8_fast<false>(x0, x1, o, n, f);
+    }
+    return;
+  }
   for (uint32_t i = 0; i < n; ++i) {
     const int32_t sa = apply((off1 + a[i]) * (1 << 20), s1);
     const int32_t sb = apply((off2 + b[i]) * (1 << 20), s2);
