@@ -226,6 +226,12 @@ bool add_case(uint32_t n, uint32_t zero_shifts = 0, bool wide = false) {
     p.output_shift = -static_cast<int32_t>(1 + rnd() % 24);
     const int32_t offsets[] = {-128, 127, 0, p.output_offset};
     p.output_offset = offsets[rnd() % 4];
+    if (rnd() & 1) {  // power-of-two scales: many exact rounding ties, negative ones included
+      p.input1_multiplier = p.input2_multiplier = p.output_multiplier = 1 << 30;
+      if (!(zero_shifts & 1u)) p.input1_shift = -static_cast<int32_t>(17 + rnd() % 4);
+      if (!(zero_shifts & 2u)) p.input2_shift = -static_cast<int32_t>(17 + rnd() % 4);
+      p.output_shift = -static_cast<int32_t>((rnd() & 1) ? 1 + rnd() % 2 : 17 + rnd() % 5);
+    }
   }
   p.activation_min = (rnd() & 1) ? -128 : -60;
   p.activation_max = (rnd() & 1) ? 127 : 70;
