@@ -75,6 +75,11 @@ Status validate(const KernelArgs& args) {
   } else if (!checks::multipliers_valid(arrays + p.output_depth, arrays + 2 * p.output_depth,
                                         p.output_depth, -31, 30)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: multiplier negative or shift outside [-31, 30]", kOp);
+  } else if ((p.flags & kFcFlagPerChannel) == 0 &&
+             (!checks::all_equal(arrays + p.output_depth, p.output_depth) ||
+              !checks::all_equal(arrays + 2 * p.output_depth, p.output_depth))) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: per-tensor weights with differing multipliers or shifts",
+              kOp);
   }
   const DataType act = wide ? DataType::kInt16 : DataType::kInt8;
   if (args.num_outputs != 1 || (args.num_inputs != 2 && args.num_inputs != 3)) {
@@ -194,7 +199,7 @@ void eval(const KernelArgs& args) {
   gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
                   reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,
                   p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data),
-                  p.output_depth);
+                  p.output_depth, (p.flags & kFcFlagPerChannel) == 0);
 }
 
 }  // namespace

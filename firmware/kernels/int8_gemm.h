@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "kernels/cortex_m/dsp_gemm.h"
+#include "kernels/cortex_m/dsp_requant_uniform.h"
 #include "kernels/fixed_point.h"
 
 namespace lpai {
@@ -183,6 +184,13 @@ inline int8_t dsp_requantize_fast_lane(int32_t acc, const FastRun& r, uint32_t j
                     r.output_zero_point;
   return static_cast<int8_t>(dsp::clamp(v, r.act_min, r.act_max));
 }
+
+// dst[o] = requantize(x . w_o) for o < n_count over a per-tensor requantisation u (the same
+// multiplier and shift in every channel of q), one activation row: xs its pair-words
+// (dsp::widen_row_padded) or, when xs is null, x read as it is (rows over dsp::kRowMax). The
+// general sequence for any accumulator outside u's range. Cortex-M DSP (dsp_requant.cc).
+void dsp_gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, uint32_t n_count,
+                          uint32_t k_len, const Requant& q, const dsp::Uniform& u, int8_t* dst);
 #endif
 
 // dst[j] = requantize(acc[j]) of lane j for j < n (n <= kFastRun).
@@ -279,20 +287,31 @@ inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restric
 
 // out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
 // each at rows[m]; w is [N][K]. Suited to few rows (FULLY_CONNECTED): 1 row x 4 weight rows
-// per step, each weight row read once per activation row.
+// per step, each weight row read once per activation row. per_tensor: every channel of q has
+// the same multiplier and shift.
 inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
                       uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
-                      uint32_t out_stride) {
+                      uint32_t out_stride, bool per_tensor = false) {
 #if defined(LPAI_HAS_CORTEX_M_DSP)
-  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once.
+  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once. A per-tensor
+  // requantisation in the SMMLAR form where it applies.
   int32_t xs[dsp::kRowMax / 2];
   const bool widened = k_len <= dsp::kRowMax;
+  dsp::Uniform uq;
+  const bool uniform = per_tensor && dsp::uniform(q.multiplier[0], q.shift[0], q.output_zero_point,
+                                                  q.act_min, q.act_max, &uq);
+#else
+  (void)per_tensor;
 #endif
   for (uint32_t m = 0; m < m_count; ++m) {
     const int8_t* row = x + static_cast<size_t>(m) * x_stride;
     int8_t* dst = out + static_cast<size_t>(m) * out_stride;
 #if defined(LPAI_HAS_CORTEX_M_DSP)
     if (widened) dsp::widen_row_padded(row, k_len, xs);
+    if (uniform) {
+      dsp_gemv_row_uniform(widened ? xs : nullptr, row, w, n_count, k_len, q, uq, dst);
+      continue;
+    }
 #endif
     for (uint32_t o = 0; o < n_count; o += 4) {
       // Past the last weight row, repeat it; the extra results are dropped.

@@ -114,6 +114,14 @@ inline bool multipliers_valid(const int32_t* multiplier, const int32_t* shift, u
   return true;
 }
 
+// Whether the n (>= 1) entries of v are all equal (a per-tensor array repeated per channel).
+inline bool all_equal(const int32_t* v, uint32_t n) {
+  for (uint32_t i = 1; i < n; ++i) {
+    if (v[i] != v[0]) return false;
+  }
+  return true;
+}
+
 // Activation range and zero point within the range of the output type [lo, hi].
 inline bool range_valid(int32_t zero_point, int32_t act_min, int32_t act_max, int32_t lo,
                         int32_t hi) {

@@ -130,17 +130,27 @@ bool row_pair_case(uint32_t n, uint32_t k, bool pair, bool wild) {
   return check("row_pair", pair ? 2 * n : n, n, k, wild ? 1 : 0);
 }
 
-// gemm::gemv_rows: m rows of depth k times n channels (the FULLY_CONNECTED form).
-bool gemv_case(uint32_t m, uint32_t n, uint32_t k) {
+// gemm::gemv_rows: m rows of depth k times n channels (the FULLY_CONNECTED form). per_tensor:
+// one multiplier and shift for every channel (shifts over [-24, 4], so both sides of the DSP
+// form's [-21, -1]), biases up to +-2^31 so that some sums leave its range.
+bool gemv_case(uint32_t m, uint32_t n, uint32_t k, bool per_tensor = false) {
   fill(g_in, m * k);
   fill(g_w, n * k);
   const gemm::Requant q = make_requant(n, true);
+  if (per_tensor) {
+    const int32_t shift = static_cast<int32_t>(rnd() % 29) - 24;
+    for (uint32_t o = 0; o < n; ++o) {
+      g_mult[o] = g_mult[0];
+      g_shift[o] = shift;
+      if (rnd() % 8 == 0) g_bias[o] = static_cast<int32_t>(rnd());
+    }
+  }
   for (uint32_t i = 0; i < m; ++i) {
     for (uint32_t o = 0; o < n; ++o) g_ref[i * n + o] = gemm::requantize(dot(g_in + i * k, g_w + o * k, k), o, q);
   }
   clear_out(m * n);
-  gemm::gemv_rows(g_in, k, m, g_w, n, k, q, g_out, n);
-  return check("gemv", m * n, m, n, k);
+  gemm::gemv_rows(g_in, k, m, g_w, n, k, q, g_out, n, per_tensor);
+  return check(per_tensor ? "gemv_per_tensor" : "gemv", m * n, m, n, k);
 }
 
 // dsp::depthwise_dm1 against TFLite's depthwise sum over the valid taps.
@@ -279,6 +289,8 @@ extern "C" int main(void) {
     }
     ok = gemv_case(1, 9, k) && ok;
     ok = gemv_case(3, 4, k) && ok;
+    for (uint32_t n = 1; n <= 9; ++n) ok = gemv_case(1 + n % 2, n, k, true) && ok;
+    ok = gemv_case(1, 40, k, true) && ok;
   }
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},  {9, 9, 16, 3, 3, 2, 1}, {25, 5, 64, 3, 3, 1, 1},
                             {5, 7, 4, 3, 3, 1, 1},  {8, 6, 12, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2},

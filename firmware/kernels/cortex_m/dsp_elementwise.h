@@ -34,13 +34,6 @@ inline int32_t apply(int32_t x, const DownScale& s) {
   return (h + s.round_add - static_cast<int32_t>(neg)) >> s.rs;
 }
 
-// (a * b + 2^31) >> 32, plus acc: SMMLAR with acc in the high word, one instruction.
-inline int32_t smmlar(int32_t a, int32_t b, int32_t acc) {
-  int32_t r;
-  __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
-  return r;
-}
-
 // ADD, int8, one input scaled with shift 0 (TFLite gives the input of the larger scale the
 // multiplier 0.5, i.e. shift 0): per element, with x = input + offset,
 //   s0 = SMMULR(x0 << 21, m0)                         the shift-0 input, no rounding shift

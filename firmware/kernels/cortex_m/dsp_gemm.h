@@ -49,6 +49,13 @@ inline int32_t smmulr(int32_t a, int32_t b) {
   return r;
 }
 
+// (a * b + 2^31) >> 32, plus acc: SMMLAR with acc in the high word, one instruction.
+inline int32_t smmlar(int32_t a, int32_t b, int32_t acc) {
+  int32_t r;
+  __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(a), "r"(b), "r"(acc));
+  return r;
+}
+
 inline int32_t clamp(int32_t v, int32_t lo, int32_t hi) {
   v = v < lo ? lo : v;
   return v > hi ? hi : v;
@@ -169,7 +176,7 @@ inline void widen_row_padded(const int8_t* x, uint32_t len, int32_t* xs) {
 }
 
 // out[r] = x . w_r for four weight rows of len entries, x widened by widen_row_padded.
-inline void dot_1x4_widened(const int32_t* xs, const int8_t* w0, const int8_t* w1,
+__attribute__((always_inline)) inline void dot_1x4_widened(const int32_t* xs, const int8_t* w0, const int8_t* w1,
                             const int8_t* w2, const int8_t* w3, uint32_t len, int32_t out[4]) {
   int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   const int32_t* end = xs + (len & ~3u) / 2;
@@ -227,28 +234,50 @@ inline void dot_1x4_widened(const int32_t* xs, const int8_t* w0, const int8_t* w
 }
 
 // out[r] = x . w_r for four weight rows over k_len entries (one activation row: the
-// FULLY_CONNECTED form); the row is widened as it is read, K % 4 scalar.
-inline void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+// FULLY_CONNECTED form, rows longer than kRowMax); each activation word is widened as it is
+// read, K % 4 scalar.
+__attribute__((always_inline)) inline void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
                     const int8_t* w3, uint32_t k_len, int32_t out[4]) {
   int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  const uint32_t k4 = k_len & ~3u;
-  for (uint32_t k = 0; k < k4; k += 4) {
-    const int32_t a = load_word(x + k);
-    const int32_t a02 = __sxtb16(a), a13 = sxtb16_ror8(a);
-    int32_t u = load_word(w0 + k);
-    s0 = __smlad(a02, __sxtb16(u), s0);
-    s0 = __smlad(a13, sxtb16_ror8(u), s0);
-    u = load_word(w1 + k);
-    s1 = __smlad(a02, __sxtb16(u), s1);
-    s1 = __smlad(a13, sxtb16_ror8(u), s1);
-    u = load_word(w2 + k);
-    s2 = __smlad(a02, __sxtb16(u), s2);
-    s2 = __smlad(a13, sxtb16_ror8(u), s2);
-    u = load_word(w3 + k);
-    s3 = __smlad(a02, __sxtb16(u), s3);
-    s3 = __smlad(a13, sxtb16_ror8(u), s3);
+  const int8_t* end = x + (k_len & ~3u);
+  if (x != end) {
+    // One step: 4 entries x 4 rows in 25 instructions (dot_1x4_widened's step plus the
+    // activation word's two SXTB16), written out for the same register reason.
+    int32_t a02, a13, u, t;
+    __asm__ volatile(
+        "1:\n"
+        "ldr %[a13], [%[x]], #4\n"
+        "sxtb16 %[a02], %[a13]\n"
+        "sxtb16 %[a13], %[a13], ror #8\n"
+        "ldr %[u], [%[w0]], #4\n"
+        "sxtb16 %[t], %[u]\n"
+        "smlad %[s0], %[a02], %[t], %[s0]\n"
+        "sxtb16 %[u], %[u], ror #8\n"
+        "smlad %[s0], %[a13], %[u], %[s0]\n"
+        "ldr %[u], [%[w1]], #4\n"
+        "sxtb16 %[t], %[u]\n"
+        "smlad %[s1], %[a02], %[t], %[s1]\n"
+        "sxtb16 %[u], %[u], ror #8\n"
+        "smlad %[s1], %[a13], %[u], %[s1]\n"
+        "ldr %[u], [%[w2]], #4\n"
+        "sxtb16 %[t], %[u]\n"
+        "smlad %[s2], %[a02], %[t], %[s2]\n"
+        "sxtb16 %[u], %[u], ror #8\n"
+        "smlad %[s2], %[a13], %[u], %[s2]\n"
+        "ldr %[u], [%[w3]], #4\n"
+        "sxtb16 %[t], %[u]\n"
+        "smlad %[s3], %[a02], %[t], %[s3]\n"
+        "sxtb16 %[u], %[u], ror #8\n"
+        "smlad %[s3], %[a13], %[u], %[s3]\n"
+        "cmp %[x], %[end]\n"
+        "bne 1b\n"
+        : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [x] "+r"(x),
+          [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a02] "=&r"(a02),
+          [a13] "=&r"(a13), [u] "=&r"(u), [t] "=&r"(t)
+        : [end] "r"(end)
+        : "cc", "memory");
   }
-  for (uint32_t k = k4; k < k_len; ++k) {
+  for (uint32_t k = 0; k < (k_len & 3u); ++k) {
     const int32_t xv = x[k];
     s0 += xv * w0[k];
     s1 += xv * w1[k];

@@ -27,6 +27,60 @@ void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t
   }
 }
 
+namespace {
+
+// dst[i] = requantize(acc[i]) of channel c0 + i under u, i < n (u's range, else the general
+// sequence).
+__attribute__((always_inline)) inline void requant_uniform(const int32_t* acc, uint32_t c0, uint32_t n,
+                                                           const Requant& q, const dsp::Uniform& u,
+                                                           int8_t* dst) {
+  for (uint32_t i = 0; i < n; ++i) {
+    const int32_t b = q.folded_bias[c0 + i];
+    dst[i] = dsp::in_range(acc[i], b) ? dsp::requantize(acc[i], b, u) : requantize(acc[i], c0 + i, q);
+  }
+}
+
+template <bool kWidened>
+void gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, uint32_t n_count,
+                      uint32_t k_len, const Requant& q, const dsp::Uniform& u, int8_t* dst) {
+  uint32_t o = 0;
+  const size_t k = k_len;
+  for (; o + 4 <= n_count; o += 4) {
+    const int8_t* w0 = w + o * k;
+    int32_t acc[4];
+    if (kWidened) {
+      dsp::dot_1x4_widened(xs, w0, w0 + k, w0 + 2 * k, w0 + 3 * k, k_len, acc);
+    } else {
+      dsp::dot_1x4(x, w0, w0 + k, w0 + 2 * k, w0 + 3 * k, k_len, acc);
+    }
+    requant_uniform(acc, o, 4, q, u, dst + o);
+  }
+  if (o == n_count) return;
+  // The last 1..3 rows: past the last weight row, repeat it; the extra results are dropped.
+  const uint32_t last = n_count - 1;
+  const int8_t* w0 = w + o * k;
+  const int8_t* w1 = w + (o + 1 <= last ? o + 1 : last) * k;
+  const int8_t* w2 = w + (o + 2 <= last ? o + 2 : last) * k;
+  int32_t acc[4];
+  if (kWidened) {
+    dsp::dot_1x4_widened(xs, w0, w1, w2, w2, k_len, acc);
+  } else {
+    dsp::dot_1x4(x, w0, w1, w2, w2, k_len, acc);
+  }
+  requant_uniform(acc, o, n_count - o, q, u, dst + o);
+}
+
+}  // namespace
+
+void dsp_gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, uint32_t n_count,
+                          uint32_t k_len, const Requant& q, const dsp::Uniform& u, int8_t* dst) {
+  if (xs != nullptr) {
+    gemv_row_uniform<true>(xs, x, w, n_count, k_len, q, u, dst);
+  } else {
+    gemv_row_uniform<false>(xs, x, w, n_count, k_len, q, u, dst);
+  }
+}
+
 }  // namespace gemm
 }  // namespace kernels
 }  // namespace lpai

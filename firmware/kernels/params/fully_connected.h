@@ -30,7 +30,9 @@
 namespace lpai {
 namespace kernels {
 
-constexpr uint32_t kFcFlagPerChannel = 1u << 0;  // weights quantised per output channel
+// Weights quantised per output channel. Without it (per-tensor), multiplier[] and shift[] repeat
+// one value (validate checks), which the kernels may rely on.
+constexpr uint32_t kFcFlagPerChannel = 1u << 0;
 constexpr uint32_t kFcFlagHasBias = 1u << 1;     // a bias tensor is present (and folded)
 constexpr uint32_t kFcFlagInt16x8 = 1u << 2;     // int16 activations
 constexpr uint32_t kFcFlagAcc32 = 1u << 3;       // int16x8 with an int32 bias
