@@ -89,6 +89,7 @@ struct FastRun {
   uint8_t slow[kFastRun];        // slow lane indices, ascending
   uint32_t slow_count;
   bool any_left_shift;           // some lane has ls > 0
+  bool round_shifts;             // every lane has rs in [1, 21] (no left shift)
   int32_t output_zero_point;
   int32_t act_min;
   int32_t act_max;
@@ -99,6 +100,7 @@ struct FastRun {
 inline void fast_run_fill(const Requant& q, uint32_t first, uint32_t n, uint32_t period,
                           uint32_t acc_bound, FastRun* r) {
   r->any_left_shift = false;
+  r->round_shifts = true;
   r->slow_count = 0;
   for (uint32_t j = 0; j < n; ++j) {
     const uint32_t c = first + j % period;
@@ -115,6 +117,7 @@ inline void fast_run_fill(const Requant& q, uint32_t first, uint32_t n, uint32_t
     r->round_neg[j] = rs > 0 ? 1u : 0u;
     r->shift[j] = shift;
     r->any_left_shift = r->any_left_shift || ls > 0;
+    r->round_shifts = r->round_shifts && rs >= 1 && rs <= 21;
     if ((mag << ls) >= static_cast<int64_t>(kFastAccLimit)) r->slow[r->slow_count++] = static_cast<uint8_t>(j);
   }
   r->output_zero_point = q.output_zero_point;
@@ -171,6 +174,11 @@ inline void fast_requantize_block(const int32_t* __restrict acc, const FastRun& 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
 // fast_requantize_run on the DSP extension (SMMULR; kernels/cortex_m/dsp_requant.cc).
 void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst);
+
+// gemm_row_pair_run on the DSP extension for a run with r.round_shifts, no slow lane and
+// k_len <= dsp::kChunk (dsp_requant.cc).
+void dsp_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                      const FastRun& r, int8_t* out0, int8_t* out1);
 
 // requantize() of fast lane j of r (not one of r.slow) on the DSP extension: the SMMULR form of
 // kernels/cortex_m/dsp_requant.h.
@@ -345,6 +353,10 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension. Rows of at most one chunk with no slow lane (the common case): each 2x2
   // block is requantised straight from its registers, the depth zero-padded to whole words.
+  if (k_len <= dsp::kChunk && r.slow_count == 0 && r.round_shifts) {
+    dsp_row_pair_run(x0, x1, w, n, k_len, r, out0, out1);
+    return;
+  }
   if (k_len <= dsp::kChunk && r.slow_count == 0) {
     int32_t xr[dsp::kChunk];
     dsp::widen_pair_padded(x0, x1, k_len, xr);

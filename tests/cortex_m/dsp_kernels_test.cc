@@ -113,11 +113,20 @@ int32_t dot(const int8_t* x, const int8_t* w, uint32_t k) {
   return s;
 }
 
-// gemm::gemm_row_pair_run (two rows, or one) over n channels of depth k.
-bool row_pair_case(uint32_t n, uint32_t k, bool pair, bool wild) {
+// gemm::gemm_row_pair_run (two rows, or one) over n channels of depth k. round_shifts: every
+// channel's shift in [-21, -1] (the DSP path's SMMLAR form), half the time with the full int8
+// activation range.
+bool row_pair_case(uint32_t n, uint32_t k, bool pair, bool wild, bool round_shifts = false) {
   fill(g_in, 2 * k);
   fill(g_w, n * k);
-  const gemm::Requant q = make_requant(n, wild);
+  gemm::Requant q = make_requant(n, wild);
+  if (round_shifts) {
+    for (uint32_t o = 0; o < n; ++o) g_shift[o] = -static_cast<int32_t>(1 + rnd() % 21);
+    if (rnd() & 1) {
+      q.act_min = -128;
+      q.act_max = 127;
+    }
+  }
   for (uint32_t o = 0; o < n; ++o) {
     g_ref[o] = gemm::requantize(dot(g_in, g_w + o * k, k), o, q);
     if (pair) g_ref[n + o] = gemm::requantize(dot(g_in + k, g_w + o * k, k), o, q);
@@ -286,6 +295,8 @@ extern "C" int main(void) {
       ok = row_pair_case(n, k, true, false) && ok;
       ok = row_pair_case(n, k, false, true) && ok;
       ok = row_pair_case(n, k, true, true) && ok;
+      ok = row_pair_case(n, k, true, false, true) && ok;
+      ok = row_pair_case(n, k, false, false, true) && ok;
     }
     ok = gemv_case(1, 9, k) && ok;
     ok = gemv_case(3, 4, k) && ok;

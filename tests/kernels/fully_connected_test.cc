@@ -311,6 +311,31 @@ TEST(FullyConnectedValidate, RejectsBadParamContents) {
   EXPECT_EQ(h.validate(), Status::kOk);
 }
 
+// Per-tensor weights (no kFcFlagPerChannel): the multiplier and shift arrays repeat one value,
+// which the Cortex-M DSP path relies on; a blob that differs is refused at load.
+TEST(FullyConnectedValidate, RejectsPerTensorArraysThatDiffer) {
+  SmallFc f;
+  KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});
+  ASSERT_TRUE(h.prepare().ok());
+  const std::vector<uint8_t> good = h.params;
+  ASSERT_EQ(reinterpret_cast<const lpai::kernels::FullyConnectedParams*>(good.data())->flags &
+                lpai::kernels::kFcFlagPerChannel,
+            0u);
+  const size_t arrays = sizeof(lpai::kernels::FullyConnectedParams);
+  lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
+  for (size_t at : {arrays + 4 * (3 + 2), arrays + 4 * (2 * 3 + 1)}) {  // multiplier[2], shift[1]
+    h.params = good;
+    int32_t v;
+    std::memcpy(&v, h.params.data() + at, 4);
+    v -= 1;
+    std::memcpy(h.params.data() + at, &v, 4);
+    EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+    EXPECT_TRUE(logs.contains("per-tensor weights with differing multipliers or shifts"));
+  }
+  h.params = good;
+  EXPECT_EQ(h.validate(), Status::kOk);
+}
+
 TEST(FullyConnectedValidate, RejectsInconsistentTensors) {
   SmallFc f;
   KernelHarness h(kFc, {}, {&f.in, &f.w, &f.b}, {&f.out});

@@ -109,7 +109,7 @@ inline void widen_pair_padded(const int8_t* x0, const int8_t* x1, uint32_t len, 
 }
 
 // s[0..3] += x0 . w0, x0 . w1, x1 . w0, x1 . w1 over the widened chunk xs of len entries.
-inline void dot_2x2(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint32_t len,
+__attribute__((always_inline)) inline void dot_2x2(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint32_t len,
                     int32_t s[4]) {
   int32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
   const int32_t* end = xs + len;  // 4 words per 4 entries
@@ -140,7 +140,7 @@ inline void dot_2x2(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint3
 
 // dot_2x2 over a chunk widened by widen_pair_padded from len entries: whole words, then the
 // partial last word of each weight row (zero-padded like the activations).
-inline void dot_2x2_padded(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint32_t len,
+__attribute__((always_inline)) inline void dot_2x2_padded(const int32_t* xs, const int8_t* w0, const int8_t* w1, uint32_t len,
                            int32_t s[4]) {
   const uint32_t len4 = len & ~3u;
   dot_2x2(xs, w0, w1, len4, s);

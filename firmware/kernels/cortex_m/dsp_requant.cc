@@ -1,5 +1,6 @@
 // Cortex-M DSP requantisation of a GEMM run: see dsp_requant.h.
 #include "kernels/cortex_m/dsp_requant.h"
+#include "kernels/cortex_m/dsp_requant_uniform.h"
 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
 namespace lpai {
@@ -28,6 +29,30 @@ void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t
 }
 
 namespace {
+
+// out[j] = requantize(acc[j]) of lane j, j < n, for a run with round_shifts and no slow lane:
+// the SMMLAR form of dsp_requant_uniform.h with each lane's multiplier, bias and shift (the zero
+// point folded into the rounding constant; |acc + bias| < 2^30 on a fast lane).
+template <bool kTwo, bool kFullRange>
+void requant_lanes(const int32_t* acc0, const int32_t* acc1, const FastRun& r, uint32_t n,
+                   int8_t* out0, int8_t* out1) {
+  const uint32_t zp = static_cast<uint32_t>(r.output_zero_point);
+  const int32_t lo = r.act_min, hi = r.act_max;
+  for (uint32_t j = 0; j < n; ++j) {
+    const uint32_t rs = static_cast<uint32_t>(-r.shift[j]);
+    const int32_t rz = static_cast<int32_t>(r.round_add[j] + (zp << rs));
+    const int32_t m = static_cast<int32_t>(r.mult[j]);
+    const int32_t b = r.bias[j];
+    const int32_t y0 = static_cast<int32_t>(static_cast<uint32_t>(acc0[j] + b) << 1);
+    const int32_t v0 = (dsp::smmlar(y0, m, rz) + (y0 >> 31)) >> rs;
+    out0[j] = static_cast<int8_t>(kFullRange ? __ssat(v0, 8) : dsp::clamp(v0, lo, hi));
+    if (kTwo) {
+      const int32_t y1 = static_cast<int32_t>(static_cast<uint32_t>(acc1[j] + b) << 1);
+      const int32_t v1 = (dsp::smmlar(y1, m, rz) + (y1 >> 31)) >> rs;
+      out1[j] = static_cast<int8_t>(kFullRange ? __ssat(v1, 8) : dsp::clamp(v1, lo, hi));
+    }
+  }
+}
 
 // dst[i] = requantize(acc[i]) of channel c0 + i under u, i < n (u's range, else the general
 // sequence).
@@ -71,6 +96,33 @@ void gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, uint3
 }
 
 }  // namespace
+
+void dsp_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                      const FastRun& r, int8_t* out0, int8_t* out1) {
+  int32_t xr[dsp::kChunk];
+  dsp::widen_pair_padded(x0, x1, k_len, xr);
+  int32_t acc0[kFastRun + 1], acc1[kFastRun + 1];  // + 1: an odd n's block writes one past
+  for (uint32_t o = 0; o < n; o += 2) {
+    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+    const int8_t* w1 = o + 1 < n ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+    int32_t s[4] = {0, 0, 0, 0};
+    dsp::dot_2x2_padded(xr, w0, w1, k_len, s);
+    acc0[o] = s[0];
+    acc0[o + 1] = s[1];
+    acc1[o] = s[2];
+    acc1[o + 1] = s[3];
+  }
+  const bool full = r.act_min == -128 && r.act_max == 127;
+  if (out1 != nullptr) {
+    if (full) {
+      requant_lanes<true, true>(acc0, acc1, r, n, out0, out1);
+    } else {
+      requant_lanes<true, false>(acc0, acc1, r, n, out0, out1);
+    }
+  } else {
+    requant_lanes<false, false>(acc0, acc1, r, n, out0, out1);
+  }
+}
 
 void dsp_gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, uint32_t n_count,
                           uint32_t k_len, const Requant& q, const dsp::Uniform& u, int8_t* dst) {
