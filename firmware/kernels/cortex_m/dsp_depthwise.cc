@@ -3,6 +3,7 @@
 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
 #include "kernels/cortex_m/dsp_requant.h"
+#include "kernels/cortex_m/dsp_requant_uniform.h"
 #include "kernels/tap_range.h"
 
 namespace lpai {
@@ -137,6 +138,75 @@ inline void interior(uint32_t out_n, uint32_t stride, uint32_t pad, uint32_t k, 
   if (*hi < *lo) *hi = *lo;
 }
 
+// Requantises acc (bias included, |acc| < 2^30) of one channel under u: the SMMLAR form.
+template <bool kFullRange>
+__attribute__((always_inline)) inline int8_t requant_smmlar(int32_t acc, const Uniform& u) {
+  const int32_t y = static_cast<int32_t>(static_cast<uint32_t>(acc) << 1);
+  const int32_t v = (smmlar(y, u.m, u.round_zp) + (y >> 31)) >> u.rs;
+  return static_cast<int8_t>(kFullRange ? __ssat(v, 8) : clamp(v, u.lo, u.hi));
+}
+
+// Channels c..c+3 of every output pixel, the biases folded into full_start / edge_start and
+// each channel requantised in the SMMLAR form.
+template <bool kFullRange>
+void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
+                               const int32_t* wf, const int32_t* full_start, const int32_t* edge_start,
+                               const Uniform* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
+                               uint32_t x_hi, int32_t zp2) {
+  const uint32_t c_n = p.in_c;
+  const int32_t col_step = static_cast<int32_t>(p.dilation_w * c_n);
+  const int32_t row_step = static_cast<int32_t>(p.dilation_h * p.in_w * c_n);
+  const bool is_3x3 = p.k_h == 3 && p.k_w == 3;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_n + c;
+    int8_t* dst = out + static_cast<size_t>(b) * p.out_h * p.out_w * c_n + c;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      const bool row_inside = oy >= y_lo && oy < y_hi;
+      uint32_t fy = 0, ly = p.k_h;
+      if (!row_inside) tap_range(y0, p.k_h, p.dilation_h, p.in_h, &fy, &ly);
+      for (uint32_t ox = 0; ox < p.out_w; ++ox, dst += c_n) {
+        const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        // Address of tap (0, 0): may lie outside the input, never read there.
+        const int8_t* x = in_b + (y0 * static_cast<int32_t>(p.in_w) + x0) * static_cast<int32_t>(c_n);
+        Acc4 acc;
+        if (row_inside && ox >= x_lo && ox < x_hi) {
+          acc = Acc4{full_start[0], full_start[1], full_start[2], full_start[3]};
+          if (is_3x3) {
+            add_taps_3x3(x, row_step, col_step, wf, &acc);
+          } else {
+            add_taps<false>(x, row_step, col_step, wf, p.k_w, 0, p.k_h, 0, p.k_w, zp2, &acc);
+          }
+        } else {
+          uint32_t fx, lx;
+          tap_range(x0, p.k_w, p.dilation_w, p.in_w, &fx, &lx);
+          acc = Acc4{edge_start[0], edge_start[1], edge_start[2], edge_start[3]};
+          if (is_3x3) {
+            add_edge_3x3(x, row_step, col_step, wf, fy, ly, fx, lx, zp2, &acc);
+          } else {
+            add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
+          }
+        }
+        dst[0] = requant_smmlar<kFullRange>(acc.c0, u[0]);
+        dst[1] = requant_smmlar<kFullRange>(acc.c1, u[1]);
+        dst[2] = requant_smmlar<kFullRange>(acc.c2, u[2]);
+        dst[3] = requant_smmlar<kFullRange>(acc.c3, u[3]);
+      }
+    }
+  }
+}
+
+void channel_group_smmlar(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
+                          const int32_t* wf, const int32_t* full_start, const int32_t* edge_start,
+                          const Uniform* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo, uint32_t x_hi,
+                          int32_t zp2) {
+  if (p.act_min == -128 && p.act_max == 127) {
+    channel_group_smmlar_impl<true>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+  } else {
+    channel_group_smmlar_impl<false>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+  }
+}
+
 }  // namespace
 
 bool depthwise_dm1_applies(const DepthwiseConv2dParams& p) {
@@ -175,6 +245,21 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
       full_start[j] = -zp * sum[j];
     }
     const bool all_fast = s[0].fast && s[1].fast && s[2].fast && s[3].fast;
+    // The SMMLAR form (dsp_requant_uniform.h) per channel: fast lanes with right shifts in
+    // [1, 21], the bias folded into the accumulator's start.
+    bool smmlar_form = all_fast;
+    for (uint32_t j = 0; j < 4; ++j) smmlar_form = smmlar_form && s[j].ls1 == 1 && s[j].rs >= 1 && s[j].rs <= 21;
+    if (smmlar_form) {
+      Uniform u[4];
+      int32_t edge_start[4];
+      for (uint32_t j = 0; j < 4; ++j) {
+        uniform(s[j].mult, -static_cast<int32_t>(s[j].rs), out_zp, act_min, act_max, &u[j]);
+        edge_start[j] = s[j].bias;
+        full_start[j] = static_cast<int32_t>(static_cast<uint32_t>(full_start[j]) + static_cast<uint32_t>(s[j].bias));
+      }
+      channel_group_smmlar(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+      continue;
+    }
     for (uint32_t b = 0; b < p.batches; ++b) {
       const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_n + c;
       int8_t* dst = out + static_cast<size_t>(b) * p.out_h * p.out_w * c_n + c;
