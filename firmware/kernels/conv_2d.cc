@@ -312,6 +312,27 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   };
   const bool single_run = n <= gemm::kFastRun;
   if (single_run) gemm::fast_run_fill(q, 0, n, n, acc_bound, &run);
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  // DSP extension, rows of at most one chunk, every channel in the SMMLAR form: each row pair
+  // widened once for all the channels.
+  const bool all_channels = k_len <= dsp::kChunk && gemm::dsp_smmlar_channels(q, n, acc_bound);
+#else
+  constexpr bool all_channels = false;
+#endif
+  auto do_rows_all = [&](auto&& row_ptr, uint32_t r0, uint32_t r1) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+    for (uint32_t j = r0; j < r1; j += 2) {
+      const bool pair = j + 1 < r1;
+      const int8_t* x0 = row_ptr(j);
+      int8_t* o0 = out + static_cast<size_t>(j) * n;
+      gemm::dsp_row_pair_all(x0, pair ? row_ptr(j + 1) : x0, w, n, k_len, q, o0, pair ? o0 + n : nullptr);
+    }
+#else
+    (void)row_ptr;
+    (void)r0;
+    (void)r1;
+#endif
+  };
 
   if (p.im2col_rows == 0) {
     // 1x1 filter, no padding: the input pixel under output pixel i is a row of in_c bytes.
@@ -320,6 +341,10 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
       const uint32_t oy = r / p.out_w, ox = r % p.out_w;
       return in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
     };
+    if (all_channels) {
+      do_rows_all(row_of, 0, total);
+      return;
+    }
     for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
       const uint32_t count = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
       if (!single_run) gemm::fast_run_fill(q, first, count, count, acc_bound, &run);
@@ -337,6 +362,10 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
       im2col_row(p, in, b, r / p.out_w, r % p.out_w, rows + static_cast<size_t>(j) * k_len);
     }
     auto row_of = [&](uint32_t i) { return rows + static_cast<size_t>(i - first_row) * k_len; };
+    if (all_channels) {
+      do_rows_all(row_of, first_row, first_row + count);
+      continue;
+    }
     for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
       const uint32_t cn = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
       if (!single_run) gemm::fast_run_fill(q, first, cn, cn, acc_bound, &run);

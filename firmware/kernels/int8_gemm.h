@@ -175,6 +175,16 @@ inline void fast_requantize_block(const int32_t* __restrict acc, const FastRun& 
 // fast_requantize_run on the DSP extension (SMMULR; kernels/cortex_m/dsp_requant.cc).
 void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst);
 
+// Whether every channel of q (n of them) takes the SMMLAR form for accumulators bounded by
+// acc_bound: shift in [-21, -1] and |bias| + acc_bound < 2^30 (dsp_requant.cc).
+bool dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound);
+
+// out0[o] = requantize(x0 . w_o), out1[o] likewise for x1 (x1 may equal x0 when out1 is null),
+// o < n, k_len <= dsp::kChunk, for channels that pass dsp_smmlar_channels: the rows widened
+// once, then runs of kFastRun channels in 2x2 blocks (dsp_requant.cc).
+void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                      const Requant& q, int8_t* out0, int8_t* out1);
+
 // gemm_row_pair_run on the DSP extension for a run with r.round_shifts, no slow lane and
 // k_len <= dsp::kChunk (dsp_requant.cc).
 void dsp_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,

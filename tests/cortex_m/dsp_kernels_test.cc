@@ -139,6 +139,33 @@ bool row_pair_case(uint32_t n, uint32_t k, bool pair, bool wild, bool round_shif
   return check("row_pair", pair ? 2 * n : n, n, k, wild ? 1 : 0);
 }
 
+// gemm::dsp_row_pair_all (CONV_2D's all-channel row pairs): n channels (several runs) of
+// depth k <= dsp::kChunk, shifts in [-21, -1], and dsp_smmlar_channels on both sides of it.
+bool row_pair_all_case(uint32_t n, uint32_t k, bool pair) {
+  fill(g_in, 2 * k);
+  fill(g_w, n * k);
+  gemm::Requant q = make_requant(n, false);
+  for (uint32_t o = 0; o < n; ++o) g_shift[o] = -static_cast<int32_t>(1 + rnd() % 21);
+  if (rnd() & 1) {
+    q.act_min = -128;
+    q.act_max = 127;
+  }
+  const uint32_t bound = k * (128u * 128u);
+  bool ok = gemm::dsp_smmlar_channels(q, n, bound);
+  const int32_t saved = g_shift[n / 2];
+  g_shift[n / 2] = 0;  // a shift outside [-21, -1]: not eligible
+  ok = ok && !gemm::dsp_smmlar_channels(q, n, bound);
+  g_shift[n / 2] = saved;
+  for (uint32_t o = 0; o < n; ++o) {
+    g_ref[o] = gemm::requantize(dot(g_in, g_w + o * k, k), o, q);
+    if (pair) g_ref[n + o] = gemm::requantize(dot(g_in + k, g_w + o * k, k), o, q);
+  }
+  clear_out(pair ? 2 * n : n);
+  gemm::dsp_row_pair_all(g_in, pair ? g_in + k : g_in, g_w, n, k, q, g_out, pair ? g_out + n : nullptr);
+  if (!ok) print("FAIL dsp_smmlar_channels\n");
+  return check("row_pair_all", pair ? 2 * n : n, n, k, pair ? 1 : 0) && ok;
+}
+
 // gemm::gemv_rows: m rows of depth k times n channels (the FULLY_CONNECTED form). per_tensor:
 // one multiplier and shift for every channel (shifts over [-24, 4], so both sides of the DSP
 // form's [-21, -1]), biases up to +-2^31 so that some sums leave its range.
@@ -302,6 +329,12 @@ extern "C" int main(void) {
     ok = gemv_case(3, 4, k) && ok;
     for (uint32_t n = 1; n <= 9; ++n) ok = gemv_case(1 + n % 2, n, k, true) && ok;
     ok = gemv_case(1, 40, k, true) && ok;
+    if (k <= dsp::kChunk) {
+      for (uint32_t n : {1u, 2u, 7u, 16u, 17u, 40u, 64u}) {
+        ok = row_pair_all_case(n, k, true) && ok;
+        ok = row_pair_all_case(n, k, false) && ok;
+      }
+    }
   }
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},  {9, 9, 16, 3, 3, 2, 1}, {25, 5, 64, 3, 3, 1, 1},
                             {5, 7, 4, 3, 3, 1, 1},  {8, 6, 12, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2},

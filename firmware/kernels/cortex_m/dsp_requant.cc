@@ -124,6 +124,74 @@ void dsp_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint3
   }
 }
 
+bool dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound) {
+  for (uint32_t c = 0; c < n; ++c) {
+    const int32_t shift = q.shift[c];
+    const int64_t b = q.folded_bias[c];
+    if (shift > -1 || shift < -21 || (b < 0 ? -b : b) + acc_bound >= int64_t{1} << 30) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// out[j] = requantize(acc[j]) of channel c0 + j (j < n) in the SMMLAR form, straight from q's
+// arrays: rounding constant 2^(rs-1) + (zp << rs) = (2 zp + 1) << (rs - 1).
+template <bool kTwo, bool kFullRange>
+void requant_channels(const int32_t* acc0, const int32_t* acc1, const Requant& q, uint32_t c0,
+                      uint32_t n, int8_t* out0, int8_t* out1) {
+  const uint32_t zp2p1 = 2 * static_cast<uint32_t>(q.output_zero_point) + 1;
+  const int32_t lo = q.act_min, hi = q.act_max;
+  const int32_t* mult = q.multiplier + c0;
+  const int32_t* shift = q.shift + c0;
+  const int32_t* bias = q.folded_bias + c0;
+  for (uint32_t j = 0; j < n; ++j) {
+    const uint32_t rs = static_cast<uint32_t>(-shift[j]);
+    const int32_t rz = static_cast<int32_t>(zp2p1 << (rs - 1));
+    const int32_t m = mult[j];
+    const int32_t b = bias[j];
+    const int32_t y0 = static_cast<int32_t>(static_cast<uint32_t>(acc0[j] + b) << 1);
+    const int32_t v0 = (dsp::smmlar(y0, m, rz) + (y0 >> 31)) >> rs;
+    out0[j] = static_cast<int8_t>(kFullRange ? __ssat(v0, 8) : dsp::clamp(v0, lo, hi));
+    if (kTwo) {
+      const int32_t y1 = static_cast<int32_t>(static_cast<uint32_t>(acc1[j] + b) << 1);
+      const int32_t v1 = (dsp::smmlar(y1, m, rz) + (y1 >> 31)) >> rs;
+      out1[j] = static_cast<int8_t>(kFullRange ? __ssat(v1, 8) : dsp::clamp(v1, lo, hi));
+    }
+  }
+}
+
+}  // namespace
+
+void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                      const Requant& q, int8_t* out0, int8_t* out1) {
+  int32_t xr[dsp::kChunk];
+  dsp::widen_pair_padded(x0, x1, k_len, xr);
+  const bool full = q.act_min == -128 && q.act_max == 127;
+  for (uint32_t first = 0; first < n; first += kFastRun) {
+    const uint32_t count = n - first < kFastRun ? n - first : kFastRun;
+    int32_t acc0[kFastRun + 1], acc1[kFastRun + 1];  // + 1: an odd count's block writes one past
+    const int8_t* wr = w + static_cast<size_t>(first) * k_len;
+    for (uint32_t o = 0; o < count; o += 2) {
+      const int8_t* w0 = wr + static_cast<size_t>(o) * k_len;
+      const int8_t* w1 = o + 1 < count ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+      int32_t s[4] = {0, 0, 0, 0};
+      dsp::dot_2x2_padded(xr, w0, w1, k_len, s);
+      acc0[o] = s[0];
+      acc0[o + 1] = s[1];
+      acc1[o] = s[2];
+      acc1[o + 1] = s[3];
+    }
+    if (out1 == nullptr) {
+      requant_channels<false, false>(acc0, acc1, q, first, count, out0 + first, nullptr);
+    } else if (full) {
+      requant_channels<true, true>(acc0, acc1, q, first, count, out0 + first, out1 + first);
+    } else {
+      requant_channels<true, false>(acc0, acc1, q, first, count, out0 + first, out1 + first);
+    }
+  }
+}
+
 void dsp_gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, uint32_t n_count,
                           uint32_t k_len, const Requant& q, const dsp::Uniform& u, int8_t* dst) {
   if (xs != nullptr) {
