@@ -330,7 +330,8 @@ extern "C" int main(void) {
     for (uint32_t n = 1; n <= 9; ++n) ok = gemv_case(1 + n % 2, n, k, true) && ok;
     ok = gemv_case(1, 40, k, true) && ok;
     if (k <= dsp::kChunk) {
-      for (uint32_t n : {1u, 2u, 7u, 16u, 17u, 40u, 64u}) {
+      const uint32_t all_ns[] = {1, 2, 7, 16, 17, 40, 64};
+      for (uint32_t n : all_ns) {
         ok = row_pair_all_case(n, k, true) && ok;
         ok = row_pair_all_case(n, k, false) && ok;
       }
