@@ -265,6 +265,68 @@ constexpr bool kShortRowPath = false;
 constexpr bool kShortRowPath = true;
 #endif
 
+// Calls visit(row_of, r0, r1) for blocks of output rows [r0, r1) (all pixels of all batches,
+// in order): row_of(i) is the K = k_h * k_w * in_c activation bytes under output pixel i. A 1x1
+// filter without padding reads them straight from the input (one block); otherwise blocks of
+// p.im2col_rows rows are unrolled into temp first.
+template <typename Visit>
+inline void for_each_row_block(const Conv2dParams& p, const int8_t* in, int8_t* temp, Visit&& visit) {
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  const uint32_t plane = p.out_h * p.out_w;
+  const uint32_t total = p.batches * plane;
+  if (p.im2col_rows == 0) {
+    auto row_of = [&](uint32_t i) {
+      const uint32_t b = i / plane, r = i % plane;
+      const uint32_t oy = r / p.out_w, ox = r % p.out_w;
+      return in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
+    };
+    visit(row_of, 0u, total);
+    return;
+  }
+  for (uint32_t first_row = 0; first_row < total; first_row += p.im2col_rows) {
+    const uint32_t count = total - first_row < p.im2col_rows ? total - first_row : p.im2col_rows;
+    for (uint32_t j = 0; j < count; ++j) {
+      const uint32_t i = first_row + j;
+      const uint32_t b = i / plane, r = i % plane;
+      im2col_row(p, in, b, r / p.out_w, r % p.out_w, temp + static_cast<size_t>(j) * k_len);
+    }
+    auto row_of = [&](uint32_t i) { return temp + static_cast<size_t>(i - first_row) * k_len; };
+    visit(row_of, first_row, first_row + count);
+  }
+}
+
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+// The requantisation plan eval_s8_dsp uses for an int8 node (form kNone: it does not take the
+// node): rows of at most dsp::kPairMax entries.
+gemm::SmmlarPlan dsp_plan(const Conv2dParams& p, const gemm::Requant& q) {
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  if (k_len > dsp::kPairMax) return gemm::SmmlarPlan{gemm::SmmlarForm::kNone, 0};
+  return gemm::dsp_smmlar_channels(q, p.out_c, k_len * (128u * 128u));
+}
+
+// The DSP-extension CONV_2D for a node with requantisation plan `plan`: each row pair widened once for
+// all the channels (gemm::dsp_row_pair_all). Its own function: none of eval_s8's run tables on
+// the stack.
+__attribute__((noinline)) void eval_s8_dsp(const KernelArgs& args, const gemm::SmmlarPlan& plan) {
+  const Conv2dParams& p = header(args);
+  const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
+  const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
+  int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+  const uint32_t k_len = p.k_h * p.k_w * p.in_c;
+  const uint32_t n = p.out_c;
+  for_each_row_block(p, reinterpret_cast<const int8_t*>(args.inputs[0].data),
+                     reinterpret_cast<int8_t*>(args.temp), [&](auto&& row_of, uint32_t r0, uint32_t r1) {
+                       for (uint32_t j = r0; j < r1; j += 2) {
+                         const bool pair = j + 1 < r1;
+                         const int8_t* x0 = row_of(j);
+                         int8_t* o0 = out + static_cast<size_t>(j) * n;
+                         gemm::dsp_row_pair_all(x0, pair ? row_of(j + 1) : x0, w, n, k_len, q, plan, o0,
+                                                pair ? o0 + n : nullptr);
+                       }
+                     });
+}
+#endif
+
 __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   const Conv2dParams& p = header(args);
   const gemm::Requant q = gemm::requant_after_header<Conv2dParams>(args.params, p.out_c);
@@ -279,8 +341,6 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
 #endif
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   const uint32_t n = p.out_c;
-  const uint32_t plane = p.out_h * p.out_w;
-  const uint32_t total = p.batches * plane;
 
   // |dot| <= k_len * 128 * 128 (int8 activations and weights); k_len <= 2^16.
   const uint32_t acc_bound = k_len * (128u * 128u);
@@ -312,66 +372,14 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   };
   const bool single_run = n <= gemm::kFastRun;
   if (single_run) gemm::fast_run_fill(q, 0, n, n, acc_bound, &run);
-#if defined(LPAI_HAS_CORTEX_M_DSP)
-  // DSP extension, rows of at most one chunk, every channel in the SMMLAR form: each row pair
-  // widened once for all the channels.
-  const bool all_channels = k_len <= dsp::kChunk && gemm::dsp_smmlar_channels(q, n, acc_bound);
-#else
-  constexpr bool all_channels = false;
-#endif
-  auto do_rows_all = [&](auto&& row_ptr, uint32_t r0, uint32_t r1) {
-#if defined(LPAI_HAS_CORTEX_M_DSP)
-    for (uint32_t j = r0; j < r1; j += 2) {
-      const bool pair = j + 1 < r1;
-      const int8_t* x0 = row_ptr(j);
-      int8_t* o0 = out + static_cast<size_t>(j) * n;
-      gemm::dsp_row_pair_all(x0, pair ? row_ptr(j + 1) : x0, w, n, k_len, q, o0, pair ? o0 + n : nullptr);
-    }
-#else
-    (void)row_ptr;
-    (void)r0;
-    (void)r1;
-#endif
-  };
-
-  if (p.im2col_rows == 0) {
-    // 1x1 filter, no padding: the input pixel under output pixel i is a row of in_c bytes.
-    auto row_of = [&](uint32_t i) {
-      const uint32_t b = i / plane, r = i % plane;
-      const uint32_t oy = r / p.out_w, ox = r % p.out_w;
-      return in + ((static_cast<size_t>(b) * p.in_h + oy * p.stride_h) * p.in_w + ox * p.stride_w) * p.in_c;
-    };
-    if (all_channels) {
-      do_rows_all(row_of, 0, total);
-      return;
-    }
-    for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
-      const uint32_t count = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
-      if (!single_run) gemm::fast_run_fill(q, first, count, count, acc_bound, &run);
-      do_rows(row_of, 0, total, first, count);
-    }
-    return;
-  }
-
-  int8_t* rows = reinterpret_cast<int8_t*>(args.temp);
-  for (uint32_t first_row = 0; first_row < total; first_row += p.im2col_rows) {
-    const uint32_t count = total - first_row < p.im2col_rows ? total - first_row : p.im2col_rows;
-    for (uint32_t j = 0; j < count; ++j) {
-      const uint32_t i = first_row + j;
-      const uint32_t b = i / plane, r = i % plane;
-      im2col_row(p, in, b, r / p.out_w, r % p.out_w, rows + static_cast<size_t>(j) * k_len);
-    }
-    auto row_of = [&](uint32_t i) { return rows + static_cast<size_t>(i - first_row) * k_len; };
-    if (all_channels) {
-      do_rows_all(row_of, first_row, first_row + count);
-      continue;
-    }
-    for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
-      const uint32_t cn = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
-      if (!single_run) gemm::fast_run_fill(q, first, cn, cn, acc_bound, &run);
-      do_rows(row_of, first_row, first_row + count, first, cn);
-    }
-  }
+  for_each_row_block(p, in, reinterpret_cast<int8_t*>(args.temp),
+                     [&](auto&& row_of, uint32_t r0, uint32_t r1) {
+                       for (uint32_t first = 0; first < n; first += gemm::kFastRun) {
+                         const uint32_t count = n - first < gemm::kFastRun ? n - first : gemm::kFastRun;
+                         if (!single_run) gemm::fast_run_fill(q, first, count, count, acc_bound, &run);
+                         do_rows(row_of, r0, r1, first, count);
+                       }
+                     });
 }
 
 __attribute__((noinline)) void eval_s16(const KernelArgs& args) {
@@ -423,6 +431,13 @@ void eval(const KernelArgs& args) {
   } else if (p.groups != 1) {
     eval_s8_grouped(args);
   } else {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+    const gemm::SmmlarPlan plan = dsp_plan(p, gemm::requant_after_header<Conv2dParams>(args.params, p.out_c));
+    if (plan.form != gemm::SmmlarForm::kNone) {
+      eval_s8_dsp(args, plan);
+      return;
+    }
+#endif
     eval_s8(args);
   }
 }

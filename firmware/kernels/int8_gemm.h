@@ -175,15 +175,24 @@ inline void fast_requantize_block(const int32_t* __restrict acc, const FastRun& 
 // fast_requantize_run on the DSP extension (SMMULR; kernels/cortex_m/dsp_requant.cc).
 void dsp_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst);
 
-// Whether every channel of q (n of them) takes the SMMLAR form for accumulators bounded by
-// acc_bound: shift in [-21, -1] and |bias| + acc_bound < 2^30 (dsp_requant.cc).
-bool dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound);
+// How gemm::dsp_row_pair_all requantises the channels of a node (accumulators bounded by
+// acc_bound) in the SMMLAR form (dsp_requant_uniform.h): kRoundShifts when every shift of its
+// channels is in [-21, -1], kMixed when some are >= 0 (left shifts, no rounding shift). A
+// channel with a shift below -21 or with |bias| + acc_bound shifted left by its left shift
+// reaching 2^30 puts its run of kFastRun channels on the general sequence (bit r of
+// general_runs). kNone: over 32 runs of channels.
+enum class SmmlarForm : uint8_t { kNone, kRoundShifts, kMixed };
+struct SmmlarPlan {
+  SmmlarForm form;
+  uint32_t general_runs;
+};
+SmmlarPlan dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound);
 
 // out0[o] = requantize(x0 . w_o), out1[o] likewise for x1 (x1 may equal x0 when out1 is null),
-// o < n, k_len <= dsp::kChunk, for channels that pass dsp_smmlar_channels: the rows widened
-// once, then runs of kFastRun channels in 2x2 blocks (dsp_requant.cc).
+// o < n, k_len <= dsp::kPairMax, by a plan of dsp_smmlar_channels (not kNone): the rows
+// widened once, then runs of kFastRun channels in 2x2 blocks (dsp_requant.cc).
 void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
-                      const Requant& q, int8_t* out0, int8_t* out1);
+                      const Requant& q, const SmmlarPlan& plan, int8_t* out0, int8_t* out1);
 
 // gemm_row_pair_run on the DSP extension for a run with r.round_shifts, no slow lane and
 // k_len <= dsp::kChunk (dsp_requant.cc).

@@ -140,30 +140,39 @@ bool row_pair_case(uint32_t n, uint32_t k, bool pair, bool wild, bool round_shif
 }
 
 // gemm::dsp_row_pair_all (CONV_2D's all-channel row pairs): n channels (several runs) of
-// depth k <= dsp::kChunk, shifts in [-21, -1], and dsp_smmlar_channels on both sides of it.
-bool row_pair_all_case(uint32_t n, uint32_t k, bool pair) {
+// depth k <= dsp::kPairMax. mode 0: shifts in [-21, -1] (kRoundShifts); 1: some shifts in
+// [0, 4] (kMixed); 2: also a channel with shift -26 and bias 2^30 (a dead channel as vww has
+// them), whose run takes the general sequence.
+bool row_pair_all_case(uint32_t n, uint32_t k, bool pair, uint32_t mode) {
   fill(g_in, 2 * k);
   fill(g_w, n * k);
   gemm::Requant q = make_requant(n, false);
-  for (uint32_t o = 0; o < n; ++o) g_shift[o] = -static_cast<int32_t>(1 + rnd() % 21);
+  for (uint32_t o = 0; o < n; ++o) {
+    g_shift[o] = (mode >= 1 && rnd() % 4 == 0) ? static_cast<int32_t>(rnd() % 5)
+                                               : -static_cast<int32_t>(1 + rnd() % 21);
+  }
+  const uint32_t odd = n / 2;
+  if (mode == 2) {
+    g_shift[odd] = -26;
+    g_bias[odd] = 1 << 30;
+  }
   if (rnd() & 1) {
     q.act_min = -128;
     q.act_max = 127;
   }
-  const uint32_t bound = k * (128u * 128u);
-  bool ok = gemm::dsp_smmlar_channels(q, n, bound);
-  const int32_t saved = g_shift[n / 2];
-  g_shift[n / 2] = 0;  // a shift outside [-21, -1]: not eligible
-  ok = ok && !gemm::dsp_smmlar_channels(q, n, bound);
-  g_shift[n / 2] = saved;
+  const gemm::SmmlarPlan plan = gemm::dsp_smmlar_channels(q, n, k * (128u * 128u));
+  bool mixed = false;
+  for (uint32_t o = 0; o < n; ++o) mixed = mixed || (g_shift[o] >= 0 && !(mode == 2 && o == odd));
+  const bool plan_ok = plan.form == (mixed ? gemm::SmmlarForm::kMixed : gemm::SmmlarForm::kRoundShifts) &&
+                       plan.general_runs == (mode == 2 ? 1u << (odd / gemm::kFastRun) : 0u);
   for (uint32_t o = 0; o < n; ++o) {
     g_ref[o] = gemm::requantize(dot(g_in, g_w + o * k, k), o, q);
     if (pair) g_ref[n + o] = gemm::requantize(dot(g_in + k, g_w + o * k, k), o, q);
   }
   clear_out(pair ? 2 * n : n);
-  gemm::dsp_row_pair_all(g_in, pair ? g_in + k : g_in, g_w, n, k, q, g_out, pair ? g_out + n : nullptr);
-  if (!ok) print("FAIL dsp_smmlar_channels\n");
-  return check("row_pair_all", pair ? 2 * n : n, n, k, pair ? 1 : 0) && ok;
+  gemm::dsp_row_pair_all(g_in, pair ? g_in + k : g_in, g_w, n, k, q, plan, g_out, pair ? g_out + n : nullptr);
+  if (!plan_ok) print("FAIL dsp_smmlar_channels plan\n");
+  return check("row_pair_all", pair ? 2 * n : n, n, k, mode) && plan_ok;
 }
 
 // gemm::gemv_rows: m rows of depth k times n channels (the FULLY_CONNECTED form). per_tensor:
@@ -329,11 +338,13 @@ extern "C" int main(void) {
     ok = gemv_case(3, 4, k) && ok;
     for (uint32_t n = 1; n <= 9; ++n) ok = gemv_case(1 + n % 2, n, k, true) && ok;
     ok = gemv_case(1, 40, k, true) && ok;
-    if (k <= dsp::kChunk) {
+    if (k <= dsp::kPairMax) {
       const uint32_t all_ns[] = {1, 2, 7, 16, 17, 40, 64};
       for (uint32_t n : all_ns) {
-        ok = row_pair_all_case(n, k, true) && ok;
-        ok = row_pair_all_case(n, k, false) && ok;
+        for (uint32_t mode = 0; mode < 3; ++mode) {
+          ok = row_pair_all_case(n, k, true, mode) && ok;
+          ok = row_pair_all_case(n, k, false, mode) && ok;
+        }
       }
     }
   }

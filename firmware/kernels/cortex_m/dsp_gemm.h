@@ -81,8 +81,12 @@ inline void load_pair(const int32_t* p, int32_t& lo, int32_t& hi) {
 // stack.
 constexpr uint32_t kChunk = 64;
 
+// Entries of the row pairs CONV_2D widens once for all its channels (gemm::dsp_row_pair_all):
+// kPairMax words, 512 bytes of stack.
+constexpr uint32_t kPairMax = 128;
+
 // xs[4q + 0..1] = pair-words of x0[4q..4q+3], xs[4q + 2..3] = those of x1, for q < len / 4
-// (len a multiple of 4, at most kChunk).
+// (len a multiple of 4; xs holds len words).
 inline void widen_pair(const int8_t* x0, const int8_t* x1, uint32_t len, int32_t* xs) {
   for (uint32_t k = 0; k < len; k += 4) {
     const int32_t a = load_word(x0 + k), b = load_word(x1 + k);
@@ -94,7 +98,7 @@ inline void widen_pair(const int8_t* x0, const int8_t* x1, uint32_t len, int32_t
   }
 }
 
-// widen_pair over len entries (any len up to kChunk), the last partial word zero-padded: the
+// widen_pair over len entries (xs holds len rounded up to 4 words), the last partial word zero-padded: the
 // chunk holds (len + 3) / 4 steps.
 inline void widen_pair_padded(const int8_t* x0, const int8_t* x1, uint32_t len, int32_t* xs) {
   const uint32_t len4 = len & ~3u;

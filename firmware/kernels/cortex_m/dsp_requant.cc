@@ -124,20 +124,29 @@ void dsp_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint3
   }
 }
 
-bool dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound) {
+SmmlarPlan dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound) {
+  SmmlarPlan plan{SmmlarForm::kRoundShifts, 0};
+  if (n > 32 * kFastRun) return SmmlarPlan{SmmlarForm::kNone, 0};
   for (uint32_t c = 0; c < n; ++c) {
     const int32_t shift = q.shift[c];
     const int64_t b = q.folded_bias[c];
-    if (shift > -1 || shift < -21 || (b < 0 ? -b : b) + acc_bound >= int64_t{1} << 30) return false;
+    const uint32_t ls = shift > 0 ? static_cast<uint32_t>(shift) : 0u;
+    if (shift < -21 || (((b < 0 ? -b : b) + acc_bound) << ls) >= int64_t{1} << 30) {
+      plan.general_runs |= 1u << (c / kFastRun);
+    } else if (shift > -1) {
+      plan.form = SmmlarForm::kMixed;
+    }
   }
-  return true;
+  return plan;
 }
 
 namespace {
 
 // out[j] = requantize(acc[j]) of channel c0 + j (j < n) in the SMMLAR form, straight from q's
-// arrays: rounding constant 2^(rs-1) + (zp << rs) = (2 zp + 1) << (rs - 1).
-template <bool kTwo, bool kFullRange>
+// arrays: rounding constant 2^(rs-1) + (zp << rs) = (2 zp + 1) << (rs - 1). kMixed: some
+// channels have a shift >= 0 (left shift ls, no rounding shift): y = (acc + bias) << (ls + 1)
+// and out = SMMLAR(y, m, zp), which the masks and shifts below give per channel.
+template <bool kTwo, bool kFullRange, bool kMixed>
 void requant_channels(const int32_t* acc0, const int32_t* acc1, const Requant& q, uint32_t c0,
                       uint32_t n, int8_t* out0, int8_t* out1) {
   const uint32_t zp2p1 = 2 * static_cast<uint32_t>(q.output_zero_point) + 1;
@@ -146,26 +155,35 @@ void requant_channels(const int32_t* acc0, const int32_t* acc1, const Requant& q
   const int32_t* shift = q.shift + c0;
   const int32_t* bias = q.folded_bias + c0;
   for (uint32_t j = 0; j < n; ++j) {
-    const uint32_t rs = static_cast<uint32_t>(-shift[j]);
-    const int32_t rz = static_cast<int32_t>(zp2p1 << (rs - 1));
+    const int32_t sh = shift[j];
+    uint32_t ls1 = 1, rs = static_cast<uint32_t>(-sh);
+    int32_t neg = -1;  // the rounding's "minus one below zero", on when rs > 0
+    int32_t rz;
+    if (kMixed && sh >= 0) {
+      ls1 = static_cast<uint32_t>(sh) + 1;
+      rs = 0;
+      neg = 0;
+      rz = q.output_zero_point;
+    } else {
+      rz = static_cast<int32_t>(zp2p1 << (rs - 1));
+    }
     const int32_t m = mult[j];
     const int32_t b = bias[j];
-    const int32_t y0 = static_cast<int32_t>(static_cast<uint32_t>(acc0[j] + b) << 1);
-    const int32_t v0 = (dsp::smmlar(y0, m, rz) + (y0 >> 31)) >> rs;
+    const int32_t y0 = static_cast<int32_t>(static_cast<uint32_t>(acc0[j] + b) << ls1);
+    const int32_t v0 = (dsp::smmlar(y0, m, rz) + ((y0 >> 31) & neg)) >> rs;
     out0[j] = static_cast<int8_t>(kFullRange ? __ssat(v0, 8) : dsp::clamp(v0, lo, hi));
     if (kTwo) {
-      const int32_t y1 = static_cast<int32_t>(static_cast<uint32_t>(acc1[j] + b) << 1);
-      const int32_t v1 = (dsp::smmlar(y1, m, rz) + (y1 >> 31)) >> rs;
+      const int32_t y1 = static_cast<int32_t>(static_cast<uint32_t>(acc1[j] + b) << ls1);
+      const int32_t v1 = (dsp::smmlar(y1, m, rz) + ((y1 >> 31) & neg)) >> rs;
       out1[j] = static_cast<int8_t>(kFullRange ? __ssat(v1, 8) : dsp::clamp(v1, lo, hi));
     }
   }
 }
 
-}  // namespace
-
-void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
-                      const Requant& q, int8_t* out0, int8_t* out1) {
-  int32_t xr[dsp::kChunk];
+template <bool kMixed>
+void row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                  const Requant& q, uint32_t general_runs, int8_t* out0, int8_t* out1) {
+  int32_t xr[dsp::kPairMax];
   dsp::widen_pair_padded(x0, x1, k_len, xr);
   const bool full = q.act_min == -128 && q.act_max == 127;
   for (uint32_t first = 0; first < n; first += kFastRun) {
@@ -182,13 +200,29 @@ void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint3
       acc1[o] = s[2];
       acc1[o + 1] = s[3];
     }
-    if (out1 == nullptr) {
-      requant_channels<false, false>(acc0, acc1, q, first, count, out0 + first, nullptr);
+    if ((general_runs >> (first / kFastRun) & 1u) != 0) {  // a channel outside the SMMLAR form
+      for (uint32_t j = 0; j < count; ++j) {
+        out0[first + j] = requantize(acc0[j], first + j, q);
+        if (out1 != nullptr) out1[first + j] = requantize(acc1[j], first + j, q);
+      }
+    } else if (out1 == nullptr) {
+      requant_channels<false, false, kMixed>(acc0, acc1, q, first, count, out0 + first, nullptr);
     } else if (full) {
-      requant_channels<true, true>(acc0, acc1, q, first, count, out0 + first, out1 + first);
+      requant_channels<true, true, kMixed>(acc0, acc1, q, first, count, out0 + first, out1 + first);
     } else {
-      requant_channels<true, false>(acc0, acc1, q, first, count, out0 + first, out1 + first);
+      requant_channels<true, false, kMixed>(acc0, acc1, q, first, count, out0 + first, out1 + first);
     }
+  }
+}
+
+}  // namespace
+
+void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                      const Requant& q, const SmmlarPlan& plan, int8_t* out0, int8_t* out1) {
+  if (plan.form == SmmlarForm::kMixed) {
+    row_pair_all<true>(x0, x1, w, n, k_len, q, plan.general_runs, out0, out1);
+  } else {
+    row_pair_all<false>(x0, x1, w, n, k_len, q, plan.general_runs, out0, out1);
   }
 }
 
