@@ -3,7 +3,6 @@
 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
 #include "kernels/cortex_m/dsp_requant.h"
-#include "kernels/cortex_m/dsp_requant_uniform.h"
 #include "kernels/tap_range.h"
 
 namespace lpai {
@@ -138,21 +137,32 @@ inline void interior(uint32_t out_n, uint32_t stride, uint32_t pad, uint32_t k, 
   if (*hi < *lo) *hi = *lo;
 }
 
-// Requantises acc (bias included, |acc| < 2^30) of one channel under u: the SMMLAR form.
-template <bool kFullRange>
-__attribute__((always_inline)) inline int8_t requant_smmlar(int32_t acc, const Uniform& u) {
-  const int32_t y = static_cast<int32_t>(static_cast<uint32_t>(acc) << 1);
-  const int32_t v = (smmlar(y, u.m, u.round_zp) + (y >> 31)) >> u.rs;
-  return static_cast<int8_t>(kFullRange ? __ssat(v, 8) : clamp(v, u.lo, u.hi));
+// One channel's requantisation in the SMMLAR form (dsp_requant_uniform.h), the bias already in
+// the accumulator: y = acc << ls1, out = (SMMLAR(y, m, rz) + (y < 0 ? neg : 0)) >> rs. A right
+// shift rs in [1, 21]: ls1 = 1, rz = 2^(rs-1) + (zp << rs), neg = -1; a shift >= 0: ls1 = ls + 1,
+// rs = 0, rz = zp, neg = 0.
+struct ChanQ {
+  int32_t m, rz;
+  uint32_t ls1, rs;
+  int32_t neg;
+};
+
+template <bool kFullRange, bool kMixed>
+__attribute__((always_inline)) inline int8_t requant_smmlar(int32_t acc, const ChanQ& u, int32_t lo,
+                                                            int32_t hi) {
+  const int32_t y = static_cast<int32_t>(static_cast<uint32_t>(acc) << (kMixed ? u.ls1 : 1u));
+  const int32_t v = (smmlar(y, u.m, u.rz) + (kMixed ? (y >> 31) & u.neg : y >> 31)) >> u.rs;
+  return static_cast<int8_t>(kFullRange ? __ssat(v, 8) : clamp(v, lo, hi));
 }
 
 // Channels c..c+3 of every output pixel, the biases folded into full_start / edge_start and
 // each channel requantised in the SMMLAR form.
-template <bool kFullRange>
+template <bool kFullRange, bool kMixed>
 void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
                                const int32_t* wf, const int32_t* full_start, const int32_t* edge_start,
-                               const Uniform* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
+                               const ChanQ* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
                                uint32_t x_hi, int32_t zp2) {
+  const int32_t lo = p.act_min, hi = p.act_max;
   const uint32_t c_n = p.in_c;
   const int32_t col_step = static_cast<int32_t>(p.dilation_w * c_n);
   const int32_t row_step = static_cast<int32_t>(p.dilation_h * p.in_w * c_n);
@@ -187,10 +197,10 @@ void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const
             add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
           }
         }
-        dst[0] = requant_smmlar<kFullRange>(acc.c0, u[0]);
-        dst[1] = requant_smmlar<kFullRange>(acc.c1, u[1]);
-        dst[2] = requant_smmlar<kFullRange>(acc.c2, u[2]);
-        dst[3] = requant_smmlar<kFullRange>(acc.c3, u[3]);
+        dst[0] = requant_smmlar<kFullRange, kMixed>(acc.c0, u[0], lo, hi);
+        dst[1] = requant_smmlar<kFullRange, kMixed>(acc.c1, u[1], lo, hi);
+        dst[2] = requant_smmlar<kFullRange, kMixed>(acc.c2, u[2], lo, hi);
+        dst[3] = requant_smmlar<kFullRange, kMixed>(acc.c3, u[3], lo, hi);
       }
     }
   }
@@ -198,12 +208,19 @@ void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const
 
 void channel_group_smmlar(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
                           const int32_t* wf, const int32_t* full_start, const int32_t* edge_start,
-                          const Uniform* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo, uint32_t x_hi,
-                          int32_t zp2) {
-  if (p.act_min == -128 && p.act_max == 127) {
-    channel_group_smmlar_impl<true>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+                          const ChanQ* u, bool mixed, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
+                          uint32_t x_hi, int32_t zp2) {
+  const bool full = p.act_min == -128 && p.act_max == 127;
+  if (mixed) {
+    if (full) {
+      channel_group_smmlar_impl<true, true>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+    } else {
+      channel_group_smmlar_impl<false, true>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+    }
+  } else if (full) {
+    channel_group_smmlar_impl<true, false>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
   } else {
-    channel_group_smmlar_impl<false>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+    channel_group_smmlar_impl<false, false>(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
   }
 }
 
@@ -245,19 +262,27 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
       full_start[j] = -zp * sum[j];
     }
     const bool all_fast = s[0].fast && s[1].fast && s[2].fast && s[3].fast;
-    // The SMMLAR form (dsp_requant_uniform.h) per channel: fast lanes with right shifts in
-    // [1, 21], the bias folded into the accumulator's start.
+    // The SMMLAR form (ChanQ) per channel: fast lanes with right shifts up to 21 (left shifts
+    // too when `mixed`), the bias folded into the accumulator's start.
     bool smmlar_form = all_fast;
-    for (uint32_t j = 0; j < 4; ++j) smmlar_form = smmlar_form && s[j].ls1 == 1 && s[j].rs >= 1 && s[j].rs <= 21;
+    bool mixed = false;
+    for (uint32_t j = 0; j < 4; ++j) {
+      smmlar_form = smmlar_form && s[j].rs <= 21;
+      mixed = mixed || s[j].rs == 0;
+    }
     if (smmlar_form) {
-      Uniform u[4];
+      ChanQ u[4];
       int32_t edge_start[4];
       for (uint32_t j = 0; j < 4; ++j) {
-        uniform(s[j].mult, -static_cast<int32_t>(s[j].rs), out_zp, act_min, act_max, &u[j]);
+        const uint32_t rs = s[j].rs;
+        u[j] = rs > 0 ? ChanQ{s[j].mult,
+                              static_cast<int32_t>((1u << (rs - 1)) + (static_cast<uint32_t>(out_zp) << rs)),
+                              1u, rs, -1}
+                      : ChanQ{s[j].mult, out_zp, s[j].ls1, 0u, 0};
         edge_start[j] = s[j].bias;
         full_start[j] = static_cast<int32_t>(static_cast<uint32_t>(full_start[j]) + static_cast<uint32_t>(s[j].bias));
       }
-      channel_group_smmlar(p, c, in, out, wf, full_start, edge_start, u, y_lo, y_hi, x_lo, x_hi, zp2);
+      channel_group_smmlar(p, c, in, out, wf, full_start, edge_start, u, mixed, y_lo, y_hi, x_lo, x_hi, zp2);
       continue;
     }
     for (uint32_t b = 0; b < p.batches; ++b) {
