@@ -125,6 +125,27 @@ inline void add_taps_3x3(const int8_t* x, int32_t row_step, int32_t col_step, co
   acc->c3 = a3;
 }
 
+// add_taps<false> for a window of one row or one column: n taps, `step` bytes apart.
+inline void add_taps_line(const int8_t* x, int32_t step, const int32_t* wf, uint32_t n, Acc4* acc) {
+  int32_t a0 = acc->c0, a1 = acc->c1, a2 = acc->c2, a3 = acc->c3;
+  const int32_t* end = wf + 2 * n;
+  while (wf != end) {
+    const int32_t v = load_word(x);
+    x += step;
+    const int32_t v02 = __sxtb16(v), v13 = sxtb16_ror8(v);
+    const int32_t f02 = wf[0], f13 = wf[1];
+    wf += 2;
+    a0 = __smlabb(v02, f02, a0);
+    a2 = __smlatt(v02, f02, a2);
+    a1 = __smlabb(v13, f13, a1);
+    a3 = __smlatt(v13, f13, a3);
+  }
+  acc->c0 = a0;
+  acc->c1 = a1;
+  acc->c2 = a2;
+  acc->c3 = a3;
+}
+
 // Outputs [lo, hi) along one axis whose whole window lies inside the input.
 inline void interior(uint32_t out_n, uint32_t stride, uint32_t pad, uint32_t k, uint32_t dilation,
                      uint32_t size, uint32_t* lo, uint32_t* hi) {
@@ -184,6 +205,10 @@ void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const
           acc = Acc4{full_start[0], full_start[1], full_start[2], full_start[3]};
           if (is_3x3) {
             add_taps_3x3(x, row_step, col_step, wf, &acc);
+          } else if (p.k_w == 1) {
+            add_taps_line(x, row_step, wf, p.k_h, &acc);
+          } else if (p.k_h == 1) {
+            add_taps_line(x, col_step, wf, p.k_w, &acc);
           } else {
             add_taps<false>(x, row_step, col_step, wf, p.k_w, 0, p.k_h, 0, p.k_w, zp2, &acc);
           }
@@ -248,13 +273,16 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
   const bool is_3x3 = p.k_h == 3 && p.k_w == 3;
   int32_t wf[2 * kDwMaxTaps];  // per tap: pair-words (c0, c2) and (c1, c3) of the filter
   for (uint32_t c = 0; c < c_n; c += 4) {
-    int32_t sum[4] = {0, 0, 0, 0};  // each channel's tap sum, for the folded zero point
+    // Each channel's tap sum, for the folded zero point, in int16 lanes (|sum| <= 32 * 128).
+    int32_t sum02 = 0, sum13 = 0;
     for (uint32_t t = 0; t < taps; ++t) {
       const int32_t w = load_word(filter + static_cast<size_t>(t) * c_n + c);
       wf[2 * t] = __sxtb16(w);
       wf[2 * t + 1] = sxtb16_ror8(w);
-      for (uint32_t j = 0; j < 4; ++j) sum[j] += filter[static_cast<size_t>(t) * c_n + c + j];
+      sum02 = __sadd16(sum02, wf[2 * t]);
+      sum13 = __sadd16(sum13, wf[2 * t + 1]);
     }
+    const int32_t sum[4] = {static_cast<int16_t>(sum02), static_cast<int16_t>(sum13), sum02 >> 16, sum13 >> 16};
     Lane s[4];
     int32_t full_start[4];  // accumulator start of a pixel whose window is wholly inside
     for (uint32_t j = 0; j < 4; ++j) {
