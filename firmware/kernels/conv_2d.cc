@@ -297,15 +297,14 @@ inline void for_each_row_block(const Conv2dParams& p, const int8_t* in, int8_t* 
 
 #if defined(LPAI_HAS_CORTEX_M_DSP)
 // The requantisation plan eval_s8_dsp uses for an int8 node (form kNone: it does not take the
-// node): rows of at most dsp::kPairMax entries.
+// node).
 gemm::SmmlarPlan dsp_plan(const Conv2dParams& p, const gemm::Requant& q) {
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
-  if (k_len > dsp::kPairMax) return gemm::SmmlarPlan{gemm::SmmlarForm::kNone, 0};
   return gemm::dsp_smmlar_channels(q, p.out_c, k_len * (128u * 128u));
 }
 
-// The DSP-extension CONV_2D for a node with requantisation plan `plan`: each row pair widened once for
-// all the channels (gemm::dsp_row_pair_all). Its own function: none of eval_s8's run tables on
+// The DSP-extension CONV_2D for a node with requantisation plan `plan`: each row pair widened
+// once for all the channels (gemm::dsp_row_pair_all). Its own function: none of eval_s8's run tables on
 // the stack.
 __attribute__((noinline)) void eval_s8_dsp(const KernelArgs& args, const gemm::SmmlarPlan& plan) {
   const Conv2dParams& p = header(args);

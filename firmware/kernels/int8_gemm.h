@@ -189,8 +189,8 @@ struct SmmlarPlan {
 SmmlarPlan dsp_smmlar_channels(const Requant& q, uint32_t n, uint32_t acc_bound);
 
 // out0[o] = requantize(x0 . w_o), out1[o] likewise for x1 (x1 may equal x0 when out1 is null),
-// o < n, k_len <= dsp::kPairMax, by a plan of dsp_smmlar_channels (not kNone): the rows
-// widened once, then runs of kFastRun channels in 2x2 blocks (dsp_requant.cc).
+// o < n, by a plan of dsp_smmlar_channels (not kNone): runs of kFastRun channels in 2x2 blocks
+// over the rows widened once (k_len <= dsp::kPairMax) or a chunk at a time (dsp_requant.cc).
 void dsp_row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
                       const Requant& q, const SmmlarPlan& plan, int8_t* out0, int8_t* out1);
 

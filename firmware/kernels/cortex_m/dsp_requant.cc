@@ -180,38 +180,79 @@ void requant_channels(const int32_t* acc0, const int32_t* acc1, const Requant& q
   }
 }
 
+// acc0[o], acc1[o] (+)= x0 . w_o, x1 . w_o over one widened chunk xr of len entries, o < count
+// (w_o at w + o * k_len); kAccumulate: add to the sums already there.
+template <bool kAccumulate>
+__attribute__((always_inline)) inline void run_blocks(const int32_t* xr, const int8_t* w, uint32_t count,
+                                                      uint32_t k_len, uint32_t len, int32_t* acc0,
+                                                      int32_t* acc1) {
+  for (uint32_t o = 0; o < count; o += 2) {
+    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+    const int8_t* w1 = o + 1 < count ? w0 + k_len : w0;  // past the last row: repeat it, drop it
+    int32_t s[4] = {0, 0, 0, 0};
+    if (kAccumulate) {
+      s[0] = acc0[o];
+      s[1] = acc0[o + 1];
+      s[2] = acc1[o];
+      s[3] = acc1[o + 1];
+    }
+    dsp::dot_2x2_padded(xr, w0, w1, len, s);
+    acc0[o] = s[0];
+    acc0[o + 1] = s[1];
+    acc1[o] = s[2];
+    acc1[o + 1] = s[3];
+  }
+}
+
+template <bool kMixed>
+void requant_run(const int32_t* acc0, const int32_t* acc1, const Requant& q, uint32_t first, uint32_t count,
+                 bool general, bool full, int8_t* out0, int8_t* out1) {
+  if (general) {  // a channel of the run outside the SMMLAR form
+    for (uint32_t j = 0; j < count; ++j) {
+      out0[first + j] = requantize(acc0[j], first + j, q);
+      if (out1 != nullptr) out1[first + j] = requantize(acc1[j], first + j, q);
+    }
+  } else if (out1 == nullptr) {
+    requant_channels<false, false, kMixed>(acc0, acc1, q, first, count, out0 + first, nullptr);
+  } else if (full) {
+    requant_channels<true, true, kMixed>(acc0, acc1, q, first, count, out0 + first, out1 + first);
+  } else {
+    requant_channels<true, false, kMixed>(acc0, acc1, q, first, count, out0 + first, out1 + first);
+  }
+}
+
+// Rows of at most dsp::kPairMax entries are widened once; longer ones a chunk of kPairMax at a
+// time for each run of channels.
 template <bool kMixed>
 void row_pair_all(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
                   const Requant& q, uint32_t general_runs, int8_t* out0, int8_t* out1) {
   int32_t xr[dsp::kPairMax];
-  dsp::widen_pair_padded(x0, x1, k_len, xr);
   const bool full = q.act_min == -128 && q.act_max == 127;
+  int32_t acc0[kFastRun + 1], acc1[kFastRun + 1];  // + 1: an odd count's block writes one past
+  if (k_len <= dsp::kPairMax) {
+    dsp::widen_pair_padded(x0, x1, k_len, xr);
+    for (uint32_t first = 0; first < n; first += kFastRun) {
+      const uint32_t count = n - first < kFastRun ? n - first : kFastRun;
+      run_blocks<false>(xr, w + static_cast<size_t>(first) * k_len, count, k_len, k_len, acc0, acc1);
+      requant_run<kMixed>(acc0, acc1, q, first, count, (general_runs >> (first / kFastRun) & 1u) != 0,
+                          full, out0, out1);
+    }
+    return;
+  }
   for (uint32_t first = 0; first < n; first += kFastRun) {
     const uint32_t count = n - first < kFastRun ? n - first : kFastRun;
-    int32_t acc0[kFastRun + 1], acc1[kFastRun + 1];  // + 1: an odd count's block writes one past
-    const int8_t* wr = w + static_cast<size_t>(first) * k_len;
-    for (uint32_t o = 0; o < count; o += 2) {
-      const int8_t* w0 = wr + static_cast<size_t>(o) * k_len;
-      const int8_t* w1 = o + 1 < count ? w0 + k_len : w0;  // past the last row: repeat it, drop it
-      int32_t s[4] = {0, 0, 0, 0};
-      dsp::dot_2x2_padded(xr, w0, w1, k_len, s);
-      acc0[o] = s[0];
-      acc0[o + 1] = s[1];
-      acc1[o] = s[2];
-      acc1[o + 1] = s[3];
-    }
-    if ((general_runs >> (first / kFastRun) & 1u) != 0) {  // a channel outside the SMMLAR form
-      for (uint32_t j = 0; j < count; ++j) {
-        out0[first + j] = requantize(acc0[j], first + j, q);
-        if (out1 != nullptr) out1[first + j] = requantize(acc1[j], first + j, q);
+    for (uint32_t k0 = 0; k0 < k_len; k0 += dsp::kPairMax) {
+      const uint32_t len = k_len - k0 < dsp::kPairMax ? k_len - k0 : dsp::kPairMax;
+      dsp::widen_pair_padded(x0 + k0, x1 + k0, len, xr);
+      const int8_t* wr = w + static_cast<size_t>(first) * k_len + k0;
+      if (k0 == 0) {
+        run_blocks<false>(xr, wr, count, k_len, len, acc0, acc1);
+      } else {
+        run_blocks<true>(xr, wr, count, k_len, len, acc0, acc1);
       }
-    } else if (out1 == nullptr) {
-      requant_channels<false, false, kMixed>(acc0, acc1, q, first, count, out0 + first, nullptr);
-    } else if (full) {
-      requant_channels<true, true, kMixed>(acc0, acc1, q, first, count, out0 + first, out1 + first);
-    } else {
-      requant_channels<true, false, kMixed>(acc0, acc1, q, first, count, out0 + first, out1 + first);
     }
+    requant_run<kMixed>(acc0, acc1, q, first, count, (general_runs >> (first / kFastRun) & 1u) != 0, full,
+                        out0, out1);
   }
 }
 
