@@ -12,6 +12,9 @@
 namespace {
 
 typedef uint32_t __attribute__((may_alias)) word32;
+// A word at any address: single LDR/STR on cores that allow unaligned word access (M3 and up,
+// __ARM_FEATURE_UNALIGNED), never merged into LDRD/LDM (which need alignment).
+typedef uint32_t __attribute__((may_alias, aligned(1))) unaligned_word32;
 
 bool both_aligned4(const void* a, const void* b) {
   return ((reinterpret_cast<uintptr_t>(a) | reinterpret_cast<uintptr_t>(b)) & 3u) == 0;
@@ -37,6 +40,12 @@ LPAI_NO_LOOP_TO_CALL void* memcpy(void* __restrict dst, const void* __restrict s
       *reinterpret_cast<word32*>(d) = *reinterpret_cast<const word32*>(s);
     }
   }
+#if defined(__ARM_FEATURE_UNALIGNED)
+  // Short or misaligned copies (im2col rows of a few bytes): a word at a time all the same.
+  for (; n >= 4; n -= 4, d += 4, s += 4) {
+    *reinterpret_cast<unaligned_word32*>(d) = *reinterpret_cast<const unaligned_word32*>(s);
+  }
+#endif
   for (; n != 0; --n) *d++ = *s++;
   return dst;
 }
