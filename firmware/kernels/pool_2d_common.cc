@@ -3,6 +3,7 @@
 
 #include "core/check.h"
 #include "core/checked_math.h"
+#include "kernels/cortex_m/dsp_pool.h"
 #include "kernels/fixed_point.h"
 #include "kernels/op_checks.h"
 
@@ -119,6 +120,18 @@ void eval(const KernelArgs& args, Kind kind) {
     run(p, reinterpret_cast<const int16_t*>(args.inputs[0].data),
         reinterpret_cast<int16_t*>(args.outputs[0].data), kind);
   } else {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+    if (dsp::pool_s8_applies(p, kind == Kind::kAverage)) {  // Cortex-M DSP extension, bit-exact
+      const int8_t* in = reinterpret_cast<const int8_t*>(args.inputs[0].data);
+      int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
+      if (kind == Kind::kAverage) {
+        dsp::pool_s8<true>(p, in, out);
+      } else {
+        dsp::pool_s8<false>(p, in, out);
+      }
+      return;
+    }
+#endif
     run(p, reinterpret_cast<const int8_t*>(args.inputs[0].data),
         reinterpret_cast<int8_t*>(args.outputs[0].data), kind);
   }

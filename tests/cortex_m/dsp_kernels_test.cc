@@ -12,6 +12,7 @@
 #include "kernels/cortex_m/dsp_depthwise.h"
 #include "kernels/cortex_m/dsp_elementwise.h"
 #include "kernels/cortex_m/dsp_gemm.h"
+#include "kernels/cortex_m/dsp_pool.h"
 #include "kernels/cortex_m/dsp_requant.h"
 #include "kernels/int8_gemm.h"
 #include "lpai/hal_target.h"
@@ -24,6 +25,7 @@ namespace {
 
 using lpai::kernels::AddParams;
 using lpai::kernels::DepthwiseConv2dParams;
+using lpai::kernels::Pool2dParams;
 namespace gemm = lpai::kernels::gemm;
 namespace dsp = lpai::kernels::dsp;
 
@@ -304,6 +306,57 @@ bool add_case(uint32_t n, uint32_t zero_shifts = 0, bool wide = false) {
   return check(kSubtract ? "sub" : "add", n, n, 0, 0);
 }
 
+// dsp::pool_s8 against TFLite's int8 pooling: padded taps skipped, the average divided by the
+// count of valid taps with rounding half away from zero, then the activation clamp.
+bool pool_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride, uint32_t pad,
+               bool average) {
+  Pool2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.channels = c;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = stride;
+  p.stride_w = stride;
+  p.pad_h = pad;
+  p.pad_w = pad;
+  p.out_h = (h + 2 * pad - p.k_h) / stride + 1;
+  p.out_w = (w + 2 * pad - p.k_w) / stride + 1;
+  p.act_min = (rnd() & 1) ? -128 : -100;
+  p.act_max = (rnd() & 1) ? 127 : 90;
+  fill(g_in, h * w * c);
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < c; ++ch) {
+        int32_t acc = average ? 0 : -128, count = 0;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky) - static_cast<int32_t>(pad);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx) - static_cast<int32_t>(pad);
+            if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
+            const int32_t v = g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * c + ch];
+            acc = average ? acc + v : (v > acc ? v : acc);
+            ++count;
+          }
+        }
+        if (average) acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+        acc = acc < p.act_min ? p.act_min : (acc > p.act_max ? p.act_max : acc);
+        g_ref[(oy * p.out_w + ox) * c + ch] = static_cast<int8_t>(acc);
+      }
+    }
+  }
+  const uint32_t count = p.out_h * p.out_w * c;
+  clear_out(count);
+  if (!dsp::pool_s8_applies(p, average)) return check("pool_applies", 0, h, w, c) && false;
+  if (average) {
+    dsp::pool_s8<true>(p, g_in, g_out);
+  } else {
+    dsp::pool_s8<false>(p, g_in, g_out);
+  }
+  return check(average ? "avg_pool" : "max_pool", count, h * 100 + w, c, kh * 100 + kw * 10 + stride);
+}
+
 // dsp::requantize (fast and general lanes) on extreme accumulators.
 bool requant_case() {
   const gemm::Requant q = make_requant(64, true);
@@ -367,6 +420,15 @@ extern "C" int main(void) {
   for (uint32_t i = 0; i < 48; ++i) {
     ok = add_case<false>(ns[i % 6], i % 4, true) && ok;
     ok = add_case<true>(ns[i % 6], i % 4, true) && ok;
+  }
+  const uint32_t pools[][6] = {{7, 5, 4, 3, 2, 1},  {9, 9, 8, 2, 2, 2},   {25, 5, 64, 25, 5, 1},
+                               {6, 6, 68, 3, 3, 2}, {5, 11, 12, 3, 4, 1}, {3, 3, 256, 3, 3, 1},
+                               {16, 16, 4, 15, 16, 1}};
+  for (const auto& q : pools) {
+    for (uint32_t pad = 0; pad < 2 && pad < q[3] && pad < q[4]; ++pad) {
+      ok = pool_case(q[0], q[1], q[2], q[3], q[4], q[5], pad, true) && ok;
+      ok = pool_case(q[0], q[1], q[2], q[3], q[4], q[5], pad, false) && ok;
+    }
   }
   ok = requant_case() && ok;
   print("dsp-test: ");
