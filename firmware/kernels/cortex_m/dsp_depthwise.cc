@@ -176,14 +176,15 @@ __attribute__((always_inline)) inline int8_t requant_smmlar(int32_t acc, const C
   return static_cast<int8_t>(kFullRange ? __ssat(v, 8) : clamp(v, lo, hi));
 }
 
-// Channels c..c+3 of every output pixel, the biases folded into full_start / edge_start and
-// each channel requantised in the SMMLAR form.
-template <bool kFullRange, bool kMixed>
-void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
-                               const int32_t* wf, const int32_t* full_start, const int32_t* edge_start,
-                               const ChanQ* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
-                               uint32_t x_hi, int32_t zp2) {
-  const int32_t lo = p.act_min, hi = p.act_max;
+// Channels c..c+3 of every output pixel: the accumulators start from full_start (window wholly
+// inside) or edge_start (the input zero point subtracted per valid tap), then
+// store(dst, acc) writes the pixel's four outputs.
+template <typename Store>
+__attribute__((always_inline)) inline void channel_group(const DepthwiseConv2dParams& p, uint32_t c,
+                                                         const int8_t* in, int8_t* out, const int32_t* wf,
+                                                         const int32_t* full_start, const int32_t* edge_start,
+                                                         uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
+                                                         uint32_t x_hi, int32_t zp2, Store&& store) {
   const uint32_t c_n = p.in_c;
   const int32_t col_step = static_cast<int32_t>(p.dilation_w * c_n);
   const int32_t row_step = static_cast<int32_t>(p.dilation_h * p.in_w * c_n);
@@ -222,13 +223,49 @@ void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const
             add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
           }
         }
-        dst[0] = requant_smmlar<kFullRange, kMixed>(acc.c0, u[0], lo, hi);
-        dst[1] = requant_smmlar<kFullRange, kMixed>(acc.c1, u[1], lo, hi);
-        dst[2] = requant_smmlar<kFullRange, kMixed>(acc.c2, u[2], lo, hi);
-        dst[3] = requant_smmlar<kFullRange, kMixed>(acc.c3, u[3], lo, hi);
+        store(dst, acc);
       }
     }
   }
+}
+
+// channel_group with each channel requantised in the SMMLAR form (biases in the starts).
+template <bool kFullRange, bool kMixed>
+void channel_group_smmlar_impl(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
+                               const int32_t* wf, const int32_t* full_start, const int32_t* edge_start,
+                               const ChanQ* u, uint32_t y_lo, uint32_t y_hi, uint32_t x_lo,
+                               uint32_t x_hi, int32_t zp2) {
+  const int32_t lo = p.act_min, hi = p.act_max;
+  channel_group(p, c, in, out, wf, full_start, edge_start, y_lo, y_hi, x_lo, x_hi, zp2,
+                [&](int8_t* dst, const Acc4& acc) {
+                  dst[0] = requant_smmlar<kFullRange, kMixed>(acc.c0, u[0], lo, hi);
+                  dst[1] = requant_smmlar<kFullRange, kMixed>(acc.c1, u[1], lo, hi);
+                  dst[2] = requant_smmlar<kFullRange, kMixed>(acc.c2, u[2], lo, hi);
+                  dst[3] = requant_smmlar<kFullRange, kMixed>(acc.c3, u[3], lo, hi);
+                });
+}
+
+// channel_group with the Lane requantisation (any channel; biases not in the starts).
+void channel_group_lanes(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
+                         const int32_t* wf, const int32_t* full_start, const Lane* s, uint32_t y_lo,
+                         uint32_t y_hi, uint32_t x_lo, uint32_t x_hi, int32_t zp2) {
+  const int32_t out_zp = p.output_zero_point, lo = p.act_min, hi = p.act_max;
+  const int32_t zero[4] = {0, 0, 0, 0};
+  const bool all_fast = s[0].fast && s[1].fast && s[2].fast && s[3].fast;
+  channel_group(p, c, in, out, wf, full_start, zero, y_lo, y_hi, x_lo, x_hi, zp2,
+                [&](int8_t* dst, const Acc4& acc) {
+                  if (all_fast) {
+                    dst[0] = requantize_fast(acc.c0, s[0], out_zp, lo, hi);
+                    dst[1] = requantize_fast(acc.c1, s[1], out_zp, lo, hi);
+                    dst[2] = requantize_fast(acc.c2, s[2], out_zp, lo, hi);
+                    dst[3] = requantize_fast(acc.c3, s[3], out_zp, lo, hi);
+                  } else {
+                    dst[0] = requantize(acc.c0, s[0], out_zp, lo, hi);
+                    dst[1] = requantize(acc.c1, s[1], out_zp, lo, hi);
+                    dst[2] = requantize(acc.c2, s[2], out_zp, lo, hi);
+                    dst[3] = requantize(acc.c3, s[3], out_zp, lo, hi);
+                  }
+                });
 }
 
 void channel_group_smmlar(const DepthwiseConv2dParams& p, uint32_t c, const int8_t* in, int8_t* out,
@@ -259,18 +296,14 @@ bool depthwise_dm1_applies(const DepthwiseConv2dParams& p) {
 void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
                    const int8_t* filter, int8_t* out) {
   const uint32_t c_n = p.in_c, taps = p.k_h * p.k_w;
-  // Copies: the output stores (int8) could alias the parameter blob as far as the compiler knows.
-  const int32_t out_zp = p.output_zero_point, act_min = p.act_min, act_max = p.act_max;
+  const int32_t out_zp = p.output_zero_point;
   const int32_t zp = p.input_zero_point;
   // |acc| <= taps * 255 * 128 (|x - zp| <= 255, |filter| <= 128).
   const uint32_t acc_bound = taps * (255u * 128u);
   const int32_t zp2 = static_cast<int32_t>((static_cast<uint32_t>(zp) & 0xFFFFu) | (static_cast<uint32_t>(zp) << 16));
-  const int32_t col_step = static_cast<int32_t>(p.dilation_w * c_n);
-  const int32_t row_step = static_cast<int32_t>(p.dilation_h * p.in_w * c_n);
   uint32_t y_lo, y_hi, x_lo, x_hi;  // outputs whose window is wholly inside, per axis
   interior(p.out_h, p.stride_h, p.pad_h, p.k_h, p.dilation_h, p.in_h, &y_lo, &y_hi);
   interior(p.out_w, p.stride_w, p.pad_w, p.k_w, p.dilation_w, p.in_w, &x_lo, &x_hi);
-  const bool is_3x3 = p.k_h == 3 && p.k_w == 3;
   int32_t wf[2 * kDwMaxTaps];  // per tap: pair-words (c0, c2) and (c1, c3) of the filter
   for (uint32_t c = 0; c < c_n; c += 4) {
     // Each channel's tap sum, for the folded zero point, in int16 lanes (|sum| <= 32 * 128).
@@ -313,50 +346,7 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
       channel_group_smmlar(p, c, in, out, wf, full_start, edge_start, u, mixed, y_lo, y_hi, x_lo, x_hi, zp2);
       continue;
     }
-    for (uint32_t b = 0; b < p.batches; ++b) {
-      const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_n + c;
-      int8_t* dst = out + static_cast<size_t>(b) * p.out_h * p.out_w * c_n + c;
-      for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-        const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-        const bool row_inside = oy >= y_lo && oy < y_hi;
-        uint32_t fy = 0, ly = p.k_h;
-        if (!row_inside) tap_range(y0, p.k_h, p.dilation_h, p.in_h, &fy, &ly);
-        for (uint32_t ox = 0; ox < p.out_w; ++ox, dst += c_n) {
-          const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-          // Address of tap (0, 0): may lie outside the input, never read there.
-          const int8_t* x = in_b + (y0 * static_cast<int32_t>(p.in_w) + x0) * static_cast<int32_t>(c_n);
-          Acc4 acc;
-          if (row_inside && ox >= x_lo && ox < x_hi) {
-            acc = Acc4{full_start[0], full_start[1], full_start[2], full_start[3]};
-            if (is_3x3) {
-              add_taps_3x3(x, row_step, col_step, wf, &acc);
-            } else {
-              add_taps<false>(x, row_step, col_step, wf, p.k_w, 0, p.k_h, 0, p.k_w, zp2, &acc);
-            }
-          } else {
-            uint32_t fx, lx;
-            tap_range(x0, p.k_w, p.dilation_w, p.in_w, &fx, &lx);
-            acc = Acc4{0, 0, 0, 0};
-            if (is_3x3) {
-              add_edge_3x3(x, row_step, col_step, wf, fy, ly, fx, lx, zp2, &acc);
-            } else {
-              add_taps<true>(x, row_step, col_step, wf, p.k_w, fy, ly, fx, lx, zp2, &acc);
-            }
-          }
-          if (all_fast) {
-            dst[0] = requantize_fast(acc.c0, s[0], out_zp, act_min, act_max);
-            dst[1] = requantize_fast(acc.c1, s[1], out_zp, act_min, act_max);
-            dst[2] = requantize_fast(acc.c2, s[2], out_zp, act_min, act_max);
-            dst[3] = requantize_fast(acc.c3, s[3], out_zp, act_min, act_max);
-          } else {
-            dst[0] = requantize(acc.c0, s[0], out_zp, act_min, act_max);
-            dst[1] = requantize(acc.c1, s[1], out_zp, act_min, act_max);
-            dst[2] = requantize(acc.c2, s[2], out_zp, act_min, act_max);
-            dst[3] = requantize(acc.c3, s[3], out_zp, act_min, act_max);
-          }
-        }
-      }
-    }
+    channel_group_lanes(p, c, in, out, wf, full_start, s, y_lo, y_hi, x_lo, x_hi, zp2);
   }
 }
 

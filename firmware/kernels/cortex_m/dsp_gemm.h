@@ -179,6 +179,19 @@ inline void widen_row_padded(const int8_t* x, uint32_t len, int32_t* xs) {
   xs[1] = sxtb16_ror8(a);
 }
 
+// One 4-row step of the dot-product loops below, as assembler text: the pair-words a02 / a13 of
+// four activation entries times the next word of each weight row w0..w3 (post-incremented),
+// into s0..s3. 20 instructions.
+#define LPAI_DSP_DOT_4ROWS \
+  "ldr %[u], [%[w0]], #4\n sxtb16 %[t], %[u]\n smlad %[s0], %[a02], %[t], %[s0]\n" \
+  "sxtb16 %[u], %[u], ror #8\n smlad %[s0], %[a13], %[u], %[s0]\n" \
+  "ldr %[u], [%[w1]], #4\n sxtb16 %[t], %[u]\n smlad %[s1], %[a02], %[t], %[s1]\n" \
+  "sxtb16 %[u], %[u], ror #8\n smlad %[s1], %[a13], %[u], %[s1]\n" \
+  "ldr %[u], [%[w2]], #4\n sxtb16 %[t], %[u]\n smlad %[s2], %[a02], %[t], %[s2]\n" \
+  "sxtb16 %[u], %[u], ror #8\n smlad %[s2], %[a13], %[u], %[s2]\n" \
+  "ldr %[u], [%[w3]], #4\n sxtb16 %[t], %[u]\n smlad %[s3], %[a02], %[t], %[s3]\n" \
+  "sxtb16 %[u], %[u], ror #8\n smlad %[s3], %[a13], %[u], %[s3]\n"
+
 // out[r] = x . w_r for four weight rows of len entries, x widened by widen_row_padded.
 __attribute__((always_inline)) inline void dot_1x4_widened(const int32_t* xs, const int8_t* w0, const int8_t* w1,
                             const int8_t* w2, const int8_t* w3, uint32_t len, int32_t out[4]) {
@@ -191,26 +204,7 @@ __attribute__((always_inline)) inline void dot_1x4_widened(const int32_t* xs, co
     __asm__ volatile(
         "1:\n"
         "ldrd %[a02], %[a13], [%[xs]], #8\n"
-        "ldr %[u], [%[w0]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s0], %[a02], %[t], %[s0]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s0], %[a13], %[u], %[s0]\n"
-        "ldr %[u], [%[w1]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s1], %[a02], %[t], %[s1]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s1], %[a13], %[u], %[s1]\n"
-        "ldr %[u], [%[w2]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s2], %[a02], %[t], %[s2]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s2], %[a13], %[u], %[s2]\n"
-        "ldr %[u], [%[w3]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s3], %[a02], %[t], %[s3]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s3], %[a13], %[u], %[s3]\n"
+        LPAI_DSP_DOT_4ROWS
         "cmp %[xs], %[end]\n"
         "bne 1b\n"
         : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [xs] "+r"(xs),
@@ -253,26 +247,7 @@ __attribute__((always_inline)) inline void dot_1x4(const int8_t* x, const int8_t
         "ldr %[a13], [%[x]], #4\n"
         "sxtb16 %[a02], %[a13]\n"
         "sxtb16 %[a13], %[a13], ror #8\n"
-        "ldr %[u], [%[w0]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s0], %[a02], %[t], %[s0]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s0], %[a13], %[u], %[s0]\n"
-        "ldr %[u], [%[w1]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s1], %[a02], %[t], %[s1]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s1], %[a13], %[u], %[s1]\n"
-        "ldr %[u], [%[w2]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s2], %[a02], %[t], %[s2]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s2], %[a13], %[u], %[s2]\n"
-        "ldr %[u], [%[w3]], #4\n"
-        "sxtb16 %[t], %[u]\n"
-        "smlad %[s3], %[a02], %[t], %[s3]\n"
-        "sxtb16 %[u], %[u], ror #8\n"
-        "smlad %[s3], %[a13], %[u], %[s3]\n"
+        LPAI_DSP_DOT_4ROWS
         "cmp %[x], %[end]\n"
         "bne 1b\n"
         : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3), [x] "+r"(x),
