@@ -1,0 +1,212 @@
+// Helium DEPTHWISE_CONV_2D (depth multiplier 1): see mve_depthwise.h.
+#include "kernels/cortex_m/mve_depthwise.h"
+
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+#include <arm_mve.h>
+
+#include "kernels/cortex_m/mve_requant.h"
+
+namespace lpai {
+namespace kernels {
+namespace mve {
+namespace {
+
+constexpr uint32_t kGroup = 16;  // channels per step: four int32x4 accumulators
+
+// Lane predicates of the two int16x8 halves of a group with `left` channels (all lanes when
+// >= 16): channels [0, 8) and [8, 16) of the group.
+struct GroupPreds {
+  mve_pred16_t p[2];
+};
+
+inline GroupPreds group_preds(uint32_t left) {
+  GroupPreds g;
+  g.p[0] = vctp16q(left > 8 ? 8u : left);
+  g.p[1] = vctp16q(left > 8 ? left - 8 : 0u);
+  return g;
+}
+
+// Per-group constants in accumulator order: vector v holds the even (v = 0, 2) or odd
+// (v = 1, 3) channels of half v / 2, so entry 4 v + i is channel 8 (v / 2) + 2 i + v % 2.
+// start = bias - zp * sum(taps), multiplier, -rs and 2^ls of each channel.
+struct GroupTables {
+  int32_t start[kGroup];
+  int32_t mult[kGroup];
+  int32_t neg_rs[kGroup];
+  int32_t left_mul[kGroup];
+  bool any_left_shift;
+};
+
+void fill_tables(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* filter,
+                 uint32_t c0, uint32_t left, GroupTables* t) {
+  const uint32_t n = left < kGroup ? left : kGroup;
+  const uint32_t taps = p.k_h * p.k_w;
+  t->any_left_shift = false;
+  for (uint32_t e = 0; e < kGroup; ++e) {
+    const uint32_t v = e / 4, i = e % 4;
+    const uint32_t j = 8 * (v / 2) + 2 * i + v % 2;  // channel within the group
+    if (j >= n) {
+      t->start[e] = t->mult[e] = t->neg_rs[e] = 0;
+      t->left_mul[e] = 1;
+      continue;
+    }
+    const uint32_t c = c0 + j;
+    int32_t sum = 0;
+    for (uint32_t k = 0; k < taps; ++k) sum += filter[static_cast<size_t>(k) * p.in_c + c];
+    // Wrapping, like the accumulator: bias + sum over taps of (x - zp) * w.
+    t->start[e] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[c]) -
+                                       static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(sum));
+    const int32_t shift = q.shift[c];
+    t->mult[e] = q.multiplier[c];
+    t->neg_rs[e] = shift < 0 ? shift : 0;
+    t->left_mul[e] = static_cast<int32_t>(1u << (shift > 0 ? shift : 0));
+    t->any_left_shift = t->any_left_shift || shift > 0;
+  }
+}
+
+// Even / odd channel accumulators of the two halves: a0 = (0, 2, 4, 6), a1 = (1, 3, 5, 7),
+// a2 = (8, 10, 12, 14), a3 = (9, 11, 13, 15).
+struct Acc {
+  int32x4_t a0, a1, a2, a3;
+};
+
+// acc += x * w for the 8 channels of a half: VMULLB / VMULLT give the exact int32 products of
+// the even and odd int16 lanes.
+inline void mac_half(int32x4_t& even, int32x4_t& odd, int16x8_t x, int16x8_t w) {
+  even = vaddq_s32(even, vmullbq_int_s16(x, w));
+  odd = vaddq_s32(odd, vmulltq_int_s16(x, w));
+}
+
+// acc += x * w over the group; x from `src` (an input pixel's group).
+template <bool kFull>
+inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& g) {
+  if (kFull) {
+    mac_half(acc.a0, acc.a1, vldrbq_s16(src), vldrbq_s16(w));
+    mac_half(acc.a2, acc.a3, vldrbq_s16(src + 8), vldrbq_s16(w + 8));
+  } else {
+    mac_half(acc.a0, acc.a1, vldrbq_z_s16(src, g.p[0]), vldrbq_z_s16(w, g.p[0]));
+    mac_half(acc.a2, acc.a3, vldrbq_z_s16(src + 8, g.p[1]), vldrbq_z_s16(w + 8, g.p[1]));
+  }
+}
+
+// A tap in the padding: the zero point in place of the input (its (x - zp) term is 0).
+template <bool kFull>
+inline void pad_tap(Acc& acc, int16x8_t zp, const int8_t* w, const GroupPreds& g) {
+  if (kFull) {
+    mac_half(acc.a0, acc.a1, zp, vldrbq_s16(w));
+    mac_half(acc.a2, acc.a3, zp, vldrbq_s16(w + 8));
+  } else {
+    mac_half(acc.a0, acc.a1, zp, vldrbq_z_s16(w, g.p[0]));
+    mac_half(acc.a2, acc.a3, zp, vldrbq_z_s16(w + 8, g.p[1]));
+  }
+}
+
+template <bool kLeftShift>
+inline int32x4_t requant(int32x4_t acc, const GroupTables& t, uint32_t v, const OutStage& o) {
+  int32x4_t x = acc;
+  if (kLeftShift) x = vmulq_s32(x, vldrwq_s32(t.left_mul + 4 * v));
+  return finish(scale(x, vldrwq_s32(t.mult + 4 * v), vldrwq_s32(t.neg_rs + 4 * v)), o);
+}
+
+// The 8 int8 outputs of a half, in channel order: even lanes from `even`, odd from `odd`.
+inline int16x8_t interleave(int32x4_t even, int32x4_t odd) {
+  return vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), even), odd);
+}
+
+template <bool kFull, bool kLeftShift>
+inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, const OutStage& o,
+                  int8_t* dst) {
+  const int16x8_t lo = interleave(requant<kLeftShift>(acc.a0, t, 0, o), requant<kLeftShift>(acc.a1, t, 1, o));
+  const int16x8_t hi = interleave(requant<kLeftShift>(acc.a2, t, 2, o), requant<kLeftShift>(acc.a3, t, 3, o));
+  if (kFull) {
+    vstrbq_s16(dst, lo);
+    vstrbq_s16(dst + 8, hi);
+  } else {
+    vstrbq_p_s16(dst, lo, g.p[0]);
+    vstrbq_p_s16(dst + 8, hi, g.p[1]);
+  }
+}
+
+// One group of channels [c0, c0 + 16) (fewer when !kFull) over every output pixel.
+template <bool kFull, bool kLeftShift>
+void run_group(const DepthwiseConv2dParams& p, const GroupTables& t, const GroupPreds& g,
+               const OutStage& o, const int8_t* in, const int8_t* filter, int8_t* out,
+               uint32_t c0) {
+  const uint32_t c = p.in_c;
+  const int16x8_t zp = vdupq_n_s16(static_cast<int16_t>(p.input_zero_point));
+  const size_t row = static_cast<size_t>(p.in_w) * c;                  // input row, bytes
+  const size_t dx = static_cast<size_t>(p.dilation_w) * c;             // tap step along x
+  const size_t dy = static_cast<size_t>(p.dilation_h) * row;           // tap step along y
+  const int32_t eff_h = static_cast<int32_t>((p.k_h - 1) * p.dilation_h + 1);
+  const int32_t eff_w = static_cast<int32_t>((p.k_w - 1) * p.dilation_w + 1);
+  const int32_t in_h = static_cast<int32_t>(p.in_h), in_w = static_cast<int32_t>(p.in_w);
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * row + c0;
+    int8_t* dst = out + static_cast<size_t>(b) * p.out_h * p.out_w * c + c0;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+      const bool rows_inside = iy0 >= 0 && iy0 + eff_h <= in_h;
+      for (uint32_t ox = 0; ox < p.out_w; ++ox, dst += c) {
+        const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+        Acc acc{vldrwq_s32(t.start), vldrwq_s32(t.start + 4), vldrwq_s32(t.start + 8),
+                vldrwq_s32(t.start + 12)};
+        const int8_t* w = filter + c0;
+        if (rows_inside && ix0 >= 0 && ix0 + eff_w <= in_w) {
+          const int8_t* src_row = in_b + static_cast<size_t>(iy0) * row + static_cast<size_t>(ix0) * c;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky, src_row += dy) {
+            const int8_t* src = src_row;
+            for (uint32_t kx = 0; kx < p.k_w; ++kx, src += dx, w += c) tap<kFull>(acc, src, w, g);
+          }
+        } else {
+          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+            const int32_t iy = iy0 + static_cast<int32_t>(ky * p.dilation_h);
+            const bool y_ok = iy >= 0 && iy < in_h;
+            for (uint32_t kx = 0; kx < p.k_w; ++kx, w += c) {
+              const int32_t ix = ix0 + static_cast<int32_t>(kx * p.dilation_w);
+              if (y_ok && ix >= 0 && ix < in_w) {
+                tap<kFull>(acc, in_b + static_cast<size_t>(iy) * row + static_cast<size_t>(ix) * c, w, g);
+              } else {
+                pad_tap<kFull>(acc, zp, w, g);
+              }
+            }
+          }
+        }
+        store<kFull, kLeftShift>(acc, t, g, o, dst);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+bool depthwise_dm1_applies(const DepthwiseConv2dParams& p) {
+  return p.depth_multiplier == 1 && (p.flags & kDwFlagInt16x8) == 0 && p.out_c == p.in_c;
+}
+
+void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                   const int8_t* filter, int8_t* out) {
+  const OutStage o = out_stage(p.output_zero_point, p.act_min, p.act_max);
+  GroupTables t;
+  for (uint32_t c0 = 0; c0 < p.in_c; c0 += kGroup) {
+    const uint32_t left = p.in_c - c0;
+    fill_tables(p, q, filter, c0, left, &t);
+    const GroupPreds g = group_preds(left);
+    if (left >= kGroup) {
+      if (t.any_left_shift) {
+        run_group<true, true>(p, t, g, o, in, filter, out, c0);
+      } else {
+        run_group<true, false>(p, t, g, o, in, filter, out, c0);
+      }
+    } else if (t.any_left_shift) {
+      run_group<false, true>(p, t, g, o, in, filter, out, c0);
+    } else {
+      run_group<false, false>(p, t, g, o, in, filter, out, c0);
+    }
+  }
+}
+
+}  // namespace mve
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_HAS_CORTEX_M_MVE

@@ -1,0 +1,96 @@
+// int8 dot-product blocks on Helium, the M-profile vector extension (Cortex-M55:
+// __ARM_FEATURE_MVE; LPAI_PORTABLE_KERNELS, from -DLPAI_CORTEX_M_DSP=OFF, leaves them out): the
+// same int32 sums as kernels/int8_gemm.h's portable blocks, which select these first when the
+// target has the extension (before the DSP-extension blocks of dsp_gemm.h).
+//
+// VMLADAVA.S8 multiplies 16 int8 pairs and adds all 16 products to a scalar int32 accumulator:
+// one instruction per 16 MACs, no widening. A depth of K runs K / 16 whole vectors and, when
+// K % 16 != 0, one tail vector loaded under a VCTP predicate (inactive lanes read as zero and
+// are not accessed, so no byte past a row is read). One step of the 2x2 block is 2 activation
+// rows x 2 weight rows x 16 entries = 64 MACs in 4 VLDRB and 4 VMLADAVA.
+//
+// Sums are exact int32 (|x * w| <= 2^14 and K <= gemm::kMaxAccumDepth keep them in range).
+#ifndef LPAI_KERNELS_CORTEX_M_MVE_GEMM_H
+#define LPAI_KERNELS_CORTEX_M_MVE_GEMM_H
+
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1) && !defined(LPAI_PORTABLE_KERNELS)
+#define LPAI_HAS_CORTEX_M_MVE 1
+
+#include <arm_mve.h>
+#include <stdint.h>
+
+namespace lpai {
+namespace kernels {
+namespace mve {
+
+constexpr int32_t kBytes = 16;  // int8 lanes per vector
+
+// s[0..3] = x0 . w0, x0 . w1, x1 . w0, x1 . w1 over k entries.
+inline void dot_2x2(const int8_t* x0, const int8_t* x1, const int8_t* w0, const int8_t* w1,
+                    uint32_t k, int32_t s[4]) {
+  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  int32_t rem = static_cast<int32_t>(k);
+  for (; rem >= kBytes; rem -= kBytes) {
+    const int8x16_t a = vldrbq_s8(x0), b = vldrbq_s8(x1);
+    const int8x16_t u = vldrbq_s8(w0), v = vldrbq_s8(w1);
+    s00 = vmladavaq_s8(s00, a, u);
+    s01 = vmladavaq_s8(s01, a, v);
+    s10 = vmladavaq_s8(s10, b, u);
+    s11 = vmladavaq_s8(s11, b, v);
+    x0 += kBytes;
+    x1 += kBytes;
+    w0 += kBytes;
+    w1 += kBytes;
+  }
+  if (rem > 0) {
+    const mve_pred16_t p = vctp8q(static_cast<uint32_t>(rem));
+    const int8x16_t a = vldrbq_z_s8(x0, p), b = vldrbq_z_s8(x1, p);
+    const int8x16_t u = vldrbq_z_s8(w0, p), v = vldrbq_z_s8(w1, p);
+    s00 = vmladavaq_s8(s00, a, u);
+    s01 = vmladavaq_s8(s01, a, v);
+    s10 = vmladavaq_s8(s10, b, u);
+    s11 = vmladavaq_s8(s11, b, v);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+// out[r] = x . w_r for four weight rows of k entries (one activation row: FULLY_CONNECTED).
+inline void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
+                    const int8_t* w3, uint32_t k, int32_t out[4]) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int32_t rem = static_cast<int32_t>(k);
+  for (; rem >= kBytes; rem -= kBytes) {
+    const int8x16_t a = vldrbq_s8(x);
+    s0 = vmladavaq_s8(s0, a, vldrbq_s8(w0));
+    s1 = vmladavaq_s8(s1, a, vldrbq_s8(w1));
+    s2 = vmladavaq_s8(s2, a, vldrbq_s8(w2));
+    s3 = vmladavaq_s8(s3, a, vldrbq_s8(w3));
+    x += kBytes;
+    w0 += kBytes;
+    w1 += kBytes;
+    w2 += kBytes;
+    w3 += kBytes;
+  }
+  if (rem > 0) {
+    const mve_pred16_t p = vctp8q(static_cast<uint32_t>(rem));
+    const int8x16_t a = vldrbq_z_s8(x, p);
+    s0 = vmladavaq_s8(s0, a, vldrbq_z_s8(w0, p));
+    s1 = vmladavaq_s8(s1, a, vldrbq_z_s8(w1, p));
+    s2 = vmladavaq_s8(s2, a, vldrbq_z_s8(w2, p));
+    s3 = vmladavaq_s8(s3, a, vldrbq_z_s8(w3, p));
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
+}
+
+}  // namespace mve
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // __ARM_FEATURE_MVE
+#endif  // LPAI_KERNELS_CORTEX_M_MVE_GEMM_H
