@@ -336,18 +336,7 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
 #if defined(LPAI_HAS_CORTEX_M_MVE)
   // Helium: 2x2 blocks of VMLADAVA dot products (mve_gemm.h), the run requantised on vectors.
   int32_t acc0[kFastRun], acc1[kFastRun];
-  for (uint32_t o = 0; o < n; o += 2) {
-    const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
-    const bool two = o + 1 < n;
-    int32_t s[4];
-    mve::dot_2x2(x0, x1, w0, two ? w0 + k_len : w0, k_len, s);  // past the last row: repeat it
-    acc0[o] = s[0];
-    acc1[o] = s[2];
-    if (two) {
-      acc0[o + 1] = s[1];
-      acc1[o + 1] = s[3];
-    }
-  }
+  mve::dot_2xn(x0, x1, w, n, k_len, acc0, acc1);
   mve_requantize_run(acc0, acc1, r, n, out0, out1);
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension. Rows of at most one chunk with no slow lane (the common case): each 2x2

@@ -28,9 +28,11 @@ inline GroupPreds group_preds(uint32_t left) {
 
 // Per-group constants in accumulator order: vector v holds the even (v = 0, 2) or odd
 // (v = 1, 3) channels of half v / 2, so entry 4 v + i is channel 8 (v / 2) + 2 i + v % 2.
-// start = bias - zp * sum(taps), multiplier, -rs and 2^ls of each channel.
+// start = bias - zp * sum(taps) (interior pixels), bias (edge pixels), multiplier, -rs and 2^ls
+// of each channel.
 struct GroupTables {
   int32_t start[kGroup];
+  int32_t bias[kGroup];
   int32_t mult[kGroup];
   int32_t neg_rs[kGroup];
   int32_t left_mul[kGroup];
@@ -46,7 +48,7 @@ void fill_tables(const DepthwiseConv2dParams& p, const gemm::Requant& q, const i
     const uint32_t v = e / 4, i = e % 4;
     const uint32_t j = 8 * (v / 2) + 2 * i + v % 2;  // channel within the group
     if (j >= n) {
-      t->start[e] = t->mult[e] = t->neg_rs[e] = 0;
+      t->start[e] = t->bias[e] = t->mult[e] = t->neg_rs[e] = 0;
       t->left_mul[e] = 1;
       continue;
     }
@@ -56,6 +58,7 @@ void fill_tables(const DepthwiseConv2dParams& p, const gemm::Requant& q, const i
     // Wrapping, like the accumulator: bias + sum over taps of (x - zp) * w.
     t->start[e] = static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[c]) -
                                        static_cast<uint32_t>(p.input_zero_point) * static_cast<uint32_t>(sum));
+    t->bias[e] = q.folded_bias[c];
     const int32_t shift = q.shift[c];
     t->mult[e] = q.multiplier[c];
     t->neg_rs[e] = shift < 0 ? shift : 0;
@@ -89,35 +92,44 @@ inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& 
   }
 }
 
-// A tap in the padding: the zero point in place of the input (its (x - zp) term is 0).
+// acc += (x - zp) * w over the group (edge pixels: only their valid taps are visited).
 template <bool kFull>
-inline void pad_tap(Acc& acc, int16x8_t zp, const int8_t* w, const GroupPreds& g) {
+inline void edge_tap(Acc& acc, const int8_t* src, int16x8_t zp, const int8_t* w, const GroupPreds& g) {
   if (kFull) {
-    mac_half(acc.a0, acc.a1, zp, vldrbq_s16(w));
-    mac_half(acc.a2, acc.a3, zp, vldrbq_s16(w + 8));
+    mac_half(acc.a0, acc.a1, vsubq_s16(vldrbq_s16(src), zp), vldrbq_s16(w));
+    mac_half(acc.a2, acc.a3, vsubq_s16(vldrbq_s16(src + 8), zp), vldrbq_s16(w + 8));
   } else {
-    mac_half(acc.a0, acc.a1, zp, vldrbq_z_s16(w, g.p[0]));
-    mac_half(acc.a2, acc.a3, zp, vldrbq_z_s16(w + 8, g.p[1]));
+    mac_half(acc.a0, acc.a1, vsubq_s16(vldrbq_z_s16(src, g.p[0]), zp), vldrbq_z_s16(w, g.p[0]));
+    mac_half(acc.a2, acc.a3, vsubq_s16(vldrbq_z_s16(src + 8, g.p[1]), zp), vldrbq_z_s16(w + 8, g.p[1]));
   }
 }
 
+// The output stage on 8 int16 lanes: zero point (saturating) and activation range.
+struct OutStage16 {
+  int16x8_t zp, lo, hi;
+};
+
 template <bool kLeftShift>
-inline int32x4_t requant(int32x4_t acc, const GroupTables& t, uint32_t v, const OutStage& o) {
+inline int32x4_t scaled(int32x4_t acc, const GroupTables& t, uint32_t v) {
   int32x4_t x = acc;
   if (kLeftShift) x = vmulq_s32(x, vldrwq_s32(t.left_mul + 4 * v));
-  return finish(scale(x, vldrwq_s32(t.mult + 4 * v), vldrwq_s32(t.neg_rs + 4 * v)), o);
+  return scale(x, vldrwq_s32(t.mult + 4 * v), vldrwq_s32(t.neg_rs + 4 * v));
 }
 
-// The 8 int8 outputs of a half, in channel order: even lanes from `even`, odd from `odd`.
-inline int16x8_t interleave(int32x4_t even, int32x4_t odd) {
-  return vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), even), odd);
+// The 8 int8 outputs of a half in channel order (even lanes from `even`, odd from `odd`): the
+// scaled values narrowed to int16 with saturation (VQMOVNB / VQMOVNT), + zero point (VQADD),
+// clamped. Equal to the int32 sequence: the activation range lies inside int16, so values
+// saturated at the int16 limits clamp alike.
+inline int16x8_t outputs(int32x4_t even, int32x4_t odd, const OutStage16& o) {
+  const int16x8_t n = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), even), odd);
+  return vminq_s16(vmaxq_s16(vqaddq_s16(n, o.zp), o.lo), o.hi);
 }
 
 template <bool kFull, bool kLeftShift>
-inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, const OutStage& o,
+inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, const OutStage16& o,
                   int8_t* dst) {
-  const int16x8_t lo = interleave(requant<kLeftShift>(acc.a0, t, 0, o), requant<kLeftShift>(acc.a1, t, 1, o));
-  const int16x8_t hi = interleave(requant<kLeftShift>(acc.a2, t, 2, o), requant<kLeftShift>(acc.a3, t, 3, o));
+  const int16x8_t lo = outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), o);
+  const int16x8_t hi = outputs(scaled<kLeftShift>(acc.a2, t, 2), scaled<kLeftShift>(acc.a3, t, 3), o);
   if (kFull) {
     vstrbq_s16(dst, lo);
     vstrbq_s16(dst + 8, hi);
@@ -127,19 +139,34 @@ inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, con
   }
 }
 
-// One group of channels [c0, c0 + 16) (fewer when !kFull) over every output pixel.
+// First k in [0, k_count) with base + k * dil >= 0, and one past the last with
+// base + k * dil < limit (the valid taps of one axis; an empty range gives first >= last).
+inline void valid_taps(int32_t base, uint32_t dil, int32_t limit, uint32_t k_count, uint32_t* first,
+                       uint32_t* last) {
+  const int32_t d = static_cast<int32_t>(dil);
+  uint32_t f = base >= 0 ? 0u : static_cast<uint32_t>((-base + d - 1) / d);
+  int32_t l = limit - base <= 0 ? 0 : (limit - base + d - 1) / d;
+  *first = f;
+  *last = static_cast<uint32_t>(l) < k_count ? static_cast<uint32_t>(l) : k_count;
+}
+
+// One group of channels [c0, c0 + 16) (fewer when !kFull) over every output pixel. Not inlined:
+// the tables stay addressed from one register.
 template <bool kFull, bool kLeftShift>
-void run_group(const DepthwiseConv2dParams& p, const GroupTables& t, const GroupPreds& g,
-               const OutStage& o, const int8_t* in, const int8_t* filter, int8_t* out,
-               uint32_t c0) {
+__attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const GroupTables& t,
+                                         const GroupPreds& g, const int8_t* in,
+                                         const int8_t* filter, int8_t* out, uint32_t c0) {
+  const OutStage16 o{vdupq_n_s16(static_cast<int16_t>(p.output_zero_point)),
+                     vdupq_n_s16(static_cast<int16_t>(p.act_min)),
+                     vdupq_n_s16(static_cast<int16_t>(p.act_max))};
   const uint32_t c = p.in_c;
-  const int16x8_t zp = vdupq_n_s16(static_cast<int16_t>(p.input_zero_point));
   const size_t row = static_cast<size_t>(p.in_w) * c;                  // input row, bytes
   const size_t dx = static_cast<size_t>(p.dilation_w) * c;             // tap step along x
   const size_t dy = static_cast<size_t>(p.dilation_h) * row;           // tap step along y
   const int32_t eff_h = static_cast<int32_t>((p.k_h - 1) * p.dilation_h + 1);
   const int32_t eff_w = static_cast<int32_t>((p.k_w - 1) * p.dilation_w + 1);
   const int32_t in_h = static_cast<int32_t>(p.in_h), in_w = static_cast<int32_t>(p.in_w);
+  const size_t filter_row = static_cast<size_t>(p.k_w) * c;
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * row + c0;
     int8_t* dst = out + static_cast<size_t>(b) * p.out_h * p.out_w * c + c0;
@@ -148,27 +175,31 @@ void run_group(const DepthwiseConv2dParams& p, const GroupTables& t, const Group
       const bool rows_inside = iy0 >= 0 && iy0 + eff_h <= in_h;
       for (uint32_t ox = 0; ox < p.out_w; ++ox, dst += c) {
         const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        Acc acc{vldrwq_s32(t.start), vldrwq_s32(t.start + 4), vldrwq_s32(t.start + 8),
-                vldrwq_s32(t.start + 12)};
-        const int8_t* w = filter + c0;
+        Acc acc;
         if (rows_inside && ix0 >= 0 && ix0 + eff_w <= in_w) {
+          // Interior: every tap, the zero point folded into the start.
+          acc = Acc{vldrwq_s32(t.start), vldrwq_s32(t.start + 4), vldrwq_s32(t.start + 8),
+                    vldrwq_s32(t.start + 12)};
+          const int8_t* w = filter + c0;
           const int8_t* src_row = in_b + static_cast<size_t>(iy0) * row + static_cast<size_t>(ix0) * c;
           for (uint32_t ky = 0; ky < p.k_h; ++ky, src_row += dy) {
             const int8_t* src = src_row;
             for (uint32_t kx = 0; kx < p.k_w; ++kx, src += dx, w += c) tap<kFull>(acc, src, w, g);
           }
         } else {
-          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          // Edge: the valid taps only, each adding (x - zp) * w to the bias.
+          acc = Acc{vldrwq_s32(t.bias), vldrwq_s32(t.bias + 4), vldrwq_s32(t.bias + 8),
+                    vldrwq_s32(t.bias + 12)};
+          const int16x8_t zp = vdupq_n_s16(static_cast<int16_t>(p.input_zero_point));
+          uint32_t ky0, ky1, kx0, kx1;
+          valid_taps(iy0, p.dilation_h, in_h, p.k_h, &ky0, &ky1);
+          valid_taps(ix0, p.dilation_w, in_w, p.k_w, &kx0, &kx1);
+          for (uint32_t ky = ky0; ky < ky1; ++ky) {
             const int32_t iy = iy0 + static_cast<int32_t>(ky * p.dilation_h);
-            const bool y_ok = iy >= 0 && iy < in_h;
-            for (uint32_t kx = 0; kx < p.k_w; ++kx, w += c) {
-              const int32_t ix = ix0 + static_cast<int32_t>(kx * p.dilation_w);
-              if (y_ok && ix >= 0 && ix < in_w) {
-                tap<kFull>(acc, in_b + static_cast<size_t>(iy) * row + static_cast<size_t>(ix) * c, w, g);
-              } else {
-                pad_tap<kFull>(acc, zp, w, g);
-              }
-            }
+            const int32_t ix = ix0 + static_cast<int32_t>(kx0 * p.dilation_w);
+            const int8_t* src = in_b + static_cast<size_t>(iy) * row + static_cast<size_t>(ix) * c;
+            const int8_t* w = filter + c0 + ky * filter_row + static_cast<size_t>(kx0) * c;
+            for (uint32_t kx = kx0; kx < kx1; ++kx, src += dx, w += c) edge_tap<kFull>(acc, src, zp, w, g);
           }
         }
         store<kFull, kLeftShift>(acc, t, g, o, dst);
@@ -185,7 +216,6 @@ bool depthwise_dm1_applies(const DepthwiseConv2dParams& p) {
 
 void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
                    const int8_t* filter, int8_t* out) {
-  const OutStage o = out_stage(p.output_zero_point, p.act_min, p.act_max);
   GroupTables t;
   for (uint32_t c0 = 0; c0 < p.in_c; c0 += kGroup) {
     const uint32_t left = p.in_c - c0;
@@ -193,14 +223,14 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
     const GroupPreds g = group_preds(left);
     if (left >= kGroup) {
       if (t.any_left_shift) {
-        run_group<true, true>(p, t, g, o, in, filter, out, c0);
+        run_group<true, true>(p, t, g, in, filter, out, c0);
       } else {
-        run_group<true, false>(p, t, g, o, in, filter, out, c0);
+        run_group<true, false>(p, t, g, in, filter, out, c0);
       }
     } else if (t.any_left_shift) {
-      run_group<false, true>(p, t, g, o, in, filter, out, c0);
+      run_group<false, true>(p, t, g, in, filter, out, c0);
     } else {
-      run_group<false, false>(p, t, g, o, in, filter, out, c0);
+      run_group<false, false>(p, t, g, in, filter, out, c0);
     }
   }
 }

@@ -4,14 +4,15 @@
 // Sixteen channels per step, as two int16x8 halves (VLDRB.S16 widens eight int8 channels) and
 // four int32x4 accumulators, the even and the odd channels of each half (VMULLB / VMULLT: exact
 // int32 products of the even / odd int16 lanes). Per group of 16 channels the input zero point
-// is folded into the accumulators' start, bias - zp * sum of the channel's taps (stack tables of
-// 16 words, in accumulator order); each tap then costs two input loads, two filter loads, four
-// VMULL and four VADD: 16 exact products. A tap
-// that falls in the padding multiplies the zero point instead of an input (its (x - zp) term is
-// 0, as in TFLite). Channel counts that are not a multiple of 16 run their last group under
-// VCTP predicates (no byte past a row is read or written).
+// is folded into the accumulators' start for pixels whose window lies inside the input,
+// bias - zp * sum of the channel's taps (stack tables of 16 words, in accumulator order); each
+// tap then costs two input loads, two filter loads, four VMULL and four VADD: 16 exact
+// products. Edge pixels start from the bias and visit only their valid taps, adding
+// (x - zp) * w, as TFLite does. Channel counts that are not a multiple of 16 run their last
+// group under VCTP predicates (no byte past a row is read or written).
 //
-// Requantisation: mve_requant.h (exact for every multiplier and shift).
+// Requantisation: mve_requant.h's scaling (exact for every multiplier and shift), then a
+// saturating narrow to int16 and the zero point and clamp on 8 lanes.
 #ifndef LPAI_KERNELS_CORTEX_M_MVE_DEPTHWISE_H
 #define LPAI_KERNELS_CORTEX_M_MVE_DEPTHWISE_H
 

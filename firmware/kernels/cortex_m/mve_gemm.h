@@ -57,6 +57,55 @@ inline void dot_2x2(const int8_t* x0, const int8_t* x1, const int8_t* w0, const 
   s[3] = s11;
 }
 
+// acc0[o] = x0 . w_o and acc1[o] = x1 . w_o for the n weight rows of w ([n][k], rows of k
+// bytes): 2x2 blocks (dot_2x2's loop with the pointers carried from block to block), the last
+// weight row of an odd n on its own.
+inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
+                    int32_t* acc0, int32_t* acc1) {
+  const uint32_t blocks = k / kBytes;
+  const uint32_t rem = k % kBytes;
+  const mve_pred16_t p = vctp8q(rem);
+  const int8_t* w0 = w;
+  uint32_t o = 0;
+  for (; o + 1 < n; o += 2) {
+    const int8_t* w1 = w0 + k;
+    const int8_t* a = x0;
+    const int8_t* b = x1;
+    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+    for (uint32_t i = 0; i < blocks; ++i) {
+      const int8x16_t va = vldrbq_s8(a), vb = vldrbq_s8(b);
+      const int8x16_t u = vldrbq_s8(w0), v = vldrbq_s8(w1);
+      s00 = vmladavaq_s8(s00, va, u);
+      s01 = vmladavaq_s8(s01, va, v);
+      s10 = vmladavaq_s8(s10, vb, u);
+      s11 = vmladavaq_s8(s11, vb, v);
+      a += kBytes;
+      b += kBytes;
+      w0 += kBytes;
+      w1 += kBytes;
+    }
+    if (rem != 0) {
+      const int8x16_t va = vldrbq_z_s8(a, p), vb = vldrbq_z_s8(b, p);
+      const int8x16_t u = vldrbq_z_s8(w0, p), v = vldrbq_z_s8(w1, p);
+      s00 = vmladavaq_s8(s00, va, u);
+      s01 = vmladavaq_s8(s01, va, v);
+      s10 = vmladavaq_s8(s10, vb, u);
+      s11 = vmladavaq_s8(s11, vb, v);
+    }
+    acc0[o] = s00;
+    acc0[o + 1] = s01;
+    acc1[o] = s10;
+    acc1[o + 1] = s11;
+    w0 = w1 + rem;  // w0 walked k - rem bytes of its row, w1 the same of the next
+  }
+  if (o < n) {
+    int32_t s[4];
+    dot_2x2(x0, x1, w0, w0, k, s);
+    acc0[o] = s[0];
+    acc1[o] = s[2];
+  }
+}
+
 // out[r] = x . w_r for four weight rows of k entries (one activation row: FULLY_CONNECTED).
 inline void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
                     const int8_t* w3, uint32_t k, int32_t out[4]) {
