@@ -335,9 +335,10 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
                               uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
 #if defined(LPAI_HAS_CORTEX_M_MVE)
   // Helium: 2x2 blocks of VMLADAVA dot products (mve_gemm.h), the run requantised on vectors.
-  int32_t acc0[kFastRun], acc1[kFastRun];
-  mve::dot_2xn(x0, x1, w, n, k_len, acc0, acc1);
-  mve_requantize_run(acc0, acc1, r, n, out0, out1);
+  static_assert(mve::kRun == kFastRun, "one accumulator row per run lane");
+  int32_t acc[2 * kFastRun];
+  mve::dot_2xn(x0, x1, w, n, k_len, acc);
+  mve_requantize_run(acc, acc + kFastRun, r, n, out0, out1);
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension. Rows of at most one chunk with no slow lane (the common case): each 2x2
   // block is requantised straight from its registers, the depth zero-padded to whole words.

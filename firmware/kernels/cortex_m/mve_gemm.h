@@ -17,6 +17,7 @@
 #define LPAI_HAS_CORTEX_M_MVE 1
 
 #include <arm_mve.h>
+#include <stddef.h>
 #include <stdint.h>
 
 namespace lpai {
@@ -57,13 +58,68 @@ inline void dot_2x2(const int8_t* x0, const int8_t* x1, const int8_t* w0, const 
   s[3] = s11;
 }
 
-// acc0[o] = x0 . w_o and acc1[o] = x1 . w_o for the n weight rows of w ([n][k], rows of k
-// bytes): 2x2 blocks (dot_2x2's loop with the pointers carried from block to block), the last
-// weight row of an odd n on its own.
+// Entries of each row's accumulators in dot_2xn's acc (n <= kRun).
+constexpr uint32_t kRun = 16;
+
+// acc[o] = x0 . w_o and acc[kRun + o] = x1 . w_o for the n <= kRun weight rows of w ([n][k],
+// rows of k bytes): 2x2 blocks (dot_2x2's loop with the pointers carried from block to block),
+// the last weight row of an odd n on its own.
+// With k a non-zero multiple of 16 the block loop is written out: the compiler's version
+// reloads the row pointers from the stack and keeps the loop bounds in memory (about 25
+// instructions around each block's 4 x (k / 16) + k / 16 + 1 instruction loop, 13 here).
 inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
-                    int32_t* acc0, int32_t* acc1) {
+                    int32_t* acc) {
+  int32_t* acc0 = acc;
+  int32_t* acc1 = acc + kRun;
   const uint32_t blocks = k / kBytes;
   const uint32_t rem = k % kBytes;
+  if (rem == 0 && blocks != 0 && n >= 2) {
+    const int8_t* w0 = w;
+    const int8_t* w1 = w + k;
+    const int8_t* w_end = w + static_cast<size_t>(n & ~1u) * k;  // first row not in a pair
+    int32_t* a0 = acc0;  // acc1 is a0 + 4 * kRun bytes (a0 advanced by 8 at the second store)
+    const int8_t* const xs[2] = {x0, x1};
+    int32_t s00, s01, s10, s11;
+    const int8_t *pa, *pb;
+    int8x16_t va, vb, u, v;
+    __asm__ volatile(
+        "2:\n"
+        "ldrd %[pa], %[pb], [%[xs]]\n"
+        "movs %[s00], #0\n"
+        "movs %[s01], #0\n"
+        "movs %[s10], #0\n"
+        "movs %[s11], #0\n"
+        "lsrs lr, %[k], #4\n"
+        "dls lr, lr\n"
+        "1:\n"
+        "vldrb.u8 %q[va], [%[pa]], #16\n"
+        "vldrb.u8 %q[vb], [%[pb]], #16\n"
+        "vldrb.u8 %q[u], [%[w0]], #16\n"
+        "vldrb.u8 %q[v], [%[w1]], #16\n"
+        "vmlava.s8 %[s00], %q[va], %q[u]\n"
+        "vmlava.s8 %[s01], %q[va], %q[v]\n"
+        "vmlava.s8 %[s10], %q[vb], %q[u]\n"
+        "vmlava.s8 %[s11], %q[vb], %q[v]\n"
+        "le lr, 1b\n"
+        "strd %[s10], %[s11], [%[a0], #%c[row1]]\n"
+        "strd %[s00], %[s01], [%[a0]], #8\n"
+        "mov %[w0], %[w1]\n"
+        "add %[w1], %[w1], %[k]\n"
+        "cmp %[w0], %[w_end]\n"
+        "bne 2b\n"
+        : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10), [s11] "=&Te"(s11),
+          [pa] "=&r"(pa), [pb] "=&r"(pb), [w0] "+r"(w0), [w1] "+r"(w1), [a0] "+r"(a0),
+          [va] "=&w"(va), [vb] "=&w"(vb), [u] "=&w"(u), [v] "=&w"(v)
+        : [xs] "r"(xs), [k] "r"(k), [w_end] "r"(w_end), [row1] "i"(4 * kRun)
+        : "lr", "cc", "memory");
+    if ((n & 1u) != 0) {
+      int32_t s[4];
+      dot_2x2(x0, x1, w0, w0, k, s);
+      acc0[n - 1] = s[0];
+      acc1[n - 1] = s[2];
+    }
+    return;
+  }
   const mve_pred16_t p = vctp8q(rem);
   const int8_t* w0 = w;
   uint32_t o = 0;
