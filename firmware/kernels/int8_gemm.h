@@ -191,6 +191,10 @@ inline int8_t dsp_requantize_fast_lane(int32_t acc, const FastRun& r, uint32_t j
 // lane j of the run, j < n, on Helium vectors (kernels/cortex_m/mve_requant.cc).
 void mve_requantize_run(const int32_t* acc0, const int32_t* acc1, const FastRun& r, uint32_t n,
                         int8_t* out0, int8_t* out1);
+
+// dst[j] = requantize(acc[j], first + j, q) for j < n (n <= 16), on Helium vectors
+// (kernels/cortex_m/mve_requant.cc).
+void mve_requantize_span(const int32_t* acc, const Requant& q, uint32_t first, uint32_t n, int8_t* dst);
 #endif
 
 // dst[j] = requantize(acc[j]) of lane j for j < n (n <= kFastRun).
@@ -293,6 +297,28 @@ inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restric
 inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
                       uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
                       uint32_t out_stride) {
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  // Helium: 16 outputs per step (four dot_1x4 blocks), requantised on vectors.
+  for (uint32_t m = 0; m < m_count; ++m) {
+    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
+    int8_t* dst = out + static_cast<size_t>(m) * out_stride;
+    for (uint32_t o = 0; o < n_count; o += 16) {
+      const uint32_t count = n_count - o < 16 ? n_count - o : 16;
+      int32_t acc[16];
+      for (uint32_t i = 0; i < count; i += 4) {
+        // Past the last weight row, repeat it; the extra results are not stored.
+        const uint32_t last = n_count - 1, r = o + i;
+        const int8_t* w0 = w + static_cast<size_t>(r) * k_len;
+        const int8_t* w1 = w + static_cast<size_t>(r + 1 <= last ? r + 1 : last) * k_len;
+        const int8_t* w2 = w + static_cast<size_t>(r + 2 <= last ? r + 2 : last) * k_len;
+        const int8_t* w3 = w + static_cast<size_t>(r + 3 <= last ? r + 3 : last) * k_len;
+        mve::dot_1x4(row, w0, w1, w2, w3, k_len, acc + i);
+      }
+      mve_requantize_span(acc, q, o, count, dst + o);
+    }
+  }
+  return;
+#endif
 #if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
   // DSP extension, rows of at most dsp::kRowMax entries: each row widened once.
   int32_t xs[dsp::kRowMax / 2];

@@ -55,6 +55,21 @@ void mve_requantize_run(const int32_t* acc0, const int32_t* acc1, const FastRun&
   }
 }
 
+void mve_requantize_span(const int32_t* acc, const Requant& q, uint32_t first, uint32_t n, int8_t* dst) {
+  const mve::OutStage o = mve::out_stage(q.output_zero_point, q.act_min, q.act_max);
+  const int32x4_t one = vdupq_n_s32(1);
+  for (uint32_t j = 0; j < n; j += 4) {
+    const mve_pred16_t p = vctp32q(n - j);
+    const uint32_t c = first + j;
+    // Lanes past n read as 0 (predicated loads): shift 0, left_mul 1, not stored.
+    const int32x4_t shift = vldrwq_z_s32(q.shift + c, p);
+    const int32x4_t left_mul = vshlq_s32(one, vmaxq_s32(shift, vdupq_n_s32(0)));
+    const int32x4_t v = mve::requantize(vldrwq_z_s32(acc + j, p), vldrwq_z_s32(q.folded_bias + c, p),
+                                        left_mul, vldrwq_z_s32(q.multiplier + c, p), shift, o);
+    vstrbq_p_s32(dst + j, v, p);
+  }
+}
+
 }  // namespace gemm
 }  // namespace kernels
 }  // namespace lpai
