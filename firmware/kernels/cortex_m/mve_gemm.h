@@ -163,22 +163,33 @@ inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_
 }
 
 // out[r] = x . w_r for four weight rows of k entries (one activation row: FULLY_CONNECTED).
+// Whole vectors written out (post-incremented pointers; the compiler's loop recomputes each
+// address), the tail under a predicate.
 inline void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
                     const int8_t* w3, uint32_t k, int32_t out[4]) {
   int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  int32_t rem = static_cast<int32_t>(k);
-  for (; rem >= kBytes; rem -= kBytes) {
-    const int8x16_t a = vldrbq_s8(x);
-    s0 = vmladavaq_s8(s0, a, vldrbq_s8(w0));
-    s1 = vmladavaq_s8(s1, a, vldrbq_s8(w1));
-    s2 = vmladavaq_s8(s2, a, vldrbq_s8(w2));
-    s3 = vmladavaq_s8(s3, a, vldrbq_s8(w3));
-    x += kBytes;
-    w0 += kBytes;
-    w1 += kBytes;
-    w2 += kBytes;
-    w3 += kBytes;
+  if (k >= static_cast<uint32_t>(kBytes)) {
+    int8x16_t a, u;
+    __asm__ volatile(
+        "lsrs lr, %[k], #4\n"
+        "dls lr, lr\n"
+        "1:\n"
+        "vldrb.u8 %q[a], [%[x]], #16\n"
+        "vldrb.u8 %q[u], [%[w0]], #16\n"
+        "vmlava.s8 %[s0], %q[a], %q[u]\n"
+        "vldrb.u8 %q[u], [%[w1]], #16\n"
+        "vmlava.s8 %[s1], %q[a], %q[u]\n"
+        "vldrb.u8 %q[u], [%[w2]], #16\n"
+        "vmlava.s8 %[s2], %q[a], %q[u]\n"
+        "vldrb.u8 %q[u], [%[w3]], #16\n"
+        "vmlava.s8 %[s3], %q[a], %q[u]\n"
+        "le lr, 1b\n"
+        : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3), [x] "+r"(x),
+          [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [a] "=&w"(a), [u] "=&w"(u)
+        : [k] "r"(k)
+        : "lr", "cc", "memory");
   }
+  int32_t rem = static_cast<int32_t>(k % kBytes);
   if (rem > 0) {
     const mve_pred16_t p = vctp8q(static_cast<uint32_t>(rem));
     const int8x16_t a = vldrbq_z_s8(x, p);
