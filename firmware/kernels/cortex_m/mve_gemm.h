@@ -64,16 +64,15 @@ constexpr uint32_t kRun = 16;
 // acc[o] = x0 . w_o and acc[kRun + o] = x1 . w_o for the n <= kRun weight rows of w ([n][k],
 // rows of k bytes): 2x2 blocks (dot_2x2's loop with the pointers carried from block to block),
 // the last weight row of an odd n on its own.
-// With k a non-zero multiple of 16 the block loop is written out: the compiler's version
-// reloads the row pointers from the stack and keeps the loop bounds in memory (about 25
-// instructions around each block's 4 x (k / 16) + k / 16 + 1 instruction loop, 13 here).
+// The block loop is written out: the compiler's version reloads the row pointers from the stack
+// and keeps the loop bounds in memory (about 25 instructions around each block's 9-instruction
+// steps, 13 here). The K % 16 tail is one predicated step (VCTP once, before the loop: no
+// instruction in the loop writes the predicate; the caller's P0 is saved and restored).
 inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
                     int32_t* acc) {
   int32_t* acc0 = acc;
   int32_t* acc1 = acc + kRun;
-  const uint32_t blocks = k / kBytes;
-  const uint32_t rem = k % kBytes;
-  if (rem == 0 && blocks != 0 && n >= 2) {
+  if (n >= 2) {
     const int8_t* w0 = w;
     const int8_t* w1 = w + k;
     const int8_t* w_end = w + static_cast<size_t>(n & ~1u) * k;  // first row not in a pair
@@ -83,6 +82,10 @@ inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_
     const int8_t *pa, *pb;
     int8x16_t va, vb, u, v;
     __asm__ volatile(
+        "vmrs %[pa], p0\n"  // the caller's predicate, restored at the end
+        "push {%[pa]}\n"
+        "and %[pa], %[k], #15\n"
+        "vctp.8 %[pa]\n"
         "2:\n"
         "ldrd %[pa], %[pb], [%[xs]]\n"
         "movs %[s00], #0\n"
@@ -90,7 +93,7 @@ inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_
         "movs %[s10], #0\n"
         "movs %[s11], #0\n"
         "lsrs lr, %[k], #4\n"
-        "dls lr, lr\n"
+        "wls lr, lr, 3f\n"
         "1:\n"
         "vldrb.u8 %q[va], [%[pa]], #16\n"
         "vldrb.u8 %q[vb], [%[pb]], #16\n"
@@ -101,12 +104,30 @@ inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_
         "vmlava.s8 %[s10], %q[vb], %q[u]\n"
         "vmlava.s8 %[s11], %q[vb], %q[v]\n"
         "le lr, 1b\n"
+        "3:\n"
+        "tst %[k], #15\n"
+        "beq 4f\n"
+        "vpstttt\n"
+        "vldrbt.u8 %q[va], [%[pa]]\n"
+        "vldrbt.u8 %q[vb], [%[pb]]\n"
+        "vldrbt.u8 %q[u], [%[w0]]\n"
+        "vldrbt.u8 %q[v], [%[w1]]\n"
+        "vmlava.s8 %[s00], %q[va], %q[u]\n"
+        "vmlava.s8 %[s01], %q[va], %q[v]\n"
+        "vmlava.s8 %[s10], %q[vb], %q[u]\n"
+        "vmlava.s8 %[s11], %q[vb], %q[v]\n"
+        "and %[pa], %[k], #15\n"
+        "add %[w0], %[w0], %[pa]\n"
+        "add %[w1], %[w1], %[pa]\n"
+        "4:\n"
         "strd %[s10], %[s11], [%[a0], #%c[row1]]\n"
         "strd %[s00], %[s01], [%[a0]], #8\n"
         "mov %[w0], %[w1]\n"
         "add %[w1], %[w1], %[k]\n"
         "cmp %[w0], %[w_end]\n"
         "bne 2b\n"
+        "pop {%[pa]}\n"
+        "vmsr p0, %[pa]\n"
         : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10), [s11] "=&Te"(s11),
           [pa] "=&r"(pa), [pb] "=&r"(pb), [w0] "+r"(w0), [w1] "+r"(w1), [a0] "+r"(a0),
           [va] "=&w"(va), [vb] "=&w"(vb), [u] "=&w"(u), [v] "=&w"(v)
@@ -120,6 +141,8 @@ inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_
     }
     return;
   }
+  const uint32_t blocks = k / kBytes;
+  const uint32_t rem = k % kBytes;
   const mve_pred16_t p = vctp8q(rem);
   const int8_t* w0 = w;
   uint32_t o = 0;
