@@ -80,12 +80,30 @@ inline void mac_half(int32x4_t& even, int32x4_t& odd, int16x8_t x, int16x8_t w) 
   odd = vaddq_s32(odd, vmulltq_int_s16(x, w));
 }
 
-// acc += x * w over the group; x from `src` (an input pixel's group).
+// acc += x * w over the group; x from `src` (an input pixel's group). The whole-group form is
+// written out: the compiler loads all four operands first, needs nine vector registers and
+// spills an accumulator every tap; this order needs seven.
 template <bool kFull>
 inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& g) {
   if (kFull) {
-    mac_half(acc.a0, acc.a1, vldrbq_s16(src), vldrbq_s16(w));
-    mac_half(acc.a2, acc.a3, vldrbq_s16(src + 8), vldrbq_s16(w + 8));
+    int16x8_t x, f;
+    int32x4_t t;
+    __asm__("vldrb.s16 %q[x], [%[src]]\n"
+            "vldrb.s16 %q[f], [%[w]]\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a0], %q[a0], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a1], %q[a1], %q[t]\n"
+            "vldrb.s16 %q[x], [%[src], #8]\n"
+            "vldrb.s16 %q[f], [%[w], #8]\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a2], %q[a2], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a3], %q[a3], %q[t]\n"
+            : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [a2] "+w"(acc.a2), [a3] "+w"(acc.a3),
+              [x] "=&w"(x), [f] "=&w"(f), [t] "=&w"(t)
+            : [src] "r"(src), [w] "r"(w)
+            : "memory");
   } else {
     mac_half(acc.a0, acc.a1, vldrbq_z_s16(src, g.p[0]), vldrbq_z_s16(w, g.p[0]));
     mac_half(acc.a2, acc.a3, vldrbq_z_s16(src + 8, g.p[1]), vldrbq_z_s16(w + 8, g.p[1]));
