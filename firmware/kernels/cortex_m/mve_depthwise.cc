@@ -102,20 +102,37 @@ inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& 
             "vadd.i32 %q[a3], %q[a3], %q[t]\n"
             : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [a2] "+w"(acc.a2), [a3] "+w"(acc.a3),
               [x] "=&w"(x), [f] "=&w"(f), [t] "=&w"(t)
-            : [src] "r"(src), [w] "r"(w)
-            : "memory");
+            : [src] "r"(src), [w] "r"(w));  // reads only: input and filter are not written here
   } else {
     mac_half(acc.a0, acc.a1, vldrbq_z_s16(src, g.p[0]), vldrbq_z_s16(w, g.p[0]));
     mac_half(acc.a2, acc.a3, vldrbq_z_s16(src + 8, g.p[1]), vldrbq_z_s16(w + 8, g.p[1]));
   }
 }
 
-// acc += (x - zp) * w over the group (edge pixels: only their valid taps are visited).
+// acc += (x - zp) * w over the group (edge pixels: only their valid taps are visited); the
+// whole-group form written out like tap() (eight vector registers with the zero point).
 template <bool kFull>
 inline void edge_tap(Acc& acc, const int8_t* src, int16x8_t zp, const int8_t* w, const GroupPreds& g) {
   if (kFull) {
-    mac_half(acc.a0, acc.a1, vsubq_s16(vldrbq_s16(src), zp), vldrbq_s16(w));
-    mac_half(acc.a2, acc.a3, vsubq_s16(vldrbq_s16(src + 8), zp), vldrbq_s16(w + 8));
+    int16x8_t x, f;
+    int32x4_t t;
+    __asm__("vldrb.s16 %q[x], [%[src]]\n"
+            "vldrb.s16 %q[f], [%[w]]\n"
+            "vsub.i16 %q[x], %q[x], %q[zp]\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a0], %q[a0], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a1], %q[a1], %q[t]\n"
+            "vldrb.s16 %q[x], [%[src], #8]\n"
+            "vldrb.s16 %q[f], [%[w], #8]\n"
+            "vsub.i16 %q[x], %q[x], %q[zp]\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a2], %q[a2], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a3], %q[a3], %q[t]\n"
+            : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [a2] "+w"(acc.a2), [a3] "+w"(acc.a3),
+              [x] "=&w"(x), [f] "=&w"(f), [t] "=&w"(t)
+            : [src] "r"(src), [w] "r"(w), [zp] "w"(zp));
   } else {
     mac_half(acc.a0, acc.a1, vsubq_s16(vldrbq_z_s16(src, g.p[0]), zp), vldrbq_z_s16(w, g.p[0]));
     mac_half(acc.a2, acc.a3, vsubq_s16(vldrbq_z_s16(src + 8, g.p[1]), zp), vldrbq_z_s16(w + 8, g.p[1]));
