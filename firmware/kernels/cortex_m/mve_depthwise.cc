@@ -13,6 +13,12 @@ namespace {
 
 constexpr uint32_t kGroup = 16;  // channels per step: four int32x4 accumulators
 
+// Group shapes: 16 channels, exactly 8 (the first half only: in_c == 8 layers, or a last group
+// of 8), or any other count under predicates.
+constexpr int kFull16 = 0;
+constexpr int kFull8 = 1;
+constexpr int kPartial = 2;
+
 // Lane predicates of the two int16x8 halves of a group with `left` channels (all lanes when
 // >= 16): channels [0, 8) and [8, 16) of the group.
 struct GroupPreds {
@@ -83,9 +89,20 @@ inline void mac_half(int32x4_t& even, int32x4_t& odd, int16x8_t x, int16x8_t w) 
 // acc += x * w over the group; x from `src` (an input pixel's group). The whole-group form is
 // written out: the compiler loads all four operands first, needs nine vector registers and
 // spills an accumulator every tap; this order needs seven.
-template <bool kFull>
+template <int kShape>
 inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& g) {
-  if (kFull) {
+  if (kShape == kFull8) {
+    int16x8_t x, f;
+    int32x4_t t;
+    __asm__("vldrb.s16 %q[x], [%[src]]\n"
+            "vldrb.s16 %q[f], [%[w]]\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a0], %q[a0], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a1], %q[a1], %q[t]\n"
+            : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [x] "=&w"(x), [f] "=&w"(f), [t] "=&w"(t)
+            : [src] "r"(src), [w] "r"(w));
+  } else if (kShape == kFull16) {
     int16x8_t x, f;
     int32x4_t t;
     __asm__("vldrb.s16 %q[x], [%[src]]\n"
@@ -111,9 +128,11 @@ inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& 
 
 // acc += (x - zp) * w over the group (edge pixels: only their valid taps are visited); the
 // whole-group form written out like tap() (eight vector registers with the zero point).
-template <bool kFull>
+template <int kShape>
 inline void edge_tap(Acc& acc, const int8_t* src, int16x8_t zp, const int8_t* w, const GroupPreds& g) {
-  if (kFull) {
+  if (kShape == kFull8) {
+    mac_half(acc.a0, acc.a1, vsubq_s16(vldrbq_s16(src), zp), vldrbq_s16(w));
+  } else if (kShape == kFull16) {
     int16x8_t x, f;
     int32x4_t t;
     __asm__("vldrb.s16 %q[x], [%[src]]\n"
@@ -160,12 +179,16 @@ inline int16x8_t outputs(int32x4_t even, int32x4_t odd, const OutStage16& o) {
   return vminq_s16(vmaxq_s16(vqaddq_s16(n, o.zp), o.lo), o.hi);
 }
 
-template <bool kFull, bool kLeftShift>
+template <int kShape, bool kLeftShift>
 inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, const OutStage16& o,
                   int8_t* dst) {
+  if (kShape == kFull8) {
+    vstrbq_s16(dst, outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), o));
+    return;
+  }
   const int16x8_t lo = outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), o);
   const int16x8_t hi = outputs(scaled<kLeftShift>(acc.a2, t, 2), scaled<kLeftShift>(acc.a3, t, 3), o);
-  if (kFull) {
+  if (kShape == kFull16) {
     vstrbq_s16(dst, lo);
     vstrbq_s16(dst + 8, hi);
   } else {
@@ -185,9 +208,10 @@ inline void valid_taps(int32_t base, uint32_t dil, int32_t limit, uint32_t k_cou
   *last = static_cast<uint32_t>(l) < k_count ? static_cast<uint32_t>(l) : k_count;
 }
 
-// One group of channels [c0, c0 + 16) (fewer when !kFull) over every output pixel. Not inlined:
+// One group of channels [c0, c0 + 16) (8 for kFull8, fewer for kPartial) over every output
+// pixel. Not inlined:
 // the tables stay addressed from one register.
-template <bool kFull, bool kLeftShift>
+template <int kShape, bool kLeftShift>
 __attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const GroupTables& t,
                                          const GroupPreds& g, const int8_t* in,
                                          const int8_t* filter, int8_t* out, uint32_t c0) {
@@ -219,7 +243,7 @@ __attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const G
           const int8_t* src_row = in_b + static_cast<size_t>(iy0) * row + static_cast<size_t>(ix0) * c;
           for (uint32_t ky = 0; ky < p.k_h; ++ky, src_row += dy) {
             const int8_t* src = src_row;
-            for (uint32_t kx = 0; kx < p.k_w; ++kx, src += dx, w += c) tap<kFull>(acc, src, w, g);
+            for (uint32_t kx = 0; kx < p.k_w; ++kx, src += dx, w += c) tap<kShape>(acc, src, w, g);
           }
         } else {
           // Edge: the valid taps only, each adding (x - zp) * w to the bias.
@@ -234,10 +258,10 @@ __attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const G
             const int32_t ix = ix0 + static_cast<int32_t>(kx0 * p.dilation_w);
             const int8_t* src = in_b + static_cast<size_t>(iy) * row + static_cast<size_t>(ix) * c;
             const int8_t* w = filter + c0 + ky * filter_row + static_cast<size_t>(kx0) * c;
-            for (uint32_t kx = kx0; kx < kx1; ++kx, src += dx, w += c) edge_tap<kFull>(acc, src, zp, w, g);
+            for (uint32_t kx = kx0; kx < kx1; ++kx, src += dx, w += c) edge_tap<kShape>(acc, src, zp, w, g);
           }
         }
-        store<kFull, kLeftShift>(acc, t, g, o, dst);
+        store<kShape, kLeftShift>(acc, t, g, o, dst);
       }
     }
   }
@@ -256,16 +280,16 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
     const uint32_t left = p.in_c - c0;
     fill_tables(p, q, filter, c0, left, &t);
     const GroupPreds g = group_preds(left);
+    const bool ls = t.any_left_shift;
     if (left >= kGroup) {
-      if (t.any_left_shift) {
-        run_group<true, true>(p, t, g, in, filter, out, c0);
-      } else {
-        run_group<true, false>(p, t, g, in, filter, out, c0);
-      }
-    } else if (t.any_left_shift) {
-      run_group<false, true>(p, t, g, in, filter, out, c0);
+      ls ? run_group<kFull16, true>(p, t, g, in, filter, out, c0)
+         : run_group<kFull16, false>(p, t, g, in, filter, out, c0);
+    } else if (left == 8) {
+      ls ? run_group<kFull8, true>(p, t, g, in, filter, out, c0)
+         : run_group<kFull8, false>(p, t, g, in, filter, out, c0);
     } else {
-      run_group<false, false>(p, t, g, in, filter, out, c0);
+      ls ? run_group<kPartial, true>(p, t, g, in, filter, out, c0)
+         : run_group<kPartial, false>(p, t, g, in, filter, out, c0);
     }
   }
 }
