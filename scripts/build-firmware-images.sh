@@ -6,9 +6,11 @@
 #   --host-build DIR     host build directory (default: build/, configured with the `default`
 #                        preset when missing)
 #   --skip-host          do not build in the host directory (its payload must exist already)
-#   --targets "T..."     cross targets, among hexagon cortex_m (default: both)
+#   --targets "T..."     cross targets, among hexagon cortex_m cortex_m55 (default: hexagon
+#                        cortex_m); cortex_m is the Cortex-M7 (mps2-an500), cortex_m55 the
+#                        Cortex-M55 with Helium (mps3-an547); both build the HAL port cortex_m
 #   --cross-dir T=DIR    build directory of target T (default: the preset's, build-hexagon /
-#                        build-cortex-m)
+#                        build-cortex-m / build-cortex-m55)
 #   --run                run each image under its emulator afterwards
 #   --payload FILE       payload source to embed (default: the host build's
 #                        tests/firmware_image/payload/payload.c)
@@ -27,9 +29,13 @@ run=0
 op_list=""
 payload=""
 jobs=2
-declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m")
+declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m"
+                      [cortex_m55]="$root/build-cortex-m55")
 declare -A toolchain=([hexagon]="$root/cmake/toolchains/hexagon.cmake"
-                      [cortex_m]="$root/cmake/toolchains/cortex_m.cmake")
+                      [cortex_m]="$root/cmake/toolchains/cortex_m.cmake"
+                      [cortex_m55]="$root/cmake/toolchains/cortex_m55.cmake")
+# LPAI_PLATFORM (HAL port, image name lpai-image-<platform>.elf) of each target.
+declare -A platform=([hexagon]=hexagon [cortex_m]=cortex_m [cortex_m55]=cortex_m)
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -51,7 +57,7 @@ missing_tools() {
   case "$1" in
     hexagon) for t in clang clang++ ld.lld llvm-ar llvm-nm qemu-hexagon; do
                command -v "$t" >/dev/null || echo -n "$t "; done ;;
-    cortex_m) for t in arm-none-eabi-gcc arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm; do
+    cortex_m|cortex_m55) for t in arm-none-eabi-gcc arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm; do
                 command -v "$t" >/dev/null || echo -n "$t "; done ;;
     *) echo -n "unknown-target:$1 " ;;
   esac
@@ -82,13 +88,13 @@ for target in $targets; do
   # Configure once (or when the payload path changed); later runs only rebuild.
   if [ ! -f "$dir/CMakeCache.txt" ] || ! grep -q "^LPAI_IMAGE_PAYLOAD:FILEPATH=$payload\$" "$dir/CMakeCache.txt"; then
     cmake -S "$root" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="${toolchain[$target]}" \
-      -DLPAI_PLATFORM="$target" -DLPAI_BUILD_HOST_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DLPAI_PLATFORM="${platform[$target]}" -DLPAI_BUILD_HOST_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
       -DLPAI_IMAGE_PAYLOAD="$payload" >/dev/null
   fi
   cmake -S "$root" -B "$dir" -DLPAI_OP_LIST="$op_list" >/dev/null
   cmake --build "$dir" -j"$jobs" --target lpai_image
-  image="$dir/bin/lpai-image-$target.elf"
+  image="$dir/bin/lpai-image-${platform[$target]}.elf"
   echo "image $target $image"
   if [ "$run" -eq 1 ]; then
     "$root/scripts/run-firmware-image.sh" "$target" "$image"

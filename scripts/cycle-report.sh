@@ -10,7 +10,7 @@
 # On Hexagon the unit is one PACKET (QEMU translates a packet as one instruction); on Cortex-M
 # one Thumb-2 instruction. See docs/firmware-images.md.
 #
-# Usage: scripts/cycle-report.sh [--targets "hexagon cortex_m"] [--host-build DIR]
+# Usage: scripts/cycle-report.sh [--targets "hexagon cortex_m cortex_m55"] [--host-build DIR]
 #                                [--cross-dir T=DIR] [--no-build] [--nodes] [--json FILE]
 #   --no-build   use the images already built (default: build them incrementally first)
 #   --json FILE  also write the figures as JSON (default: <host build>/cycle-report.json)
@@ -22,7 +22,8 @@ build=1
 nodes=0
 json=""
 cross_args=()
-declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m")
+declare -A cross_dir=([hexagon]="$root/build-hexagon" [cortex_m]="$root/build-cortex-m"
+                      [cortex_m55]="$root/build-cortex-m55")
 while [ $# -gt 0 ]; do
   case "$1" in
     --targets) targets="$2"; shift 2 ;;
@@ -45,7 +46,7 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for t in $targets; do
-  image="${cross_dir[$t]}/bin/lpai-image-$t.elf"
+  image="${cross_dir[$t]}/bin/lpai-image-${t%55}.elf"   # cortex_m55: HAL port cortex_m
   plugin="${cross_dir[$t]}/bin/qemu-insn.so"
   [ -f "$image" ] || { echo "cycle-report: no image $image" >&2; exit 1; }
   [ -f "$plugin" ] || { echo "cycle-report: no plugin $plugin" >&2; exit 1; }

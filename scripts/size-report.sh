@@ -6,7 +6,8 @@
 # binaries and inputs) and the compiler runtime (libgcc, Cortex-M only).
 #
 # Usage: scripts/size-report.sh [TARGET=BUILD_DIR ...]
-#   default: hexagon=build-hexagon cortex_m=build-cortex-m (the presets' directories); a
+#   default: hexagon=build-hexagon cortex_m=build-cortex-m (the presets' directories; the
+#   Cortex-M55 image: cortex_m55=build-cortex-m55 or its test build directory); a
 #   target whose image is not built is skipped with a note. Build the images first with
 #   scripts/build-firmware-images.sh.
 # Output: one markdown table per target on stdout, then per target the measured execute stack
@@ -75,7 +76,7 @@ measured_stacks() {
   var="LPAI_IMAGE_OUTPUT_$(tr 'a-z' 'A-Z' <<< "$target")"
   out="${!var:-}"
   if [ -z "$out" ]; then
-    local image="$dir/bin/lpai-image-$target.elf"
+    local image="$dir/bin/lpai-image-${target%55}.elf"  # cortex_m55: HAL port cortex_m
     [ -f "$image" ] || return 0
     out="$reports/$target.image-output.txt"
     "$root/scripts/run-firmware-image.sh" "$target" "$image" > "$out" 2>&1 || {
@@ -170,7 +171,7 @@ stack_and_ram() {
 
 report() {
   local target="$1" dir="$2"
-  local map="$dir/firmware/images/lpai-image-$target.map"
+  local map="$dir/firmware/images/lpai-image-${target%55}.map"
   if [ ! -f "$map" ]; then
     echo "size-report: $target: no linker map at $map (image not built), skipped" >&2
     return 0
@@ -180,7 +181,7 @@ report() {
   members="$(for layer in core memory format kernels graph shim; do
       "$ar_tool" t "$dir/lib/liblpai_fw_$layer.a" | sed "s/^/$layer /"
     done
-    "$ar_tool" t "$dir/lib/liblpai_hal_$target.a" | sed "s/^/hal /")"
+    "$ar_tool" t "$dir/lib/liblpai_hal_${target%55}.a" | sed "s/^/hal /")"
   local dups
   dups="$(awk '{print $2}' <<< "$members" | sort | uniq -d)"
   if [ -n "$dups" ]; then

@@ -295,7 +295,7 @@ inline void for_each_row_block(const Conv2dParams& p, const int8_t* in, int8_t* 
   }
 }
 
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
 // The requantisation plan eval_s8_dsp uses for an int8 node (form kNone: it does not take the
 // node).
 gemm::SmmlarPlan dsp_plan(const Conv2dParams& p, const gemm::Requant& q) {
@@ -430,7 +430,7 @@ void eval(const KernelArgs& args) {
   } else if (p.groups != 1) {
     eval_s8_grouped(args);
   } else {
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
     const gemm::SmmlarPlan plan = dsp_plan(p, gemm::requant_after_header<Conv2dParams>(args.params, p.out_c));
     if (plan.form != gemm::SmmlarForm::kNone) {
       eval_s8_dsp(args, plan);

@@ -27,6 +27,7 @@
 #include "core/checked_math.h"
 #include "kernels/conv_checks.h"
 #include "kernels/cortex_m/dsp_depthwise.h"
+#include "kernels/cortex_m/mve_depthwise.h"
 #include "kernels/depthwise_conv_2d/paths.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
@@ -139,6 +140,12 @@ void eval(const KernelArgs& args) {
   if ((p.flags & kDwFlagHvxLayout) != 0) {  // HVX paths (hexagon builds), bit-exact
     hvx::depthwise_s8(p, args.params + depthwise_conv_2d_params_size(p.out_c, p.flags), in,
                       args.temp, out);
+    return;
+  }
+#endif
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  if (mve::depthwise_dm1_applies(p)) {  // Cortex-M Helium, bit-exact
+    mve::depthwise_dm1(p, q, in, filter, out);
     return;
   }
 #endif

@@ -23,6 +23,7 @@
 
 #include "kernels/cortex_m/dsp_gemm.h"
 #include "kernels/cortex_m/dsp_requant_uniform.h"
+#include "kernels/cortex_m/mve_gemm.h"
 #include "kernels/fixed_point.h"
 
 namespace lpai {
@@ -220,6 +221,17 @@ void dsp_gemv_row_uniform(const int32_t* xs, const int8_t* x, const int8_t* w, u
                           uint32_t k_len, const Requant& q, const dsp::Uniform& u, int8_t* dst);
 #endif
 
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+// out0[j] = requantize(acc0[j]), and out1[j] = requantize(acc1[j]) when out1 is not null, of
+// lane j of the run, j < n, on Helium vectors (kernels/cortex_m/mve_requant.cc).
+void mve_requantize_run(const int32_t* acc0, const int32_t* acc1, const FastRun& r, uint32_t n,
+                        int8_t* out0, int8_t* out1);
+
+// dst[j] = requantize(acc[j], first + j, q) for j < n (n <= 16), on Helium vectors
+// (kernels/cortex_m/mve_requant.cc).
+void mve_requantize_span(const int32_t* acc, const Requant& q, uint32_t first, uint32_t n, int8_t* dst);
+#endif
+
 // dst[j] = requantize(acc[j]) of lane j for j < n (n <= kFastRun).
 inline void fast_requantize_run(const int32_t* acc, const FastRun& r, uint32_t n, int8_t* dst) {
   uint32_t j = 0;
@@ -266,7 +278,9 @@ inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict 
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  mve::dot_1x4(x, w0, w1, w2, w3, k_len, out);
+#elif defined(LPAI_HAS_CORTEX_M_DSP)
   dsp::dot_1x4(x, w0, w1, w2, w3, k_len, out);
 #else
   int32_t s[4] = {0, 0, 0, 0};
@@ -319,7 +333,29 @@ inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restric
 inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
                       uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
                       uint32_t out_stride, bool per_tensor = false) {
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  // Helium: 16 outputs per step (four dot_1x4 blocks), requantised on vectors.
+  (void)per_tensor;
+  for (uint32_t m = 0; m < m_count; ++m) {
+    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
+    int8_t* dst = out + static_cast<size_t>(m) * out_stride;
+    for (uint32_t o = 0; o < n_count; o += 16) {
+      const uint32_t count = n_count - o < 16 ? n_count - o : 16;
+      int32_t acc[16];
+      for (uint32_t i = 0; i < count; i += 4) {
+        // Past the last weight row, repeat it; the extra results are not stored.
+        const uint32_t last = n_count - 1, r = o + i;
+        const int8_t* w0 = w + static_cast<size_t>(r) * k_len;
+        const int8_t* w1 = w + static_cast<size_t>(r + 1 <= last ? r + 1 : last) * k_len;
+        const int8_t* w2 = w + static_cast<size_t>(r + 2 <= last ? r + 2 : last) * k_len;
+        const int8_t* w3 = w + static_cast<size_t>(r + 3 <= last ? r + 3 : last) * k_len;
+        mve::dot_1x4(row, w0, w1, w2, w3, k_len, acc + i);
+      }
+      mve_requantize_span(acc, q, o, count, dst + o);
+    }
+  }
+  return;
+#elif defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension, rows of at most dsp::kRowMax entries: each row widened once. A per-tensor
   // requantisation in the SMMLAR form where it applies.
   int32_t xs[dsp::kRowMax / 2];
@@ -333,7 +369,7 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
   for (uint32_t m = 0; m < m_count; ++m) {
     const int8_t* row = x + static_cast<size_t>(m) * x_stride;
     int8_t* dst = out + static_cast<size_t>(m) * out_stride;
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
     if (widened) dsp::widen_row_padded(row, k_len, xs);
     if (uniform) {
       dsp_gemv_row_uniform(widened ? xs : nullptr, row, w, n_count, k_len, q, uq, dst);
@@ -348,7 +384,7 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
       const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
       const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
       int32_t acc[4];
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
       if (widened) {
         dsp::dot_1x4_widened(xs, w0, w1, w2, w3, k_len, acc);
       } else {
@@ -369,7 +405,13 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
 // stack buffers, each chunk dotted with every weight row (dot_2x2_chunk); K % 16 runs scalar.
 inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n,
                               uint32_t k_len, const FastRun& r, int8_t* out0, int8_t* out1) {
-#if defined(LPAI_HAS_CORTEX_M_DSP)
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  // Helium: 2x2 blocks of VMLADAVA dot products (mve_gemm.h), the run requantised on vectors.
+  static_assert(mve::kRun == kFastRun, "one accumulator row per run lane");
+  int32_t acc[2 * kFastRun];
+  mve::dot_2xn(x0, x1, w, n, k_len, acc);
+  mve_requantize_run(acc, acc + kFastRun, r, n, out0, out1);
+#elif defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension. Rows of at most one chunk with no slow lane (the common case): each 2x2
   // block is requantised straight from its registers, the depth zero-padded to whole words.
   if (k_len <= dsp::kChunk && r.slow_count == 0 && r.round_shifts) {

@@ -36,6 +36,14 @@ __asm__(
     "lpai_cm_reset:\n"
     "  ldr r0, =__lpai_stack_top\n"
     "  mov sp, r0\n"
+#if defined(__ARM_FP) || defined(__ARM_FEATURE_MVE)
+    "  ldr r0, =0xE000ED88\n"
+    "  ldr r1, [r0]\n"
+    "  orr r1, r1, #(0xF << 20)\n"
+    "  str r1, [r0]\n"
+    "  dsb\n"
+    "  isb\n"
+#endif
     "  bl lpai_cm_init\n"
     "  bl main\n"
     "  bl lpai_target_exit\n"

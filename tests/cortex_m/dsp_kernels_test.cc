@@ -1,11 +1,14 @@
-// Cortex-M DSP-extension kernels (kernels/cortex_m) against references written here from
+// Cortex-M DSP-extension and, on a core with Helium (Cortex-M55), MVE kernels (kernels/cortex_m)
+// against references written here from
 // TFLite's integer algorithms: plain int32 dot products requantised by gemm::requantize
 // (MultiplyByQuantizedMultiplier), the depthwise sum of filter * (x - input_zero_point) over the
 // valid taps, and ADD/SUB's three rescales (add_sub::compute). Odd shapes: depths 1..300 (whole
 // words, partial last words, one and several stack chunks), 1..16 output channels per run,
 // slow requantisation lanes (large biases, left shifts), padding, strides and dilation for the
 // depthwise path, element counts that are not a multiple of 4. Guard bytes after every output
-// check that no store runs past it. Freestanding program run under qemu-system-arm by ctest
+// check that no store runs past it. On the M55 gemm_row_pair_run and gemv_rows run the Helium
+// blocks (int8_gemm.h selects them first); the depthwise cases run both the DSP and the Helium
+// kernel, the latter also on channel counts that are not a multiple of 4 or 16. Freestanding program run under qemu-system-arm by ctest
 // (firmware_image.cortex_m.dsp_kernels_match_portable); prints one line per case and
 // "dsp-test: PASS" / "FAIL", exit status 0 / 1.
 #include "kernels/add_sub_impl.h"
@@ -14,6 +17,8 @@
 #include "kernels/cortex_m/dsp_gemm.h"
 #include "kernels/cortex_m/dsp_pool.h"
 #include "kernels/cortex_m/dsp_requant.h"
+#include "kernels/cortex_m/mve_depthwise.h"
+#include "kernels/cortex_m/mve_requant.h"
 #include "kernels/int8_gemm.h"
 #include "lpai/hal_target.h"
 
@@ -232,7 +237,8 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
   p.output_zero_point = q.output_zero_point;
   p.act_min = q.act_min;
   p.act_max = q.act_max;
-  if (!dsp::depthwise_dm1_applies(p)) {
+  const bool dsp_path = dsp::depthwise_dm1_applies(p);
+  if (!dsp_path && c % 4 == 0) {
     print("FAIL depthwise case not taken by the DSP path\n");
     return false;
   }
@@ -255,9 +261,22 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
     }
   }
   const uint32_t count = p.out_h * p.out_w * c;
+  bool ok = true;
+  if (dsp_path) {
+    clear_out(count);
+    dsp::depthwise_dm1(p, q, g_in, g_w, g_out);
+    ok = check("depthwise", count, h * 1000 + w, c, kh * 100 + kw * 10 + stride);
+  }
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  if (!lpai::kernels::mve::depthwise_dm1_applies(p)) {
+    print("FAIL depthwise case not taken by the Helium path\n");
+    return false;
+  }
   clear_out(count);
-  dsp::depthwise_dm1(p, q, g_in, g_w, g_out);
-  return check("depthwise", count, h * 1000 + w, c, kh * 100 + kw * 10 + stride);
+  lpai::kernels::mve::depthwise_dm1(p, q, g_in, g_w, g_out);
+  ok = check("mve_depthwise", count, h * 1000 + w, c, kh * 100 + kw * 10 + stride) && ok;
+#endif
+  return ok;
 }
 
 // dsp::add_sub_s8 against add_sub::compute. zero_shifts: 0 random input shifts in [-3, 0],
@@ -373,6 +392,36 @@ bool requant_case() {
   return check("requant", count, 0, 0, 0);
 }
 
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+// mve::requantize (4 channels per vector) on extreme accumulators, wild shifts and biases.
+bool mve_requant_case() {
+  namespace mve = lpai::kernels::mve;
+  const gemm::Requant q = make_requant(64, true);
+  const int32_t accs[] = {0, 1, -1, 12345, -12345, 1 << 20, -(1 << 20), 0x7FFFFFFF, INT32_MIN,
+                          0x3FFFFFFF, -0x40000000};
+  const mve::OutStage o = mve::out_stage(q.output_zero_point, q.act_min, q.act_max);
+  uint32_t count = 0;
+  for (uint32_t c = 0; c < 64; c += 4) {
+    int32_t shift[4], left_mul[4];
+    for (uint32_t j = 0; j < 4; ++j) {
+      shift[j] = q.shift[c + j];
+      left_mul[j] = static_cast<int32_t>(1u << (shift[j] > 0 ? shift[j] : 0));
+    }
+    for (int32_t a : accs) {
+      const int32_t acc[4] = {a, a ^ 0x55, a >> 3, -(a >> 1)};
+      for (uint32_t j = 0; j < 4; ++j) g_ref[count + j] = gemm::requantize(acc[j], c + j, q);
+      const int32x4_t r = mve::requantize(vldrwq_s32(acc), vldrwq_s32(q.folded_bias + c),
+                                          vldrwq_s32(left_mul), vldrwq_s32(q.multiplier + c),
+                                          vldrwq_s32(shift), o);
+      vstrbq_s32(g_out + count, r);
+      count += 4;
+    }
+  }
+  for (uint32_t i = 0; i < kGuard; ++i) g_out[count + i] = 0x5A;
+  return check("mve_requant", count, 0, 0, 0);
+}
+#endif
+
 }  // namespace
 
 extern "C" int main(void);
@@ -401,13 +450,20 @@ extern "C" int main(void) {
         }
       }
     }
+    ok = gemv_case(2, 33, k) && ok;
   }
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},  {9, 9, 16, 3, 3, 2, 1}, {25, 5, 64, 3, 3, 1, 1},
                             {5, 7, 4, 3, 3, 1, 1},  {8, 6, 12, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2},
                             {4, 9, 20, 1, 4, 1, 1}, {6, 6, 8, 1, 1, 1, 1},  {11, 7, 4, 5, 5, 2, 1},
                             {3, 3, 24, 3, 3, 1, 1}, {9, 10, 8, 2, 3, 1, 3},
                             {30, 1, 40, 3, 1, 1, 1}, {15, 1, 12, 15, 1, 1, 1},
-                            {12, 3, 8, 5, 1, 2, 1},  {2, 17, 4, 1, 7, 1, 1}};
+                            {12, 3, 8, 5, 1, 2, 1},  {2, 17, 4, 1, 7, 1, 1},
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+                            // Helium only: channels not a multiple of 4 or of 16
+                            {7, 6, 3, 3, 3, 1, 1},  {6, 9, 17, 3, 3, 2, 1}, {8, 5, 21, 3, 3, 1, 2},
+                            {5, 5, 35, 5, 5, 1, 1}, {4, 6, 1, 3, 3, 1, 1},
+#endif
+                            };
   for (const auto& d : dw) {
     ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
     ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
@@ -431,6 +487,9 @@ extern "C" int main(void) {
     }
   }
   ok = requant_case() && ok;
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  ok = mve_requant_case() && ok;
+#endif
   print("dsp-test: ");
   print_u(g_cases);
   print(ok ? " cases, PASS\n" : " cases, FAIL\n");

@@ -5,9 +5,10 @@
 #   MODE run:     cross-build TARGET's image (incremental), run it under its emulator and
 #                 require: exit 0, "result=PASS", every model's every output present, and the
 #                 "check"/"model"/"out" lines equal to the host run's, byte for byte.
-#   MODE dsp:     (TARGET cortex_m) build the DSP-extension kernel unit test (tests/cortex_m,
-#                 target lpai_dsp_test) in the image's cross build directory, run it under
-#                 qemu-system-arm and require "dsp-test: N cases, PASS" and no FAIL line.
+#   MODE dsp:     (TARGET cortex_m or cortex_m55) build the DSP-extension (and, on the M55, the
+#                 Helium) kernel unit test (tests/cortex_m, target lpai_dsp_test) in the image's
+#                 cross build directory, run it under qemu-system-arm and require
+#                 "dsp-test: N cases, PASS" and no FAIL line.
 #   MODE symbols: cross-build, then require an image linked with -nostdlib, with no undefined
 #                 symbol and no malloc/free/calloc/realloc, operator new/delete or __cxa_* symbol.
 #   MODE linker:  link tests/firmware_image/linker_probe.c with linker/TARGET.ld: as is it must
@@ -38,7 +39,10 @@ set -uo pipefail
 mode="$1" target="$2" src="$3" host_build="$4" cross_dir="$5" host_runner="$6" payload_dir="$7"
 shared="${8:-}"
 models_txt="$payload_dir/models.txt"
-image="$cross_dir/bin/lpai-image-$target.elf"
+# HAL port of the target: cortex_m55 (Cortex-M55, mps3-an547) builds the cortex_m port.
+platform="$target"
+[ "$target" = cortex_m55 ] && platform=cortex_m
+image="$cross_dir/bin/lpai-image-$platform.elf"
 
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -108,7 +112,7 @@ case "$mode" in
     grep -E '^(error|FAIL)' "$target_out" | head -n 20
     [ $rc -eq 0 ] || fail "$target image exited with status $rc (output: $target_out)"
     grep -q '^lpai-image: result=PASS$' "$target_out" || fail "$target image did not report PASS"
-    total=$(find "$cases" -mindepth 2 -maxdepth 2 -name model.tflite | wc -l)
+    total=$(find -L "$cases" -mindepth 2 -maxdepth 2 -name model.tflite | wc -l)
     embedded=$(wc -l < "$models_txt")
     refused="$(grep -v ' float-io$' "$payload_dir/skipped.txt")"
     [ -z "$refused" ] || fail "cases the prepare tool refused: $refused"
@@ -204,20 +208,20 @@ case "$mode" in
     cmake --build "$cross_dir" -j2 --target lpai_dsp_test > "$cross_dir.dsp-build.log" 2>&1 ||
       { tail -n 40 "$cross_dir.dsp-build.log"; fail "build of lpai_dsp_test failed"; }
     dsp_out="$cross_dir.dsp-output.txt"
-    LPAI_QEMU_INSN_PLUGIN=none "$src/scripts/run-firmware-image.sh" cortex_m \
+    LPAI_QEMU_INSN_PLUGIN=none "$src/scripts/run-firmware-image.sh" "$target" \
       "$cross_dir/bin/lpai-dsp-test.elf" > "$dsp_out" 2>&1
     rc=$?
     grep -E '^FAIL' "$dsp_out"
     [ $rc -eq 0 ] || fail "lpai-dsp-test exited with status $rc (output: $dsp_out)"
     ! grep -q '^FAIL' "$dsp_out" || fail "DSP kernel cases differ from the reference"
     grep -qE '^dsp-test: [0-9]+ cases, PASS$' "$dsp_out" || fail "lpai-dsp-test did not report PASS"
-    echo "cortex_m: $(grep -E '^dsp-test:' "$dsp_out")"
+    echo "$target: $(grep -E '^dsp-test:' "$dsp_out")"
     ;;
   symbols)
     build_image
     case "$target" in
       hexagon) nm_tool=llvm-nm ;;
-      cortex_m) nm_tool=arm-none-eabi-nm ;;
+      cortex_m|cortex_m55) nm_tool=arm-none-eabi-nm ;;
     esac
     link_txt="$cross_dir/firmware/images/CMakeFiles/lpai_image.dir/link.txt"
     grep -q -- "-nostdlib" "$link_txt" || fail "image not linked with -nostdlib ($link_txt)"
@@ -241,6 +245,8 @@ case "$mode" in
                nm_tool=llvm-nm; big=$((32 * 1024 * 1024)) ;;
       cortex_m) cc=(arm-none-eabi-gcc -mcpu=cortex-m7 -mthumb); nm_tool=arm-none-eabi-nm
                 big=$((4 * 1024 * 1024)) ;;
+      cortex_m55) cc=(arm-none-eabi-gcc -mcpu=cortex-m55 -mthumb -mfloat-abi=hard)
+                  nm_tool=arm-none-eabi-nm; big=$((8 * 1024 * 1024)) ;;
     esac
     command -v "${cc[0]}" >/dev/null && command -v "$nm_tool" >/dev/null ||
       { echo "SKIPPED: ${cc[0]} or $nm_tool missing"; exit 77; }
