@@ -35,8 +35,9 @@ void run_model(benchmark::State& state, const std::string& name) {
   }
   lpai::prepare::PrepareOutput prepared;
   std::string error;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{},
-                                     &prepared, &error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{},
+                                     &prepared); !st.ok()) {
+    error = st.error();
     state.SkipWithError(error.c_str());
     return;
   }

@@ -140,8 +140,9 @@ Loaded load(const std::string& model) {
   }
   lpai::prepare::PrepareOutput prep;
   std::string error;
-  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions{},
-                                     &prep, &error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions{},
+                                     &prep); !st.ok()) {
+    error = st.error();
     l.error = model + " cannot be prepared yet (" + error + "): skipped";
     return l;
   }

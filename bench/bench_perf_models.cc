@@ -124,8 +124,9 @@ bool load(const std::string& name, bool profiling, Loaded* l, std::string* error
     *error = g_shared_dir + "/models/" + name + ".tflite not present";
     return false;
   }
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{},
-                                     &l->prepared, error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{},
+                                     &l->prepared); !st.ok()) {
+    *error = st.error();
     return false;
   }
   lpai::host::SessionOptions options;

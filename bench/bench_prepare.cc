@@ -31,15 +31,16 @@ void BM_PlanSharedModel(benchmark::State& state) {
   state.SetLabel(name);
   const std::vector<uint8_t> bytes = read_model(name);
   lpai::prepare::PrepareOutput out;
-  std::string err;
-  if (bytes.empty() ||
-      !lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), {}, &out, &err)) {
-    state.SkipWithError((name + ": " + (bytes.empty() ? "model not found" : err)).c_str());
+  const lpai::host::HostStatus st =
+      bytes.empty() ? lpai::host::HostStatus::fail("model not found")
+                    : lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), {}, &out);
+  if (!st.ok()) {
+    state.SkipWithError((name + ": " + st.error()).c_str());
     return;
   }
   for (auto _ : state) {
     lpai::prepare::MemoryPlan plan;
-    benchmark::DoNotOptimize(lpai::prepare::plan_memory(out.graph, out.temp_bytes, {}, &plan, &err));
+    benchmark::DoNotOptimize(lpai::prepare::plan_memory(out.graph, out.temp_bytes, {}, &plan).ok());
     benchmark::DoNotOptimize(plan.scratch_size);
   }
   state.counters["scratch"] = static_cast<double>(out.plan.scratch_size);
@@ -58,7 +59,8 @@ void BM_PrepareSharedModel(benchmark::State& state) {
   for (auto _ : state) {
     lpai::prepare::PrepareOutput out;
     std::string err;
-    if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), {}, &out, &err)) {
+    if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), {}, &out); !st.ok()) {
+      err = st.error();
       state.SkipWithError(err.c_str());
       return;
     }
@@ -95,9 +97,8 @@ void BM_PlanRandom(benchmark::State& state) {
   }
   g.outputs = {avail.back()};
   lpai::prepare::MemoryPlan plan;
-  std::string err;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(lpai::prepare::plan_memory(g, temps, {}, &plan, &err));
+    benchmark::DoNotOptimize(lpai::prepare::plan_memory(g, temps, {}, &plan).ok());
   }
   state.counters["ratio"] = plan.ratio();
   state.SetLabel(plan.strategy);

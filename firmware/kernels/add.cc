@@ -3,10 +3,8 @@
 
 #include "kernels/add_sub_impl.h"
 #include "kernels/elementwise_common.h"
-#include "kernels/int32_arith.h"
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_elementwise.h"
-#endif
+#include "kernels/int32_arith.h"
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -4,10 +4,12 @@
 
 #include <stdint.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/add_sub_arith.h"
 #include "kernels/cortex_m/dsp_elementwise.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/ew_ext_common.h"
 #include "kernels/fixed_point.h"
 #include "kernels/kernel_api.h"
 #include "kernels/params/add.h"
@@ -18,26 +20,10 @@ namespace add_sub {
 
 // Checks the blob and the tensors of an ADD/SUB node. `name` prefixes the log line.
 inline Status validate(const KernelArgs& args, const char* name) {
-  if (args.params_size != sizeof(AddParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
-      args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", name,
-                   args.params_size, static_cast<unsigned>(sizeof(AddParams)), args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
-  }
+  LPAI_RETURN_IF_ERROR(ewx::validate_int8_int16_binary(
+      args, name, static_cast<uint32_t>(sizeof(AddParams)), /*exact=*/true));
   const AddParams& p = *reinterpret_cast<const AddParams*>(args.params);
-  const format::TensorRecord* in1 = args.inputs[0].desc;
-  const format::TensorRecord* in2 = args.inputs[1].desc;
-  const format::TensorRecord* out = args.outputs[0].desc;
-  const format::DataType t = type_of(out);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
-      type_of(in2) != t) {
-    LPAI_LOG_ERROR("%s: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)", name,
-                   in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
-  }
-  const bool i8 = t == format::DataType::kInt8;
+  const bool i8 = type_of(args.outputs[0].desc) == format::DataType::kInt8;
   const int32_t qmin = i8 ? -128 : -32768;
   const int32_t qmax = i8 ? 127 : 32767;
   const bool offsets_ok = p.input1_offset >= -qmax && p.input1_offset <= -qmin &&
@@ -51,29 +37,14 @@ inline Status validate(const KernelArgs& args, const char* name) {
   const bool act_ok = p.activation_min >= qmin && p.activation_max <= qmax &&
                       p.activation_min <= p.activation_max;
   if (!offsets_ok || !shifts_ok || !act_ok || p.reserved != 0 || p.broadcast > 1) {
-    LPAI_LOG_ERROR("%s: parameter out of range (offsets %d/%d/%d, left_shift %d, shifts %d/%d/%d, "
-                   "activation [%d, %d], broadcast %u)",
-                   name, p.input1_offset, p.input2_offset, p.output_offset, p.left_shift,
-                   p.input1_shift, p.input2_shift, p.output_shift, p.activation_min,
-                   p.activation_max, p.broadcast);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: parameter out of range (offsets %d/%d/%d, left_shift %d, shifts %d/%d/%d, "
+              "activation [%d, %d], broadcast %u)",
+              name, p.input1_offset, p.input2_offset, p.output_offset, p.left_shift,
+              p.input1_shift, p.input2_shift, p.output_shift, p.activation_min,
+              p.activation_max, p.broadcast);
   }
-  if (p.broadcast == 0) {
-    if (!same_shape(in1, out) || !same_shape(in2, out)) {
-      LPAI_LOG_ERROR("%s: input/output shapes differ but the node is marked non-broadcast", name);
-      return Status::kBinaryBadParams;
-    }
-    return Status::kOk;
-  }
-  BroadcastShape bc;
-  uint32_t rank = 0;
-  uint32_t shape[kBroadcastRank];
-  if (!compute_broadcast(in1->dims, in1->rank, in2->dims, in2->rank, &bc, &rank, shape) ||
-      !dims_equal(out, shape, rank) || !same_broadcast(bc, p.shape)) {
-    LPAI_LOG_ERROR("%s: broadcast description does not match the input/output shapes", name);
-    return Status::kBinaryBadParams;
-  }
-  return Status::kOk;
+  return ewx::validate_binary_broadcast(name, p.broadcast, p.shape, args);
 }
 
 // int8, equal shapes: compute() in blocks of 16 through fast_scale_apply. Every scaled value

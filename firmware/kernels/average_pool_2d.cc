@@ -1,9 +1,7 @@
 // AVERAGE_POOL_2D int8 / int16: contract in kernels/pool_2d_common.h.
 #include "kernels/params/average_pool_2d.h"
 
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_pool.h"
-#endif
 #include "kernels/pool_2d_common.h"
 #include "kernels/registry.h"
 

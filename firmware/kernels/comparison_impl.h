@@ -2,6 +2,7 @@
 #ifndef LPAI_KERNELS_COMPARISON_IMPL_H
 #define LPAI_KERNELS_COMPARISON_IMPL_H
 
+#include "core/check.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/op_checks.h"
@@ -15,10 +16,10 @@ inline Status validate(const KernelArgs& args, const char* name, bool allow_bool
   if (args.params_size < sizeof(ComparisonParams) || args.num_inputs != 2 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: params %u bytes, %u inputs, %u outputs (want >= %u, 2, 1)", name,
-                   args.params_size, args.num_inputs, args.num_outputs,
-                   static_cast<unsigned>(sizeof(ComparisonParams)));
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: params %u bytes, %u inputs, %u outputs (want >= %u, 2, 1)", name,
+              args.params_size, args.num_inputs, args.num_outputs,
+              static_cast<unsigned>(sizeof(ComparisonParams)));
   }
   const ComparisonParams& p = *reinterpret_cast<const ComparisonParams*>(args.params);
   const format::TensorRecord* in1 = args.inputs[0].desc;
@@ -27,9 +28,9 @@ inline Status validate(const KernelArgs& args, const char* name, bool allow_bool
   const format::DataType t = type_of(in1);
   if (t != format::DataType::kInt8 && t != format::DataType::kInt32 &&
       (!allow_bool || t != format::DataType::kBool)) {
-    LPAI_LOG_ERROR("%s: input 1 data type %u refused (want int8 or int32%s)", name,
-                   in1->data_type, allow_bool ? " or bool" : "");
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "%s: input 1 data type %u refused (want int8 or int32%s)", name,
+              in1->data_type, allow_bool ? " or bool" : "");
   }
   LPAI_RETURN_IF_ERROR(checks::require_same_type(in2, in1, name, "input 2", "input 1"));
   LPAI_RETURN_IF_ERROR(checks::require_type(out, name, "output", format::DataType::kBool,
@@ -38,15 +39,14 @@ inline Status validate(const KernelArgs& args, const char* name, bool allow_bool
                        (p.mode == kCompareInt32 && t == format::DataType::kInt32) ||
                        (p.mode == kCompareBool && t == format::DataType::kBool);
   if (!mode_ok) {
-    LPAI_LOG_ERROR("%s: mode %u does not compare inputs of type %u", name, p.mode,
-                   in1->data_type);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: mode %u does not compare inputs of type %u", name, p.mode,
+              in1->data_type);
   }
   const uint32_t want = static_cast<uint32_t>(sizeof(ComparisonParams)) +
                         (p.mode == kCompareInt8Scaled ? kComparisonTableBytes : 0u);
   if (args.params_size != want) {
-    LPAI_LOG_ERROR("%s: params %u bytes, want %u", name, args.params_size, want);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: params %u bytes, want %u", name, args.params_size, want);
   }
   return ewx::validate_binary_broadcast(name, p.broadcast, p.shape, in1, in2, out);
 }

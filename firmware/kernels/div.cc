@@ -5,6 +5,7 @@
 #include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/int32_arith.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -13,14 +14,9 @@ namespace {
 
 Status validate(const KernelArgs& args) {
   if (int32_arith::applies(args)) return int32_arith::validate(args, ops::div::kName);
-  if (args.params_size != sizeof(DivParams) + kDivTableBytes || args.num_inputs != 2 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
-      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "DIV: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", args.params_size,
-              static_cast<unsigned>(sizeof(DivParams) + kDivTableBytes), args.num_inputs,
-              args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::div::kName, static_cast<uint32_t>(sizeof(DivParams) + kDivTableBytes), 2, 1,
+      0b11));
   const format::TensorRecord* in1 = args.inputs[0].desc;
   const format::TensorRecord* in2 = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;

@@ -13,8 +13,6 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr uint32_t kR = format::kMaxRank;
-
 Status validate(const KernelArgs& args) {
   if (args.params_size != sizeof(DynamicUpdateSliceParams) || args.num_inputs != 3 ||
       args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
@@ -43,8 +41,8 @@ Status validate(const KernelArgs& args) {
             ((it == format::DataType::kInt32 && p.index_bytes == 4) ||
              (it == format::DataType::kInt64 && p.index_bytes == 8)) &&
             idx->rank == 1 && idx->dims[0] == p.rank;
-  const uint32_t lead = kR - p.rank;
-  for (uint32_t k = 0; k < kR && ok; ++k) {
+  const uint32_t lead = kParamsMaxRank - p.rank;
+  for (uint32_t k = 0; k < kParamsMaxRank && ok; ++k) {
     const uint32_t d = k < lead ? 1u : in->dims[k - lead];
     const uint32_t u = k < lead ? 1u : upd->dims[k - lead];
     ok = p.dims[k] == d && p.update[k] == u && u <= d && (k < lead || out->dims[k - lead] == d);
@@ -58,8 +56,8 @@ Status validate(const KernelArgs& args) {
 
 template <typename I>
 void clamp_starts(const DynamicUpdateSliceParams& p, const I* idx, uint32_t* start) {
-  const uint32_t lead = kR - p.rank;
-  for (uint32_t k = 0; k < kR; ++k) {
+  const uint32_t lead = kParamsMaxRank - p.rank;
+  for (uint32_t k = 0; k < kParamsMaxRank; ++k) {
     if (k < lead) {
       start[k] = 0;
       continue;
@@ -79,7 +77,7 @@ void eval(const KernelArgs& args) {
   if (out != args.inputs[0].data) {
     __builtin_memmove(out, args.inputs[0].data, args.outputs[0].desc->size);
   }
-  uint32_t s[kR];
+  uint32_t s[kParamsMaxRank];
   if (p.index_bytes == 8) {
     clamp_starts(p, reinterpret_cast<const int64_t*>(args.inputs[2].data), s);
   } else {

@@ -15,14 +15,9 @@ namespace {
 
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(EmbeddingLookupParams) || args.num_inputs != 2 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
-      args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "EMBEDDING_LOOKUP: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-              fmt_u(args.params_size), fmt_u(sizeof(EmbeddingLookupParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::embedding_lookup::kName, static_cast<uint32_t>(sizeof(EmbeddingLookupParams)), 2,
+      1, 0b11));
   const format::TensorRecord* ids = args.inputs[0].desc;
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;

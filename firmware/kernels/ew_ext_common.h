@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/fixed_point.h"
@@ -86,9 +87,8 @@ inline Status validate_int8_lut_op(const KernelArgs& args, const char* name) {
   LPAI_RETURN_IF_ERROR(validate_unary_shape(args, name, kInt8LutSize));
   if (type_of(args.inputs[0].desc) != format::DataType::kInt8 ||
       type_of(args.outputs[0].desc) != format::DataType::kInt8) {
-    LPAI_LOG_ERROR("%s: types %u -> %u unsupported (int8 only)", name,
-                   args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused, "%s: types %u -> %u unsupported (int8 only)", name,
+              args.inputs[0].desc->data_type, args.outputs[0].desc->data_type);
   }
   return Status::kOk;
 }
@@ -100,6 +100,31 @@ inline void eval_int8_lut_op(const KernelArgs& args) {
                  element_count(args.inputs[0].desc));
 }
 
+// The operands of a quantised two-input op (ADD, SUB, MUL, SQUARED_DIFFERENCE): a blob of
+// `params_bytes` (at least that many when not `exact`), two inputs and one output present, all
+// three int8 or all int16. Logs with `name`.
+inline Status validate_int8_int16_binary(const KernelArgs& args, const char* name,
+                                         uint32_t params_bytes, bool exact) {
+  const bool size_ok = exact ? args.params_size == params_bytes : args.params_size >= params_bytes;
+  if (!size_ok || args.num_inputs != 2 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
+      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", name,
+              args.params_size, params_bytes, args.num_inputs, args.num_outputs);
+  }
+  const format::TensorRecord* in1 = args.inputs[0].desc;
+  const format::TensorRecord* in2 = args.inputs[1].desc;
+  const format::TensorRecord* out = args.outputs[0].desc;
+  const format::DataType t = type_of(out);
+  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
+      type_of(in2) != t) {
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "%s: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)", name,
+              in1->data_type, in2->data_type, out->data_type);
+  }
+  return Status::kOk;
+}
+
 // Checks a (broadcast, shape) pair of a two-input op against the tensor records, as the
 // ADD/SUB/MUL validators do. Logs with `name`.
 inline Status validate_binary_broadcast(const char* name, uint32_t broadcast,
@@ -108,13 +133,12 @@ inline Status validate_binary_broadcast(const char* name, uint32_t broadcast,
                                         const format::TensorRecord* in2,
                                         const format::TensorRecord* out) {
   if (broadcast > 1) {
-    LPAI_LOG_ERROR("%s: broadcast flag %u invalid", name, broadcast);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: broadcast flag %u invalid", name, broadcast);
   }
   if (broadcast == 0) {
     if (!same_shape(in1, out) || !same_shape(in2, out)) {
-      LPAI_LOG_ERROR("%s: input/output shapes differ but the node is marked non-broadcast", name);
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "%s: input/output shapes differ but the node is marked non-broadcast", name);
     }
     return Status::kOk;
   }
@@ -123,8 +147,8 @@ inline Status validate_binary_broadcast(const char* name, uint32_t broadcast,
   uint32_t dims[kBroadcastRank];
   if (!compute_broadcast(in1->dims, in1->rank, in2->dims, in2->rank, &bc, &rank, dims) ||
       !dims_equal(out, dims, rank) || !same_broadcast(bc, shape)) {
-    LPAI_LOG_ERROR("%s: broadcast description does not match the input/output shapes", name);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: broadcast description does not match the input/output shapes", name);
   }
   return Status::kOk;
 }
@@ -139,6 +163,13 @@ inline void binary_loop(uint32_t broadcast, const BroadcastShape& shape, const T
   }
   for_each_broadcast(shape,
                      [&](uint32_t oi, uint32_t ai, uint32_t bi) { o[oi] = f(a[ai], b[bi]); });
+}
+
+// validate_binary_broadcast for the two inputs and the output of `args`.
+inline Status validate_binary_broadcast(const char* name, uint32_t broadcast,
+                                        const BroadcastShape& shape, const KernelArgs& args) {
+  return validate_binary_broadcast(name, broadcast, shape, args.inputs[0].desc,
+                                   args.inputs[1].desc, args.outputs[0].desc);
 }
 
 }  // namespace ewx

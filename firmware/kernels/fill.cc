@@ -12,12 +12,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size != 0 || args.num_inputs != 2 || args.num_outputs != 1 ||
-      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "FILL: params %u bytes (want 0), %u inputs, %u outputs (want 2, 1)", args.params_size,
-              args.num_inputs, args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(args, ops::fill::kName, 0, 2, 1, 0b10));
   const format::TensorRecord* value = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(out, ops::fill::kName, "output"));

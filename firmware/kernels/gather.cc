@@ -16,14 +16,8 @@ namespace {
 
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(GatherParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
-      args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "GATHER: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-              fmt_u(args.params_size), fmt_u(sizeof(GatherParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::gather::kName, static_cast<uint32_t>(sizeof(GatherParams)), 2, 1, 0b11));
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* idx = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "core/check.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/params/int32_arith.h"
 
@@ -29,24 +30,24 @@ inline bool applies(const KernelArgs& args) {
 inline Status validate(const KernelArgs& args, const char* name) {
   if (args.params_size != sizeof(Int32ArithParams) || args.num_inputs != 2 ||
       args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: int32 node: params %u bytes (want %u), %u inputs (want 2)", name,
-                   args.params_size, static_cast<unsigned>(sizeof(Int32ArithParams)),
-                   args.num_inputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: int32 node: params %u bytes (want %u), %u inputs (want 2)", name,
+              args.params_size, static_cast<unsigned>(sizeof(Int32ArithParams)),
+              args.num_inputs);
   }
   const format::TensorRecord* in1 = args.inputs[0].desc;
   const format::TensorRecord* in2 = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   if (type_of(in1) != format::DataType::kInt32 || type_of(in2) != format::DataType::kInt32) {
-    LPAI_LOG_ERROR("%s: types %u/%u -> int32 unsupported (all int32)", name, in1->data_type,
-                   in2->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "%s: types %u/%u -> int32 unsupported (all int32)", name, in1->data_type,
+              in2->data_type);
   }
   const Int32ArithParams& p = *reinterpret_cast<const Int32ArithParams*>(args.params);
   if (p.activation_min > p.activation_max) {
-    LPAI_LOG_ERROR("%s: activation range [%d, %d] empty", name, p.activation_min,
-                   p.activation_max);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: activation range [%d, %d] empty", name, p.activation_min,
+              p.activation_max);
   }
   return ewx::validate_binary_broadcast(name, p.broadcast, p.shape, in1, in2, out);
 }

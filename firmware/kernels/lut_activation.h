@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/kernel_api.h"
 #include "kernels/op_checks.h"
@@ -40,12 +41,12 @@ struct LutActivation {
     if (type_of(args.inputs[0].desc) != format::DataType::kInt8 ||
         type_of(args.outputs[0].desc) != format::DataType::kInt8 ||
         args.outputs[0].desc->zero_point != Spec::kInt8OutputZeroPoint) {
-      LPAI_LOG_ERROR("%s: int8 -> int8 with output zero point %d required, got types %u -> %u, "
-                     "zero point %d",
-                     Spec::kName, static_cast<int>(Spec::kInt8OutputZeroPoint),
-                     args.inputs[0].desc->data_type, args.outputs[0].desc->data_type,
-                     static_cast<int>(args.outputs[0].desc->zero_point));
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "%s: int8 -> int8 with output zero point %d required, got types %u -> %u, "
+                "zero point %d",
+                Spec::kName, static_cast<int>(Spec::kInt8OutputZeroPoint),
+                args.inputs[0].desc->data_type, args.outputs[0].desc->data_type,
+                static_cast<int>(args.outputs[0].desc->zero_point));
     }
     return Status::kOk;
   }
@@ -75,13 +76,13 @@ struct LutActivation {
         args.inputs[0].desc->zero_point != 0 || args.outputs[0].desc->zero_point != 0 ||
         p.input_zero_point != 0 || p.input_range_radius != 0 ||
         !int16_lut_scale_valid(p.input_multiplier, p.input_left_shift)) {
-      LPAI_LOG_ERROR("%s: int16 -> int16 with zero points 0 and a valid input scaling "
-                     "required, got output type %u, zero points %d/%d, multiplier %d, shift %d",
-                     Spec::kName, args.outputs[0].desc->data_type,
-                     static_cast<int>(args.inputs[0].desc->zero_point),
-                     static_cast<int>(args.outputs[0].desc->zero_point),
-                     static_cast<int>(p.input_multiplier), static_cast<int>(p.input_left_shift));
-      return Status::kBinaryBadParams;
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "%s: int16 -> int16 with zero points 0 and a valid input scaling "
+                "required, got output type %u, zero points %d/%d, multiplier %d, shift %d",
+                Spec::kName, args.outputs[0].desc->data_type,
+                static_cast<int>(args.inputs[0].desc->zero_point),
+                static_cast<int>(args.outputs[0].desc->zero_point),
+                static_cast<int>(p.input_multiplier), static_cast<int>(p.input_left_shift));
     }
     return Status::kOk;
   }

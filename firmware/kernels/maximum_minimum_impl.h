@@ -2,8 +2,10 @@
 #ifndef LPAI_KERNELS_MAXIMUM_MINIMUM_IMPL_H
 #define LPAI_KERNELS_MAXIMUM_MINIMUM_IMPL_H
 
+#include "core/check.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/params/maximum_minimum.h"
 
 namespace lpai {
@@ -11,14 +13,8 @@ namespace kernels {
 namespace maxmin {
 
 inline Status validate(const KernelArgs& args, const char* name) {
-  if (args.params_size != sizeof(MaxMinParams) || args.num_inputs != 2 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
-      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", name,
-                   args.params_size, static_cast<unsigned>(sizeof(MaxMinParams)),
-                   args.num_inputs, args.num_outputs);
-    return Status::kBinaryBadParams;
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, name, static_cast<uint32_t>(sizeof(MaxMinParams)), 2, 1, 0b11));
   const format::TensorRecord* in1 = args.inputs[0].desc;
   const format::TensorRecord* in2 = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
@@ -26,9 +22,9 @@ inline Status validate(const KernelArgs& args, const char* name) {
   if ((t != format::DataType::kInt8 && t != format::DataType::kInt16 &&
        t != format::DataType::kInt32) ||
       type_of(in1) != t || type_of(in2) != t) {
-    LPAI_LOG_ERROR("%s: types %u/%u -> %u unsupported (int8, int16 or int32, all equal)", name,
-                   in1->data_type, in2->data_type, out->data_type);
-    return Status::kBinaryTensorTypeRefused;
+    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
+              "%s: types %u/%u -> %u unsupported (int8, int16 or int32, all equal)", name,
+              in1->data_type, in2->data_type, out->data_type);
   }
   const MaxMinParams& p = *reinterpret_cast<const MaxMinParams*>(args.params);
   return ewx::validate_binary_broadcast(name, p.broadcast, p.shape, in1, in2, out);

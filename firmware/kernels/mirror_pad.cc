@@ -12,16 +12,9 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr uint32_t kR = format::kMaxRank;
-
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(MirrorPadParams) || args.num_inputs != 2 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "MIRROR_PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)",
-              fmt_u(args.params_size), fmt_u(sizeof(MirrorPadParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::mirror_pad::kName, static_cast<uint32_t>(sizeof(MirrorPadParams)), 2, 1, 0b1));
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, ops::mirror_pad::kName, "input"));
@@ -33,7 +26,7 @@ Status validate(const KernelArgs& args) {
   }
   const MirrorPadParams& p = *reinterpret_cast<const MirrorPadParams*>(args.params);
   bool ok = p.reserved == 0 && p.offset <= 1;
-  for (uint32_t i = 0; i < kR && ok; ++i) {
+  for (uint32_t i = 0; i < kParamsMaxRank && ok; ++i) {
     ok = pad_axis_matches(in, out, p.in_dims, p.out_dims, p.before, i);
     if (!ok) break;
     const uint32_t after = p.out_dims[i] - p.in_dims[i] - p.before[i];

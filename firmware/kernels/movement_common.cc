@@ -157,13 +157,8 @@ bool strided_extent(const StridedCopyParams& p, int64_t* lo, int64_t* hi) {
 }
 
 Status validate_strided(const KernelArgs& args, const char* op, uint32_t n_inputs) {
-  if (args.params_size != sizeof(StridedCopyParams) || args.num_inputs != n_inputs ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "%s: params %u bytes (want %u), %u inputs, %u outputs (want %u, 1)", op,
-              fmt_u(args.params_size), fmt_u(sizeof(StridedCopyParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs), fmt_u(n_inputs));
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, op, static_cast<uint32_t>(sizeof(StridedCopyParams)), n_inputs, 1, 0b1));
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, op, "input"));

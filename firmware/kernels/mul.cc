@@ -4,11 +4,10 @@
 #include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/ew_ext_common.h"
 #include "kernels/fixed_point.h"
-#include "kernels/int32_arith.h"
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_elementwise.h"
-#endif
+#include "kernels/int32_arith.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -17,25 +16,10 @@ namespace {
 
 Status validate(const KernelArgs& args) {
   if (int32_arith::applies(args)) return int32_arith::validate(args, ops::mul::kName);
-  if (args.params_size != sizeof(MulParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.inputs[1].desc == nullptr ||
-      args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "MUL: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", args.params_size,
-              static_cast<unsigned>(sizeof(MulParams)), args.num_inputs, args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(ewx::validate_int8_int16_binary(
+      args, ops::mul::kName, static_cast<uint32_t>(sizeof(MulParams)), /*exact=*/true));
   const MulParams& p = *reinterpret_cast<const MulParams*>(args.params);
-  const format::TensorRecord* in1 = args.inputs[0].desc;
-  const format::TensorRecord* in2 = args.inputs[1].desc;
-  const format::TensorRecord* out = args.outputs[0].desc;
-  const format::DataType t = type_of(out);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
-      type_of(in2) != t) {
-    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
-              "MUL: tensor types %u/%u -> %u unsupported (int8 or int16, all equal)",
-              in1->data_type, in2->data_type, out->data_type);
-  }
-  const bool i8 = t == format::DataType::kInt8;
+  const bool i8 = type_of(args.outputs[0].desc) == format::DataType::kInt8;
   const int32_t qmin = i8 ? -128 : -32768;
   const int32_t qmax = i8 ? 127 : 32767;
   const bool offsets_ok =
@@ -49,22 +33,7 @@ Status validate(const KernelArgs& args) {
               p.input1_offset, p.input2_offset, p.output_offset, p.output_shift, p.activation_min,
               p.activation_max);
   }
-  if (p.broadcast == 0) {
-    if (!same_shape(in1, out) || !same_shape(in2, out)) {
-      LPAI_FAIL(Status::kBinaryBadParams,
-                "MUL: input/output shapes differ but the node is marked non-broadcast");
-    }
-    return Status::kOk;
-  }
-  BroadcastShape bc;
-  uint32_t rank = 0;
-  uint32_t shape[kBroadcastRank];
-  if (!compute_broadcast(in1->dims, in1->rank, in2->dims, in2->rank, &bc, &rank, shape) ||
-      !dims_equal(out, shape, rank) || !same_broadcast(bc, p.shape)) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "MUL: broadcast description does not match the input/output shapes");
-  }
-  return Status::kOk;
+  return ewx::validate_binary_broadcast(ops::mul::kName, p.broadcast, p.shape, args);
 }
 
 template <typename T>

@@ -25,6 +25,24 @@ namespace lpai {
 namespace kernels {
 namespace checks {
 
+// The node's shape: a parameter blob of exactly `params_bytes`, `n_in` inputs and `n_out`
+// outputs, every input whose bit is set in `required_inputs` (bit i: input i) and output 0
+// present. Otherwise logs "<op>: params <n> bytes (want <params_bytes>), <i> inputs, <o>
+// outputs (want <n_in>, <n_out>)" and returns kBinaryBadParams.
+inline Status require_node(const KernelArgs& args, const char* op, uint32_t params_bytes,
+                           uint32_t n_in, uint32_t n_out, uint32_t required_inputs) {
+  bool ok = args.params_size == params_bytes && args.num_inputs == n_in &&
+            args.num_outputs == n_out && args.outputs[0].desc != nullptr;
+  for (uint32_t i = 0; ok && i < n_in; ++i) {
+    if ((required_inputs >> i & 1u) != 0 && args.inputs[i].desc == nullptr) ok = false;
+  }
+  LPAI_CHECK(ok, Status::kBinaryBadParams,
+             "%s: params %u bytes (want %u), %u inputs, %u outputs (want %u, %u)", op,
+             fmt_u(args.params_size), fmt_u(params_bytes), fmt_u(args.num_inputs),
+             fmt_u(args.num_outputs), fmt_u(n_in), fmt_u(n_out));
+  return Status::kOk;
+}
+
 // Product of the dims (1 for rank 0), in 64 bits.
 inline uint64_t dims_product(const format::TensorRecord* t) {
   uint64_t n = 1;

@@ -12,15 +12,9 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr uint32_t kR = format::kMaxRank;
-
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(PadParams) || args.num_inputs != 2 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "PAD: params %u bytes (want %u), %u inputs, %u outputs (want 2, 1)", args.params_size,
-              static_cast<unsigned>(sizeof(PadParams)), args.num_inputs, args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::pad::kName, static_cast<uint32_t>(sizeof(PadParams)), 2, 1, 0b1));
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_type(in, ops::pad::kName, "input", format::DataType::kInt8,
@@ -37,7 +31,7 @@ Status validate(const KernelArgs& args) {
   const int32_t lo = t == format::DataType::kInt8 ? -128 : -32768;
   const int32_t hi = t == format::DataType::kInt8 ? 127 : 32767;
   bool ok = p.reserved == 0 && p.pad_value >= lo && p.pad_value <= hi;
-  for (uint32_t i = 0; i < kR && ok; ++i) {
+  for (uint32_t i = 0; i < kParamsMaxRank && ok; ++i) {
     ok = pad_axis_matches(in, out, p.in_dims, p.out_dims, p.before, i);
   }
   if (!ok) {

@@ -4,6 +4,7 @@
 #include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
+#include "kernels/op_checks.h"
 #include "kernels/registry.h"
 
 namespace lpai {
@@ -35,15 +36,8 @@ bool equal_u32(const uint32_t* a, const uint32_t* b) {
 }
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(SelectV2Params) || args.num_inputs != 3 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
-      args.inputs[1].desc == nullptr || args.inputs[2].desc == nullptr ||
-      args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "SELECT_V2: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)",
-              args.params_size, static_cast<unsigned>(sizeof(SelectV2Params)), args.num_inputs,
-              args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::select_v2::kName, static_cast<uint32_t>(sizeof(SelectV2Params)), 3, 1, 0b111));
   const format::TensorRecord* c = args.inputs[0].desc;
   const format::TensorRecord* x = args.inputs[1].desc;
   const format::TensorRecord* y = args.inputs[2].desc;

@@ -12,13 +12,8 @@ namespace {
 
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(ShapeParams) || args.num_inputs != 1 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "SHAPE: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
-              fmt_u(args.params_size), fmt_u(sizeof(ShapeParams)), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::shape::kName, static_cast<uint32_t>(sizeof(ShapeParams)), 1, 1, 0b1));
   const ShapeParams& p = *reinterpret_cast<const ShapeParams*>(args.params);
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;

@@ -65,13 +65,8 @@ Status validate(const KernelArgs& args) {
     }
     return validate16(args);
   }
-  if (args.params_size != sizeof(SoftmaxParams) || args.num_inputs != 1 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "SOFTMAX: params %u bytes (want %u), %u inputs, %u outputs (want 1, 1)",
-              args.params_size, static_cast<unsigned>(sizeof(SoftmaxParams)), args.num_inputs,
-              args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::softmax::kName, static_cast<uint32_t>(sizeof(SoftmaxParams)), 1, 1, 0b1));
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_type(in, ops::softmax::kName, "input",

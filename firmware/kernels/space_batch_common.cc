@@ -28,13 +28,7 @@ bool dims4(const format::TensorRecord* t, uint32_t* d) {
 }  // namespace
 
 Status validate_args(const KernelArgs& args, const char* op, uint32_t params_size) {
-  if (args.params_size != params_size || args.num_inputs != 3 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "%s: params %u bytes (want %u), %u inputs, %u outputs (want 3, 1)", op,
-              fmt_u(args.params_size), fmt_u(params_size), fmt_u(args.num_inputs),
-              fmt_u(args.num_outputs));
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(args, op, params_size, 3, 1, 0b1));
   const format::TensorRecord* in = args.inputs[0].desc;
   LPAI_RETURN_IF_ERROR(
       checks::require_type(in, op, "input", format::DataType::kInt8, format::DataType::kInt16));

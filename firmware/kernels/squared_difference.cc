@@ -11,23 +11,13 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size < sizeof(SquaredDifferenceParams) || args.num_inputs != 2 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
-      args.inputs[1].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "SQUARED_DIFFERENCE: params %u bytes, %u inputs, %u outputs (want 2, 1)",
-              args.params_size, args.num_inputs, args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(ewx::validate_int8_int16_binary(
+      args, ops::squared_difference::kName,
+      static_cast<uint32_t>(sizeof(SquaredDifferenceParams)), /*exact=*/false));
   const format::TensorRecord* in1 = args.inputs[0].desc;
   const format::TensorRecord* in2 = args.inputs[1].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   const format::DataType t = type_of(out);
-  if ((t != format::DataType::kInt8 && t != format::DataType::kInt16) || type_of(in1) != t ||
-      type_of(in2) != t) {
-    LPAI_FAIL(Status::kBinaryTensorTypeRefused,
-              "SQUARED_DIFFERENCE: types %u/%u -> %u unsupported (int8 or int16, equal)",
-              in1->data_type, in2->data_type, out->data_type);
-  }
   const bool i8 = t == format::DataType::kInt8;
   const uint32_t want = static_cast<uint32_t>(sizeof(SquaredDifferenceParams)) +
                         (i8 ? kSquaredDifferenceTableBytes : 0u);

@@ -11,16 +11,10 @@ namespace lpai {
 namespace kernels {
 namespace {
 
-constexpr uint32_t kR = format::kMaxRank;
-
 Status validate(const KernelArgs& args) {
-  if (args.params_size != sizeof(StridedSliceParams) || args.num_inputs != 4 ||
-      args.num_outputs != 1 || args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "STRIDED_SLICE: params %u bytes (want %u), %u inputs, %u outputs (want 4, 1)",
-              args.params_size, static_cast<unsigned>(sizeof(StridedSliceParams)), args.num_inputs,
-              args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(
+      args, ops::strided_slice::kName, static_cast<uint32_t>(sizeof(StridedSliceParams)), 4, 1,
+      0b1));
   const format::TensorRecord* in = args.inputs[0].desc;
   const format::TensorRecord* out = args.outputs[0].desc;
   LPAI_RETURN_IF_ERROR(checks::require_copyable_type(in, ops::strided_slice::kName, "input"));
@@ -33,10 +27,10 @@ Status validate(const KernelArgs& args) {
   }
   const StridedSliceParams& p = *reinterpret_cast<const StridedSliceParams*>(args.params);
   // Index arithmetic in eval is int32.
-  bool ok = in->rank <= kR && element_count(in) <= 0x7FFFFFFFu;
-  const uint32_t lead = ok ? kR - in->rank : 0u;
+  bool ok = in->rank <= kParamsMaxRank && element_count(in) <= 0x7FFFFFFFu;
+  const uint32_t lead = ok ? kParamsMaxRank - in->rank : 0u;
   uint64_t out_elems = 1;
-  for (uint32_t i = 0; i < kR && ok; ++i) {
+  for (uint32_t i = 0; i < kParamsMaxRank && ok; ++i) {
     const uint32_t di = i < lead ? 1u : in->dims[i - lead];
     const int64_t first = p.start[i];
     const int64_t last = first + (static_cast<int64_t>(p.count[i]) - 1) * p.stride[i];
@@ -58,11 +52,13 @@ Status validate(const KernelArgs& args) {
 template <typename T>
 void slice_typed(const StridedSliceParams& p, const T* in, T* out) {
   // Input strides in elements, outermost first.
-  int32_t s[kR];
-  s[kR - 1] = 1;
-  for (uint32_t i = kR - 1; i-- > 0;) s[i] = s[i + 1] * static_cast<int32_t>(p.in_dims[i + 1]);
-  int32_t step[kR];
-  for (uint32_t i = 0; i < kR; ++i) step[i] = p.stride[i] * s[i];
+  int32_t s[kParamsMaxRank];
+  s[kParamsMaxRank - 1] = 1;
+  for (uint32_t i = kParamsMaxRank - 1; i-- > 0;) {
+    s[i] = s[i + 1] * static_cast<int32_t>(p.in_dims[i + 1]);
+  }
+  int32_t step[kParamsMaxRank];
+  for (uint32_t i = 0; i < kParamsMaxRank; ++i) step[i] = p.stride[i] * s[i];
   const uint32_t n5 = p.count[5];
   const int32_t step5 = step[5];
   const T* base = in + p.start[0] * s[0] + p.start[1] * s[1] + p.start[2] * s[2] +

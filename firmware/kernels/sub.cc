@@ -2,9 +2,7 @@
 #include "kernels/params/sub.h"
 
 #include "kernels/add_sub_impl.h"
-#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_elementwise.h"
-#endif
 #include "kernels/registry.h"
 
 namespace lpai {

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "core/check.h"
 #include "core/log.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/kernel_api.h"
@@ -20,17 +21,16 @@ inline Status validate_unary_shape(const KernelArgs& args, const char* name,
                                    uint32_t params_size) {
   if (args.num_inputs != 1 || args.num_outputs != 1 || args.inputs[0].desc == nullptr ||
       args.outputs[0].desc == nullptr) {
-    LPAI_LOG_ERROR("%s: %u inputs, %u outputs (want 1, 1)", name, args.num_inputs,
-                   args.num_outputs);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: %u inputs, %u outputs (want 1, 1)", name, args.num_inputs,
+              args.num_outputs);
   }
   if (!same_shape(args.inputs[0].desc, args.outputs[0].desc)) {
-    LPAI_LOG_ERROR("%s: input and output shapes differ", name);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: input and output shapes differ", name);
   }
   if (args.params_size != params_size) {
-    LPAI_LOG_ERROR("%s: params %u bytes, want %u", name, args.params_size, params_size);
-    return Status::kBinaryBadParams;
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: params %u bytes, want %u", name, args.params_size, params_size);
   }
   return Status::kOk;
 }

@@ -12,12 +12,7 @@ namespace kernels {
 namespace {
 
 Status validate(const KernelArgs& args) {
-  if (args.params_size != 0 || args.num_inputs != 1 || args.num_outputs != 1 ||
-      args.inputs[0].desc == nullptr || args.outputs[0].desc == nullptr) {
-    LPAI_FAIL(Status::kBinaryBadParams,
-              "ZEROS_LIKE: params %u bytes (want 0), %u inputs, %u outputs (want 1, 1)",
-              args.params_size, args.num_inputs, args.num_outputs);
-  }
+  LPAI_RETURN_IF_ERROR(checks::require_node(args, ops::zeros_like::kName, 0, 1, 1, 0b1));
   LPAI_RETURN_IF_ERROR(checks::require_same_type(args.outputs[0].desc, args.inputs[0].desc,
                                                   ops::zeros_like::kName, "output", "the input"));
   if (!same_shape(args.inputs[0].desc, args.outputs[0].desc)) {

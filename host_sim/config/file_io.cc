@@ -11,84 +11,77 @@ namespace lpai {
 namespace host {
 namespace {
 
-// stat() of `path` (following symlinks); false with a one-line reason in *error.
-bool stat_regular(const std::string& path, const char* what, struct stat* st,
-                  std::string* error) {
+// stat() of `path` (following symlinks); a one-line failure unless it is a regular file.
+HostStatus stat_regular(const std::string& path, const char* what, struct stat* st) {
   if (::stat(path.c_str(), st) != 0) {
-    *error = std::string("cannot read ") + what + " " + printable(path) + ": " +
-             std::strerror(errno);
-    return false;
+    return HostStatus::fail(std::string("cannot read ") + what + " " + printable(path) + ": " +
+                            std::strerror(errno));
   }
   if (S_ISDIR(st->st_mode)) {
-    *error = std::string("cannot read ") + what + " " + printable(path) + ": is a directory";
-    return false;
+    return HostStatus::fail(std::string("cannot read ") + what + " " + printable(path) +
+                            ": is a directory");
   }
   if (!S_ISREG(st->st_mode)) {
-    *error = std::string("cannot read ") + what + " " + printable(path) +
-             ": not a regular file";
-    return false;
+    return HostStatus::fail(std::string("cannot read ") + what + " " + printable(path) +
+                            ": not a regular file");
   }
-  return true;
+  return HostStatus::success();
 }
 
 template <typename Container>
-bool read_whole(const std::string& path, const char* what, uint64_t max_bytes, Container* out,
-                std::string* error) {
+HostStatus read_whole(const std::string& path, const char* what, uint64_t max_bytes,
+                      Container* out) {
   struct stat st {};
-  if (!stat_regular(path, what, &st, error)) return false;
+  if (HostStatus s = stat_regular(path, what, &st); !s.ok()) return s;
   const uint64_t size = static_cast<uint64_t>(st.st_size);
   if (size > max_bytes) {
-    *error = std::string(what) + " " + printable(path) + " has " + std::to_string(size) +
-             " bytes, more than the limit of " + std::to_string(max_bytes) + " bytes";
-    return false;
+    return HostStatus::fail(std::string(what) + " " + printable(path) + " has " +
+                            std::to_string(size) + " bytes, more than the limit of " +
+                            std::to_string(max_bytes) + " bytes");
   }
   FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
-    *error = std::string("cannot read ") + what + " " + printable(path) + ": " +
-             std::strerror(errno);
-    return false;
+    return HostStatus::fail(std::string("cannot read ") + what + " " + printable(path) + ": " +
+                            std::strerror(errno));
   }
-  bool ok = true;
+  HostStatus result;
   try {
     out->clear();
     out->resize(static_cast<size_t>(size));
   } catch (const std::bad_alloc&) {
-    *error = std::string("cannot read ") + what + " " + printable(path) + ": out of memory for " +
-             std::to_string(size) + " bytes";
-    ok = false;
+    result = HostStatus::fail(std::string("cannot read ") + what + " " + printable(path) +
+                              ": out of memory for " + std::to_string(size) + " bytes");
   }
-  if (ok && size > 0) {
+  if (result.ok() && size > 0) {
     const size_t got = std::fread(&(*out)[0], 1, static_cast<size_t>(size), f);
     // A file that shrank while being read is an error; one that grew is read up to its size.
     if (got != size) {
-      *error = std::string("cannot read ") + what + " " + printable(path) + ": " +
-               (std::ferror(f) ? std::strerror(errno) : "file shrank while being read");
-      ok = false;
+      result = HostStatus::fail(std::string("cannot read ") + what + " " + printable(path) + ": " +
+                                (std::ferror(f) ? std::strerror(errno) : "file shrank while being read"));
     }
   }
   std::fclose(f);
-  if (!ok) Container().swap(*out);
-  return ok;
+  if (!result.ok()) Container().swap(*out);
+  return result;
 }
 
 }  // namespace
 
-bool read_file_bytes(const std::string& path, const char* what, uint64_t max_bytes,
-                     std::vector<uint8_t>* out, std::string* error) {
-  return read_whole(path, what, max_bytes, out, error);
+HostStatus read_file_bytes(const std::string& path, const char* what, uint64_t max_bytes,
+                           std::vector<uint8_t>* out) {
+  return read_whole(path, what, max_bytes, out);
 }
 
-bool read_file_text(const std::string& path, const char* what, uint64_t max_bytes,
-                    std::string* out, std::string* error) {
-  return read_whole(path, what, max_bytes, out, error);
+HostStatus read_file_text(const std::string& path, const char* what, uint64_t max_bytes,
+                          std::string* out) {
+  return read_whole(path, what, max_bytes, out);
 }
 
-bool regular_file_size(const std::string& path, const char* what, uint64_t* size,
-                       std::string* error) {
+HostStatus regular_file_size(const std::string& path, const char* what, uint64_t* size) {
   struct stat st {};
-  if (!stat_regular(path, what, &st, error)) return false;
+  if (HostStatus s = stat_regular(path, what, &st); !s.ok()) return s;
   *size = static_cast<uint64_t>(st.st_size);
-  return true;
+  return HostStatus::success();
 }
 
 bool is_regular_file_noexcept(const std::string& path) {

@@ -13,21 +13,22 @@
 #include <string>
 #include <vector>
 
+#include "common/host_result.h"
+
 namespace lpai {
 namespace host {
 
 // Reads the regular file `path` whole into *out. `what` names the file in the message ("context
-// binary", "input file"). False with a one-line *error (never throws) when the path does not
+// binary", "input file"). Fails with one line (never throws) when the path does not
 // name a readable regular file, when the file has more than max_bytes bytes, or when memory for
 // it cannot be allocated.
-bool read_file_bytes(const std::string& path, const char* what, uint64_t max_bytes,
-                     std::vector<uint8_t>* out, std::string* error);
-bool read_file_text(const std::string& path, const char* what, uint64_t max_bytes,
-                    std::string* out, std::string* error);
+HostStatus read_file_bytes(const std::string& path, const char* what, uint64_t max_bytes,
+                           std::vector<uint8_t>* out);
+HostStatus read_file_text(const std::string& path, const char* what, uint64_t max_bytes,
+                          std::string* out);
 
-// Size of the regular file `path` from stat; false with a one-line *error as read_file_bytes.
-bool regular_file_size(const std::string& path, const char* what, uint64_t* size,
-                       std::string* error);
+// Size of the regular file `path` from stat; fails as read_file_bytes.
+HostStatus regular_file_size(const std::string& path, const char* what, uint64_t* size);
 
 // True when `path` names an existing regular file (following symlinks). Never throws: a symlink
 // loop, a component over NAME_MAX bytes or any other error gives false.

@@ -18,9 +18,9 @@ std::vector<std::string> input_list_lines(const std::string& text) {
   return lines;
 }
 
-bool parse_input_list_line(const std::string& line, const std::vector<std::string>& input_names,
-                           const std::string& base_dir, std::vector<std::string>* files,
-                           std::string* error) {
+HostStatus parse_input_list_line(const std::string& line,
+                                 const std::vector<std::string>& input_names,
+                                 const std::string& base_dir, std::vector<std::string>* files) {
   std::istringstream in(line);
   std::string tok;
   std::vector<std::string> positional;
@@ -38,16 +38,13 @@ bool parse_input_list_line(const std::string& line, const std::vector<std::strin
     size_t k = 0;
     while (k < input_names.size() && input_names[k] != name) ++k;
     if (k == input_names.size()) {
-      *error = "no graph input named '" + printable(name) + "'";
-      return false;
+      return HostStatus::fail("no graph input named '" + printable(name) + "'");
     }
     if (!(*files)[k].empty()) {
-      *error = "graph input '" + printable(name) + "' is named twice";
-      return false;
+      return HostStatus::fail("graph input '" + printable(name) + "' is named twice");
     }
     if (path.empty()) {
-      *error = "graph input '" + printable(name) + "' has an empty path";
-      return false;
+      return HostStatus::fail("graph input '" + printable(name) + "' has an empty path");
     }
     (*files)[k] = path;
   }
@@ -55,16 +52,14 @@ bool parse_input_list_line(const std::string& line, const std::vector<std::strin
   for (std::string& f : *files) {
     if (!f.empty()) continue;
     if (next == positional.size()) {
-      *error = "expected " + std::to_string(input_names.size()) + " input files";
-      return false;
+      return HostStatus::fail("expected " + std::to_string(input_names.size()) + " input files");
     }
     f = positional[next++];
   }
   if (next != positional.size()) {
-    *error = "expected " + std::to_string(input_names.size()) + " input files, got more";
-    return false;
+    return HostStatus::fail("expected " + std::to_string(input_names.size()) + " input files, got more");
   }
-  return true;
+  return HostStatus::success();
 }
 
 namespace {

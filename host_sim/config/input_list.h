@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/host_result.h"
+
 namespace lpai {
 namespace host {
 
@@ -19,12 +21,12 @@ constexpr uint64_t kMaxInputListBytes = 64u << 20;
 std::vector<std::string> input_list_lines(const std::string& text);
 
 // Resolves one line against the graph's input names: (*files)[k] is the file of input k.
-// False with a one-line *error (model and file text escaped) on an unknown input name, a
+// Fails with one line (model and file text escaped) on an unknown input name, a
 // missing or surplus file, or an input named twice. Never throws, whatever the paths are
 // (symlink loops, components over NAME_MAX bytes).
-bool parse_input_list_line(const std::string& line, const std::vector<std::string>& input_names,
-                           const std::string& base_dir, std::vector<std::string>* files,
-                           std::string* error);
+HostStatus parse_input_list_line(const std::string& line,
+                                 const std::vector<std::string>& input_names,
+                                 const std::string& base_dir, std::vector<std::string>* files);
 
 // File names of a graph's outputs under Result_<k>/, unique and reversible:
 //   - each byte of the tensor name outside [A-Za-z0-9._:+=,@-] (also '/', '%', '~', ' ', bytes

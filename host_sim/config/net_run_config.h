@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/host_result.h"
 #include "lpai/qnn_compat.h"
 
 namespace lpai {
@@ -35,16 +36,15 @@ struct NetRunConfig {
 // the firmware log sink) and returns QNN_LPAI_MEM_TYPE_UNDEFINED.
 QnnLpaiMem_MemType_t parse_mem_type(const std::string& value);
 
-// Reads the .json (and the .conf it names). False with a one-line *error (never an exception)
+// Reads the .json (and the .conf it names). Fails with one line (never an exception)
 // when a file is missing, a directory or otherwise not a regular file, over
 // kMaxConfigFileBytes, not JSON, holds a number JSON cannot represent (1e400), or a field has
 // the wrong JSON type. An invalid mem_type string is not an
 // error here: it resolves to UNDEFINED and the allocator rejects it later, as documented.
-bool load_net_run_config(const std::string& json_path, NetRunConfig* out, std::string* error);
+HostStatus load_net_run_config(const std::string& json_path, NetRunConfig* out);
 
 // Parses just an eaiParams_direct.conf body.
-bool parse_backend_extension_config(const std::string& conf_path, NetRunConfig* out,
-                                    std::string* error);
+HostStatus parse_backend_extension_config(const std::string& conf_path, NetRunConfig* out);
 
 }  // namespace host
 }  // namespace lpai

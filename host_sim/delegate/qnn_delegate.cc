@@ -99,7 +99,11 @@ std::unique_ptr<Interpreter> Interpreter::FromModel(const std::vector<uint8_t>& 
   prepare::PlanOptions options;
   options.io_memhandle = true;  // IO is provided by the caller: nothing planned for it
   prepare::PrepareOutput out;
-  if (!prepare::prepare_tflite(tflite.data(), tflite.size(), options, &out, error)) return nullptr;
+  const host::HostStatus prepared = prepare::prepare_tflite(tflite.data(), tflite.size(), options, &out);
+  if (!prepared.ok()) {
+    *error = prepared.error();
+    return nullptr;
+  }
   // The delegate hands out the device's own IO buffers (and registers the caller's as shared
   // memory, zero copy): a float32 boundary tensor, whose device tensor is int8/int16, would be
   // exposed with the wrong type and a quarter or half of its bytes. Refused; lpai-net-run and

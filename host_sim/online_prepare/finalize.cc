@@ -135,9 +135,10 @@ Qnn_ErrorHandle_t finalize_online_graph(Qnn_GraphHandle_t graph) {
   options.size_alignment = c->size_alignment;
   options.io_memhandle = memhandle;
   prepare::PrepareOutput out;
-  std::string error;
-  if (!prepare::prepare_graph(build_prep_graph(g), options, &out, &error)) {
-    LPAI_LOG_ERROR("graph finalize: online graph \"%s\": %s", g.name.c_str(), error.c_str());
+  const host::HostStatus prepared = prepare::prepare_graph(build_prep_graph(g), options, &out);
+  if (!prepared.ok()) {
+    LPAI_LOG_ERROR("graph finalize: online graph \"%s\": %s", g.name.c_str(),
+                   prepared.error().c_str());
     return ret(Status::kGraphInvalidArgument);
   }
   for (size_t i = 0; i < g.tensors.size(); ++i) {

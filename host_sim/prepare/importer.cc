@@ -178,12 +178,7 @@ bool Importer::read_ops(const tfl::Model* model, int subgraph, int base) {
       continue;
     }
     if (folded) {  // boundary QUANTIZE / DEQUANTIZE: same type and quantisation now
-      PrepOp copy;
-      copy.builtin = kCopyBuiltin;
-      copy.node_index = node;
-      copy.inputs.push_back(&g_.tensors[ins[fold_src_[k]]]);
-      copy.outputs.push_back(&g_.tensors[outs[0]]);
-      push_op(std::move(copy));
+      push_copy(node, ins[fold_src_[k]], outs[0]);
       continue;
     }
     PrepOp p;
@@ -302,12 +297,7 @@ bool Importer::add_reshape(int node, int builtin, int data, const std::vector<in
     g_.alias_of[out] = root;
     return true;
   }
-  PrepOp op;
-  op.builtin = kCopyBuiltin;
-  op.node_index = node;
-  op.inputs.push_back(&g_.tensors[in]);
-  op.outputs.push_back(&g_.tensors[out]);
-  push_op(std::move(op));
+  push_copy(node, in, out);
   return true;
 }
 
@@ -385,25 +375,19 @@ int Importer::noop_data_input(int builtin, const std::vector<int>& ins,
 
 }  // namespace importer_detail
 
-bool import_tflite(const uint8_t* data, size_t size, PrepGraph* out, std::string* error) {
+host::HostStatus import_tflite(const uint8_t* data, size_t size, PrepGraph* out) {
+  if (data == nullptr && size != 0) return host::HostStatus::fail("model: null data");
+  if (size > static_cast<size_t>(FLATBUFFERS_MAX_BUFFER_SIZE) - 1) {
+    return host::HostStatus::fail("model: " + std::to_string(size) +
+                                  " bytes exceeds the flatbuffers 2 GiB limit");
+  }
   std::string err;
   PrepGraph g;
-  if (data == nullptr && size != 0) {
-    *error = "model: null data";
-    return false;
-  }
-  if (size > static_cast<size_t>(FLATBUFFERS_MAX_BUFFER_SIZE) - 1) {
-    *error = "model: " + std::to_string(size) + " bytes exceeds the flatbuffers 2 GiB limit";
-    return false;
-  }
   g.storage.assign(data, data + size);
   importer_detail::Importer imp(&g, &err);
-  if (!imp.run(size)) {
-    *error = err;
-    return false;
-  }
+  if (!imp.run(size)) return host::HostStatus::fail(err);
   *out = std::move(g);
-  return true;
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -29,14 +29,15 @@
 #include <cstdint>
 #include <string>
 
+#include "common/host_result.h"
 #include "prepare/graph.h"
 
 namespace lpai {
 namespace prepare {
 
-// Imports `size` bytes at `data`. On success returns true and fills *out (which owns a copy of
-// the bytes); on failure returns false, sets *error to one line and leaves *out unchanged.
-bool import_tflite(const uint8_t* data, size_t size, PrepGraph* out, std::string* error);
+// Imports `size` bytes at `data`. On success fills *out (which owns a copy of the bytes); on
+// failure returns one line and leaves *out unchanged.
+host::HostStatus import_tflite(const uint8_t* data, size_t size, PrepGraph* out);
 
 }  // namespace prepare
 }  // namespace lpai

@@ -174,6 +174,25 @@ class Importer {
     l.label = label;
     push_op(std::move(l));
   }
+  // A branching op of `node` (CALL_ONCE, IF, WHILE, JUMP) to `target`; `cond` (a graph tensor
+  // id, -1: none) is its condition input.
+  void push_branch(int builtin, int node, int target, int cond) {
+    PrepOp b;
+    b.builtin = builtin;
+    b.node_index = node;
+    if (cond >= 0) b.inputs.push_back(&g_.tensors[cond]);
+    b.target = target;
+    push_op(std::move(b));
+  }
+  // A COPY of graph tensor `from` into `to`, part of `node` (-1: a subgraph's argument passing).
+  void push_copy(int node, int from, int to) {
+    PrepOp copy;
+    copy.builtin = kCopyBuiltin;
+    copy.node_index = node;
+    copy.inputs.push_back(&g_.tensors[from]);
+    copy.outputs.push_back(&g_.tensors[to]);
+    push_op(std::move(copy));
+  }
   bool check_called(const std::string& where, const char* role, int index);
   bool check_read(int id, const std::string& where);
   bool check_write(int id, const std::vector<int>& ins, const std::string& where);

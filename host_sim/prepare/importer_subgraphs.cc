@@ -90,12 +90,7 @@ bool Importer::inline_subgraph(const tfl::Model* model, int index, const std::ve
     }
     const int id = *base + local;
     if (!check_write(id, {}, w) || !check_same_bytes(args[k], id, w)) return false;
-    PrepOp copy;
-    copy.builtin = kCopyBuiltin;
-    copy.node_index = -1;
-    copy.inputs.push_back(&g_.tensors[args[k]]);
-    copy.outputs.push_back(&g_.tensors[id]);
-    push_op(std::move(copy));
+    push_copy(-1, args[k], id);
   }
   call_stack_.push_back(index);
   const bool ok = read_ops(model, index, *base);
@@ -116,12 +111,7 @@ bool Importer::copy_subgraph_outputs(const tfl::Model* model, int index, int bas
     }
     const int id = base + local;
     if (!check_read(id, w) || !check_same_bytes(id, outs[k], w)) return false;
-    PrepOp copy;
-    copy.builtin = kCopyBuiltin;
-    copy.node_index = -1;
-    copy.inputs.push_back(&g_.tensors[id]);
-    copy.outputs.push_back(&g_.tensors[outs[k]]);
-    push_op(std::move(copy));
+    push_copy(-1, id, outs[k]);
   }
   return true;
 }
@@ -140,11 +130,7 @@ bool Importer::add_call_once(const tfl::Model* model, const tfl::Operator* op, i
                 std::to_string(list_size(sg->inputs())) + " inputs; CALL_ONCE passes none");
   }
   const int end = new_label();
-  PrepOp p;
-  p.builtin = kCallOnceBuiltin;
-  p.node_index = node;
-  p.target = end;
-  push_op(std::move(p));
+  push_branch(kCallOnceBuiltin, node, end, -1);
   int base = 0;
   if (!inline_subgraph(model, target, {}, where, &base)) return false;
   place_label(end);
@@ -185,12 +171,7 @@ bool Importer::add_if(const tfl::Model* model, const tfl::Operator* op, int node
     if (!check_write(outs[k], ins, where + " output " + std::to_string(k))) return false;
   }
   const int else_label = new_label(), end = new_label();
-  PrepOp p;
-  p.builtin = kIfBuiltin;
-  p.node_index = node;
-  p.inputs.push_back(&g_.tensors[ins[0]]);
-  p.target = else_label;
-  push_op(std::move(p));
+  push_branch(kIfBuiltin, node, else_label, ins[0]);
   for (int b = 0; b < 2; ++b) {
     if (b == 1) place_label(else_label);
     int base = 0;
@@ -199,11 +180,7 @@ bool Importer::add_if(const tfl::Model* model, const tfl::Operator* op, int node
       return false;
     }
     if (b == 0) {
-      PrepOp jump;
-      jump.builtin = kJumpBuiltin;
-      jump.node_index = node;
-      jump.target = end;
-      push_op(std::move(jump));
+      push_branch(kJumpBuiltin, node, end, -1);
     }
   }
   place_label(end);
@@ -243,12 +220,7 @@ bool Importer::add_while(const tfl::Model* model, const tfl::Operator* op, int n
     if (!check_read(ins[k], where + " input " + std::to_string(k))) return false;
     if (!check_write(outs[k], ins, where + " output " + std::to_string(k))) return false;
     if (!check_same_bytes(ins[k], outs[k], where + " output " + std::to_string(k))) return false;
-    PrepOp copy;
-    copy.builtin = kCopyBuiltin;
-    copy.node_index = node;
-    copy.inputs.push_back(&g_.tensors[ins[k]]);
-    copy.outputs.push_back(&g_.tensors[outs[k]]);
-    push_op(std::move(copy));
+    push_copy(node, ins[k], outs[k]);
   }
   const int head = new_label(), exit = new_label();
   place_label(head);
@@ -263,21 +235,12 @@ bool Importer::add_while(const tfl::Model* model, const tfl::Operator* op, int n
   if (g_.tensors[cond].type != format::DataType::kBool || g_.tensors[cond].element_count() != 1) {
     return fail(cw + ": " + tensor_label(cond) + " must be one BOOL (the condition)");
   }
-  PrepOp w;
-  w.builtin = kWhileBuiltin;
-  w.node_index = node;
-  w.inputs.push_back(&g_.tensors[cond]);
-  w.target = exit;
-  push_op(std::move(w));
+  push_branch(kWhileBuiltin, node, exit, cond);
   if (!inline_subgraph(model, body_sg, outs, where, &base) ||
       !copy_subgraph_outputs(model, body_sg, base, outs, where)) {
     return false;
   }
-  PrepOp jump;
-  jump.builtin = kJumpBuiltin;
-  jump.node_index = node;
-  jump.target = head;
-  push_op(std::move(jump));
+  push_branch(kJumpBuiltin, node, head, -1);
   place_label(exit);
   return true;
 }

@@ -151,10 +151,7 @@ bool Importer::add_variable_access(int node, int builtin, const std::vector<int>
     return fail(where + ": " + var_label(v) +
                 " is never assigned (no ASSIGN_VARIABLE gives it a type and shape)");
   }
-  PrepTensor* var = &g_.tensors[vars_[v].tensor];
-  PrepOp copy;
-  copy.builtin = kCopyBuiltin;
-  copy.node_index = node;
+  const int var = vars_[v].tensor;
   if (read) {
     const int out = outs[0];
     const std::string w = where + " output 0";
@@ -170,8 +167,7 @@ bool Importer::add_variable_access(int node, int builtin, const std::vector<int>
     }
     if (!use_tensor(out, w) || !check_matches_variable(out, v, w)) return false;
     written_at_[out] = node;
-    copy.inputs.push_back(var);
-    copy.outputs.push_back(&g_.tensors[out]);
+    push_copy(node, var, out);
   } else {
     const int value = ins[1];
     const std::string w = where + " input 1";
@@ -181,10 +177,8 @@ bool Importer::add_variable_access(int node, int builtin, const std::vector<int>
       return fail(w + ": " + tensor_label(value) + " is read before any operator writes it");
     }
     if (!check_matches_variable(value, v, w)) return false;
-    copy.inputs.push_back(&g_.tensors[value]);
-    copy.outputs.push_back(var);
+    push_copy(node, value, var);
   }
-  push_op(std::move(copy));
   return true;
 }
 

@@ -52,10 +52,9 @@ struct Rewrite {
   int flipped = 0;
 };
 
-// Fills *r for op `k`; false with *error when it cannot be rewritten exactly. r->flipped == 0
+// Fills *r for op `k`; a failure when it cannot be rewritten exactly. r->flipped == 0
 // when the op needs nothing.
-bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* r,
-                  std::string* error) {
+host::HostStatus plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* r) {
   const PrepOp& op = g.ops[k];
   auto at = [&](int i) -> const PrepTensor* {
     return i >= 0 && static_cast<size_t>(i) < op.inputs.size() ? op.inputs[i] : nullptr;
@@ -63,24 +62,22 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
   const PrepTensor* in = at(o.input);
   const PrepTensor* f = at(o.filter);
   const PrepTensor* b = at(o.bias);
-  if (in == nullptr || f == nullptr || !f->is_const() || op.outputs.size() != 1) return true;
+  if (in == nullptr || f == nullptr || !f->is_const() || op.outputs.size() != 1) return host::HostStatus::success();
   bool any_negative = false;
   for (float s : f->scales) any_negative = any_negative || s < 0.0f;
-  if (!any_negative) return true;
+  if (!any_negative) return host::HostStatus::success();
   const std::string where = op_name(op.builtin) + " (node " + std::to_string(op.node_index) + ")";
   const PrepTensor& out = *op.outputs[0];
   if (f->type != format::DataType::kInt8 || in->scales.size() != 1 || out.scales.size() != 1 ||
       static_cast<int>(f->shape.size()) <= o.channel_axis) {
-    *error = where + ": negative filter scales are supported on int8 filters with per-tensor "
-                     "activations only";
-    return false;
+    return host::HostStatus::fail(where + ": negative filter scales are supported on int8 filters with per-tensor "
+                     "activations only");
   }
   const int64_t channels = f->shape[o.channel_axis];
   const size_t ns = f->scales.size();
   if (channels <= 0 || (ns != 1 && ns != static_cast<size_t>(channels))) {
-    *error = where + ": filter has " + std::to_string(ns) + " scales for " +
-             std::to_string(channels) + " output channels";
-    return false;
+    return host::HostStatus::fail(where + ": filter has " + std::to_string(ns) + " scales for " +
+             std::to_string(channels) + " output channels");
   }
   int64_t inner = 1;  // elements after the channel axis
   for (size_t d = o.channel_axis + 1; d < f->shape.size(); ++d) inner *= f->shape[d];
@@ -102,9 +99,8 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
                       m_neg == -m_pos &&
                       (!wide || reduced_multiplier(m_neg) == -reduced_multiplier(m_pos));
     if (!same) {
-      *error = where + ": output channel " + std::to_string(c) + ": negative scale " +
-               std::to_string(s) + " gives a multiplier that cannot be reproduced exactly";
-      return false;
+      return host::HostStatus::fail(where + ": output channel " + std::to_string(c) + ": negative scale " +
+               std::to_string(s) + " gives a multiplier that cannot be reproduced exactly");
     }
     r->flip[c] = true;
     ++r->flipped;
@@ -117,9 +113,8 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
     const int64_t c = (static_cast<int64_t>(i) / inner) % channels;
     if (!r->flip[c]) continue;
     if (w[i] == -128) {
-      *error = where + ": output channel " + std::to_string(c) +
-               " has a negative scale and a weight of -128 (cannot be negated exactly)";
-      return false;
+      return host::HostStatus::fail(where + ": output channel " + std::to_string(c) +
+               " has a negative scale and a weight of -128 (cannot be negated exactly)");
     }
     nw[i] = static_cast<int8_t>(-w[i]);
   }
@@ -129,8 +124,7 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
     const bool b64 = b->type == format::DataType::kInt64;
     if ((!b64 && b->type != format::DataType::kInt32) ||
         b->element_count() != channels) {
-      *error = where + ": bias must be int32 or int64 with one value per output channel";
-      return false;
+      return host::HostStatus::fail(where + ": bias must be int32 or int64 with one value per output channel");
     }
     r->bias.assign(b->data, b->data + b->data_size);
     for (int64_t c = 0; c < channels; ++c) {
@@ -139,8 +133,7 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
         int64_t v;
         std::memcpy(&v, r->bias.data() + 8 * c, 8);
         if (v == std::numeric_limits<int64_t>::min()) {
-          *error = where + ": bias of output channel " + std::to_string(c) + " cannot be negated";
-          return false;
+          return host::HostStatus::fail(where + ": bias of output channel " + std::to_string(c) + " cannot be negated");
         }
         v = -v;
         std::memcpy(r->bias.data() + 8 * c, &v, 8);
@@ -148,8 +141,7 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
         int32_t v;
         std::memcpy(&v, r->bias.data() + 4 * c, 4);
         if (v == std::numeric_limits<int32_t>::min()) {
-          *error = where + ": bias of output channel " + std::to_string(c) + " cannot be negated";
-          return false;
+          return host::HostStatus::fail(where + ": bias of output channel " + std::to_string(c) + " cannot be negated");
         }
         v = -v;
         std::memcpy(r->bias.data() + 4 * c, &v, 4);
@@ -158,7 +150,7 @@ bool plan_rewrite(const PrepGraph& g, size_t k, const ConvOperands& o, Rewrite* 
     r->bias_scales = b->scales;
     for (float& s : r->bias_scales) s = std::fabs(s);
   }
-  return true;
+  return host::HostStatus::success();
 }
 
 // Points input `i` of op `k` at a tensor holding `bytes` and `scales`: the same tensor when
@@ -184,13 +176,13 @@ void install(PrepGraph* g, size_t k, int i, std::vector<uint8_t> bytes,
 
 }  // namespace
 
-bool normalize_negative_scales(PrepGraph* g, std::string* error) {
+host::HostStatus normalize_negative_scales(PrepGraph* g) {
   std::vector<Rewrite> rewrites;
   for (size_t k = 0; k < g->ops.size(); ++k) {
     ConvOperands o;
     if (!operands_of(g->ops[k].builtin, &o)) continue;
     Rewrite r;
-    if (!plan_rewrite(*g, k, o, &r, error)) return false;
+    if (host::HostStatus st = plan_rewrite(*g, k, o, &r); !st.ok()) return st;
     if (r.flipped > 0) rewrites.push_back(std::move(r));
   }
   for (Rewrite& r : rewrites) {
@@ -204,7 +196,7 @@ bool normalize_negative_scales(PrepGraph* g, std::string* error) {
     install(g, r.op, o.filter, std::move(r.filter), r.filter_scales);
     if (!r.bias.empty()) install(g, r.op, o.bias, std::move(r.bias), r.bias_scales);
   }
-  return true;
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

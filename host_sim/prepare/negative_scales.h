@@ -18,6 +18,7 @@
 
 #include <string>
 
+#include "common/host_result.h"
 #include "prepare/graph.h"
 
 namespace lpai {
@@ -26,9 +27,9 @@ namespace prepare {
 // Rewrites CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and TRANSPOSE_CONV nodes whose constant
 // filter has a negative scale (see above); each rewrite adds a line to g->compat_notes. The
 // new weights and biases live in g->folded. A filter or bias shared with another node keeps
-// its original bytes for that node (the rewritten node gets its own copy). False with *error
-// (one line) when a channel cannot be rewritten exactly; *g is then unchanged.
-bool normalize_negative_scales(PrepGraph* g, std::string* error);
+// its original bytes for that node (the rewritten node gets its own copy). Fails (one line) when
+// a channel cannot be rewritten exactly; *g is then unchanged.
+host::HostStatus normalize_negative_scales(PrepGraph* g);
 
 }  // namespace prepare
 }  // namespace lpai

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/host_result.h"
 #include "format/context_binary_format.h"
 
 namespace lpai {
@@ -119,6 +120,8 @@ struct PrepResult {
     r.error = std::move(why);
     return r;
   }
+  // The failed result of a failed check (failure.ok() must be false), its line as the reason.
+  static PrepResult reject(const host::HostStatus& failure) { return reject(failure.error()); }
 };
 
 using PrepareFn = PrepResult (*)(const PrepOp& op);

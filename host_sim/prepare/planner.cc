@@ -229,20 +229,18 @@ std::vector<uint64_t> pack_intervals(const std::vector<uint64_t>& sizes,
   return best_offsets;
 }
 
-bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
-                 const PlanOptions& options, MemoryPlan* out, std::string* error) {
+host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
+                             const PlanOptions& options, MemoryPlan* out) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!is_pow2(options.start_alignment) || !is_pow2(options.size_alignment)) {
-    *error = "plan: alignments must be powers of two (start " +
+    return host::HostStatus::fail("plan: alignments must be powers of two (start " +
              std::to_string(options.start_alignment) + ", size " +
-             std::to_string(options.size_alignment) + ")";
-    return false;
+             std::to_string(options.size_alignment) + ")");
   }
   const size_t n_ops = g.ops.size();
   if (!temp_bytes.empty() && temp_bytes.size() != n_ops) {
-    *error = "plan: " + std::to_string(temp_bytes.size()) + " temp sizes for " +
-             std::to_string(n_ops) + " ops";
-    return false;
+    return host::HostStatus::fail("plan: " + std::to_string(temp_bytes.size()) + " temp sizes for " +
+             std::to_string(n_ops) + " ops");
   }
   const size_t n = g.tensors.size();
   const int last_step = n_ops == 0 ? 0 : static_cast<int>(n_ops) - 1;
@@ -260,16 +258,14 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
   std::vector<bool> is_input(n, false), is_output(n, false);
   for (int id : g.inputs) {
     if (id < 0 || static_cast<size_t>(id) >= n) {
-      *error = "plan: graph input id " + std::to_string(id) + " out of range";
-      return false;
+      return host::HostStatus::fail("plan: graph input id " + std::to_string(id) + " out of range");
     }
     is_input[id] = true;
     plan.used[id] = true;
   }
   for (int id : g.outputs) {
     if (id < 0 || static_cast<size_t>(id) >= n) {
-      *error = "plan: graph output id " + std::to_string(id) + " out of range";
-      return false;
+      return host::HostStatus::fail("plan: graph output id " + std::to_string(id) + " out of range");
     }
     is_output[id] = true;
     plan.used[id] = true;
@@ -280,8 +276,7 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
         if (!t) continue;
         const int id = id_of(t);
         if (id < 0) {
-          *error = "plan: op " + std::to_string(s) + " refers to a tensor outside the graph";
-          return false;
+          return host::HostStatus::fail("plan: op " + std::to_string(s) + " refers to a tensor outside the graph");
         }
         plan.used[id] = true;
       }
@@ -315,9 +310,8 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
         plan.tensors[r].mem_class != format::MemClass::kScratch ||
         plan.tensors[i].size != plan.tensors[r].size || is_input[i] || is_output[i] ||
         is_input[r] || is_output[r]) {
-      *error = "plan: tensor " + std::to_string(i) + " aliases tensor " + std::to_string(r) +
-               " but they are not two scratch activations of the same size";
-      return false;
+      return host::HostStatus::fail("plan: tensor " + std::to_string(i) + " aliases tensor " + std::to_string(r) +
+               " but they are not two scratch activations of the same size");
     }
   }
 
@@ -404,7 +398,7 @@ bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
   plan.planning_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   *out = std::move(plan);
-  return true;
+  return host::HostStatus::success();
 }
 
 }  // namespace prepare

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "format/context_binary_format.h"
+#include "common/host_result.h"
 #include "prepare/graph.h"
 
 namespace lpai {
@@ -64,11 +65,11 @@ struct MemoryPlan {
 };
 
 // Plans `g`. temp_bytes[s] is the kernel temp buffer of ops[s] (empty vector: none at all).
-// Returns false with a one-line *error on invalid options (alignment not a power of two),
+// Fails (one line) on invalid options (alignment not a power of two),
 // temp_bytes of the wrong length, or a graph whose tensors are not consistent with the
 // PrepGraph contract (e.g. an alias of a non-scratch tensor).
-bool plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
-                 const PlanOptions& options, MemoryPlan* out, std::string* error);
+host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
+                             const PlanOptions& options, MemoryPlan* out);
 
 // The interval-packing core, exposed for tests: buffers of sizes[i] bytes live over steps
 // [first[i], last[i]]. Returns offsets such that buffers with intersecting ranges do not

@@ -18,6 +18,10 @@
 
 namespace lpai {
 namespace prepare {
+
+using host::HostResult;
+using host::HostStatus;
+
 namespace {
 
 bool fits_u32(uint64_t v) { return v <= std::numeric_limits<uint32_t>::max(); }
@@ -139,8 +143,8 @@ bool check_integer_tensors(const PrepOp& op, std::string* why) {
 
 // Control flow: removes the label ops and resolves every CALL_ONCE / IF / WHILE / JUMP target
 // into PrepOp::jump (op_prepare.h); numbers the CALL_ONCE run-once flags in order. False with
-// *error when a target label is missing (an importer bug).
-bool resolve_control_flow(PrepGraph* g, std::string* error) {
+// a failure when a target label is missing (an importer bug).
+HostStatus resolve_control_flow(PrepGraph* g) {
   std::map<int, int> at;  // label -> position among the ops that remain
   std::vector<PrepOp> kept;
   for (PrepOp& op : g->ops) {
@@ -157,13 +161,12 @@ bool resolve_control_flow(PrepGraph* g, std::string* error) {
     if (op.target < 0) continue;
     const auto it = at.find(op.target);
     if (it == at.end()) {
-      *error = "internal: " + node_where(op) + " branches to a missing label";
-      return false;
+      return HostStatus::fail("internal: " + node_where(op) + " branches to a missing label");
     }
     op.jump = it->second - static_cast<int>(s) - 1;
     if (op.builtin == static_cast<int>(format::BuiltinOp::kCallOnce)) op.once_slot = slot++;
   }
-  return true;
+  return HostStatus::success();
 }
 
 }  // namespace
@@ -278,8 +281,6 @@ int fold_constants(PrepGraph* g) {
 
 namespace {
 
-using host::HostResult;
-using host::HostStatus;
 using NodeParams = std::vector<std::vector<uint8_t>>;
 
 // Step 1: every op's parameter blob and exact kernel scratch (COPY: none; JUMP: its offset).
@@ -411,9 +412,9 @@ HostResult<writer::GraphDesc> describe_graph(NodeParams&& params, PrepareOutput*
 // loader and op-level validators (so that host prepare and the kernels' load-time checks
 // cannot drift apart unnoticed); report where the writer placed each constant.
 HostStatus serialize_and_validate(const writer::GraphDesc& desc, PrepareOutput* res) {
-  std::string werr;
-  res->binary = writer::serialize_context_binary(desc, &werr);
-  if (res->binary.empty()) return HostStatus::fail("serialize: " + werr);
+  HostResult<std::vector<uint8_t>> binary = writer::serialize_context_binary(desc);
+  if (!binary.ok()) return HostStatus::fail("serialize: " + binary.error());
+  res->binary = std::move(binary.value());
   format::BinaryView view;
   const Status st = format::validate_binary(res->binary.data(), res->binary.size(), &view);
   if (st != Status::kOk) {
@@ -434,38 +435,31 @@ HostStatus serialize_and_validate(const writer::GraphDesc& desc, PrepareOutput* 
   return HostStatus::success();
 }
 
-// Runs a step; on failure, its message is the pipeline's error.
-bool step_ok(const HostStatus& st, std::string* error) {
-  if (!st.ok()) *error = st.error();
-  return st.ok();
-}
-
 }  // namespace
 
-bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
-                   std::string* error) {
+HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out) {
   PrepareOutput res;
   res.graph = std::move(graph);
   res.options = options;
-  if (!normalize_negative_scales(&res.graph, error)) return false;
+  if (HostStatus st = normalize_negative_scales(&res.graph); !st.ok()) return st;
   res.folded_ops = fold_constants(&res.graph);
-  if (!resolve_control_flow(&res.graph, error)) return false;
+  if (HostStatus st = resolve_control_flow(&res.graph); !st.ok()) return st;
   HostResult<NodeParams> params = prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes);
-  if (!step_ok(params.status(), error)) return false;
-  if (!plan_memory(res.graph, res.temp_bytes, options, &res.plan, error)) return false;
-  if (!step_ok(check_plan_fits(res.plan), error)) return false;
+  if (!params.ok()) return params.status();
+  if (HostStatus st = plan_memory(res.graph, res.temp_bytes, options, &res.plan); !st.ok()) return st;
+  if (HostStatus st = check_plan_fits(res.plan); !st.ok()) return st;
   HostResult<writer::GraphDesc> desc = describe_graph(std::move(params.value()), &res);
-  if (!step_ok(desc.status(), error)) return false;
-  if (!step_ok(serialize_and_validate(desc.value(), &res), error)) return false;
+  if (!desc.ok()) return desc.status();
+  if (HostStatus st = serialize_and_validate(desc.value(), &res); !st.ok()) return st;
   *out = std::move(res);
-  return true;
+  return HostStatus::success();
 }
 
-bool prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
-                    PrepareOutput* out, std::string* error) {
+HostStatus prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
+                          PrepareOutput* out) {
   PrepGraph g;
-  if (!import_tflite(data, size, &g, error)) return false;
-  return prepare_graph(std::move(g), options, out, error);
+  if (HostStatus st = import_tflite(data, size, &g); !st.ok()) return st;
+  return prepare_graph(std::move(g), options, out);
 }
 
 }  // namespace prepare

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "common/host_result.h"
 #include "format/context_binary_format.h"
 #include "prepare/graph.h"
 #include "prepare/planner.h"
@@ -39,10 +40,9 @@ struct PrepareOutput {
 };
 
 // Runs the per-op prepare functions, plans `graph` and serializes it. On success fills *out
-// (taking ownership of the graph) and returns true; otherwise returns false with a one-line
-// *error naming the node/op or tensor, and *out is unchanged.
-bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out,
-                   std::string* error);
+// (taking ownership of the graph); otherwise fails with one line naming the node/op or tensor,
+// and *out is unchanged.
+host::HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput* out);
 
 // Constant folding: SHAPE (always: shapes are static) and every single-output op whose inputs
 // are all constant (output at most 64 KiB: shape arithmetic such as SHAPE -> STRIDED_SLICE ->
@@ -53,8 +53,8 @@ bool prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareOutput*
 int fold_constants(PrepGraph* graph);
 
 // import_tflite() + prepare_graph().
-bool prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
-                    PrepareOutput* out, std::string* error);
+host::HostStatus prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& options,
+                                PrepareOutput* out);
 
 const char* mem_class_name(format::MemClass c);
 

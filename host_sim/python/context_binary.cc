@@ -67,8 +67,8 @@ std::vector<uint8_t> read_argument(const py::handle& obj, uint64_t max_bytes, co
   std::string path, error;
   if (as_path(obj, &path)) {
     *label = path;
-    if (!host::read_file_bytes(path, what, max_bytes, &bytes, &error))
-      throw ModuleError(Status::kInvalidArgument, error);
+    const host::HostStatus read = host::read_file_bytes(path, what, max_bytes, &bytes);
+    if (!read.ok()) throw ModuleError(Status::kInvalidArgument, read.error());
     return bytes;
   }
   if (as_bytes(obj, max_bytes, what, &bytes)) {
@@ -140,7 +140,9 @@ ContextBinary prepare_model(const py::object& model, const py::object& alignment
     std::lock_guard<std::mutex> lock(firmware_mutex());
     clear_firmware_log();
     prepare::PrepareOutput out;
-    ok = prepare::prepare_tflite(bytes.data(), bytes.size(), options, &out, &error);
+    const host::HostStatus st = prepare::prepare_tflite(bytes.data(), bytes.size(), options, &out);
+    ok = st.ok();
+    error = st.error();
     if (ok) {
       b.report_json = prepare::report_json(out, label);
       b.report_text = prepare::report_text(out, label);

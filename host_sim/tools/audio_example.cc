@@ -54,9 +54,10 @@ std::unique_ptr<lpai::host::Session> open_model(const std::string& path, std::st
     return nullptr;
   }
   lpai::prepare::PrepareOutput prepared;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
-                                     &prepared, error)) {
-    *error = path + ": " + *error;
+  const lpai::host::HostStatus st =
+      lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(), &prepared);
+  if (!st.ok()) {
+    *error = path + ": " + st.error();
     return nullptr;
   }
   auto s = lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), error);

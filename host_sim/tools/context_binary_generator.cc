@@ -66,8 +66,8 @@ bool parse_alignment(const std::string& text, uint32_t* start, uint32_t* size) {
 // 2 GiB; a context binary must fit the DDR arena it is loaded into, far below this).
 constexpr uint64_t kMaxModelBytes = 1ull << 30;
 
-bool read_all(const std::string& path, std::vector<uint8_t>* out, std::string* error) {
-  return lpai::host::read_file_bytes(path, "model", kMaxModelBytes, out, error);
+HostStatus read_all(const std::string& path, std::vector<uint8_t>* out) {
+  return lpai::host::read_file_bytes(path, "model", kMaxModelBytes, out);
 }
 
 // The command line, as given.
@@ -223,12 +223,11 @@ int run_generator(int argc, char** argv) {
   if (!options.ok()) return fail(2, options.error());
 
   std::vector<uint8_t> bytes;
-  std::string error;
-  if (!read_all(a.model, &bytes, &error)) return fail(1, error);
+  if (const HostStatus st = read_all(a.model, &bytes); !st.ok()) return fail(1, st.error());
   lpai::prepare::PrepareOutput out;
-  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), options.value(), &out, &error)) {
-    return fail(1, a.model + ": " + error);
-  }
+  const HostStatus prepared =
+      lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), options.value(), &out);
+  if (!prepared.ok()) return fail(1, a.model + ": " + prepared.error());
 
   // Everything is produced in memory first, then written all or nothing.
   OutputFiles files;

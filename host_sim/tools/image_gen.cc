@@ -78,7 +78,7 @@ int fail(const std::string& message) {
 
 // The project model: int8 [1,32] -> COPY -> RESHAPE [4,8], its three 32-byte scratch tensors
 // placed one after another at 64-byte alignment (offsets 0, 64, 128; 192 bytes of scratch).
-std::vector<uint8_t> build_copy_reshape(std::string* error) {
+lpai::host::HostResult<std::vector<uint8_t>> build_copy_reshape() {
   lpai::writer::GraphDesc g;
   g.name = "copy_reshape";
   g.plan = {192, 0, 64, 64};  // scratch, persistent, start and size alignment
@@ -107,7 +107,7 @@ std::vector<uint8_t> build_copy_reshape(std::string* error) {
   g.nodes = {copy, reshape};
   g.inputs = {in};
   g.outputs = {out};
-  return lpai::writer::serialize_context_binary(g, error);
+  return lpai::writer::serialize_context_binary(g);
 }
 
 bool read_file(const fs::path& path, std::vector<uint8_t>* out) {
@@ -380,9 +380,9 @@ int main(int argc, char** argv) {
     Model m;
     m.name = "copy_reshape";
     m.mem_type = "ddr";
-    std::string error;
-    m.binary = build_copy_reshape(&error);
-    if (m.binary.empty()) return fail("copy_reshape: " + error);
+    lpai::host::HostResult<std::vector<uint8_t>> binary = build_copy_reshape();
+    if (!binary.ok()) return fail("copy_reshape: " + binary.error());
+    m.binary = std::move(binary.value());
     models.push_back(std::move(m));
   }
   if (conformance_dir.empty() && zoo_suite.empty() && !tool.empty() && !models_dir.empty()) {

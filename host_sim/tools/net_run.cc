@@ -206,7 +206,8 @@ int run_net_run(int argc, char** argv) {
   std::string error;
   if (!config_file.empty()) {
     lpai::host::NetRunConfig cfg;
-    if (!lpai::host::load_net_run_config(config_file, &cfg, &error)) return fail(1, error);
+    const lpai::host::HostStatus loaded = lpai::host::load_net_run_config(config_file, &cfg);
+    if (!loaded.ok()) return fail(1, loaded.error());
     options.mem_type = cfg.mem_type;
   }
   // Seed 000: TCM exists only in ADSP direct mode (not on ARM or x86 simulation).
@@ -215,15 +216,15 @@ int run_net_run(int argc, char** argv) {
                    "simulation): add --direct_mode adsp");
 
   std::vector<uint8_t> binary;
-  if (!lpai::host::read_file_bytes(binary_path, "context binary", LPAI_HOST_DDR_ARENA_BYTES,
-                                   &binary, &error))
-    return fail(1, error);
+  const lpai::host::HostStatus binary_read = lpai::host::read_file_bytes(
+      binary_path, "context binary", LPAI_HOST_DDR_ARENA_BYTES, &binary);
+  if (!binary_read.ok()) return fail(1, binary_read.error());
 
   // Read and check every input before running anything.
   std::string list_text;
-  if (!lpai::host::read_file_text(input_list, "input list", lpai::host::kMaxInputListBytes,
-                                  &list_text, &error))
-    return fail(1, error);
+  const lpai::host::HostStatus list_read = lpai::host::read_file_text(
+      input_list, "input list", lpai::host::kMaxInputListBytes, &list_text);
+  if (!list_read.ok()) return fail(1, list_read.error());
   const std::vector<std::string> lines = lpai::host::input_list_lines(list_text);
   if (lines.empty()) return fail(1, "input list " + input_list + " has no inference lines");
   if (lines.size() > kMaxInferences)
@@ -243,19 +244,24 @@ int run_net_run(int argc, char** argv) {
   std::vector<std::vector<std::vector<uint8_t>>> all_inputs;
   for (size_t l = 0; l < lines.size(); ++l) {
     std::vector<std::string> files;
-    if (!lpai::host::parse_input_list_line(lines[l], input_names, list_dir, &files, &error))
-      return fail(1, input_list + " line " + std::to_string(l + 1) + ": " + error);
+    const lpai::host::HostStatus parsed =
+        lpai::host::parse_input_list_line(lines[l], input_names, list_dir, &files);
+    if (!parsed.ok()) {
+      return fail(1, input_list + " line " + std::to_string(l + 1) + ": " + parsed.error());
+    }
     std::vector<std::vector<uint8_t>> data(files.size());
     for (size_t k = 0; k < files.size(); ++k) {
       const TensorInfo& in = session->inputs()[k];
       uint64_t size = 0;
-      if (!lpai::host::regular_file_size(files[k], "input file", &size, &error))
-        return fail(1, error);
+      const lpai::host::HostStatus sized =
+          lpai::host::regular_file_size(files[k], "input file", &size);
+      if (!sized.ok()) return fail(1, sized.error());
       if (size != in.bytes)
         return fail(1, "input file " + files[k] + " has " + std::to_string(size) +
                            " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));
-      if (!lpai::host::read_file_bytes(files[k], "input file", in.bytes, &data[k], &error))
-        return fail(1, error);
+      const lpai::host::HostStatus read =
+          lpai::host::read_file_bytes(files[k], "input file", in.bytes, &data[k]);
+      if (!read.ok()) return fail(1, read.error());
       if (data[k].size() != in.bytes)
         return fail(1, "input file " + files[k] + " has " + std::to_string(data[k].size()) +
                            " bytes, input '" + in.name + "' needs " + std::to_string(in.bytes));

@@ -220,10 +220,11 @@ Section put_section(std::vector<uint8_t>* out, const void* bytes, size_t size, u
 
 }  // namespace
 
-std::vector<uint8_t> serialize_context_binary(const GraphDesc& graph, std::string* error) {
-  Errors err(error);
+host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc& graph) {
+  std::string why;
+  Errors err(&why);
   std::vector<uint64_t> sizes;
-  if (!check_graph(graph, &sizes, &err)) return {};
+  if (!check_graph(graph, &sizes, &err)) return host::HostStatus::fail(why);
   const uint32_t n = static_cast<uint32_t>(graph.tensors.size());
 
   // indices: graph IO lists first, then per-node lists.
@@ -315,7 +316,7 @@ std::vector<uint8_t> serialize_context_binary(const GraphDesc& graph, std::strin
                       consts.size() + strings.size();
   if (estimate > 0xFFFFFFFFull) {
     err.fail("binary would exceed 4 GiB (", estimate, " bytes)");
-    return {};
+    return host::HostStatus::fail(why);
   }
 
   std::vector<uint8_t> out(sizeof(BinaryHeader), 0);
@@ -349,7 +350,6 @@ std::vector<uint8_t> serialize_context_binary(const GraphDesc& graph, std::strin
   std::memcpy(out.data(), &h, sizeof(h));
   h.crc32 = format::binary_crc32(out.data(), out.size());
   std::memcpy(out.data() + offsetof(BinaryHeader, crc32), &h.crc32, sizeof(h.crc32));
-  if (error != nullptr) error->clear();
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/host_result.h"
 #include "format/context_binary_format.h"
 
 namespace lpai {
@@ -55,9 +56,9 @@ struct GraphDesc {
   bool hvx_layouts = false;  // header flag kFlagHvxLayouts
 };
 
-// Serializes `graph`. Returns an empty vector and sets *error on an inconsistent description
-// (bad tensor id, const data size mismatch, sizes overflowing 32 bits...).
-std::vector<uint8_t> serialize_context_binary(const GraphDesc& graph, std::string* error);
+// Serializes `graph`; fails (one line) on an inconsistent description (bad tensor id, const
+// data size mismatch, sizes overflowing 32 bits...).
+host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc& graph);
 
 }  // namespace writer
 }  // namespace lpai

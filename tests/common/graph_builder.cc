@@ -139,7 +139,9 @@ GraphDesc GraphBuilder::build() const {
 }
 
 std::vector<uint8_t> GraphBuilder::serialize(std::string* error) const {
-  return serialize_context_binary(build(), error);
+  host::HostResult<std::vector<uint8_t>> bin = serialize_context_binary(build());
+  if (!bin.ok() && error != nullptr) *error = bin.error();
+  return std::move(bin.value());
 }
 
 }  // namespace writer

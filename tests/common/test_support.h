@@ -40,6 +40,14 @@ std::vector<uint8_t> read_file(const std::string& path);
   std::string var = ::lpai_test::shared_path(rel);                                     \
   if (var.empty()) GTEST_SKIP() << "../shared/" << (rel) << " not present: data-driven test skipped"
 
+// The failure line of a host call's HostStatus / HostResult<T> (host_sim/common/host_result.h),
+// or "" when it succeeded: EXPECT_EQ(lpai_test::failure(f(...)), "") prints the line on failure.
+template <typename HostOutcome>
+std::string failure(const HostOutcome& outcome) {
+  if (outcome.ok()) return std::string();
+  return outcome.error().empty() ? std::string("(failed without a message)") : outcome.error();
+}
+
 }  // namespace lpai_test
 
 #endif  // LPAI_TESTS_COMMON_TEST_SUPPORT_H

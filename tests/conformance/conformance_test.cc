@@ -60,8 +60,9 @@ Outcome run_case(const std::string& dir, const nlohmann::json& c, std::string* w
     return Outcome::kWrong;
   }
   lpai::prepare::PrepareOutput prepared;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
-                                     &prepared, why)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
+                                     &prepared); !st.ok()) {
+    *why = st.error();
     return Outcome::kRefused;
   }
   std::unique_ptr<lpai::host::Session> s =

@@ -32,11 +32,10 @@ lpai::writer::GraphDesc reference_graph(bool memhandle) {
 }
 
 std::vector<uint8_t> reference_binary(bool memhandle) {
-  std::string error;
-  std::vector<uint8_t> bin =
-      lpai::writer::serialize_context_binary(reference_graph(memhandle), &error);
-  EXPECT_FALSE(bin.empty()) << error;
-  return bin;
+  lpai::host::HostResult<std::vector<uint8_t>> bin =
+      lpai::writer::serialize_context_binary(reference_graph(memhandle));
+  EXPECT_TRUE(bin.ok()) << bin.error();
+  return std::move(bin.value());
 }
 
 }  // namespace lpai_test

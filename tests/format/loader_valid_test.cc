@@ -237,9 +237,10 @@ TEST_F(LoaderValid, OutputViewUntouchedOnFailure) {
 TEST_F(LoaderValid, EmptyGraphValidates) {
   lpai::writer::GraphDesc g;
   g.name = "";
-  std::string error;
-  Bytes bin(lpai::writer::serialize_context_binary(g, &error));
-  ASSERT_GT(bin.size(), 0u) << error;
+  const lpai::host::HostResult<std::vector<uint8_t>> serialized =
+      lpai::writer::serialize_context_binary(g);
+  ASSERT_TRUE(serialized.ok()) << serialized.error();
+  Bytes bin(serialized.value());
   BinaryView v;
   EXPECT_EQ(validate_binary(bin.data(), bin.size(), &v), Status::kOk);
   EXPECT_EQ(v.tensor_count(), 0u);

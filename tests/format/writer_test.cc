@@ -128,26 +128,21 @@ class WriterRejects : public ::testing::TestWithParam<Bad> {};
 TEST_P(WriterRejects, WithMessage) {
   GraphDesc g = lpai_test::reference_graph(false);
   GetParam().edit(g);
-  std::string error = "unchanged";
-  const std::vector<uint8_t> bin = serialize_context_binary(g, &error);
-  EXPECT_TRUE(bin.empty());
-  EXPECT_NE(error.find(GetParam().message), std::string::npos) << error;
+  const lpai::host::HostResult<std::vector<uint8_t>> bin = serialize_context_binary(g);
+  ASSERT_FALSE(bin.ok());
+  EXPECT_TRUE(bin.value().empty());
+  EXPECT_NE(bin.error().find(GetParam().message), std::string::npos) << bin.error();
 }
 
 INSTANTIATE_TEST_SUITE_P(Descriptions, WriterRejects, ::testing::ValuesIn(bad_descriptions()),
                          [](const ::testing::TestParamInfo<Bad>& i) { return i.param.name; });
 
-TEST(Writer, AcceptsNullErrorPointer) {
-  GraphDesc g = lpai_test::reference_graph(false);
-  g.inputs = {99};
-  EXPECT_TRUE(serialize_context_binary(g, nullptr).empty());
-  EXPECT_FALSE(serialize_context_binary(lpai_test::reference_graph(false), nullptr).empty());
-}
-
-TEST(Writer, ClearsErrorOnSuccess) {
-  std::string error = "stale";
-  EXPECT_FALSE(serialize_context_binary(lpai_test::reference_graph(false), &error).empty());
-  EXPECT_TRUE(error.empty());
+TEST(Writer, SuccessCarriesTheBinaryAndNoMessage) {
+  const lpai::host::HostResult<std::vector<uint8_t>> bin =
+      serialize_context_binary(lpai_test::reference_graph(false));
+  ASSERT_TRUE(bin.ok());
+  EXPECT_FALSE(bin.value().empty());
+  EXPECT_EQ(bin.error(), "");
 }
 
 TEST(Writer, DeterministicOutputWithZeroPadding) {

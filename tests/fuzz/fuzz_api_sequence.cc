@@ -47,7 +47,8 @@ std::vector<uint8_t> add_binary(bool memhandle) {
   options.io_memhandle = memhandle;
   lpai::prepare::PrepareOutput out;
   std::string error;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), options, &out, &error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), options, &out); !st.ok()) {
+    error = st.error();
     lpai_fuzz::fail("the ADD model does not prepare:", error);
   }
   return out.binary;

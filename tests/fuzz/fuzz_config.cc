@@ -43,10 +43,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   write(conf, data + rest, size - rest);
   lpai::host::NetRunConfig cfg;
   std::string error;
-  if (!lpai::host::load_net_run_config(json, &cfg, &error)) lpai_fuzz::check_one_line(error);
+  if (const lpai::host::HostStatus st = lpai::host::load_net_run_config(json, &cfg); !st.ok()) {
+    error = st.error();
+    lpai_fuzz::check_one_line(error);
+  }
   lpai::host::NetRunConfig ext;
   error.clear();
-  if (!lpai::host::parse_backend_extension_config(conf, &ext, &error))
+  if (const lpai::host::HostStatus st = lpai::host::parse_backend_extension_config(conf, &ext); !st.ok()) {
+    error = st.error();
     lpai_fuzz::check_one_line(error);
+  }
   return 0;
 }

@@ -87,8 +87,10 @@ const std::vector<Model>& models() {
       options.io_memhandle = true;
       lpai::prepare::PrepareOutput out;
       std::string error;
-      if (!lpai::prepare::prepare_tflite(t.data(), t.size(), options, &out, &error))
+      if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(t.data(), t.size(), options, &out); !st.ok()) {
+        error = st.error();
         lpai_fuzz::fail("a delegate model does not prepare:", error);
+      }
       v.push_back({t, out.binary});
     }
     return v;

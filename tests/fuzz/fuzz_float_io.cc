@@ -235,7 +235,8 @@ std::vector<uint8_t> prepared_binary(const Boundary& b, uint32_t n, bool memhand
   options.io_memhandle = memhandle;
   lpai::prepare::PrepareOutput out;
   std::string error;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), options, &out, &error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), options, &out); !st.ok()) {
+    error = st.error();
     lpai_fuzz::check_one_line(error);
     return {};
   }

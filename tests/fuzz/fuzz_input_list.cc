@@ -13,13 +13,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<std::string> lines = lpai::host::input_list_lines(text);
   for (const std::string& line : lines) {
     std::vector<std::string> files;
-    std::string error;
-    if (lpai::host::parse_input_list_line(line, names, "/nonexistent-lpai-fuzz", &files, &error)) {
+    const lpai::host::HostStatus st =
+        lpai::host::parse_input_list_line(line, names, "/nonexistent-lpai-fuzz", &files);
+    if (st.ok()) {
       if (files.size() != names.size()) lpai_fuzz::fail("wrong number of files");
       for (const std::string& f : files)
         if (f.empty()) lpai_fuzz::fail("an input without a file");
     } else {
-      lpai_fuzz::check_one_line(error);
+      lpai_fuzz::check_one_line(st.error());
     }
   }
   const std::vector<std::string> files = lpai::host::output_file_names(lines);

@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.io_memhandle = memhandle;
     lpai::prepare::PrepareOutput out;
     std::string error;
-    if (!lpai::prepare::prepare_tflite(data, size, options, &out, &error)) {
+    if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(data, size, options, &out); !st.ok()) {
+      error = st.error();
       if (error.empty()) lpai_fuzz::fail("prepare failed without a message");
       continue;
     }

@@ -75,8 +75,10 @@ int main(int argc, char** argv) {
       options.io_memhandle = memhandle;
       lpai::prepare::PrepareOutput prepared;
       std::string error;
-      if (!lpai::prepare::prepare_tflite(model.data(), model.size(), options, &prepared, &error))
+      if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), options, &prepared); !st.ok()) {
+        error = st.error();
         break;
+      }
       if (!put(out / "context_binary" / (name + (memhandle ? ".mh.bin" : ".bin")), prepared.binary))
         return 1;
       ++binaries;

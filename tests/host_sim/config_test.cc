@@ -34,7 +34,7 @@ TEST(NetRunConfig, SeedFilesSelectTcm) {
   const std::string json = write_seed_config(dir.path(), "tcm");
   NetRunConfig c;
   std::string error;
-  ASSERT_TRUE(load_net_run_config(json, &c, &error)) << error;
+  ASSERT_EQ(lpai_test::failure(load_net_run_config(json, &c)), "");
   EXPECT_EQ(c.mem_type, QNN_LPAI_MEM_TYPE_TCM);
   EXPECT_EQ(c.shared_library_path, "/data/local/tmp/libQnnLpaiNetRunExtensions.so");
   EXPECT_TRUE(c.is_persistent_binary);
@@ -46,17 +46,17 @@ TEST(NetRunConfig, DdrAndDefaults) {
   TempDir dir;
   NetRunConfig c;
   std::string error;
-  ASSERT_TRUE(load_net_run_config(write_seed_config(dir.path(), "ddr"), &c, &error)) << error;
+  ASSERT_EQ(lpai_test::failure(load_net_run_config(write_seed_config(dir.path(), "ddr"), &c)), "");
   EXPECT_EQ(c.mem_type, QNN_LPAI_MEM_TYPE_DDR);
   // No mem_type key: DDR.
   ASSERT_TRUE(write_text(dir / "eaiParams_direct.conf", "{\"lpai_graph\": {\"execute\": {}}}"));
   c = sentinel();
-  ASSERT_TRUE(load_net_run_config(dir / "eaiParams_direct.json", &c, &error)) << error;
+  ASSERT_EQ(lpai_test::failure(load_net_run_config(dir / "eaiParams_direct.json", &c)), "");
   EXPECT_EQ(c.mem_type, QNN_LPAI_MEM_TYPE_DDR);
   // No backend extension file at all: DDR.
   ASSERT_TRUE(write_text(dir / "plain.json", "{\"context_configs\": {\"is_persistent_binary\": false}}"));
   c = sentinel();
-  ASSERT_TRUE(load_net_run_config(dir / "plain.json", &c, &error)) << error;
+  ASSERT_EQ(lpai_test::failure(load_net_run_config(dir / "plain.json", &c)), "");
   EXPECT_EQ(c.mem_type, QNN_LPAI_MEM_TYPE_DDR);
   EXPECT_FALSE(c.is_persistent_binary);
   EXPECT_EQ(c.config_file_path, "");
@@ -70,7 +70,7 @@ TEST(NetRunConfig, ExistingConfigFilePathIsUsedAsGiven) {
                              (other / "eaiParams_direct.conf") + "\"}}"));
   NetRunConfig c;
   std::string error;
-  ASSERT_TRUE(load_net_run_config(dir / "eaiParams_direct.json", &c, &error)) << error;
+  ASSERT_EQ(lpai_test::failure(load_net_run_config(dir / "eaiParams_direct.json", &c)), "");
   EXPECT_EQ(c.config_file_path, other / "eaiParams_direct.conf");
   EXPECT_EQ(c.mem_type, QNN_LPAI_MEM_TYPE_TCM);
 }
@@ -82,7 +82,7 @@ TEST(NetRunConfig, UnknownMemTypeLogsAndResolvesToUndefined) {
     NetRunConfig c;
     std::string error;
     lpai_test::LogCapture log(LPAI_LOG_LEVEL_ERROR);
-    ASSERT_TRUE(load_net_run_config(write_seed_config(dir.path(), bad), &c, &error)) << error;
+    ASSERT_EQ(lpai_test::failure(load_net_run_config(write_seed_config(dir.path(), bad), &c)), "");
     EXPECT_EQ(c.mem_type, QNN_LPAI_MEM_TYPE_UNDEFINED);
     EXPECT_EQ(log.count("Invalid memory type"), 1u);
   }
@@ -94,13 +94,15 @@ TEST(NetRunConfig, MissingFilesAreErrors) {
   TempDir dir;
   NetRunConfig c = sentinel();
   std::string error;
-  EXPECT_FALSE(load_net_run_config(dir / "none.json", &c, &error));
+  error = lpai_test::failure(load_net_run_config(dir / "none.json", &c));
+  EXPECT_NE(error, "");
   EXPECT_NE(error.find("cannot open config file"), std::string::npos) << error;
   expect_untouched(c);
 
   const std::string json = write_seed_config(dir.path(), "tcm");
   std::filesystem::remove(dir / "eaiParams_direct.conf");
-  EXPECT_FALSE(load_net_run_config(json, &c, &error));
+  error = lpai_test::failure(load_net_run_config(json, &c));
+  EXPECT_NE(error, "");
   EXPECT_NE(error.find("/data/local/tmp/eaiParams_direct.conf not found"), std::string::npos)
       << error;
   expect_untouched(c);
@@ -112,11 +114,13 @@ TEST(NetRunConfig, MalformedJsonIsAnError) {
   NetRunConfig c = sentinel();
   std::string error;
   ASSERT_TRUE(write_text(dir / "eaiParams_direct.conf", "{\"lpai_graph\": {\"execute\": "));
-  EXPECT_FALSE(load_net_run_config(json, &c, &error));
+  error = lpai_test::failure(load_net_run_config(json, &c));
+  EXPECT_NE(error, "");
   EXPECT_NE(error.find("is not valid JSON"), std::string::npos) << error;
   expect_untouched(c);
   ASSERT_TRUE(write_text(json, "not json"));
-  EXPECT_FALSE(load_net_run_config(json, &c, &error));
+  error = lpai_test::failure(load_net_run_config(json, &c));
+  EXPECT_NE(error, "");
   EXPECT_NE(error.find("is not valid JSON"), std::string::npos) << error;
   expect_untouched(c);
 }
@@ -155,7 +159,8 @@ TEST(NetRunConfig, WrongTypesAreErrors) {
     }
     NetRunConfig c = sentinel();
     std::string error;
-    EXPECT_FALSE(load_net_run_config(json, &c, &error));
+    error = lpai_test::failure(load_net_run_config(json, &c));
+    EXPECT_NE(error, "");
     EXPECT_NE(error.find(k.message), std::string::npos) << error;
     expect_untouched(c);
   }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "host_sim/host_sim_support.h"
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
@@ -93,9 +94,11 @@ std::vector<uint8_t> dequantize_model(float scale, int32_t zp) {
 std::unique_ptr<lpai::host::Session> open_session(const std::vector<uint8_t>& model,
                                                   std::string* err) {
   lpai::prepare::PrepareOutput prepared;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
-                                     &prepared, err))
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
+                                     &prepared); !st.ok()) {
+    *err = st.error();
     return nullptr;
+  }
   return lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), err);
 }
 
@@ -165,9 +168,8 @@ TEST(FloatIo, SessionRunsAFloatBoundaryModel) {
   const std::vector<uint8_t> model = m.finish();
   lpai::prepare::PrepareOutput prepared;
   std::string err;
-  ASSERT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                            lpai::prepare::PlanOptions(), &prepared, &err))
-      << err;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                            lpai::prepare::PlanOptions(), &prepared)), "");
   auto s = lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), &err);
   ASSERT_NE(s, nullptr) << err;
   ASSERT_EQ(s->inputs().size(), 1u);

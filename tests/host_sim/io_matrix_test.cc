@@ -86,8 +86,7 @@ TEST_P(IoMatrix, KwsCountersFollowSeed002AndOutputsMatchGoldens) {
   plan.io_memhandle = c.hint_memhandle;
   lpai::prepare::PrepareOutput prep;
   std::string error;
-  ASSERT_TRUE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), plan, &prep, &error))
-      << error;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), plan, &prep)), "");
   for (int id : {prep.graph.inputs[0], prep.graph.outputs[0]})
     EXPECT_EQ(prep.plan.tensors[id].mem_class, c.hint_memhandle ? MemClass::kIo : MemClass::kScratch);
 

@@ -68,8 +68,10 @@ int32_t mbqm(int32_t x, int32_t q, int shift) {
 
 bool prepare(const tb::TfliteBuilder& m, lpai::prepare::PrepareOutput* out, std::string* err) {
   const std::vector<uint8_t> model = m.finish();
-  return lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
-                                       out, err);
+  const lpai::host::HostStatus st =
+      lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(), out);
+  *err = st.error();
+  return st.ok();
 }
 
 std::vector<std::vector<uint8_t>> run(const lpai::prepare::PrepareOutput& p,

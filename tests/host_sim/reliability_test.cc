@@ -345,9 +345,8 @@ TEST(ReliabilityDelegate, FloatBoundaryIoIsRefusedNotExposedAsTheIntegerTensor) 
     // Session converts such IO (the caller sees 40-byte float tensors).
     lpai::prepare::PrepareOutput prepared;
     std::string error;
-    ASSERT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                              lpai::prepare::PlanOptions(), &prepared, &error))
-        << error;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                              lpai::prepare::PlanOptions(), &prepared)), "");
     std::unique_ptr<lpai::host::Session> s =
         lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), &error);
     ASSERT_NE(s, nullptr) << error;
@@ -469,8 +468,9 @@ TEST(ReliabilityShared, EluExtremeScalesPrepareToTheSaturatedTable) {
     ASSERT_FALSE(model.empty());
     lpai::prepare::PrepareOutput out;
     std::string error;
-    if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
-                                       &out, &error)) {
+    if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(),
+                                       &out); !st.ok()) {
+      error = st.error();
       // A refusal is one printable line.
       EXPECT_FALSE(error.empty());
       EXPECT_EQ(error.find('\n'), std::string::npos) << error;

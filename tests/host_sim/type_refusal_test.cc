@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "format/binary_view.h"
 #include "format/context_binary_format.h"
 #include "lpai/qnn_compat.h"
@@ -26,9 +27,8 @@ std::vector<uint8_t> prepared(const tb::TfliteBuilder& m) {
   const std::vector<uint8_t> model = m.finish();
   lpai::prepare::PrepareOutput out;
   std::string err;
-  EXPECT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                            lpai::prepare::PlanOptions(), &out, &err))
-      << err;
+  EXPECT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                            lpai::prepare::PlanOptions(), &out)), "");
   return out.binary;
 }
 

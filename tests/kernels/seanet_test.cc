@@ -154,8 +154,9 @@ std::string run_case(const fs::path& model, Outcome* outcome, std::string* detai
   if (bytes.empty()) return "cannot read the model";
   lpai::prepare::PrepareOutput prepared;
   std::string error;
-  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions{},
-                                     &prepared, &error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions{},
+                                     &prepared); !st.ok()) {
+    error = st.error();
     return "prepare failed: " + error;
   }
   std::unique_ptr<lpai::host::Session> session =

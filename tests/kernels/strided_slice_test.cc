@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "kernels/ew_harness.h"
 #include "kernels/params/strided_slice.h"
 #include "kernels/reference/strided_slice_ref.h"
@@ -390,9 +391,8 @@ TEST(StridedSliceModel, RunsThroughPrepareAndSession) {
     const std::vector<uint8_t> model = slice_model(m, out_shape);
     lpai::prepare::PrepareOutput prepared;
     std::string error;
-    ASSERT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                              lpai::prepare::PlanOptions{}, &prepared, &error))
-        << error;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                              lpai::prepare::PlanOptions{}, &prepared)), "");
     std::unique_ptr<lpai::host::Session> session =
         lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions{}, &error);
     ASSERT_NE(session, nullptr) << error;
@@ -422,8 +422,9 @@ TEST(StridedSliceModel, EllipsisAndNewAxisMasksRejectedByPrepare) {
     const std::vector<uint8_t> model = slice_model(m, {2, 4});
     lpai::prepare::PrepareOutput prepared;
     std::string error;
-    EXPECT_FALSE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                               lpai::prepare::PlanOptions{}, &prepared, &error));
+    error = lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                               lpai::prepare::PlanOptions{}, &prepared));
+    EXPECT_NE(error, "");
     EXPECT_NE(error.find("STRIDED_SLICE"), std::string::npos) << error;
     EXPECT_NE(error.find(which == 0 ? "ellipsis_mask 2 / new_axis_mask 0 not supported"
                                     : "ellipsis_mask 0 / new_axis_mask 2 not supported"),

@@ -833,10 +833,9 @@ ref::LstmModel reference_model_of(const PrepOp& op) {
 
 bool import_model(const std::string& path, lpai::prepare::PrepGraph* g) {
   const std::vector<uint8_t> bytes = lpai_test::read_file(path);
-  std::string error;
-  const bool ok = lpai::prepare::import_tflite(bytes.data(), bytes.size(), g, &error);
-  EXPECT_TRUE(ok) << error;
-  return ok;
+  const lpai::host::HostStatus st = lpai::prepare::import_tflite(bytes.data(), bytes.size(), g);
+  EXPECT_TRUE(st.ok()) << st.error();
+  return st.ok();
 }
 
 TEST(UnidirectionalSequenceLstmGolden, TrainedLstmInt8MatchesTflmDumpsAfterInference0) {

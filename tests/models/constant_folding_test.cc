@@ -29,8 +29,9 @@ struct Prepared {
 bool prepare(const tb::TfliteBuilder& m, Prepared* p) {
   const std::vector<uint8_t> bytes = m.finish();
   std::string err;
-  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions(),
-                                     &p->out, &err)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions(),
+                                     &p->out); !st.ok()) {
+    err = st.error();
     ADD_FAILURE() << err;
     return false;
   }

@@ -54,8 +54,10 @@ const PrepareOutput* prepared(const std::string& model_path, bool memhandle_hint
   PlanOptions options;
   options.io_memhandle = memhandle_hint;
   auto out = std::make_unique<PrepareOutput>();
-  if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), options, out.get(), error))
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), options, out.get()); !st.ok()) {
+    *error = st.error();
     return nullptr;
+  }
   return cache.emplace(key, std::move(out)).first->second.get();
 }
 
@@ -223,7 +225,7 @@ TEST_P(LayerTest, EveryActivationAfterInference0) {
   for (size_t g0 = 0; g0 < golden.size(); g0 += per_group) {
     const size_t g1 = std::min(golden.size(), g0 + per_group);
     lpai::prepare::PrepGraph graph;
-    ASSERT_TRUE(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &graph, &error)) << error;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &graph)), "");
     // Aliased RESHAPE outputs (which share their input's bytes) become explicit copy nodes
     // placed right after the producer of their input, so that every activation owns storage;
     // then the group's activations become extra graph outputs, which the planner keeps alive
@@ -251,8 +253,7 @@ TEST_P(LayerTest, EveryActivationAfterInference0) {
       graph.outputs.push_back(golden[g].index);
     }
     PrepareOutput prep;
-    ASSERT_TRUE(lpai::prepare::prepare_graph(std::move(graph), PlanOptions{}, &prep, &error))
-        << "prepare with activations as outputs: " << error;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_graph(std::move(graph), PlanOptions{}, &prep)), "") << "prepare with activations as outputs";
     std::unique_ptr<Session> s = Session::open(prep.binary, SessionOptions{}, &error);
     ASSERT_NE(s, nullptr) << error;
     std::vector<std::vector<uint8_t>> out;

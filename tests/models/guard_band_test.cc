@@ -232,8 +232,7 @@ TEST_P(GuardBand, NoCallerBufferIsWrittenOutsideItsBytes) {
     options.io_memhandle = hint;
     lpai::prepare::PrepareOutput out;
     std::string error;
-    ASSERT_TRUE(lpai::prepare::prepare_tflite(tflite.data(), tflite.size(), options, &out, &error))
-        << error;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(tflite.data(), tflite.size(), options, &out)), "");
     for (const bool tcm : {false, true})
       for (const bool memhandle_io : {false, true}) run(out.binary, Config{hint, tcm, memhandle_io});
   }

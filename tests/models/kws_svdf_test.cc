@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "kernels/reference/matmul_svdf_ref.h"
 #include "kernels/reference/reference_ops.h"
 #include "kernels/reference/unary_ref.h"
@@ -249,9 +250,8 @@ TEST(KwsSvdfModel, Int16InInt32OutMatchesTheReferenceChainOverFramesWithState) {
   KwsModel m = build_kws();
   lpai::prepare::PrepareOutput p;
   std::string error;
-  ASSERT_TRUE(lpai::prepare::prepare_tflite(m.tflite.data(), m.tflite.size(),
-                                            lpai::prepare::PlanOptions{}, &p, &error))
-      << error;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(m.tflite.data(), m.tflite.size(),
+                                            lpai::prepare::PlanOptions{}, &p)), "");
   // Both states in the persistent pool, each in its own 64-byte aligned slot:
   // int16 [1, 8 * 64] = 1024 bytes and int8 [1, 4 * 32] = 128 bytes.
   ASSERT_EQ(p.plan.tensors[m.state1].mem_class, lpai::format::MemClass::kPersistent);

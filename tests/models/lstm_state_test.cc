@@ -48,11 +48,10 @@ std::vector<uint8_t> golden_input(uint32_t k, size_t bytes) {
 
 bool prepare_model(const std::string& path, PrepareOutput* out) {
   const std::vector<uint8_t> bytes = lpai_test::read_file(path);
-  std::string error;
-  const bool ok = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
-                                                lpai::prepare::PlanOptions{}, out, &error);
-  EXPECT_TRUE(ok) << error;
-  return ok;
+  const lpai::host::HostStatus st =
+      lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), lpai::prepare::PlanOptions{}, out);
+  EXPECT_TRUE(st.ok()) << st.error();
+  return st.ok();
 }
 
 std::unique_ptr<Session> open_session(const PrepareOutput& prepared) {

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "kernels/reference/add_ref.h"
 #include "kernels/reference/movement_ref.h"
 #include "kernels/reference/pad_ref.h"
@@ -416,9 +417,8 @@ void run_and_compare(int stages, int head_channels, int want_blocks, const char*
 
   lpai::prepare::PrepareOutput p;
   std::string error;
-  ASSERT_TRUE(lpai::prepare::prepare_tflite(m.tflite.data(), m.tflite.size(),
-                                            lpai::prepare::PlanOptions{}, &p, &error))
-      << error;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(m.tflite.data(), m.tflite.size(),
+                                            lpai::prepare::PlanOptions{}, &p)), "");
   EXPECT_EQ(p.graph.ops.size(), static_cast<size_t>(m.ops));
   // TFLite Micro's arena for this graph is ~2.6 MB; the plan must hold the 112x112x96 expand
   // output (1.2 MB) next to its input and the stride-2 PAD output.

@@ -48,11 +48,10 @@ std::vector<uint8_t> golden_input(uint32_t k, size_t bytes) {
 }
 
 bool prepare_bytes(const std::vector<uint8_t>& model, PrepareOutput* out) {
-  std::string error;
-  const bool ok = lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                                lpai::prepare::PlanOptions{}, out, &error);
-  EXPECT_TRUE(ok) << error;
-  return ok;
+  const lpai::host::HostStatus st =
+      lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions{}, out);
+  EXPECT_TRUE(st.ok()) << st.error();
+  return st.ok();
 }
 
 Qnn_ErrorHandle_t set_mem(Qnn_GraphHandle_t g, QnnLpaiGraph_SetConfigOption_t which, void* addr,

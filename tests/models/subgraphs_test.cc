@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "prepare/prepare.h"
 #include "prepare/tflite_builder.h"
 #include "runner/session.h"
@@ -129,8 +130,8 @@ tb::TfliteBuilder ring_model(bool nested = false) {
 std::unique_ptr<lpai::host::Session> open_session(const tb::TfliteBuilder& m, PrepareOutput* out) {
   const std::vector<uint8_t> model = m.finish();
   std::string error;
-  if (!lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(), out,
-                                     &error)) {
+  if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(model.data(), model.size(), lpai::prepare::PlanOptions(), out); !st.ok()) {
+    error = st.error();
     ADD_FAILURE() << "prepare: " << error;
     return nullptr;
   }
@@ -226,8 +227,9 @@ std::string prepare_error(const tb::TfliteBuilder& m) {
   const std::vector<uint8_t> model = m.finish();
   PrepareOutput out;
   std::string error;
-  EXPECT_FALSE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                             lpai::prepare::PlanOptions(), &out, &error));
+  error = lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                             lpai::prepare::PlanOptions(), &out));
+  EXPECT_NE(error, "");
   return error;
 }
 

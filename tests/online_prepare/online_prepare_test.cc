@@ -268,8 +268,7 @@ std::vector<uint8_t> generator_binary(const tb::TfliteBuilder& m, bool memhandle
   options.io_memhandle = memhandle;
   lpai::prepare::PrepareOutput out;
   std::string error;
-  EXPECT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(), options, &out, &error))
-      << error;
+  EXPECT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), options, &out)), "");
   return out.binary;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "flatbuffers/flexbuffers.h"
 #include "prepare/importer.h"
 #include "prepare/prepare.h"
@@ -57,8 +58,9 @@ std::string prepare_error(const TfliteBuilder& m) {
   const std::vector<uint8_t> bytes = m.finish();
   lpai::prepare::PrepareOutput out;
   std::string err;
-  EXPECT_FALSE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
-                                             lpai::prepare::PlanOptions(), &out, &err));
+  err = lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                             lpai::prepare::PlanOptions(), &out));
+  EXPECT_NE(err, "");
   EXPECT_EQ(err.find('\n'), std::string::npos) << err;
   return err;
 }
@@ -74,7 +76,7 @@ TEST(CustomOps, OptionsAreReadFromTheFlexBufferMap) {
   const std::vector<uint8_t> bytes = window_model("SignalWindow", flex_map({{"shift", 6}})).finish();
   PrepGraph g;
   std::string err;
-  ASSERT_TRUE(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &g, &err)) << err;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &g)), "");
   ASSERT_EQ(g.ops.size(), 1u);
   EXPECT_EQ(g.ops[0].builtin, static_cast<int>(lpai::format::BuiltinOp::kSignalWindow));
   EXPECT_EQ(g.ops[0].options.custom.at("shift"), 6);
@@ -127,9 +129,8 @@ TEST(CustomOps, NoiseEstimateLivesInThePersistentPoolAndResets) {
   const std::vector<uint8_t> model = spectral_model();
   lpai::prepare::PrepareOutput prepared;
   std::string err;
-  ASSERT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(),
-                                            lpai::prepare::PlanOptions(), &prepared, &err))
-      << err;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(),
+                                            lpai::prepare::PlanOptions(), &prepared)), "");
   std::unique_ptr<lpai::host::Session> s =
       lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), &err);
   ASSERT_TRUE(s) << err;

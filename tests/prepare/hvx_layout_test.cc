@@ -36,7 +36,7 @@ std::vector<uint8_t> prepare(const std::vector<uint8_t>& model, KernelLayout lay
   o.kernel_layout = layout;
   PrepareOutput out;
   std::string err;
-  EXPECT_TRUE(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &out, &err)) << err;
+  EXPECT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &out)), "");
   return out.binary;
 }
 

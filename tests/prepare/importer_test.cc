@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "prepare/graph.h"
 #include "prepare/prepare.h"
 #include "test_models.h"
@@ -22,7 +23,9 @@ using lpai::prepare::kCopyBuiltin;
 using lpai::prepare::PrepGraph;
 
 bool import(const std::vector<uint8_t>& bytes, PrepGraph* g, std::string* err) {
-  return import_tflite(bytes.data(), bytes.size(), g, err);
+  const lpai::host::HostStatus st = import_tflite(bytes.data(), bytes.size(), g);
+  *err = st.error();
+  return st.ok();
 }
 
 // Expects the import to fail with a message containing every needle.
@@ -42,8 +45,9 @@ void expect_prepare_reject(const TfliteBuilder& m, const std::vector<std::string
   std::string err;
   ASSERT_TRUE(import(bytes, &g, &err)) << err;
   lpai::prepare::PrepareOutput out;
-  ASSERT_FALSE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
-                                             lpai::prepare::PlanOptions(), &out, &err));
+  err = lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                             lpai::prepare::PlanOptions(), &out));
+  ASSERT_NE(err, "");
   EXPECT_EQ(err.find('\n'), std::string::npos) << err;
   for (const std::string& n : needles) EXPECT_NE(err.find(n), std::string::npos) << "'" << n << "' not in: " << err;
 }
@@ -298,8 +302,9 @@ TEST(Importer, ShapeOnlyCandidatesWithoutTheirSecondInputAreRefusedNotRead) {
     const std::vector<uint8_t> bytes = m.finish();
     lpai::prepare::PrepareOutput out;
     std::string err;
-    EXPECT_FALSE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
-                                               lpai::prepare::PlanOptions(), &out, &err));
+    err = lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                               lpai::prepare::PlanOptions(), &out));
+    EXPECT_NE(err, "");
     EXPECT_NE(err.find(std::string("node 0 (") + lpai::format::op_name(static_cast<uint32_t>(op)) + ")"), std::string::npos)
         << err;
     EXPECT_EQ(err.find('\n'), std::string::npos) << err;
@@ -489,9 +494,8 @@ TEST(Importer, StaleQuantizedDimensionOnPerTensorBiasIsIgnored) {
   ASSERT_TRUE(import(bytes, &g, &err)) << err;
   EXPECT_EQ(g.tensors[bid].quant_axis, 0);
   lpai::prepare::PrepareOutput prepared;
-  EXPECT_TRUE(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
-                                            lpai::prepare::PlanOptions(), &prepared, &err))
-      << err;
+  EXPECT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(),
+                                            lpai::prepare::PlanOptions(), &prepared)), "");
 }
 
 // Subgraphs other than 0 run only where a CALL_ONCE calls them (tests/models/
@@ -664,7 +668,8 @@ TEST(Importer, IntermediatesAreKeptForPrepareButNotChecked) {
 TEST(Importer, MalformedBytesAreRejected) {
   PrepGraph g;
   std::string err;
-  EXPECT_FALSE(import_tflite(nullptr, 0, &g, &err));
+  err = lpai_test::failure(import_tflite(nullptr, 0, &g));
+  EXPECT_NE(err, "");
   EXPECT_NE(err.find("too small"), std::string::npos) << err;
   std::vector<uint8_t> bytes = one_op(kRelu).finish();
   std::vector<uint8_t> wrong_id = bytes;

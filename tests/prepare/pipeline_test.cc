@@ -28,7 +28,9 @@ using lpai::prepare::PrepareOutput;
 
 bool run(const TfliteBuilder& m, const PlanOptions& o, PrepareOutput* out, std::string* err) {
   const std::vector<uint8_t> bytes = m.finish();
-  return prepare_tflite(bytes.data(), bytes.size(), o, out, err);
+  const lpai::host::HostStatus st = prepare_tflite(bytes.data(), bytes.size(), o, out);
+  *err = st.error();
+  return st.ok();
 }
 
 BinaryView view_of(const PrepareOutput& out) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_support.h"
 #include "prepare/graph.h"
 #include "prepare/plan_checker.h"
 
@@ -62,7 +63,7 @@ void chain(PrepGraph& g) {
 MemoryPlan plan_ok(const PrepGraph& g, const std::vector<uint32_t>& temps, const PlanOptions& o) {
   MemoryPlan p;
   std::string err;
-  EXPECT_TRUE(plan_memory(g, temps, o, &p, &err)) << err;
+  EXPECT_EQ(lpai_test::failure(plan_memory(g, temps, o, &p)), "");
   EXPECT_EQ(check_plan(g, temps, o, p), "");
   return p;
 }
@@ -129,10 +130,12 @@ TEST(Planner, AlignmentsAreHonoured) {
   MemoryPlan bad;
   std::string err;
   o.start_alignment = 48;
-  EXPECT_FALSE(plan_memory(g, {}, o, &bad, &err));
+  err = lpai_test::failure(plan_memory(g, {}, o, &bad));
+  EXPECT_NE(err, "");
   EXPECT_NE(err.find("powers of two"), std::string::npos) << err;
   o.start_alignment = 16;
-  EXPECT_FALSE(plan_memory(g, {1, 2}, o, &bad, &err));
+  err = lpai_test::failure(plan_memory(g, {1, 2}, o, &bad));
+  EXPECT_NE(err, "");
   EXPECT_NE(err.find("2 temp sizes for 3 ops"), std::string::npos) << err;
 }
 
@@ -193,7 +196,8 @@ TEST(Planner, AliasGroupIsOneBufferOverTheUnionOfRanges) {
   g.alias_of = {-1, -1, 4, -1, -1, -1};
   MemoryPlan bad;
   std::string err;
-  EXPECT_FALSE(plan_memory(g, {}, PlanOptions{}, &bad, &err));
+  err = lpai_test::failure(plan_memory(g, {}, PlanOptions{}, &bad));
+  EXPECT_NE(err, "");
   EXPECT_NE(err.find("tensor 2 aliases tensor 4"), std::string::npos) << err;
 }
 
@@ -249,7 +253,7 @@ TEST(Planner, RandomGraphsAlwaysProduceValidPlans) {
       o.size_alignment = 1u << (rng() % 10);
       MemoryPlan p;
       std::string err;
-      ASSERT_TRUE(plan_memory(g, temps, o, &p, &err)) << err;
+      ASSERT_EQ(lpai_test::failure(plan_memory(g, temps, o, &p)), "");
       ASSERT_EQ(check_plan(g, temps, o, p), "") << "trial " << trial;
       EXPECT_GE(p.scratch_size, p.scratch_lower_bound);
     }
@@ -262,7 +266,7 @@ TEST(PlanChecker, DetectsBrokenPlans) {
   const PlanOptions o;
   MemoryPlan good;
   std::string err;
-  ASSERT_TRUE(plan_memory(g, {}, o, &good, &err)) << err;
+  ASSERT_EQ(lpai_test::failure(plan_memory(g, {}, o, &good)), "");
   ASSERT_EQ(check_plan(g, {}, o, good), "");
 
   MemoryPlan overlap = good;  // a [0,1] and b [1,2] are both live at step 1

@@ -55,7 +55,7 @@ TEST_P(SharedModel, ImportsPlansAndRoundTrips) {
 
   lpai::prepare::PrepGraph g;
   std::string err;
-  ASSERT_TRUE(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &g, &err)) << err;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::import_tflite(bytes.data(), bytes.size(), &g)), "");
   EXPECT_EQ(g.ops.size(), e.nodes);
 
   for (bool memhandle : {false, true}) {
@@ -63,7 +63,8 @@ TEST_P(SharedModel, ImportsPlansAndRoundTrips) {
     PlanOptions o;
     o.io_memhandle = memhandle;
     PrepareOutput out;
-    if (!lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out, &err)) {
+    if (const lpai::host::HostStatus st = lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out); !st.ok()) {
+      err = st.error();
       EXPECT_NE(err.find("not supported"), std::string::npos) << err;
       std::cout << "[ PENDING  ] " << e.model << ": " << err << std::endl;
       return;

@@ -17,6 +17,10 @@ namespace lpai {
 namespace kernels {
 namespace hvx {
 
+using hvx_layout::kLanes;  // int32 lanes per vector
+using hvx_layout::kVec;    // bytes per vector
+using hvx_layout::RequantLanes;
+
 // The output's zero point and clamp range, splatted where used (scalars keep them out of the
 // vector registers of the kernels' loops).
 struct OutputVectors {

@@ -5,20 +5,12 @@
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
-#include <hexagon_protos.h>
-#include <hexagon_types.h>
-
 #include "kernels/hvx/hvx_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace hvx {
 namespace {
-
-constexpr uint32_t kVec = 128;
-
-using hvx_layout::RequantLanes;
-
 
 // Layout vector i (unaligned in the blob).
 inline HVX_Vector lvec(const uint8_t* v, size_t i) {

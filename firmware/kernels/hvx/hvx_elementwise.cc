@@ -3,9 +3,6 @@
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
-#include <hexagon_protos.h>
-#include <hexagon_types.h>
-
 #include "kernels/elementwise_common.h"
 #include "kernels/hvx/hvx_common.h"
 
@@ -13,8 +10,6 @@ namespace lpai {
 namespace kernels {
 namespace hvx {
 namespace {
-
-constexpr uint32_t kVec = 128;
 
 // multiply_by_quantized_multiplier(x, m, -rs) for m >= 0, rs in [0, 31] (no left shift), the
 // same vector sequence as hvx_gemm's requantisation.

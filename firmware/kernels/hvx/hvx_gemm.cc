@@ -3,20 +3,12 @@
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
-#include <hexagon_protos.h>
-#include <hexagon_types.h>
-
 #include "kernels/hvx/hvx_common.h"
 
 namespace lpai {
 namespace kernels {
 namespace hvx {
 namespace {
-
-constexpr uint32_t kLanes = 32;  // int32 lanes per vector = output channels per block
-constexpr uint32_t kVec = 128;   // bytes per vector
-
-using hvx_layout::RequantLanes;
 
 // One block's requantisation vectors, loaded from the layout's lanes.
 

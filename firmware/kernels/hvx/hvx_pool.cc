@@ -3,9 +3,6 @@
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
-#include <hexagon_protos.h>
-#include <hexagon_types.h>
-
 #include "kernels/hvx/hvx_common.h"
 #include "kernels/pool_window.h"
 
@@ -13,9 +10,6 @@ namespace lpai {
 namespace kernels {
 namespace hvx {
 namespace {
-
-constexpr uint32_t kVec = 128;
-constexpr uint32_t kLanes = 32;
 
 using pool::tap_range;
 

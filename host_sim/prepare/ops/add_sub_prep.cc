@@ -12,22 +12,16 @@ namespace prepare {
 
 PrepResult prepare_add_sub(const PrepOp& op, bool subtract) {
   PrepResult r;
-  const host::HostStatus st = ew::check_binary_operands(
-      op, {format::DataType::kInt8, format::DataType::kInt16},
-      "int8 or int16, all equal", /*per_tensor=*/true);
-  if (!st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (const host::HostStatus st = ew::check_quantized_binary(op); !st.ok()) return PrepResult::reject(st);
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  const format::DataType t = out.type;
   kernels::AddParams p;
   std::memset(&p, 0, sizeof(p));
   p.input1_offset = -ew::zp_of(in1);
   p.input2_offset = -ew::zp_of(in2);
   p.output_offset = ew::zp_of(out);
-  p.left_shift = t == format::DataType::kInt16 ? 15 : 20;
+  p.left_shift = out.type == format::DataType::kInt16 ? 15 : 20;
   double m1, m2, mo;
   if (subtract) {
     const float twice_max = 2 * std::max(ew::scale_of(in1), ew::scale_of(in2));
@@ -50,12 +44,8 @@ PrepResult prepare_add_sub(const PrepOp& op, bool subtract) {
                                      &r.error)) {
     return r;
   }
-  if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
-                               ew::type_max(out.type), &p.activation_min, &p.activation_max,
-                               &r.error)) {
-    return r;
-  }
-  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
+  const host::HostStatus clamped = ew::clamp_and_broadcast(op, &p);
+  if (!clamped.ok()) return PrepResult::reject(clamped);
   r.params = ew::blob_of(p);
   return r;
 }

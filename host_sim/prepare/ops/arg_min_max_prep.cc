@@ -23,15 +23,10 @@ PrepResult prepare_arg_min_max(const PrepOp& op) {
     return PrepResult::reject(std::string("output type ") + ew::type_name(out.type) +
               " unsupported (int32, as TFLite Micro)");
   }
-  if (axis.type != format::DataType::kInt32 || !axis.is_const() || axis.element_count() != 1) {
-    return PrepResult::reject("axis must be a constant int32 scalar");
-  }
   const int rank = static_cast<int>(in.shape.size());
-  int32_t a = util::const_i32(axis, 0);
-  if (a < 0) a += rank;
-  if (rank < 1 || a < 0 || a >= rank) {
-    return PrepResult::reject("axis " + std::to_string(util::const_i32(axis, 0)) + " out of range");
-  }
+  const host::HostResult<int32_t> axis_value = ew::constant_axis(axis, rank);
+  if (!axis_value.ok()) return PrepResult::reject(axis_value.status());
+  const int32_t a = axis_value.value();
   std::vector<int32_t> want;
   int64_t outer = 1, inner = 1;
   for (int k = 0; k < rank; ++k) {

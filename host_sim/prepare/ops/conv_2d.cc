@@ -11,6 +11,7 @@
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/params/conv_2d.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/conv_family_prep.h"
 #include "prepare/ops/int8_prep_util.h"
 #include "prepare/op_options.h"
 
@@ -35,34 +36,17 @@ uint32_t im2col_rows_for(uint64_t depth, uint64_t total_pixels) {
 PrepResult prepare_conv_2d(const PrepOp& op) {
   using format::DataType;
   PrepResult r;
-  if (op.inputs.size() < 2 || op.inputs.size() > 3 || op.outputs.size() != 1) {
-    return PrepResult::reject("expects 2 or 3 inputs and 1 output");
-  }
-  const PrepTensor* input = op.inputs[0];
-  const PrepTensor* filter = op.inputs[1];
-  const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
-  const PrepTensor* output = op.outputs[0];
+  const host::HostResult<util::GemmOperands> operands = util::gemm_operands(op);
+  if (!operands.ok()) return PrepResult::reject(operands.status());
+  const auto [input, filter, bias, output] = operands.value();
   if (input == nullptr || output == nullptr) return PrepResult::reject("input or output absent");
   const bool wide = input->type == DataType::kInt16;
   if (input->type != DataType::kInt8 && !wide) {
     return PrepResult::reject("only int8 or int16 (16x8) activations are supported");
   }
-  const DataType act = input->type;
-  std::string e;
-  if (!rules::check_per_tensor_of_type(input, act, "input", &e)) return PrepResult::reject(e);
-  if (!rules::check_per_tensor_of_type(output, act, "output", &e)) return PrepResult::reject(e);
-  if (filter == nullptr || filter->type != DataType::kInt8 || !filter->is_const()) {
-    return PrepResult::reject("filter must be a constant int8 tensor");
-  }
-  if (input->shape.size() != 4 || filter->shape.size() != 4 || output->shape.size() != 4) {
-    return PrepResult::reject("input, filter and output must be 4-D (NHWC, OHWI)");
-  }
-  for (int32_t d : input->shape) {
-    if (d <= 0) return PrepResult::reject("input has an empty dimension");
-  }
-  for (int32_t d : filter->shape) {
-    if (d <= 0) return PrepResult::reject("filter has an empty dimension");
-  }
+  const host::HostStatus checked = util::check_conv_operands(
+      input, filter, output, /*symmetric_wide=*/false, "input, filter and output must be 4-D (NHWC, OHWI)");
+  if (!checked.ok()) return PrepResult::reject(checked);
   const int batches = input->shape[0], in_h = input->shape[1], in_w = input->shape[2],
             in_c = input->shape[3];
   const int out_c = filter->shape[0], k_h = filter->shape[1], k_w = filter->shape[2];
@@ -75,34 +59,15 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
                   " output channels");
   }
   const int groups = in_c / fc;
-  if (filter->scales.empty() || filter->scales.size() != filter->zero_points.size()) {
-    return PrepResult::reject("filter is not quantised");
-  }
-  if (!util::zero_points_all_zero(*filter)) return PrepResult::reject("filter zero point must be 0");
+  const host::HostStatus filter_ok = util::check_filter_and_bias(
+      *filter, bias, out_c, wide, /*axis=*/0, "bias must be a constant int64 or int32 tensor for 16x8 convolution");
+  if (!filter_ok.ok()) return PrepResult::reject(filter_ok);
   const bool per_channel = filter->scales.size() > 1;
-  if (per_channel && filter->quant_axis != 0) return PrepResult::reject("per-channel filter must use axis 0");
-  if (bias != nullptr) {
-    const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
-    if (!type_ok || !bias->is_const()) {
-      return PrepResult::reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8 convolution"
-                         : "bias must be a constant int32 tensor");
-    }
-    if (bias->element_count() != out_c) return PrepResult::reject("bias length differs from output channels");
-  }
   const OpOptions& o = op.options;
-  if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
-    return PrepResult::reject("stride and dilation must be positive");
-  }
   int out_h = 0, out_w = 0, pad_h = 0, pad_w = 0;
-  if (!util::compute_padding(o.padding, in_h, k_h, o.stride_h, o.dilation_h, &out_h, &pad_h) ||
-      !util::compute_padding(o.padding, in_w, k_w, o.stride_w, o.dilation_w, &out_w, &pad_w)) {
-    return PrepResult::reject("padding/stride/dilation give an empty output");
-  }
-  const std::vector<int32_t> want_out = {batches, out_h, out_w, out_c};
-  if (output->shape != want_out) {
-    return PrepResult::reject("output shape " + util::shape_string(output->shape) + " differs from " +
-                  util::shape_string(want_out));
-  }
+  const host::HostStatus window_ok = util::dilated_output_window(
+      o, batches, in_h, in_w, k_h, k_w, out_c, *output, &out_h, &out_w, &pad_h, &pad_w);
+  if (!window_ok.ok()) return PrepResult::reject(window_ok);
   const uint64_t depth = static_cast<uint64_t>(k_h) * k_w * fc;
   if (depth > kernels::kConvMaxDepth) return PrepResult::reject("filter depth k_h * k_w * in_c / groups exceeds 65536");
   if (wide && static_cast<uint32_t>(in_c) > kernels::kConvMaxInChannels16) {
@@ -115,7 +80,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   }
 
   std::vector<int32_t> multiplier, shift;
-  e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
+  const std::string e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
   if (!e.empty()) return PrepResult::reject(e);
   // TFLite Micro: an int64 bias selects the int64 accumulator (64-bit requantisation, shift <= 7);
   // an int32 bias or none the int32 accumulator (32-bit requantisation).
@@ -124,33 +89,17 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     if (wide && !acc32 && s > 7) return PrepResult::reject("effective output scale too large for 16x8 (shift > 7)");
     if (s > 30) return PrepResult::reject("effective output scale too large (shift > 30)");
   }
-  const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
   int32_t act_min = 0, act_max = 0;
-  if (!rules::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max, &e)) {
-    return PrepResult::reject(e);
-  }
-  if (act_min > act_max) return PrepResult::reject("empty fused activation range");
+  const host::HostStatus range =
+      util::conv_activation_range(o.activation, *output, wide, &act_min, &act_max);
+  if (!range.ok()) return PrepResult::reject(range.error());
 
   kernels::Conv2dParams p{};
-  p.batches = batches;
-  p.in_h = in_h;
-  p.in_w = in_w;
-  p.in_c = in_c;
-  p.out_h = out_h;
-  p.out_w = out_w;
-  p.out_c = out_c;
-  p.k_h = k_h;
-  p.k_w = k_w;
-  p.stride_h = o.stride_h;
-  p.stride_w = o.stride_w;
-  p.dilation_h = o.dilation_h;
-  p.dilation_w = o.dilation_w;
-  p.pad_h = pad_h;
-  p.pad_w = pad_w;
-  p.input_zero_point = static_cast<int32_t>(input->zero_points[0]);
-  p.output_zero_point = static_cast<int32_t>(output->zero_points[0]);
-  p.act_min = act_min;
-  p.act_max = act_max;
+  const util::ConvWindow window{batches, in_h,       in_w,       in_c,  out_h, out_w, out_c,
+                                k_h,     k_w,        o.stride_h, o.stride_w, pad_h, pad_w};
+  util::fill_conv_window(&p, window, *input, *output, act_min, act_max);
+  p.dilation_h = static_cast<uint32_t>(o.dilation_h);
+  p.dilation_w = static_cast<uint32_t>(o.dilation_w);
   p.flags = (per_channel ? kernels::kConvFlagPerChannel : 0u) |
             (bias != nullptr ? kernels::kConvFlagHasBias : 0u) |
             (wide ? kernels::kConvFlagInt16x8 : 0u) | (acc32 ? kernels::kConvFlagAcc32 : 0u);
@@ -160,17 +109,10 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
   p.groups = static_cast<uint32_t>(groups);
 
   if (wide) {
-    std::vector<int64_t> b64(out_c, 0);
-    for (int c = 0; c < out_c; ++c) {
-      if (bias != nullptr) {
-        b64[c] = bias->type == DataType::kInt64 ? util::const_i64(*bias, c) : util::const_i32(*bias, c);
-      }
-      if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
-        return PrepResult::reject("16x8 bias value outside [-2^47, 2^47)");
-      }
-    }
+    const host::HostResult<std::vector<int64_t>> b64 = util::wide_bias(bias, out_c, nullptr);
+    if (!b64.ok()) return PrepResult::reject(b64.error());
     append_pod(&r.params, p);
-    append_array(&r.params, b64);
+    append_array(&r.params, b64.value());
   } else {
     const int64_t input_zp = input->zero_points[0];
     std::vector<int32_t> folded(out_c);
@@ -205,13 +147,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
 }
 
 host::HostStatus decode_conv_2d_options(const tflite::Operator& op, OpOptions* o) {
-  const tflite::Conv2DOptions& p = *op.builtin_options_as_Conv2DOptions();
-  o->padding = p.padding();
-  o->stride_w = p.stride_w();
-  o->stride_h = p.stride_h();
-  o->activation = p.fused_activation_function();
-  o->dilation_w = p.dilation_w_factor();
-  o->dilation_h = p.dilation_h_factor();
+  util::decode_window_options(*op.builtin_options_as_Conv2DOptions(), o);
   return host::HostStatus::success();
 }
 

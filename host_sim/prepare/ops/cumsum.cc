@@ -29,15 +29,10 @@ PrepResult prepare_cumsum(const PrepOp& op) {
   if (in.shape != out.shape) {
     return PrepResult::reject("input and output shapes differ");
   }
-  if (axis.type != format::DataType::kInt32 || !axis.is_const() || axis.element_count() != 1) {
-    return PrepResult::reject("axis must be a constant int32 scalar");
-  }
   const int rank = static_cast<int>(in.shape.size());
-  int32_t a = util::const_i32(axis, 0);
-  if (a < 0) a += rank;
-  if (rank < 1 || a < 0 || a >= rank) {
-    return PrepResult::reject("axis " + std::to_string(util::const_i32(axis, 0)) + " out of range");
-  }
+  const host::HostResult<int32_t> axis_value = ew::constant_axis(axis, rank);
+  if (!axis_value.ok()) return PrepResult::reject(axis_value.status());
+  const int32_t a = axis_value.value();
   kernels::CumsumParams p;
   std::memset(&p, 0, sizeof(p));
   int64_t outer = 1, inner = 1;

@@ -8,10 +8,7 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_depth_to_space(const PrepOp& op) {
-  if (const host::HostStatus st = mv::check_block_rearrange(op); !st.ok()) {
-    return PrepResult::reject(st.error());
-  }
-  PrepResult r;
+  if (const host::HostStatus st = mv::check_block_rearrange(op); !st.ok()) return PrepResult::reject(st);
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
   const int64_t bs = op.options.block_size;
@@ -25,6 +22,7 @@ PrepResult prepare_depth_to_space(const PrepOp& op) {
   }
   const int64_t co = c / (bs * bs);
   // Output [B, H, bs, W, bs, Co] read from the input [B, H, W, bs, bs, Co].
+  PrepResult r;
   mv::strided_blob({b, h, bs, w, bs, co}, {h * w * c, w * c, bs * co, c, co, 1}, 0, &r);
   return r;
 }

@@ -18,9 +18,7 @@ PrepResult prepare_div(const PrepOp& op) {
   const host::HostStatus st = ew::check_binary_operands(
       op, {format::DataType::kInt8},
       "int8 only", /*per_tensor=*/true);
-  if (!st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (!st.ok()) return PrepResult::reject(st);
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
@@ -34,12 +32,8 @@ PrepResult prepare_div(const PrepOp& op) {
   if (p.output_shift > 22) {
     return PrepResult::reject("scale ratio s1 / (s2 * s_out) above 2^22 is not supported");
   }
-  if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
-                               ew::type_max(out.type), &p.activation_min, &p.activation_max,
-                               &r.error)) {
-    return r;
-  }
-  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
+  const host::HostStatus clamped = ew::clamp_and_broadcast(op, &p);
+  if (!clamped.ok()) return PrepResult::reject(clamped);
   r.params = ew::blob_of(p);
   const int32_t zp2 = ew::zp_of(in2);
   int32_t recip[256];

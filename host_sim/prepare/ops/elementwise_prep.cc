@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "prepare/ops/int8_prep_util.h"
+
 namespace lpai {
 namespace prepare {
 namespace ew {
@@ -116,6 +118,32 @@ bool plan_broadcast(const PrepTensor& in1, const PrepTensor& in2, const PrepTens
   }
   *broadcast = 1;
   return true;
+}
+
+host::HostResult<int32_t> constant_axis(const PrepTensor& axis, int rank) {
+  if (axis.type != format::DataType::kInt32 || !axis.is_const() || axis.element_count() != 1) {
+    return host::HostStatus::fail("axis must be a constant int32 scalar");
+  }
+  int32_t a = util::const_i32(axis, 0);
+  if (a < 0) a += rank;
+  if (rank < 1 || a < 0 || a >= rank) {
+    return host::HostStatus::fail("axis " + std::to_string(util::const_i32(axis, 0)) + " out of range");
+  }
+  return a;
+}
+
+host::HostStatus check_unary_int8(const PrepOp& op) {
+  std::string e;
+  if (!check_unary_int(op, &e)) return host::HostStatus::fail(e);
+  if (op.inputs[0]->type != format::DataType::kInt8) {
+    return host::HostStatus::fail("only int8 is supported");
+  }
+  return host::HostStatus::success();
+}
+
+host::HostStatus check_quantized_binary(const PrepOp& op) {
+  return check_binary_operands(op, {format::DataType::kInt8, format::DataType::kInt16},
+                               "int8 or int16, all equal", /*per_tensor=*/true);
 }
 
 host::HostStatus check_binary_operands(const PrepOp& op, std::initializer_list<format::DataType> types,

@@ -30,6 +30,10 @@ bool check_arity(const PrepOp& op, size_t n_in, size_t n_out, std::string* error
 host::HostStatus check_binary_operands(const PrepOp& op, std::initializer_list<format::DataType> types,
                                        const char* types_text, bool per_tensor);
 
+// check_binary_operands for the quantised int8 / int16 ops (ADD, SUB, MUL,
+// SQUARED_DIFFERENCE): "int8 or int16, all equal", per tensor.
+host::HostStatus check_quantized_binary(const PrepOp& op);
+
 using rules::check_per_tensor;
 
 inline float scale_of(const PrepTensor& t) { return t.scales[0]; }
@@ -59,9 +63,32 @@ bool dims_u32(const PrepTensor& t, std::vector<uint32_t>* dims);
 bool plan_broadcast(const PrepTensor& in1, const PrepTensor& in2, const PrepTensor& out,
                     uint32_t* broadcast, kernels::BroadcastShape* shape, std::string* error);
 
+// The tail of a quantised binary op's prepare (ADD, SUB, MUL, DIV): the fused activation's
+// clamp in the output type's range into p->activation_min / activation_max, and the broadcast
+// plan of inputs 0 and 1 onto the output into p->broadcast / shape.
+template <typename P>
+host::HostStatus clamp_and_broadcast(const PrepOp& op, P* p) {
+  const PrepTensor& out = *op.outputs[0];
+  std::string e;
+  if (!rules::activation_range(op.options.activation, out, type_min(out.type), type_max(out.type),
+                               &p->activation_min, &p->activation_max, &e) ||
+      !plan_broadcast(*op.inputs[0], *op.inputs[1], out, &p->broadcast, &p->shape, &e)) {
+    return host::HostStatus::fail(e);
+  }
+  return host::HostStatus::success();
+}
+
 // Checks a one-input one-output node with equal shapes whose input/output types are both in
 // {int8, int16} and equal; per-tensor quantised. On failure sets *error.
 bool check_unary_int(const PrepOp& op, std::string* error);
+
+// The axis of ARG_MIN / ARG_MAX / CUMSUM: a constant int32 scalar in [-rank, rank), returned
+// in [0, rank); rank must be >= 1.
+host::HostResult<int32_t> constant_axis(const PrepTensor& axis, int rank);
+
+// check_unary_int, then "only int8 is supported" for an int16 input (the int8-only
+// table ops: HARD_SWISH, LOG_SOFTMAX, RSQRT, ...).
+host::HostStatus check_unary_int8(const PrepOp& op);
 
 // Appends the 256-entry int8 table f(x) for x = 0..255 read as int8 (index = input byte).
 template <typename F>

@@ -12,6 +12,7 @@
 #include "kernels/int8_gemm.h"
 #include "kernels/params/fully_connected.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/conv_family_prep.h"
 #include "prepare/ops/int8_prep_util.h"
 #include "prepare/op_options.h"
 
@@ -21,13 +22,9 @@ namespace prepare {
 PrepResult prepare_fully_connected(const PrepOp& op) {
   using format::DataType;
   PrepResult r;
-  if (op.inputs.size() < 2 || op.inputs.size() > 3 || op.outputs.size() != 1) {
-    return PrepResult::reject("expects 2 or 3 inputs and 1 output");
-  }
-  const PrepTensor* input = op.inputs[0];
-  const PrepTensor* weights = op.inputs[1];
-  const PrepTensor* bias = op.inputs.size() == 3 ? op.inputs[2] : nullptr;
-  const PrepTensor* output = op.outputs[0];
+  const host::HostResult<util::GemmOperands> operands = util::gemm_operands(op);
+  if (!operands.ok()) return PrepResult::reject(operands.status());
+  const auto [input, weights, bias, output] = operands.value();
   std::string e;
   if (input == nullptr || (input->type != DataType::kInt8 && input->type != DataType::kInt16)) {
     return PrepResult::reject("only int8 or int16 (16x8) activations are supported");

@@ -12,10 +12,7 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_gather(const PrepOp& op) {
-  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) {
-    return PrepResult::reject(st.error());
-  }
-  PrepResult r;
+  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) return PrepResult::reject(st);
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& idx = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
@@ -42,14 +39,8 @@ PrepResult prepare_gather(const PrepOp& op) {
   }
   if (idx.is_const()) {  // constant indices: out-of-range ones are refused here
     for (int64_t k = 0; k < idx.element_count(); ++k) {
-      int64_t v;
-      if (idx.type == format::DataType::kInt64) {
-        std::memcpy(&v, idx.data + 8 * k, 8);
-      } else {
-        int32_t v32;
-        std::memcpy(&v32, idx.data + 4 * k, 4);
-        v = v32;
-      }
+      const int64_t v =
+          idx.type == format::DataType::kInt64 ? util::const_i64(idx, k) : util::const_i32(idx, k);
       if (v < 0 || v >= in.shape[axis]) {
         return PrepResult::reject("constant index " + std::to_string(v) + " out of range [0, " +
                   std::to_string(in.shape[axis]) + ")");
@@ -63,6 +54,7 @@ PrepResult prepare_gather(const PrepOp& op) {
   p.coords = static_cast<uint32_t>(mv::product(idx.shape, bd, irank));
   p.inner = static_cast<uint32_t>(mv::product(in.shape, axis + 1, rank));
   p.index_bytes = idx.type == format::DataType::kInt64 ? 8 : 4;
+  PrepResult r;
   r.params = ew::blob_of(p);
   return r;
 }

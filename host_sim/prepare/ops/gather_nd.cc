@@ -10,9 +10,7 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_gather_nd(const PrepOp& op) {
-  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (const host::HostStatus st = mv::check_gather_operands(op); !st.ok()) return PrepResult::reject(st);
   PrepResult r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& idx = *op.inputs[1];
@@ -32,14 +30,8 @@ PrepResult prepare_gather_nd(const PrepOp& op) {
   const int64_t slices = mv::product(idx.shape, 0, idx.shape.size() - 1);
   if (idx.is_const() && depth > 0) {  // constant indices: out-of-range ones are refused here
     for (int64_t k = 0; k < slices * static_cast<int64_t>(depth); ++k) {
-      int64_t v;
-      if (idx.type == format::DataType::kInt64) {
-        std::memcpy(&v, idx.data + 8 * k, 8);
-      } else {
-        int32_t v32;
-        std::memcpy(&v32, idx.data + 4 * k, 4);
-        v = v32;
-      }
+      const int64_t v =
+          idx.type == format::DataType::kInt64 ? util::const_i64(idx, k) : util::const_i32(idx, k);
       if (v < 0 || v >= in.shape[k % depth]) {
         return PrepResult::reject("constant index " + std::to_string(v) + " out of range for dim " +
                   std::to_string(k % depth));

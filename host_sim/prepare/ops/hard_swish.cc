@@ -51,13 +51,10 @@ int16_t saturating_left_shift16(int16_t value, int amount) {
 }  // namespace
 
 PrepResult prepare_hard_swish(const PrepOp& op) {
+  if (const host::HostStatus st = ew::check_unary_int8(op); !st.ok()) return PrepResult::reject(st);
   PrepResult r;
-  if (!ew::check_unary_int(op, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
-  if (in.type != format::DataType::kInt8) {
-    return PrepResult::reject("only int8 is supported");
-  }
   const int32_t in_zp = ew::zp_of(in);
   const int32_t out_zp = ew::zp_of(out);
   const float input_scale = ew::scale_of(in);

@@ -13,13 +13,10 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_log_softmax(const PrepOp& op) {
+  if (const host::HostStatus st = ew::check_unary_int8(op); !st.ok()) return PrepResult::reject(st);
   PrepResult r;
-  if (!ew::check_unary_int(op, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
-  if (in.type != format::DataType::kInt8) {
-    return PrepResult::reject("only int8 is supported");
-  }
   if (ew::scale_of(out) != 16.0f / 256 || ew::zp_of(out) != 127) {
     return PrepResult::reject("output must have scale 16/256 and zero point 127");
   }

@@ -15,9 +15,7 @@ PrepResult prepare_maximum(const PrepOp& op) {
   const host::HostStatus st = ew::check_binary_operands(
       op, {format::DataType::kInt8, format::DataType::kInt16, format::DataType::kInt32},
       "int8, int16 or int32, all equal", /*per_tensor=*/false);
-  if (!st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (!st.ok()) return PrepResult::reject(st);
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];

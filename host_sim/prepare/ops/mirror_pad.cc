@@ -22,11 +22,7 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
   }
   const uint32_t offset = op.options.mirror_mode == 0 ? 1 : 0;
   const size_t rank = in.shape.size();
-  const bool i64 = pads.type == format::DataType::kInt64;
-  if (out.shape.size() != rank || !pads.is_const() ||
-      (pads.type != format::DataType::kInt32 && !i64) ||
-      pads.shape != std::vector<int32_t>{static_cast<int32_t>(rank), 2} ||
-      pads.data_size != rank * 2 * (i64 ? 8u : 4u)) {
+  if (out.shape.size() != rank || !mv::is_paddings(pads, rank)) {
     return PrepResult::reject("paddings must be a constant int32/int64 tensor of shape [rank, 2], output of equal rank");
   }
   kernels::MirrorPadParams p;
@@ -35,16 +31,7 @@ PrepResult prepare_mirror_pad(const PrepOp& op) {
   for (size_t i = 0; i < format::kMaxRank; ++i) p.in_dims[i] = p.out_dims[i] = 1;
   for (size_t i = 0; i < rank; ++i) {
     int64_t before = 0, after = 0;
-    if (i64) {
-      std::memcpy(&before, pads.data + 16 * i, 8);
-      std::memcpy(&after, pads.data + 16 * i + 8, 8);
-    } else {
-      int32_t b32, a32;
-      std::memcpy(&b32, pads.data + 8 * i, 4);
-      std::memcpy(&a32, pads.data + 8 * i + 4, 4);
-      before = b32;
-      after = a32;
-    }
+    mv::pad_row(pads, i, &before, &after);
     const int64_t limit = static_cast<int64_t>(in.shape[i]) - offset;
     if (before < 0 || after < 0 || before > limit || after > limit ||
         in.shape[i] + before + after != out.shape[i]) {

@@ -36,6 +36,26 @@ bool const_ints_2d(const PrepTensor& t, const char* what, std::vector<int64_t>* 
 bool space_batch_common(const PrepOp& op, const char* pads_name, std::vector<int64_t>* in4,
                         std::vector<int64_t>* out4, std::vector<int64_t>* block,
                         std::vector<int64_t>* pads, std::string* error);
+// A constant int32 or int64 paddings tensor of shape [rank, 2] whose data holds all of it.
+inline bool is_paddings(const PrepTensor& pads, size_t rank) {
+  const bool i64 = pads.type == format::DataType::kInt64;
+  return pads.is_const() && (pads.type == format::DataType::kInt32 || i64) &&
+         pads.shape == std::vector<int32_t>{static_cast<int32_t>(rank), 2} &&
+         pads.data_size == rank * 2 * (i64 ? 8u : 4u);
+}
+// Row i of a paddings tensor (is_paddings): the padding before and after dim i.
+inline void pad_row(const PrepTensor& pads, size_t i, int64_t* before, int64_t* after) {
+  if (pads.type == format::DataType::kInt64) {
+    std::memcpy(before, pads.data + 16 * i, 8);
+    std::memcpy(after, pads.data + 16 * i + 8, 8);
+  } else {
+    int32_t b32, a32;
+    std::memcpy(&b32, pads.data + 8 * i, 4);
+    std::memcpy(&a32, pads.data + 8 * i + 4, 4);
+    *before = b32;
+    *after = a32;
+  }
+}
 // An axis in [-rank, rank) normalised to [0, rank); false when outside.
 bool normalize_axis(int64_t axis, size_t rank, int64_t* out);
 // Row-major element strides of a shape.

@@ -13,12 +13,7 @@ namespace prepare {
 PrepResult prepare_mul(const PrepOp& op) {
   PrepResult r;
   if (prepare_int32_arith(op, Int32ArithKind::kMul, &r)) return r;
-  const host::HostStatus st = ew::check_binary_operands(
-      op, {format::DataType::kInt8, format::DataType::kInt16},
-      "int8 or int16, all equal", /*per_tensor=*/true);
-  if (!st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (const host::HostStatus st = ew::check_quantized_binary(op); !st.ok()) return PrepResult::reject(st);
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
@@ -39,12 +34,8 @@ PrepResult prepare_mul(const PrepOp& op) {
   if (p.output_shift < -31 || p.output_shift > 30) {
     return PrepResult::reject("scale ratio out of range");
   }
-  if (!rules::activation_range(op.options.activation, out, ew::type_min(out.type),
-                               ew::type_max(out.type), &p.activation_min, &p.activation_max,
-                               &r.error)) {
-    return r;
-  }
-  if (!ew::plan_broadcast(in1, in2, out, &p.broadcast, &p.shape, &r.error)) return r;
+  const host::HostStatus clamped = ew::clamp_and_broadcast(op, &p);
+  if (!clamped.ok()) return PrepResult::reject(clamped);
   r.params = ew::blob_of(p);
   return r;
 }

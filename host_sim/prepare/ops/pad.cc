@@ -4,6 +4,7 @@
 #include "kernels/params/pad.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/elementwise_prep.h"
+#include "prepare/ops/movement_prep.h"
 
 namespace lpai {
 namespace prepare {
@@ -33,10 +34,7 @@ PrepResult prepare_pad(const PrepOp& op) {
   if (rank > format::kMaxRank || out.shape.size() != rank) {
     return PrepResult::reject("rank must be <= 6 and equal for input and output");
   }
-  const bool i64 = pads.type == format::DataType::kInt64;
-  if (!pads.is_const() || (pads.type != format::DataType::kInt32 && !i64) ||
-      pads.shape != std::vector<int32_t>{static_cast<int32_t>(rank), 2} ||
-      pads.data_size != rank * 2 * (i64 ? 8u : 4u)) {
+  if (!mv::is_paddings(pads, rank)) {
     return PrepResult::reject("paddings must be a constant int32/int64 tensor of shape [rank, 2]");
   }
   kernels::PadParams p;
@@ -47,16 +45,7 @@ PrepResult prepare_pad(const PrepOp& op) {
   }
   for (size_t i = 0; i < rank; ++i) {
     int64_t before = 0, after = 0;
-    if (i64) {
-      std::memcpy(&before, pads.data + 16 * i, 8);
-      std::memcpy(&after, pads.data + 16 * i + 8, 8);
-    } else {
-      int32_t b32, a32;
-      std::memcpy(&b32, pads.data + 8 * i, 4);
-      std::memcpy(&a32, pads.data + 8 * i + 4, 4);
-      before = b32;
-      after = a32;
-    }
+    mv::pad_row(pads, i, &before, &after);
     if (before < 0 || after < 0 || in.shape[i] + before + after != out.shape[i]) {
       return PrepResult::reject("paddings of dim " + std::to_string(i) +
                 " are negative or do not produce the output shape");

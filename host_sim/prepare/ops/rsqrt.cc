@@ -11,13 +11,10 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_rsqrt(const PrepOp& op) {
+  if (const host::HostStatus st = ew::check_unary_int8(op); !st.ok()) return PrepResult::reject(st);
   PrepResult r;
-  if (!ew::check_unary_int(op, &r.error)) return r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];
-  if (in.type != format::DataType::kInt8) {
-    return PrepResult::reject("only int8 is supported");
-  }
   const double scale = 1.0 / (std::sqrt(static_cast<double>(ew::scale_of(in))) *
                               static_cast<double>(ew::scale_of(out)));
   int32_t multiplier = 0;

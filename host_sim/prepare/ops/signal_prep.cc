@@ -73,6 +73,55 @@ void append_twiddle(std::vector<uint8_t>* blob, double phase) {
   append_pod(blob, im);
 }
 
+host::HostStatus check_fft_operands(const PrepOp& op, const char* fft, const char* others,
+                                    int64_t* n) {
+  std::string e;
+  if (!check_arity(op, 1, 1, &e)) return host::HostStatus::fail(e);
+  const PrepTensor& in = *op.inputs[0];
+  const PrepTensor& out = *op.outputs[0];
+  int64_t type = 0;
+  if (!custom_int(op.options, "T", INT32_MIN, INT32_MAX, &type, &e) ||
+      !custom_int(op.options, "fft_length", 4, 65536, n, &e)) {
+    return host::HostStatus::fail(e);
+  }
+  if (type != 7) {  // TensorType INT16
+    return host::HostStatus::fail(std::string("only the int16 ") + fft + " is supported (T = " +
+                                  std::to_string(type) + "; the float and int32 " + others +
+                                  " would need float or 64-bit arithmetic on the device)");
+  }
+  if (!check_tensor(in, format::DataType::kInt16, -1, "input", &e) ||
+      !check_tensor(out, format::DataType::kInt16, static_cast<int>(in.shape.size()), "output",
+                    &e)) {
+    return host::HostStatus::fail(e);
+  }
+  return host::HostStatus::success();
+}
+
+host::HostResult<std::vector<int32_t>> fft_stages(int64_t n) {
+  const int32_t half = static_cast<int32_t>(n / 2);
+  std::vector<int32_t> stages = kiss_factor(half);
+  for (size_t s = 0; s < stages.size(); s += 2) {
+    if (stages[s] > 5) {
+      return host::HostStatus::fail("fft_length " + std::to_string(n) + ": " +
+                                    std::to_string(half) + " has the prime factor " +
+                                    std::to_string(stages[s]) +
+                                    " (kissfft's generic butterfly, which TFLite Micro cannot run)");
+    }
+  }
+  return stages;
+}
+
+void append_fft_twiddles(std::vector<uint8_t>* blob, int32_t half, bool inverse) {
+  // Negation is exact in double: the inverse phases are the forward ones with the sign flipped.
+  const double sign = inverse ? -1.0 : 1.0;
+  const double pi = 3.141592653589793238462643383279502884197169399375105820974944;
+  for (int32_t i = 0; i < half; ++i) append_twiddle(blob, sign * (-2 * pi * i / half));
+  for (int32_t i = 0; i < half / 2; ++i) {
+    append_twiddle(blob,
+                   sign * (-3.14159265358979323846264338327 * (static_cast<double>(i + 1) / half + .5)));
+  }
+}
+
 }  // namespace sig
 
 std::vector<StateTensorSpec> op_state_tensors(const PrepOp& op, std::string* error) {

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "common/host_result.h"
 #include "prepare/custom_options.h"
 #include "prepare/op_prepare.h"
 #include "prepare/rules.h"
@@ -27,6 +29,20 @@ std::vector<int32_t> kiss_factor(int32_t n);
 // kissfft's fixed-point kf_cexp: (floor(0.5 + 32767 cos φ), floor(0.5 + 32767 sin φ)) as two
 // int16 appended to `blob`.
 void append_twiddle(std::vector<uint8_t>* blob, double phase);
+
+
+// The shared opening of SignalRfft and SignalIrfft: one input and one output, int16 of equal
+// rank, options T (only 7, int16) and fft_length in [4, 65536] into *n. `fft` names the
+// transform in the refusal of another T ("FFT", "inverse FFT"), `others` the float and int32
+// variants ("FFTs", "ones").
+host::HostStatus check_fft_operands(const PrepOp& op, const char* fft, const char* others,
+                                    int64_t* n);
+// kiss_factor(n / 2), refused when a radix is above 5 (kissfft's generic butterfly, which
+// TFLite Micro cannot run).
+host::HostResult<std::vector<int32_t>> fft_stages(int64_t n);
+// The twiddles of kiss_fftr_alloc for an n-point real FFT (half = n / 2): the half complex
+// ones, then the half / 2 "super" twiddles; `inverse` flips every phase's sign.
+void append_fft_twiddles(std::vector<uint8_t>* blob, int32_t half, bool inverse);
 
 }  // namespace sig
 }  // namespace prepare

@@ -8,9 +8,7 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_space_to_depth(const PrepOp& op) {
-  if (const host::HostStatus st = mv::check_block_rearrange(op); !st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (const host::HostStatus st = mv::check_block_rearrange(op); !st.ok()) return PrepResult::reject(st);
   PrepResult r;
   const PrepTensor& in = *op.inputs[0];
   const PrepTensor& out = *op.outputs[0];

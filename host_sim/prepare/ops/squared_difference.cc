@@ -11,22 +11,16 @@ namespace lpai {
 namespace prepare {
 
 PrepResult prepare_squared_difference(const PrepOp& op) {
-  PrepResult r;
-  const host::HostStatus st = ew::check_binary_operands(
-      op, {format::DataType::kInt8, format::DataType::kInt16},
-      "int8 or int16, all equal", /*per_tensor=*/true);
-  if (!st.ok()) {
-    return PrepResult::reject(st.error());
-  }
+  if (const host::HostStatus st = ew::check_quantized_binary(op); !st.ok()) return PrepResult::reject(st);
   const PrepTensor& in1 = *op.inputs[0];
   const PrepTensor& in2 = *op.inputs[1];
   const PrepTensor& out = *op.outputs[0];
-  const format::DataType t = out.type;
-  const bool i8 = t == format::DataType::kInt8;
+  const bool i8 = out.type == format::DataType::kInt8;
   if (!i8 && (ew::zp_of(in1) != 0 || ew::zp_of(in2) != 0 || ew::zp_of(out) != 0)) {
     return PrepResult::reject("int16 SQUARED_DIFFERENCE requires zero points 0");
   }
   const int left_shift = i8 ? 7 : 0;
+  PrepResult r;
   kernels::SquaredDifferenceParams p;
   std::memset(&p, 0, sizeof(p));
   p.output_offset = ew::zp_of(out);

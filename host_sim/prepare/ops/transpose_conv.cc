@@ -9,6 +9,7 @@
 
 #include "kernels/params/transpose_conv.h"
 #include "prepare/op_prepare.h"
+#include "prepare/ops/conv_family_prep.h"
 #include "prepare/ops/int8_prep_util.h"
 #include "prepare/op_options.h"
 
@@ -33,24 +34,9 @@ PrepResult prepare_transpose_conv(const PrepOp& op) {
     return PrepResult::reject("only int8 or int16 (16x8) activations are supported");
   }
   const bool wide = input->type == DataType::kInt16;
-  std::string e;
-  if (!rules::check_per_tensor_of_type(input, input->type, "input", &e)) return PrepResult::reject(e);
-  if (!rules::check_per_tensor_of_type(output, input->type, "output", &e)) return PrepResult::reject(e);
-  if (wide && (input->zero_points[0] != 0 || output->zero_points[0] != 0)) {
-    return PrepResult::reject("16x8 input and output zero points must be 0");
-  }
-  if (filter == nullptr || filter->type != DataType::kInt8 || !filter->is_const()) {
-    return PrepResult::reject("filter must be a constant int8 tensor");
-  }
-  if (input->shape.size() != 4 || filter->shape.size() != 4 || output->shape.size() != 4) {
-    return PrepResult::reject("input, filter and output must be 4-D (NHWC, OHWI)");
-  }
-  for (int32_t d : input->shape) {
-    if (d <= 0) return PrepResult::reject("input has an empty dimension");
-  }
-  for (int32_t d : filter->shape) {
-    if (d <= 0) return PrepResult::reject("filter has an empty dimension");
-  }
+  const host::HostStatus checked = util::check_conv_operands(
+      input, filter, output, /*symmetric_wide=*/true, "input, filter and output must be 4-D (NHWC, OHWI)");
+  if (!checked.ok()) return PrepResult::reject(checked);
   for (int32_t d : output->shape) {
     if (d <= 0) return PrepResult::reject("output has an empty dimension");
   }
@@ -63,20 +49,10 @@ PrepResult prepare_transpose_conv(const PrepOp& op) {
     return PrepResult::reject("output " + util::shape_string(output->shape) +
                   " does not match the input batches and the filter's output channels");
   }
-  if (filter->scales.empty() || filter->scales.size() != filter->zero_points.size()) {
-    return PrepResult::reject("filter is not quantised");
-  }
-  if (!util::zero_points_all_zero(*filter)) return PrepResult::reject("filter zero point must be 0");
+  const host::HostStatus filter_ok = util::check_filter_and_bias(
+      *filter, bias, out_c, wide, /*axis=*/0, "bias must be a constant int64 or int32 tensor for 16x8");
+  if (!filter_ok.ok()) return PrepResult::reject(filter_ok);
   const bool per_channel = filter->scales.size() > 1;
-  if (per_channel && filter->quant_axis != 0) return PrepResult::reject("per-channel filter must use axis 0");
-  if (bias != nullptr) {
-    const bool type_ok = bias->type == DataType::kInt32 || (wide && bias->type == DataType::kInt64);
-    if (!type_ok || !bias->is_const()) {
-      return PrepResult::reject(wide ? "bias must be a constant int64 or int32 tensor for 16x8"
-                         : "bias must be a constant int32 tensor");
-    }
-    if (bias->element_count() != out_c) return PrepResult::reject("bias length differs from output channels");
-  }
   const OpOptions& o = op.options;
   if (o.stride_h <= 0 || o.stride_w <= 0) return PrepResult::reject("strides must be positive");
   const int dims[] = {batches, in_h, in_w, out_h, out_w, k_h, k_w, o.stride_h, o.stride_w};
@@ -92,57 +68,30 @@ PrepResult prepare_transpose_conv(const PrepOp& op) {
     return PrepResult::reject("padding/stride give an empty window over the output");
   }
 
-  std::vector<int32_t> multiplier, shift;
-  e = util::channel_multipliers(*input, *filter, *output, out_c, &multiplier, &shift);
-  if (!e.empty()) return PrepResult::reject(e);
-  const int32_t qmin = wide ? -32768 : -128, qmax = wide ? 32767 : 127;
-  int32_t act_min = 0, act_max = 0;
-  if (!rules::activation_range(o.activation, *output, qmin, qmax, &act_min, &act_max, &e)) {
-    return PrepResult::reject(e);
-  }
-  if (act_min > act_max) return PrepResult::reject("empty fused activation range");
+  const host::HostResult<util::ConvRequant> requant =
+      util::conv_requant(*input, *filter, *output, out_c, o.activation, wide);
+  if (!requant.ok()) return PrepResult::reject(requant.error());
+  const util::ConvRequant& rq = requant.value();
 
   kernels::TransposeConvParams p{};
-  p.batches = batches;
-  p.in_h = in_h;
-  p.in_w = in_w;
-  p.in_c = in_c;
-  p.out_h = out_h;
-  p.out_w = out_w;
-  p.out_c = out_c;
-  p.k_h = k_h;
-  p.k_w = k_w;
-  p.stride_h = o.stride_h;
-  p.stride_w = o.stride_w;
-  p.pad_h = pad_h;
-  p.pad_w = pad_w;
-  p.input_zero_point = static_cast<int32_t>(input->zero_points[0]);
-  p.output_zero_point = static_cast<int32_t>(output->zero_points[0]);
-  p.act_min = act_min;
-  p.act_max = act_max;
+  const util::ConvWindow window{batches, in_h,       in_w,       in_c,  out_h, out_w, out_c,
+                                k_h,     k_w,        o.stride_h, o.stride_w, pad_h, pad_w};
+  util::fill_conv_window(&p, window, *input, *output, rq.act_min, rq.act_max);
   p.flags = (per_channel ? kernels::kTcFlagPerChannel : 0u) |
             (bias != nullptr ? kernels::kTcFlagHasBias : 0u) | (wide ? kernels::kTcFlagInt16x8 : 0u);
   p.reserved = 0;
   append_pod(&r.params, p);
   if (wide) {
-    std::vector<int64_t> b64(out_c, 0);
-    for (int c = 0; c < out_c; ++c) {
-      if (bias != nullptr) {
-        b64[c] = bias->type == DataType::kInt64 ? util::const_i64(*bias, c) : util::const_i32(*bias, c);
-      }
-      if (b64[c] < -(int64_t{1} << 47) || b64[c] >= (int64_t{1} << 47)) {
-        return PrepResult::reject("16x8 bias value outside [-2^47, 2^47)");
-      }
-      if (shift[c] > 7) return PrepResult::reject("effective output scale too large for 16x8 (shift > 7)");
-    }
-    append_array(&r.params, b64);
+    const host::HostResult<std::vector<int64_t>> b64 = util::wide_bias(bias, out_c, &rq.shift);
+    if (!b64.ok()) return PrepResult::reject(b64.error());
+    append_array(&r.params, b64.value());
   } else {
     std::vector<int32_t> b32(out_c, 0);
     for (int c = 0; c < out_c; ++c) b32[c] = bias != nullptr ? util::const_i32(*bias, c) : 0;
     append_array(&r.params, b32);
   }
-  append_array(&r.params, multiplier);
-  append_array(&r.params, shift);
+  append_array(&r.params, rq.multiplier);
+  append_array(&r.params, rq.shift);
   const uint64_t out_elems = static_cast<uint64_t>(batches) * out_h * out_w * out_c;
   const uint64_t temp = kernels::transpose_conv_temp_size(out_elems, in_c, p.flags);
   if (temp > 0xFFFFFFFFull) return PrepResult::reject("output too large for the accumulator scratch");
