@@ -3,6 +3,7 @@
 
 #include "core/check.h"
 #include "core/log.h"
+#include "kernels/cortex_m/dsp_elementwise.h"
 #include "kernels/elementwise_common.h"
 #include "kernels/ew_ext_common.h"
 #include "kernels/fixed_point.h"
@@ -51,6 +52,21 @@ void eval_typed(const MulParams& p, const KernelArgs& args) {
   T* o = reinterpret_cast<T*>(args.outputs[0].data);
   if (p.broadcast == 0) {
     const uint32_t n = element_count(args.outputs[0].desc);
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+    dsp::MulFast f;
+    if (sizeof(T) == 1 && dsp::mul_fast(p.input1_offset, p.input2_offset, p.output_offset, p.output_multiplier,
+                                        p.output_shift, p.activation_min, p.activation_max, &f)) {
+      const int8_t* a8 = reinterpret_cast<const int8_t*>(a);
+      const int8_t* b8 = reinterpret_cast<const int8_t*>(b);
+      int8_t* o8 = reinterpret_cast<int8_t*>(o);
+      if (p.activation_min == -128 && p.activation_max == 127) {
+        dsp::mul_s8<true>(a8, b8, o8, n, f);
+      } else {
+        dsp::mul_s8<false>(a8, b8, o8, n, f);
+      }
+      return;
+    }
+#endif
     for (uint32_t i = 0; i < n; ++i) o[i] = mul_one<T>(p, a[i], b[i]);
     return;
   }

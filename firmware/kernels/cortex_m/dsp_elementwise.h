@@ -1,4 +1,4 @@
-// ADD / SUB int8 (equal shapes) on the Arm DSP extension: the same bytes as
+// ADD / SUB and MUL int8 (equal shapes) on the Arm DSP extension: the same bytes as
 // add_sub::eval_s8_flat. Each of the three rescales (input 1, input 2, output) is the SMMULR form
 // of kernels/cortex_m/dsp_requant.h, valid here because every value it scales stays below 2^29
 // in magnitude (|input + offset| <= 255 shifted left by 20, multipliers < 2^31).
@@ -106,6 +106,43 @@ inline void add_sub_s8(const int8_t* a, const int8_t* b, int8_t* o, uint32_t n, 
     const int32_t sb = apply((off2 + b[i]) * (1 << 20), s2);
     const int32_t v = apply(kSubtract ? sa - sb : sa + sb, so) + out_off;
     o[i] = static_cast<int8_t>(clamp(v, lo, hi));
+  }
+}
+
+// MUL, int8, equal shapes: out = clamp(zp + MultiplyByQuantizedMultiplier((a + o1) * (b + o2),
+// m, shift)). The product stays below 2^16 in magnitude, so for a shift in [-21, 13] one SMMLAR
+// form fits every element: y = product << ls1, out = (SMMLAR(y, m, rz) + (y < 0 ? neg : 0)) >> rs
+// with, for a right shift rs >= 1, ls1 = 1, rz = 2^(rs-1) + (zp << rs), neg = -1, and for a
+// shift ls >= 0, ls1 = ls + 1, rs = 0, rz = zp, neg = 0 (the reasoning of
+// dsp_requant_uniform.h).
+struct MulFast {
+  int32_t o1, o2, m, rz;
+  uint32_t ls1, rs;
+  int32_t neg, lo, hi;
+};
+
+// Fills *f and returns true when the form above applies (shift in [-21, 13]).
+inline bool mul_fast(int32_t o1, int32_t o2, int32_t zp, int32_t m, int32_t shift, int32_t lo, int32_t hi,
+                     MulFast* f) {
+  if (shift < -21 || shift > 13) return false;
+  if (shift < 0) {
+    const uint32_t rs = static_cast<uint32_t>(-shift);
+    *f = MulFast{o1, o2, m, static_cast<int32_t>((1u << (rs - 1)) + (static_cast<uint32_t>(zp) << rs)),
+                 1u, rs, -1, lo, hi};
+  } else {
+    *f = MulFast{o1, o2, m, zp, static_cast<uint32_t>(shift) + 1, 0u, 0, lo, hi};
+  }
+  return true;
+}
+
+template <bool kFullRange>
+inline void mul_s8(const int8_t* a, const int8_t* b, int8_t* o, uint32_t n, const MulFast& f) {
+  const int8_t* end = a + n;
+  while (a != end) {
+    const int32_t prod = (f.o1 + *a++) * (f.o2 + *b++);
+    const int32_t y = static_cast<int32_t>(static_cast<uint32_t>(prod) << f.ls1);
+    const int32_t v = (smmlar(y, f.m, f.rz) + ((y >> 31) & f.neg)) >> f.rs;
+    *o++ = static_cast<int8_t>(kFullRange ? __ssat(v, 8) : clamp(v, f.lo, f.hi));
   }
 }
 
