@@ -277,23 +277,21 @@ inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restric
   s[3] += s11;
 }
 
-// out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
-// each at rows[m]; w is [N][K]. Suited to few rows (FULLY_CONNECTED): 1 row x 4 weight rows
-// per step, each weight row read once per activation row.
-inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
-                      uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
-                      uint32_t out_stride) {
 #if defined(LPAI_HAS_CORTEX_M_DSP)
-  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once.
-  int32_t xs[dsp::kRowMax / 2];
-  const bool widened = k_len <= dsp::kRowMax;
-#endif
+// gemv_rows on the DSP extension with each row widened once into kWords words on the stack
+// (k_len <= 2 * kWords). Not inlined: the buffer is sized to the row, so a small layer runs
+// with a small frame.
+template <uint32_t kWords>
+__attribute__((noinline)) void gemv_rows_widened(const int8_t* x, uint32_t x_stride,
+                                                 uint32_t m_count, const int8_t* w,
+                                                 uint32_t n_count, uint32_t k_len,
+                                                 const Requant& q, int8_t* out,
+                                                 uint32_t out_stride) {
+  int32_t xs[kWords];
   for (uint32_t m = 0; m < m_count; ++m) {
     const int8_t* row = x + static_cast<size_t>(m) * x_stride;
     int8_t* dst = out + static_cast<size_t>(m) * out_stride;
-#if defined(LPAI_HAS_CORTEX_M_DSP)
-    if (widened) dsp::widen_row_padded(row, k_len, xs);
-#endif
+    dsp::widen_row_padded(row, k_len, xs);
     for (uint32_t o = 0; o < n_count; o += 4) {
       // Past the last weight row, repeat it; the extra results are dropped.
       const uint32_t last = n_count - 1;
@@ -302,19 +300,62 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
       const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
       const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
       int32_t acc[4];
-#if defined(LPAI_HAS_CORTEX_M_DSP)
-      if (widened) {
-        dsp::dot_1x4_widened(xs, w0, w1, w2, w3, k_len, acc);
-      } else {
-        dot_1x4(row, w0, w1, w2, w3, k_len, acc);
-      }
-#else
-      dot_1x4(row, w0, w1, w2, w3, k_len, acc);
-#endif
+      dsp::dot_1x4_widened(xs, w0, w1, w2, w3, k_len, acc);
       const uint32_t n = n_count - o < 4 ? n_count - o : 4;
       for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
     }
   }
+}
+#endif
+
+// gemv_rows on plain int8 rows.
+__attribute__((noinline)) inline void gemv_rows_plain(const int8_t* x, uint32_t x_stride,
+                                                      uint32_t m_count, const int8_t* w,
+                                                      uint32_t n_count, uint32_t k_len,
+                                                      const Requant& q, int8_t* out,
+                                                      uint32_t out_stride) {
+  for (uint32_t m = 0; m < m_count; ++m) {
+    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
+    int8_t* dst = out + static_cast<size_t>(m) * out_stride;
+    for (uint32_t o = 0; o < n_count; o += 4) {
+      // Past the last weight row, repeat it; the extra results are dropped.
+      const uint32_t last = n_count - 1;
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+      const int8_t* w1 = w + static_cast<size_t>(o + 1 <= last ? o + 1 : last) * k_len;
+      const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
+      const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
+      int32_t acc[4];
+      dot_1x4(row, w0, w1, w2, w3, k_len, acc);
+      const uint32_t n = n_count - o < 4 ? n_count - o : 4;
+      for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
+    }
+  }
+}
+
+// out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
+// each at rows[m]; w is [N][K]. Suited to few rows (FULLY_CONNECTED): 1 row x 4 weight rows
+// per step, each weight row read once per activation row.
+inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
+                      uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
+                      uint32_t out_stride) {
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once, into a stack
+  // buffer of the first tier that holds it (2 bytes per entry: 32, 128 or dsp::kRowMax).
+  if (k_len <= 32) {
+    gemv_rows_widened<16>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
+    return;
+  }
+  if (k_len <= 128) {
+    gemv_rows_widened<64>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
+    return;
+  }
+  if (k_len <= dsp::kRowMax) {
+    gemv_rows_widened<dsp::kRowMax / 2>(x, x_stride, m_count, w, n_count, k_len, q, out,
+                                        out_stride);
+    return;
+  }
+#endif
+  gemv_rows_plain(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
 }
 
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight
