@@ -226,19 +226,21 @@ inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict 
   s[3] += s3;
 }
 
-// Sums of x . w0..w3 (1 activation row, 4 weight rows): the row widened kRowChunk entries at
-// a time, K % 16 scalar.
+// Sums of x . w0..w3 (1 activation row, 4 weight rows): the row widened kChunk entries (a
+// multiple of 16) at a time into a stack buffer, K % 16 scalar.
+template <uint32_t kChunk = kRowChunk>
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
 #if defined(LPAI_HAS_CORTEX_M_DSP)
   dsp::dot_1x4(x, w0, w1, w2, w3, k_len, out);
 #else
+  static_assert(kChunk % kLanes == 0, "whole 16-entry groups per chunk");
   int32_t s[4] = {0, 0, 0, 0};
   const uint32_t k16 = k_len & ~(kLanes - 1);
-  int16_t xs[kRowChunk];
-  for (uint32_t k = 0; k < k16; k += kRowChunk) {
-    const uint32_t len = k16 - k < kRowChunk ? k16 - k : kRowChunk;
+  int16_t xs[kChunk];
+  for (uint32_t k = 0; k < k16; k += kChunk) {
+    const uint32_t len = k16 - k < kChunk ? k16 - k : kChunk;
     for (uint32_t j = 0; j < len; j += kLanes) widen_i8<kLanes>(x + k + j, xs + j);
     dot_1x4_chunk(xs, w0 + k, w1 + k, w2 + k, w3 + k, len, s);
   }
@@ -308,8 +310,9 @@ __attribute__((noinline)) void gemv_rows_widened(const int8_t* x, uint32_t x_str
 }
 #endif
 
-// gemv_rows on plain int8 rows.
-__attribute__((noinline)) inline void gemv_rows_plain(const int8_t* x, uint32_t x_stride,
+// gemv_rows on plain int8 rows, widened kChunk entries at a time (dot_1x4).
+template <uint32_t kChunk>
+__attribute__((noinline)) void gemv_rows_plain(const int8_t* x, uint32_t x_stride,
                                                       uint32_t m_count, const int8_t* w,
                                                       uint32_t n_count, uint32_t k_len,
                                                       const Requant& q, int8_t* out,
@@ -325,7 +328,7 @@ __attribute__((noinline)) inline void gemv_rows_plain(const int8_t* x, uint32_t 
       const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
       const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
       int32_t acc[4];
-      dot_1x4(row, w0, w1, w2, w3, k_len, acc);
+      dot_1x4<kChunk>(row, w0, w1, w2, w3, k_len, acc);
       const uint32_t n = n_count - o < 4 ? n_count - o : 4;
       for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
     }
@@ -355,7 +358,12 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
     return;
   }
 #endif
-  gemv_rows_plain(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
+  // Rows of up to 32 entries widen into a 64-byte buffer, longer ones kRowChunk at a time.
+  if (k_len <= 32) {
+    gemv_rows_plain<32>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
+    return;
+  }
+  gemv_rows_plain<kRowChunk>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
 }
 
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight

@@ -13,7 +13,8 @@ Status BlockPool::ensure_registered() {
   const lpai_hal_region_t region = spec_->region(spec_->index);
   if (region.base == nullptr || region.size == 0) return Status::kPoolNoRegion;
   base_ = region.base;
-  capacity_ = region.size < 0xFFFFFFFFu ? static_cast<uint32_t>(region.size) : 0xFFFFFFFFu;
+  const uint32_t reach = field_bytes_ == 4 ? 0xFFFFFFFFu : (1u << (8 * field_bytes_)) - 1u;
+  capacity_ = region.size < reach ? static_cast<uint32_t>(region.size) : reach;
   live_slots_ = 0;
   bytes_in_use_ = 0;
   registered_ = true;
@@ -83,16 +84,16 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
   uint32_t gap_start = 0;
   uint32_t largest = 0;
   for (uint32_t i = 0; i <= live_slots_; ++i) {
-    const uint32_t gap_end = i < live_slots_ ? table_[i].offset : capacity_;
+    const uint32_t gap_end = i < live_slots_ ? field(i, 0) : capacity_;
     const uint32_t gap = gap_end - gap_start;
     if (gap > largest) largest = gap;
     if (gap >= size) {
       const uintptr_t addr = base + gap_start;
       const size_t pad = static_cast<size_t>(((addr + mask) & ~mask) - addr);
       if (pad <= gap - size) {
-        for (uint32_t j = live_slots_; j > i; --j) table_[j] = table_[j - 1];
+        shift_entries(i, true);
         const uint32_t offset = gap_start + static_cast<uint32_t>(pad);
-        table_[i] = Allocation{offset, static_cast<uint32_t>(size)};
+        set_entry(i, offset, static_cast<uint32_t>(size));
         ++live_slots_;
         bytes_in_use_ += static_cast<uint32_t>(size);
         if (bytes_in_use_ > peak_bytes_in_use_) peak_bytes_in_use_ = bytes_in_use_;
@@ -100,7 +101,7 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
         return base_ + offset;
       }
     }
-    if (i < live_slots_) gap_start = table_[i].offset + table_[i].size;
+    if (i < live_slots_) gap_start = field(i, 0) + field(i, 1);
   }
 
   LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind, size);
@@ -121,22 +122,33 @@ Status BlockPool::free(const void* ptr) {
   uint32_t hi = live_slots_;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
-    if (table_[mid].offset <= off) {
+    if (field(mid, 0) <= off) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  LPAI_CHECK(lo > 0 && off - table_[lo - 1].offset < table_[lo - 1].size, Status::kPoolDoubleFree,
+  LPAI_CHECK(lo > 0 && off - field(lo - 1, 0) < field(lo - 1, 1), Status::kPoolDoubleFree,
              "%s pool free failure: pointer %p is not allocated (double free)", spec_->kind, ptr);
   const uint32_t i = lo - 1;
-  LPAI_CHECK(table_[i].offset == off, Status::kPoolForeignPointer,
+  LPAI_CHECK(field(i, 0) == off, Status::kPoolForeignPointer,
              "%s pool free failure: pointer %p points inside an allocation of %zu bytes",
-             spec_->kind, ptr, static_cast<size_t>(table_[i].size));
-  bytes_in_use_ -= table_[i].size;
-  for (uint32_t j = i + 1; j < live_slots_; ++j) table_[j - 1] = table_[j];
+             spec_->kind, ptr, static_cast<size_t>(field(i, 1)));
+  bytes_in_use_ -= field(i, 1);
+  shift_entries(i, false);
   --live_slots_;
   return Status::kOk;
+}
+
+void BlockPool::shift_entries(uint32_t from, bool open) {
+  const uint32_t entry = 2u * field_bytes_;
+  const uint32_t start = from * entry;
+  const uint32_t end = live_slots_ * entry;  // one past the last live entry's bytes
+  if (open) {
+    for (uint32_t b = end; b > start; --b) table_[b - 1 + entry] = table_[b - 1];
+  } else {
+    for (uint32_t b = start; b + entry < end; ++b) table_[b] = table_[b + entry];
+  }
 }
 
 bool BlockPool::contains(const void* ptr) const {
@@ -156,9 +168,9 @@ PoolStats BlockPool::stats() const {
   if (!registered_) return s;
   uint32_t gap_start = 0;
   for (uint32_t i = 0; i <= live_slots_; ++i) {
-    const uint32_t gap_end = i < live_slots_ ? table_[i].offset : capacity_;
+    const uint32_t gap_end = i < live_slots_ ? field(i, 0) : capacity_;
     if (gap_end - gap_start > s.largest_free_block) s.largest_free_block = gap_end - gap_start;
-    if (i < live_slots_) gap_start = table_[i].offset + table_[i].size;
+    if (i < live_slots_) gap_start = field(i, 0) + field(i, 1);
   }
   return s;
 }

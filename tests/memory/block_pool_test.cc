@@ -62,14 +62,18 @@ TEST(BlockPool, NoRegionIsReportedWithTheGivenIndex) {
 
 }  // namespace
 
-// The table holds the live allocations only, 8 bytes each. A random sequence of allocations
-// and frees is checked against a byte map of the region: each allocation lands at the first
-// free run that holds it at its alignment (first fit), the live list is sorted and matches the
-// byte map, and a pointer into free space or inside an allocation is refused with its code.
-TEST(BlockPool, LiveTableMatchesAByteMapUnderRandomUse) {
-  static_assert(sizeof(lpai::BlockPool::Allocation) == 8, "8 bytes per slot");
+// The table holds the live allocations only, 2 * FieldBytes bytes each. A random sequence of
+// allocations and frees is checked against a byte map of the region: each allocation lands at
+// the first free run that holds it at its alignment (first fit), the live list is sorted and
+// matches the byte map, and a pointer into free space or inside an allocation is refused with
+// its code.
+template <uint8_t FieldBytes>
+void check_against_byte_map() {
   constexpr uint32_t kSlots = 32;
-  lpai::StaticBlockPool<kSlots> pool(&kSpec);
+  static_assert(sizeof(lpai::StaticBlockPool<kSlots, FieldBytes>) ==
+                    sizeof(lpai::BlockPool) + kSlots * 2 * FieldBytes,
+                "2 * FieldBytes bytes per slot");
+  lpai::StaticBlockPool<kSlots, FieldBytes> pool(&kSpec);
   LogCapture quiet;
   std::vector<int> owner(sizeof(g_region), -1);  // allocation id per byte, -1 free
   std::vector<uint8_t*> live;
@@ -112,17 +116,29 @@ TEST(BlockPool, LiveTableMatchesAByteMapUnderRandomUse) {
       for (size_t b = expect; b < expect + size; ++b) owner[b] = step;
       live.push_back(r.value());
     }
-    uint32_t n = 0;
-    const lpai::BlockPool::Allocation* table = pool.allocations(&n);
+    const uint32_t n = pool.live_count();
     ASSERT_EQ(n, live.size());
     size_t in_use = 0;
     for (uint32_t i = 0; i < n; ++i) {
+      const lpai::BlockPool::Allocation e = pool.allocation(i);
       if (i > 0) {
-        EXPECT_LE(table[i - 1].offset + table[i - 1].size, table[i].offset);
+        EXPECT_LE(pool.allocation(i - 1).offset + pool.allocation(i - 1).size, e.offset);
       }
-      EXPECT_GE(owner[table[i].offset], 0);
-      in_use += table[i].size;
+      EXPECT_GE(owner[e.offset], 0);  // exactly one allocation's bytes
+      EXPECT_EQ(owner[e.offset + e.size - 1], owner[e.offset]);
+      if (e.offset > 0) {
+        EXPECT_NE(owner[e.offset - 1], owner[e.offset]);
+      }
+      if (e.offset + e.size < sizeof(g_region)) {
+        EXPECT_NE(owner[e.offset + e.size], owner[e.offset]);
+      }
+      in_use += e.size;
     }
     EXPECT_EQ(pool.stats().bytes_in_use, in_use);
   }
+}
+
+TEST(BlockPool, LiveTableMatchesAByteMapUnderRandomUse) {
+  check_against_byte_map<4>();
+  check_against_byte_map<3>();
 }
