@@ -169,6 +169,36 @@ stack_and_ram() {
   echo
 }
 
+# Every byte of runtime state by owner: each .data / .bss symbol of the firmware core layers'
+# archives that the linked image kept, with its layer and object. The limits that size them:
+# firmware/core/config.h.
+runtime_state_owners() {
+  local dir="$1" core_ram="$2" nm_tool image kept
+  nm_tool="$(command -v llvm-nm || command -v arm-none-eabi-nm || true)"
+  image="$(ls "$dir"/bin/lpai-image-*.elf 2>/dev/null | head -n 1)"
+  [ -n "$nm_tool" ] && [ -n "$image" ] || { echo "(no nm or image: runtime state owners skipped)"; return 0; }
+  kept="$("$nm_tool" -C --defined-only "$image" | awk '$2 ~ /^[bBdD]$/ {$1 = ""; $2 = ""; sub(/^  /, ""); print}')"
+  echo
+  echo "| runtime state owner (layer: object) | symbol | bytes |"
+  echo "|---|---|---:|"
+  local layer
+  for layer in core memory format graph shim; do
+    "$nm_tool" -A -S -C --defined-only "$dir/lib/liblpai_fw_$layer.a" 2>/dev/null |
+      awk -v layer="$layer" 'function hex(h,    i, v) {
+          v = 0
+          for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", tolower(substr(h, i, 1))) - 1
+          return v
+        }
+        $4 ~ /^[bBdD]$/ {
+          obj = $1; sub(/:$/, "", obj); sub(/^.*:/, "", obj)
+          name = $0; sub(/^[^ ]+ [0-9a-f]+ [0-9a-f]+ [bBdD] /, "", name)
+          printf "%s: %s\t%s\t%d\n", layer, obj, name, hex($3)}'
+  done | awk -F'\t' 'NR == FNR {keep[$0]; next} ($2 in keep) && $3 > 0 {
+        printf "| %s | %s | %d |\n", $1, $2, $3; sum += $3}
+      END {printf "| **total** | | **%d** |\n", sum}' <(echo "$kept") -
+  echo
+}
+
 report() {
   local target="$1" dir="$2"
   local map="$dir/firmware/images/lpai-image-${target%55}.map"
@@ -292,6 +322,7 @@ report() {
   core_ram="$(sed -n 's/^#core_ram //p' <<< "$table")"
   kernel_ram="$(sed -n 's/^#kernel_ram //p' <<< "$table")"
   echo "Runtime state (firmware core .data + .bss): $core_ram bytes (target: at most 4,096)."
+  runtime_state_owners "$dir" "$core_ram"
   echo "Kernel static RAM (kernels .data + .bss): $kernel_ram bytes."
   echo
   stack_and_ram "$target" "$dir" "$core_ram" "$kernel_ram"

@@ -78,7 +78,11 @@ __attribute__((noinline)) void run_node(const format::BinaryView& view, const Fr
   if (f.node_cycles != nullptr) f.node_cycles[i] += lpai_hal_cycles() - t0;
 }
 
-constexpr uint32_t kSmallNodeTensors = 4;  // inputs and outputs of the small-array path
+// Tiers of the node's tensor arrays: up to 3 inputs and 1 output (CONV_2D, DEPTHWISE_CONV_2D,
+// FULLY_CONNECTED, element-wise and unary ops), up to 4 and 4, then the largest node.
+constexpr uint32_t kCommonNodeInputs = 3;
+constexpr uint32_t kCommonNodeOutputs = 1;
+constexpr uint32_t kSmallNodeTensors = 4;
 
 }  // namespace
 
@@ -118,7 +122,9 @@ void run(const format::BinaryView& view, const Frame& f) {
       i = next;
       continue;
     }
-    if (n.num_inputs <= kSmallNodeTensors && n.num_outputs <= kSmallNodeTensors) {
+    if (n.num_inputs <= kCommonNodeInputs && n.num_outputs <= kCommonNodeOutputs) {
+      run_node<kCommonNodeInputs, kCommonNodeOutputs>(view, f, n, i);
+    } else if (n.num_inputs <= kSmallNodeTensors && n.num_outputs <= kSmallNodeTensors) {
       run_node<kSmallNodeTensors, kSmallNodeTensors>(view, f, n, i);
     } else {
       run_node<kernels::kMaxNodeInputs, kernels::kMaxNodeOutputs>(view, f, n, i);
@@ -151,7 +157,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
              inputs == nullptr ? "input" : "output");
   const uint64_t t_start = lpai_hal_cycles();
 
-  const IoTensor* by_slot[kMaxGraphIo];
+  uint8_t by_slot[kMaxGraphIo];  // caller tensor index per IO slot (io_binding.h)
   uint64_t copied_in = 0;
   LPAI_RETURN_IF_ERROR(detail::bind_io(*c, inputs, n_in, outputs, n_out, by_slot, &copied_in));
 

@@ -14,7 +14,7 @@ namespace {
 
 // Maps the caller's tensors of one direction onto IO slots [first, first + count).
 Status map_slots(const Context& c, const IoTensor* tensors, uint32_t count, uint32_t first,
-                 const char* dir, const IoTensor** by_slot) {
+                 const char* dir, uint8_t* by_slot) {
   for (uint32_t k = 0; k < count; ++k) {
     const uint32_t id = tensors[k].id;
     uint32_t slot = format::kNone;
@@ -33,9 +33,9 @@ Status map_slots(const Context& c, const IoTensor* tensors, uint32_t count, uint
       LPAI_FAIL(Status::kTensorUnknownId, "graph execute: %s %u names tensor id %u, not a graph %s",
                 dir, k, id, dir);
     }
-    LPAI_CHECK(by_slot[slot] == nullptr, Status::kTensorInvalidArgument,
+    LPAI_CHECK(by_slot[slot] == kNoCallerTensor, Status::kTensorInvalidArgument,
                "graph execute: tensor id %u given twice", id);
-    by_slot[slot] = &tensors[k];
+    by_slot[slot] = static_cast<uint8_t>(k);
   }
   return Status::kOk;
 }
@@ -52,11 +52,11 @@ uint8_t* raw_home(const Context& c, uint32_t slot, const format::TensorRecord& t
 }  // namespace
 
 Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor* outputs,
-               uint32_t n_out, const IoTensor** by_slot, uint64_t* bytes_copied) {
+               uint32_t n_out, uint8_t* by_slot, uint64_t* bytes_copied) {
   Graph& g = c.graph;
   const format::BinaryView& v = c.view;
   // 1. Which caller tensor feeds which slot.
-  for (uint32_t s = 0; s < kMaxGraphIo; ++s) by_slot[s] = nullptr;
+  for (uint32_t s = 0; s < kMaxGraphIo; ++s) by_slot[s] = kNoCallerTensor;
   LPAI_RETURN_IF_ERROR(map_slots(c, inputs, n_in, 0, "input", by_slot));
   LPAI_RETURN_IF_ERROR(map_slots(c, outputs, n_out, n_in, "output", by_slot));
 
@@ -69,7 +69,7 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
   Handle handles[kMaxGraphIo];
   bool need_home[kMaxGraphIo];
   for (uint32_t s = 0; s < c.num_io; ++s) {
-    const IoTensor& io = *by_slot[s];
+    const IoTensor& io = s < n_in ? inputs[by_slot[s]] : outputs[by_slot[s]];
     const format::TensorRecord& t = v.tensor(c.view.io_tensor(s));
     need_home[s] = false;
     handles[s] = kNullHandle;
@@ -145,7 +145,7 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
   for (uint32_t s = 0; s < c.num_io; ++s) {
     g.io_bound[s] = bound[s];
     g.io_handle[s] = handles[s];
-    const IoTensor& io = *by_slot[s];
+    const IoTensor& io = s < n_in ? inputs[by_slot[s]] : outputs[by_slot[s]];
     const uint32_t bytes = v.tensor(c.view.io_tensor(s)).size;
     if (s < n_in) {
       if (io.kind == IoKind::kRaw) {
@@ -161,14 +161,14 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
   return Status::kOk;
 }
 
-void unbind_outputs(const Context& c, const IoTensor* const* by_slot, IoTensor* outputs,
+void unbind_outputs(const Context& c, const uint8_t* by_slot, IoTensor* outputs,
                     uint64_t* bytes_copied) {
   const format::BinaryView& v = c.view;
   const uint32_t n_in = v.num_inputs();
   uint64_t copied = 0;
   // RAW outputs are copied out; shared outputs are cleaned for the other side.
   for (uint32_t s = n_in; s < c.num_io; ++s) {
-    IoTensor& io = outputs[by_slot[s] - outputs];
+    IoTensor& io = outputs[by_slot[s]];
     const uint32_t bytes = v.tensor(c.view.io_tensor(s)).size;
     if (io.kind == IoKind::kRaw) {
       __builtin_memcpy(io.data, c.graph.io_bound[s], bytes);

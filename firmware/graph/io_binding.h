@@ -21,15 +21,18 @@ namespace lpai {
 namespace rt {
 namespace detail {
 
+constexpr uint8_t kNoCallerTensor = 0xFF;  // by_slot entry of a slot no caller tensor names yet
+
 // `inputs` / `outputs`: the caller's tensors, n_in == num_inputs and n_out == num_outputs
 // (checked by the caller), in any order within each direction. `by_slot` (kMaxGraphIo entries,
-// owned by the caller) receives, per IO slot, the caller tensor bound to it.
+// owned by the caller) receives, per IO slot, the index of the caller tensor bound to it: in
+// `inputs` for slots < n_in, in `outputs` for the others (one byte each: kMaxGraphIo <= 255).
 Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor* outputs,
-               uint32_t n_out, const IoTensor** by_slot, uint64_t* bytes_copied);
+               uint32_t n_out, uint8_t* by_slot, uint64_t* bytes_copied);
 
 // `outputs` and `by_slot`: the arrays of the bind_io call that succeeded; sets each RAW
 // output's size to the bytes written.
-void unbind_outputs(const Context& c, const IoTensor* const* by_slot, IoTensor* outputs,
+void unbind_outputs(const Context& c, const uint8_t* by_slot, IoTensor* outputs,
                     uint64_t* bytes_copied);
 
 }  // namespace detail

@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/config.h"
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "memory/memory_pool.h"
@@ -40,27 +41,16 @@ constexpr uint32_t kHandleKindShift = 8;
 constexpr uintptr_t kHandleKindMask = 0xF;
 constexpr uint32_t kHostHandleKind = 0xF;
 
-// Static configuration limits: the runtime's own RAM (.bss) is sized by them. Each is a
-// compile-time option (-DLPAI_MAX_CONTEXTS=N etc. for every firmware and host source); the
-// per-item cost is the .bss each item adds on the 32-bit targets (Hexagon, Cortex-M; the 64-bit
-// host build adds more, pointers being wider). Measured with `nm -S` on liblpai_fw_graph.a;
-// scripts/size-report.sh shows the total.
-#ifndef LPAI_MAX_CONTEXTS
-#define LPAI_MAX_CONTEXTS 4  // live contexts (one graph each): 120 B + 12 B per IO slot each
-#endif
-#ifndef LPAI_MAX_MEM_HANDLES
-#define LPAI_MAX_MEM_HANDLES 16  // live registered buffers, all contexts: 40 B each (MemEntry)
-#endif
-#ifndef LPAI_MAX_GRAPH_IO
-#define LPAI_MAX_GRAPH_IO 16  // graph inputs + outputs: 12 B per context each (16: 312 B)
-#endif
+// Static configuration limits (core/config.h: compile-time options, their RAM cost and
+// defaults): the runtime's own RAM (.bss) is sized by them.
 constexpr uint32_t kMaxContexts = LPAI_MAX_CONTEXTS;
 constexpr uint32_t kMaxMemHandles = LPAI_MAX_MEM_HANDLES;
 constexpr uint32_t kMaxGraphIo = LPAI_MAX_GRAPH_IO;
 constexpr uint32_t kMaxCores = 8;  // core-affinity bit mask width
 static_assert(kMaxContexts >= 1 && kMaxContexts <= 255, "context slots: 1..255 (handle field)");
 static_assert(kMaxMemHandles >= 1 && kMaxMemHandles <= 255, "memory handles: 1..255");
-static_assert(kMaxGraphIo >= 2, "a graph has at least one input and one output");
+static_assert(kMaxGraphIo >= 2 && kMaxGraphIo <= 255,
+              "graph IO: 2..255 (one input and one output at least; byte-sized slot indices)");
 // Start alignment of a profile buffer (it holds uint64_t per-node cycle counts).
 constexpr uint32_t kProfileBufferAlignment = 8;
 

@@ -273,8 +273,9 @@ inline void dot_1x4_chunk(const int16_t* __restrict x, const int8_t* __restrict 
   s[3] += s3;
 }
 
-// Sums of x . w0..w3 (1 activation row, 4 weight rows): the row widened kRowChunk entries at
-// a time, K % 16 scalar.
+// Sums of x . w0..w3 (1 activation row, 4 weight rows): the row widened kChunk entries (a
+// multiple of 16) at a time into a stack buffer, K % 16 scalar.
+template <uint32_t kChunk = kRowChunk>
 inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
                     const int8_t* __restrict w1, const int8_t* __restrict w2,
                     const int8_t* __restrict w3, uint32_t k_len, int32_t out[4]) {
@@ -283,11 +284,12 @@ inline void dot_1x4(const int8_t* __restrict x, const int8_t* __restrict w0,
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
   dsp::dot_1x4(x, w0, w1, w2, w3, k_len, out);
 #else
+  static_assert(kChunk % kLanes == 0, "whole 16-entry groups per chunk");
   int32_t s[4] = {0, 0, 0, 0};
   const uint32_t k16 = k_len & ~(kLanes - 1);
-  int16_t xs[kRowChunk];
-  for (uint32_t k = 0; k < k16; k += kRowChunk) {
-    const uint32_t len = k16 - k < kRowChunk ? k16 - k : kRowChunk;
+  int16_t xs[kChunk];
+  for (uint32_t k = 0; k < k16; k += kChunk) {
+    const uint32_t len = k16 - k < kChunk ? k16 - k : kChunk;
     for (uint32_t j = 0; j < len; j += kLanes) widen_i8<kLanes>(x + k + j, xs + j);
     dot_1x4_chunk(xs, w0 + k, w1 + k, w2 + k, w3 + k, len, s);
   }
@@ -326,6 +328,66 @@ inline void dot_2x2_chunk(const int16_t* __restrict x0, const int16_t* __restric
   s[3] += s11;
 }
 
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
+// gemv_rows on the DSP extension with each row widened once into kWords words on the stack
+// (k_len <= 2 * kWords). Not inlined: the buffer is sized to the row, so a small layer runs
+// with a small frame. uq: the per-tensor requantisation in the SMMLAR form, or null.
+template <uint32_t kWords>
+__attribute__((noinline)) void gemv_rows_widened(const int8_t* x, uint32_t x_stride,
+                                                 uint32_t m_count, const int8_t* w,
+                                                 uint32_t n_count, uint32_t k_len,
+                                                 const Requant& q, int8_t* out,
+                                                 uint32_t out_stride, const dsp::Uniform* uq) {
+  int32_t xs[kWords];
+  for (uint32_t m = 0; m < m_count; ++m) {
+    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
+    int8_t* dst = out + static_cast<size_t>(m) * out_stride;
+    dsp::widen_row_padded(row, k_len, xs);
+    if (uq != nullptr) {
+      dsp_gemv_row_uniform(xs, row, w, n_count, k_len, q, *uq, dst);
+      continue;
+    }
+    for (uint32_t o = 0; o < n_count; o += 4) {
+      // Past the last weight row, repeat it; the extra results are dropped.
+      const uint32_t last = n_count - 1;
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+      const int8_t* w1 = w + static_cast<size_t>(o + 1 <= last ? o + 1 : last) * k_len;
+      const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
+      const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
+      int32_t acc[4];
+      dsp::dot_1x4_widened(xs, w0, w1, w2, w3, k_len, acc);
+      const uint32_t n = n_count - o < 4 ? n_count - o : 4;
+      for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
+    }
+  }
+}
+#endif
+
+// gemv_rows on plain int8 rows, widened kChunk entries at a time (dot_1x4).
+template <uint32_t kChunk>
+__attribute__((noinline)) void gemv_rows_plain(const int8_t* x, uint32_t x_stride,
+                                               uint32_t m_count, const int8_t* w,
+                                               uint32_t n_count, uint32_t k_len,
+                                               const Requant& q, int8_t* out,
+                                               uint32_t out_stride) {
+  for (uint32_t m = 0; m < m_count; ++m) {
+    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
+    int8_t* dst = out + static_cast<size_t>(m) * out_stride;
+    for (uint32_t o = 0; o < n_count; o += 4) {
+      // Past the last weight row, repeat it; the extra results are dropped.
+      const uint32_t last = n_count - 1;
+      const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
+      const int8_t* w1 = w + static_cast<size_t>(o + 1 <= last ? o + 1 : last) * k_len;
+      const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
+      const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
+      int32_t acc[4];
+      dot_1x4<kChunk>(row, w0, w1, w2, w3, k_len, acc);
+      const uint32_t n = n_count - o < 4 ? n_count - o : 4;
+      for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
+    }
+  }
+}
+
 // out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
 // each at rows[m]; w is [N][K]. Suited to few rows (FULLY_CONNECTED): 1 row x 4 weight rows
 // per step, each weight row read once per activation row. per_tensor: every channel of q has
@@ -356,47 +418,44 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
   }
   return;
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
-  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once. A per-tensor
-  // requantisation in the SMMLAR form where it applies.
-  int32_t xs[dsp::kRowMax / 2];
-  const bool widened = k_len <= dsp::kRowMax;
-  dsp::Uniform uq;
-  const bool uniform = per_tensor && dsp::uniform(q.multiplier[0], q.shift[0], q.output_zero_point,
-                                                  q.act_min, q.act_max, &uq);
+  // DSP extension, rows of at most dsp::kRowMax entries: each row widened once, into a stack
+  // buffer of the first tier that holds it (2 bytes per entry: 32, 128 or dsp::kRowMax). A
+  // per-tensor requantisation in the SMMLAR form where it applies.
+  dsp::Uniform u;
+  const dsp::Uniform* uq =
+      per_tensor && dsp::uniform(q.multiplier[0], q.shift[0], q.output_zero_point, q.act_min,
+                                 q.act_max, &u)
+          ? &u
+          : nullptr;
+  if (k_len <= 32) {
+    gemv_rows_widened<16>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, uq);
+    return;
+  }
+  if (k_len <= 128) {
+    gemv_rows_widened<64>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, uq);
+    return;
+  }
+  if (k_len <= dsp::kRowMax) {
+    gemv_rows_widened<dsp::kRowMax / 2>(x, x_stride, m_count, w, n_count, k_len, q, out,
+                                        out_stride, uq);
+    return;
+  }
+  if (uq != nullptr) {  // longer rows: each activation word widened in the dot-product loop
+    for (uint32_t m = 0; m < m_count; ++m) {
+      dsp_gemv_row_uniform(nullptr, x + static_cast<size_t>(m) * x_stride, w, n_count, k_len, q, *uq,
+                           out + static_cast<size_t>(m) * out_stride);
+    }
+    return;
+  }
 #else
   (void)per_tensor;
 #endif
-  for (uint32_t m = 0; m < m_count; ++m) {
-    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
-    int8_t* dst = out + static_cast<size_t>(m) * out_stride;
-#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
-    if (widened) dsp::widen_row_padded(row, k_len, xs);
-    if (uniform) {
-      dsp_gemv_row_uniform(widened ? xs : nullptr, row, w, n_count, k_len, q, uq, dst);
-      continue;
-    }
-#endif
-    for (uint32_t o = 0; o < n_count; o += 4) {
-      // Past the last weight row, repeat it; the extra results are dropped.
-      const uint32_t last = n_count - 1;
-      const int8_t* w0 = w + static_cast<size_t>(o) * k_len;
-      const int8_t* w1 = w + static_cast<size_t>(o + 1 <= last ? o + 1 : last) * k_len;
-      const int8_t* w2 = w + static_cast<size_t>(o + 2 <= last ? o + 2 : last) * k_len;
-      const int8_t* w3 = w + static_cast<size_t>(o + 3 <= last ? o + 3 : last) * k_len;
-      int32_t acc[4];
-#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
-      if (widened) {
-        dsp::dot_1x4_widened(xs, w0, w1, w2, w3, k_len, acc);
-      } else {
-        dot_1x4(row, w0, w1, w2, w3, k_len, acc);
-      }
-#else
-      dot_1x4(row, w0, w1, w2, w3, k_len, acc);
-#endif
-      const uint32_t n = n_count - o < 4 ? n_count - o : 4;
-      for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
-    }
+  // Rows of up to 32 entries widen into a 64-byte buffer, longer ones kRowChunk at a time.
+  if (k_len <= 32) {
+    gemv_rows_plain<32>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
+    return;
   }
+  gemv_rows_plain<kRowChunk>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
 }
 
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight

@@ -312,26 +312,43 @@ void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t
   }
 }
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
-// Cortex-M DSP extension: the activation row widened once (rows up to kLstmRowMax entries;
-// 256 bytes of stack, as the portable path), then one 4-row SMLAD step per unit over the four
-// gates' weight rows.
+// Cortex-M DSP extension: the activation row widened once (rows up to kLstmRowMax entries)
+// into a stack buffer of the first tier that holds it (2 bytes per entry: 32 or kLstmRowMax;
+// out of line, so a small row runs with a small frame), then one 4-row SMLAD step per unit
+// over the four gates' weight rows. Longer rows run dsp::dot_1x4 on the int8 bytes.
 constexpr uint32_t kLstmRowMax = 128;
+constexpr uint32_t kLstmSmallRow = 32;
 static_assert(kLstmRowMax <= dsp::kRowMax, "dot_1x4_widened's row limit");
+
+template <uint32_t W, uint32_t kWords>
+__attribute__((noinline)) void gate_dots_widened(const int8_t* x, uint32_t k_len,
+                                                 const int8_t* const* w, uint32_t unit0,
+                                                 uint32_t n, int32_t (*acc)[W]) {
+  int32_t xs[kWords];
+  dsp::widen_row_padded(x, k_len, xs);
+  for (uint32_t l = 0; l < n; ++l) {
+    const size_t row = static_cast<size_t>(unit0 + l) * k_len;
+    int32_t s[kLstmGateCount];
+    dsp::dot_1x4_widened(xs, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
+    for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
+  }
+}
 
 template <uint32_t W>
 void gate_dots(const int8_t* x, uint32_t k_len, const int8_t* const* w, uint32_t unit0,
                uint32_t n, int32_t (*acc)[W]) {
-  int32_t xs[kLstmRowMax / 2];
-  const bool widened = k_len <= kLstmRowMax;
-  if (widened) dsp::widen_row_padded(x, k_len, xs);
+  if (k_len <= kLstmSmallRow) {
+    gate_dots_widened<W, kLstmSmallRow / 2>(x, k_len, w, unit0, n, acc);
+    return;
+  }
+  if (k_len <= kLstmRowMax) {
+    gate_dots_widened<W, kLstmRowMax / 2>(x, k_len, w, unit0, n, acc);
+    return;
+  }
   for (uint32_t l = 0; l < n; ++l) {
     const size_t row = static_cast<size_t>(unit0 + l) * k_len;
     int32_t s[kLstmGateCount];
-    if (widened) {
-      dsp::dot_1x4_widened(xs, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
-    } else {
-      dsp::dot_1x4(x, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
-    }
+    dsp::dot_1x4(x, w[0] + row, w[1] + row, w[2] + row, w[3] + row, k_len, s);
     for (uint32_t g = 0; g < kLstmGateCount; ++g) acc[g][l] += s[g];
   }
 }

@@ -1,4 +1,4 @@
-// BlockPool implementation: sorted block table, first fit, eager coalescing.
+// BlockPool implementation: sorted table of live allocations, first fit over the gaps.
 #include "memory/block_pool.h"
 
 #include "core/check.h"
@@ -13,26 +13,14 @@ Status BlockPool::ensure_registered() {
   const lpai_hal_region_t region = spec_->region(spec_->index);
   if (region.base == nullptr || region.size == 0) return Status::kPoolNoRegion;
   base_ = region.base;
-  capacity_ = region.size;
-  table_[0] = Block{0, capacity_, false};
-  block_count_ = 1;
+  const uint32_t reach = field_bytes_ == 4 ? 0xFFFFFFFFu : (1u << (8 * field_bytes_)) - 1u;
+  capacity_ = region.size < reach ? static_cast<uint32_t>(region.size) : reach;
   live_slots_ = 0;
   bytes_in_use_ = 0;
   registered_ = true;
-  log(spec_->log_level, "%s current size: %zu max_size: %zu", spec_->name, bytes_in_use_,
-      capacity_);
+  log(spec_->log_level, "%s current size: %zu max_size: %zu", spec_->name,
+      static_cast<size_t>(bytes_in_use_), static_cast<size_t>(capacity_));
   return Status::kOk;
-}
-
-void BlockPool::insert_at(uint32_t index, const Block& b) {
-  for (uint32_t j = block_count_; j > index; --j) table_[j] = table_[j - 1];
-  table_[index] = b;
-  ++block_count_;
-}
-
-void BlockPool::erase_at(uint32_t index) {
-  for (uint32_t j = index + 1; j < block_count_; ++j) table_[j - 1] = table_[j];
-  --block_count_;
 }
 
 Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
@@ -58,14 +46,14 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
     LPAI_FAIL(Status::kPoolTooLarge, "%s pool: larger than the pool (max_size %zu)", spec_->kind,
-              capacity_);
+              static_cast<size_t>(capacity_));
   }
   if (fatal_) {
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
     LPAI_FAIL(Status::kPoolFatalSlotLimit,
               "%s pool: unusable after a system fatal error (more than %u allocations)",
-              spec_->kind, max_slots_);
+              spec_->kind, static_cast<unsigned>(max_slots_));
   }
   if (live_slots_ >= max_slots_) {
     if (spec_->slot_limit_fatal) {
@@ -77,14 +65,14 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
       (void)format_to(line, sizeof(line),
                       "%s pool: system fatal error: allocation %u exceeds the limit of %u %s "
                       "buffers (required size: %zu)",
-                      spec_->kind, max_slots_ + 1, max_slots_, spec_->kind, size);
+                      spec_->kind, static_cast<unsigned>(max_slots_) + 1u, static_cast<unsigned>(max_slots_), spec_->kind, size);
       LPAI_LOG_ERROR("%s", line);
       lpai_hal_fatal(static_cast<uint32_t>(Status::kPoolFatalSlotLimit), line);
       return Status::kPoolFatalSlotLimit;
     }
     LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind,
                    size);
-    LPAI_FAIL(Status::kPoolNoSlot, "%s pool: all %u slots in use", spec_->kind, max_slots_);
+    LPAI_FAIL(Status::kPoolNoSlot, "%s pool: all %u slots in use", spec_->kind, static_cast<unsigned>(max_slots_));
   }
   size_t effective = alignment;
   const uint32_t backend = lpai_hal_alignment().start_addr_alignment;
@@ -92,80 +80,75 @@ Result<uint8_t*> BlockPool::allocate(size_t size, size_t alignment) {
   const uintptr_t mask = static_cast<uintptr_t>(effective) - 1;
   const uintptr_t base = reinterpret_cast<uintptr_t>(base_);
 
-  for (uint32_t i = 0; i < block_count_; ++i) {
-    const Block b = table_[i];
-    if (b.used || b.size < size) continue;
-    const uintptr_t addr = base + b.offset;
-    const size_t pad = static_cast<size_t>(((addr + mask) & ~mask) - addr);
-    if (pad > b.size - size) continue;
-    const size_t tail = b.size - size - pad;
-    // Splitting adds up to two entries; the coalescing invariant keeps the table within
-    // 2 * max_slots + 1 entries, the check guards the invariant.
-    const uint32_t extra = (pad != 0 ? 1u : 0u) + (tail != 0 ? 1u : 0u);
-    LPAI_CHECK(block_count_ + extra <= table_capacity_, Status::kInternal,
-               "%s pool: block table full (%u entries)", spec_->kind, block_count_);
-    uint32_t idx = i;
-    if (pad != 0) {
-      table_[i].size = pad;
-      idx = i + 1;
-      insert_at(idx, Block{b.offset + pad, size, true});
-    } else {
-      table_[i] = Block{b.offset, size, true};
+  // First fit over the gaps: gap i ends at allocation i (the last gap at the capacity).
+  uint32_t gap_start = 0;
+  uint32_t largest = 0;
+  for (uint32_t i = 0; i <= live_slots_; ++i) {
+    const uint32_t gap_end = i < live_slots_ ? field(i, 0) : capacity_;
+    const uint32_t gap = gap_end - gap_start;
+    if (gap > largest) largest = gap;
+    if (gap >= size) {
+      const uintptr_t addr = base + gap_start;
+      const size_t pad = static_cast<size_t>(((addr + mask) & ~mask) - addr);
+      if (pad <= gap - size) {
+        shift_entries(i, true);
+        const uint32_t offset = gap_start + static_cast<uint32_t>(pad);
+        set_entry(i, offset, static_cast<uint32_t>(size));
+        ++live_slots_;
+        bytes_in_use_ += static_cast<uint32_t>(size);
+        if (bytes_in_use_ > peak_bytes_in_use_) peak_bytes_in_use_ = bytes_in_use_;
+        log(spec_->log_level, "Allocate size %zu from %s", size, spec_->source);
+        return base_ + offset;
+      }
     }
-    if (tail != 0) insert_at(idx + 1, Block{b.offset + pad + size, tail, false});
-    ++live_slots_;
-    bytes_in_use_ += size;
-    if (bytes_in_use_ > peak_bytes_in_use_) peak_bytes_in_use_ = bytes_in_use_;
-    log(spec_->log_level, "Allocate size %zu from %s", size, spec_->source);
-    return base_ + b.offset + pad;
+    if (i < live_slots_) gap_start = field(i, 0) + field(i, 1);
   }
 
-  size_t largest = 0;
-  for (uint32_t i = 0; i < block_count_; ++i) {
-    if (!table_[i].used && table_[i].size > largest) largest = table_[i].size;
-  }
   LPAI_LOG_ERROR("%s memory allocation failure: required size: %zu", spec_->kind, size);
   LPAI_FAIL(Status::kPoolNoContiguousSpace,
             "%s pool: no contiguous space at alignment %zu: %zu of %zu bytes free, "
             "largest free block %zu",
-            spec_->kind, effective, capacity_ - bytes_in_use_, capacity_, largest);
+            spec_->kind, effective, static_cast<size_t>(capacity_ - bytes_in_use_),
+            static_cast<size_t>(capacity_), static_cast<size_t>(largest));
 }
 
 Status BlockPool::free(const void* ptr) {
   LPAI_CHECK(ptr != nullptr && contains(ptr), Status::kPoolForeignPointer,
              "%s pool free failure: pointer %p does not belong to the pool", spec_->kind, ptr);
-  const size_t off =
-      static_cast<size_t>(reinterpret_cast<uintptr_t>(ptr) - reinterpret_cast<uintptr_t>(base_));
-  // Binary search for the last block whose offset <= off (table_[0].offset == 0).
+  const uint32_t off =
+      static_cast<uint32_t>(reinterpret_cast<uintptr_t>(ptr) - reinterpret_cast<uintptr_t>(base_));
+  // Binary search for the number of allocations whose offset <= off.
   uint32_t lo = 0;
-  uint32_t hi = block_count_;
-  while (hi - lo > 1) {
+  uint32_t hi = live_slots_;
+  while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
-    if (table_[mid].offset <= off) {
-      lo = mid;
+    if (field(mid, 0) <= off) {
+      lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  uint32_t i = lo;
-  Block& b = table_[i];
-  LPAI_CHECK(b.used, Status::kPoolDoubleFree,
+  LPAI_CHECK(lo > 0 && off - field(lo - 1, 0) < field(lo - 1, 1), Status::kPoolDoubleFree,
              "%s pool free failure: pointer %p is not allocated (double free)", spec_->kind, ptr);
-  LPAI_CHECK(b.offset == off, Status::kPoolForeignPointer,
+  const uint32_t i = lo - 1;
+  LPAI_CHECK(field(i, 0) == off, Status::kPoolForeignPointer,
              "%s pool free failure: pointer %p points inside an allocation of %zu bytes",
-             spec_->kind, ptr, b.size);
-  b.used = false;
+             spec_->kind, ptr, static_cast<size_t>(field(i, 1)));
+  bytes_in_use_ -= field(i, 1);
+  shift_entries(i, false);
   --live_slots_;
-  bytes_in_use_ -= b.size;
-  if (i + 1 < block_count_ && !table_[i + 1].used) {
-    table_[i].size += table_[i + 1].size;
-    erase_at(i + 1);
-  }
-  if (i > 0 && !table_[i - 1].used) {
-    table_[i - 1].size += table_[i].size;
-    erase_at(i);
-  }
   return Status::kOk;
+}
+
+void BlockPool::shift_entries(uint32_t from, bool open) {
+  const uint32_t entry = 2u * field_bytes_;
+  const uint32_t start = from * entry;
+  const uint32_t end = live_slots_ * entry;  // one past the last live entry's bytes
+  if (open) {
+    for (uint32_t b = end; b > start; --b) table_[b - 1 + entry] = table_[b - 1];
+  } else {
+    for (uint32_t b = start; b + entry < end; ++b) table_[b] = table_[b + entry];
+  }
 }
 
 bool BlockPool::contains(const void* ptr) const {
@@ -182,10 +165,12 @@ PoolStats BlockPool::stats() const {
   s.peak_bytes_in_use = peak_bytes_in_use_;
   s.live_slots = live_slots_;
   s.max_slots = max_slots_;
-  for (uint32_t i = 0; i < block_count_; ++i) {
-    if (!table_[i].used && table_[i].size > s.largest_free_block) {
-      s.largest_free_block = table_[i].size;
-    }
+  if (!registered_) return s;
+  uint32_t gap_start = 0;
+  for (uint32_t i = 0; i <= live_slots_; ++i) {
+    const uint32_t gap_end = i < live_slots_ ? field(i, 0) : capacity_;
+    if (gap_end - gap_start > s.largest_free_block) s.largest_free_block = gap_end - gap_start;
+    if (i < live_slots_) gap_start = field(i, 0) + field(i, 1);
   }
   return s;
 }
@@ -193,7 +178,6 @@ PoolStats BlockPool::stats() const {
 void BlockPool::reset() {
   base_ = nullptr;
   capacity_ = 0;
-  block_count_ = 0;
   live_slots_ = 0;
   bytes_in_use_ = 0;
   peak_bytes_in_use_ = 0;

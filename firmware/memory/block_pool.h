@@ -2,14 +2,16 @@
 // arena). The TCM pool and the DDR arenas are both instances of it.
 //
 // Contract
-// - Bookkeeping lives entirely in a block table inside the object (no headers in the region):
-//   every byte of the region can be handed out, e.g. one allocation of the whole region.
-// - The table is a sorted array of blocks {offset, size, used} covering the region without
-//   gaps; adjacent free blocks are always merged, so with at most S live allocations there are
-//   at most S + 1 free blocks and the table never needs more than 2 * S + 1 entries.
+// - Bookkeeping lives entirely in a table inside the object (no headers in the region): every
+//   byte of the region can be handed out, e.g. one allocation of the whole region.
+// - The table holds the live allocations only, {offset, size} sorted by offset. The free space
+//   is the gaps between them (and before the first / after the last), so S slots need exactly
+//   S entries. Each field takes kFieldBytes bytes (little-endian): 3 for a pool whose region is
+//   below 16 MiB (the TCM pool: 6 bytes per slot), 4 otherwise (8 bytes per slot). A region
+//   larger than the fields reach (16 MiB - 1 or 4 GiB - 1) is used up to that size.
 // - allocate(size, alignment): alignment must be a power of two in [1, kMaxAlignment]; the
 //   returned address is aligned to max(alignment, lpai_hal_alignment().start_addr_alignment).
-//   The block is exactly `size` bytes (alignment padding before it stays free).
+//   The allocation is exactly `size` bytes (alignment padding before it stays free).
 // - The pool knows nothing of TCM or DDR: its PoolSpec names the region (a HAL region getter)
 //   and the words of its log lines, and says whether exceeding the slots is fatal.
 // - Errors (the pool is unchanged on every error except the fatal one; allocation failures log
@@ -70,25 +72,26 @@ class BlockPool {
  public:
   static constexpr size_t kMaxAlignment = 4096;
 
-  struct Block {
-    size_t offset;  // from the region base
-    size_t size;    // bytes
-    bool used;
+  // One live allocation: offset from the region base and exact size, bytes.
+  struct Allocation {
+    uint32_t offset;
+    uint32_t size;
   };
 
-  // spec: must outlive the pool (static constant data). table: storage for 2 * max_slots + 1
-  // blocks, owned by the derived object.
-  constexpr BlockPool(const PoolSpec* spec, uint32_t max_slots, Block* table)
+  // spec: must outlive the pool (static constant data). table: storage for max_slots entries
+  // of 2 * field_bytes bytes (max_slots <= 65535, field_bytes 3 or 4), owned by the derived
+  // object.
+  constexpr BlockPool(const PoolSpec* spec, uint16_t max_slots, uint8_t field_bytes,
+                      uint8_t* table)
       : spec_(spec),
-        max_slots_(max_slots),
         table_(table),
-        table_capacity_(2 * max_slots + 1),
         base_(nullptr),
         capacity_(0),
-        block_count_(0),
-        live_slots_(0),
         bytes_in_use_(0),
         peak_bytes_in_use_(0),
+        max_slots_(max_slots),
+        live_slots_(0),
+        field_bytes_(field_bytes),
         registered_(false),
         fatal_(false) {}
 
@@ -97,7 +100,7 @@ class BlockPool {
 
   // Returns a pointer to `size` bytes aligned as described above, or the failure Status.
   Result<uint8_t*> allocate(size_t size, size_t alignment);
-  // Releases a pointer returned by allocate(); merges it with free neighbours.
+  // Releases a pointer returned by allocate(); its bytes join the free gap around it.
   Status free(const void* ptr);
 
   // True when ptr lies inside this pool's region (registered pools only).
@@ -111,42 +114,56 @@ class BlockPool {
   // True after the TCM pool's system fatal error (until reset()).
   bool fatal() const { return fatal_; }
   uint8_t* base() const { return base_; }
-  // The block table: *count blocks sorted by offset, covering the region without gaps (none
-  // before registration). For tools and tests that inspect the free space.
-  const Block* blocks(uint32_t* count) const {
-    *count = block_count_;
-    return table_;
-  }
+  // Bytes the pool manages (0 before registration).
+  size_t capacity() const { return registered_ ? capacity_ : 0; }
+  // Live allocations, sorted by offset: live_count() of them (the free space is the gaps
+  // between them within [0, capacity())). For tools and tests that inspect the free space.
+  uint32_t live_count() const { return live_slots_; }
+  Allocation allocation(uint32_t i) const { return Allocation{field(i, 0), field(i, 1)}; }
 
  private:
   Status ensure_registered();
-  void insert_at(uint32_t index, const Block& b);
-  void erase_at(uint32_t index);
+  uint32_t field(uint32_t i, uint32_t which) const {
+    const uint8_t* p = table_ + (2 * i + which) * field_bytes_;
+    uint32_t v = 0;
+    for (uint32_t b = field_bytes_; b-- > 0;) v = (v << 8) | p[b];
+    return v;
+  }
+  void set_entry(uint32_t i, uint32_t offset, uint32_t size) {
+    uint8_t* p = table_ + 2 * i * field_bytes_;
+    for (uint32_t b = 0; b < field_bytes_; ++b) p[b] = static_cast<uint8_t>(offset >> (8 * b));
+    p += field_bytes_;
+    for (uint32_t b = 0; b < field_bytes_; ++b) p[b] = static_cast<uint8_t>(size >> (8 * b));
+  }
+  // Moves entries [from, live_slots_) one place up (open = true) or entries (from, live_slots_)
+  // one place down over `from` (open = false).
+  void shift_entries(uint32_t from, bool open);
 
   const PoolSpec* spec_;
-  uint32_t max_slots_;
-  Block* table_;
-  uint32_t table_capacity_;
+  uint8_t* table_;
   uint8_t* base_;
-  size_t capacity_;
-  uint32_t block_count_;
-  uint32_t live_slots_;
-  size_t bytes_in_use_;
-  size_t peak_bytes_in_use_;
+  uint32_t capacity_;
+  uint32_t bytes_in_use_;
+  uint32_t peak_bytes_in_use_;
+  uint16_t max_slots_;
+  uint16_t live_slots_;  // entries of table_ in use
+  uint8_t field_bytes_;  // bytes per offset / size field: 3 or 4
   bool registered_;
   bool fatal_;  // a system fatal error happened (slot_limit_fatal); allocations are refused
 };
 
-// A BlockPool with its own table for Slots live allocations.
-template <uint32_t Slots>
+// A BlockPool with its own table for Slots live allocations, FieldBytes (3: regions below
+// 16 MiB; 4) per offset and size.
+template <uint32_t Slots, uint8_t FieldBytes = 4>
 class StaticBlockPool : public BlockPool {
  public:
-  static_assert(Slots > 0, "a pool needs at least one slot");
+  static_assert(Slots > 0 && Slots <= 0xFFFFu, "a pool has 1..65535 slots");
+  static_assert(FieldBytes == 3 || FieldBytes == 4, "3- or 4-byte fields");
   constexpr explicit StaticBlockPool(const PoolSpec* spec)
-      : BlockPool(spec, Slots, blocks_), blocks_{} {}
+      : BlockPool(spec, static_cast<uint16_t>(Slots), FieldBytes, slots_), slots_{} {}
 
  private:
-  Block blocks_[2 * Slots + 1];
+  uint8_t slots_[Slots * 2 * FieldBytes];
 };
 
 }  // namespace lpai

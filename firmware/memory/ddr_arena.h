@@ -4,12 +4,8 @@
 // find their arena by address); each allows kDdrArenaSlots live allocations. Behaviour,
 // alignment and error codes: see memory/block_pool.h.
 //
-// Compile-time configuration (RAM on the 32-bit targets: 44 B + 12 B * (2 * slots + 1) per
-// arena, plus 4 B for the list; the default 1 arena x 24 slots is 636 B):
-//   LPAI_DDR_ARENAS      arenas (1..8, default 1)
-//   LPAI_DDR_ARENA_SLOTS live allocations per arena (default 24): one per live context (the
-//                        binary copy), one per firmware IO buffer (memhandle hint), one per
-//                        system context holding binary info.
+// Compile-time configuration: LPAI_DDR_ARENAS (1..8) arenas of LPAI_DDR_ARENA_SLOTS live
+// allocations each (core/config.h: defaults, RAM per slot).
 //
 // Logs (DEBUG): on the first allocation "DDR arena <i> current size: <current> max_size:
 // <max>", then per allocation "Allocate size <N> from ddr arena <i>". A failed allocation
@@ -17,14 +13,8 @@
 #ifndef LPAI_MEMORY_DDR_ARENA_H
 #define LPAI_MEMORY_DDR_ARENA_H
 
+#include "core/config.h"
 #include "memory/block_pool.h"
-
-#ifndef LPAI_DDR_ARENAS
-#define LPAI_DDR_ARENAS 1
-#endif
-#ifndef LPAI_DDR_ARENA_SLOTS
-#define LPAI_DDR_ARENA_SLOTS 24
-#endif
 
 namespace lpai {
 

@@ -23,13 +23,15 @@ lpai_hal_region_t tcm_pool_region(uint32_t index);
 inline constexpr PoolSpec kTcmPoolSpec = {"TCM",           "TCM pool", "tcm pool 0",
                                           LPAI_LOG_LEVEL_INFO, true,      tcm_pool_region, 0};
 
-// RAM: 44 B of state plus 12 B per block table entry (2 * 32 + 1) on the 32-bit targets.
-class TcmPool : public StaticBlockPool<LPAI_TCM_POOL_SLOTS> {
+// RAM on the 32-bit targets: 32 B of state plus 6 B per slot (3-byte offset and size: the pool
+// is below 16 MiB), 224 B for the seed's 32 slots.
+static_assert(LPAI_TCM_POOL_BYTES < (1u << 24), "TCM offsets and sizes fit 3 bytes");
+class TcmPool : public StaticBlockPool<LPAI_TCM_POOL_SLOTS, 3> {
  public:
   static constexpr size_t kBytes = LPAI_TCM_POOL_BYTES;
   static constexpr uint32_t kSlots = LPAI_TCM_POOL_SLOTS;
 
-  constexpr TcmPool() : StaticBlockPool<LPAI_TCM_POOL_SLOTS>(&kTcmPoolSpec) {}
+  constexpr TcmPool() : StaticBlockPool<LPAI_TCM_POOL_SLOTS, 3>(&kTcmPoolSpec) {}
 };
 
 // The process-wide TCM pool (constant-initialised; registers lazily on first allocation).

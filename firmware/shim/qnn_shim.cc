@@ -143,7 +143,10 @@ Status decode_io(const format::BinaryView& v, const Qnn_Tensor_t* in, uint32_t n
   return Status::kOk;
 }
 
-constexpr uint32_t kSmallIo = 2;  // inputs and outputs of the small-array execute path
+// Tiers of the execute path's IO arrays (inputs and outputs each): one of each (most models),
+// a few, then every slot.
+constexpr uint32_t kSingleIo = 1;
+constexpr uint32_t kSmallIo = 2;
 
 // Decodes the caller's tensors into arrays of kN entries (n_in, n_out <= kN), runs the graph,
 // reports the RAW output sizes. Not inlined: a graph with few IO tensors executes with small
@@ -366,7 +369,10 @@ Qnn_ErrorHandle_t QnnGraph_execute(Qnn_GraphHandle_t graph, const Qnn_Tensor_t* 
   LPAI_CHECK((numInputs == 0 || inputs != nullptr) && (numOutputs == 0 || outputs != nullptr),
              ret(Status::kTensorInvalidArgument), "graph execute: %s tensor array is null",
              inputs == nullptr ? "input" : "output");
-  if (numInputs <= lpai::shim::kSmallIo && numOutputs <= lpai::shim::kSmallIo) {
+  if (numInputs <= lpai::shim::kSingleIo && numOutputs <= lpai::shim::kSingleIo) {
+    s = lpai::shim::execute_io<lpai::shim::kSingleIo>(graph, *view, inputs, numInputs, outputs,
+                                                       numOutputs);
+  } else if (numInputs <= lpai::shim::kSmallIo && numOutputs <= lpai::shim::kSmallIo) {
     s = lpai::shim::execute_io<lpai::shim::kSmallIo>(graph, *view, inputs, numInputs, outputs,
                                                       numOutputs);
   } else {

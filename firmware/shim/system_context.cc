@@ -3,9 +3,10 @@
 // static info storage): exactly the bytes the binary's IO needs, returned at the next
 // getBinaryInfo or at QnnSystemContext_free.
 //
-// Compile-time configuration: LPAI_MAX_SYSTEM_CONTEXTS live system contexts (default 2), 12 B
-// of .bss each on the 32-bit targets; each holding binary info also takes one DDR arena slot.
+// Compile-time configuration: LPAI_MAX_SYSTEM_CONTEXTS live system contexts (core/config.h),
+// 12 B of .bss each on the 32-bit targets; each holding binary info also takes one DDR arena slot.
 #include "core/check.h"
+#include "core/config.h"
 #include "core/log.h"
 #include "format/binary_view.h"
 #include "graph/runtime.h"
@@ -13,9 +14,6 @@
 #include "memory/memory_pool.h"
 #include "shim/qnn_types_map.h"
 
-#ifndef LPAI_MAX_SYSTEM_CONTEXTS
-#define LPAI_MAX_SYSTEM_CONTEXTS 2
-#endif
 
 namespace lpai {
 namespace shim {

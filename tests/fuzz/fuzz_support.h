@@ -126,10 +126,12 @@ inline void run_context_binary(const uint8_t* data, size_t size) {
 // `byte` (the shared region: poison_free_shared): what a previous graph (or anything else) left there must never reach an output.
 inline void poison_free_memory(uint8_t byte) {
   auto poison = [byte](lpai::BlockPool& pool) {
-    uint32_t n = 0;
-    const lpai::BlockPool::Block* blocks = pool.blocks(&n);
-    for (uint32_t i = 0; i < n; ++i) {
-      if (!blocks[i].used) std::memset(pool.base() + blocks[i].offset, byte, blocks[i].size);
+    const uint32_t n = pool.live_count();
+    size_t gap_start = 0;
+    for (uint32_t i = 0; i <= n; ++i) {
+      const size_t gap_end = i < n ? pool.allocation(i).offset : pool.capacity();
+      std::memset(pool.base() + gap_start, byte, gap_end - gap_start);
+      if (i < n) gap_start = size_t{pool.allocation(i).offset} + pool.allocation(i).size;
     }
   };
   poison(lpai::tcm_pool());
