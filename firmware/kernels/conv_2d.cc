@@ -197,6 +197,20 @@ void im2col_row_group(const Conv2dParams& p, const int8_t* in, uint32_t b, uint3
   }
 }
 
+// Output rows [r0, r1) of the run of `count` channels whose filters start at wr, two rows at a
+// time (gemm::gemm_row_pair_run): row j's outputs at out + j * n.
+template <typename RowPtr>
+inline void row_pairs(RowPtr&& row_ptr, uint32_t r0, uint32_t r1, const int8_t* wr, uint32_t count,
+                      uint32_t k_len, const gemm::FastRun& run, int8_t* out, uint32_t n) {
+  for (uint32_t j = r0; j < r1; j += 2) {
+    const bool pair = j + 1 < r1;
+    const int8_t* x0 = row_ptr(j);
+    const int8_t* x1 = pair ? row_ptr(j + 1) : x0;
+    int8_t* o0 = out + static_cast<size_t>(j) * n;
+    gemm::gemm_row_pair_run(x0, x1, wr, count, k_len, run, o0, pair ? o0 + n : nullptr);
+  }
+}
+
 // Grouped int8 convolution (groups > 1): per block of output pixels and per group, the
 // group's unrolled rows (or, for 1x1 without padding, the input rows at the group's channel
 // offset) times the group's filter rows, through the same dot-product kernel.
@@ -219,14 +233,8 @@ __attribute__((noinline)) void eval_s8_grouped(const KernelArgs& args) {
       const uint32_t end = (g + 1) * per_group;
       const uint32_t count = end - first < gemm::kFastRun ? end - first : gemm::kFastRun;
       gemm::fast_run_fill(q, first, count, count, acc_bound, &run);
-      const int8_t* wr = w + static_cast<size_t>(first) * k_len;
-      for (uint32_t j = r0; j < r1; j += 2) {
-        const bool pair = j + 1 < r1;
-        const int8_t* x0 = row_ptr(j);
-        const int8_t* x1 = pair ? row_ptr(j + 1) : x0;
-        int8_t* o0 = out + static_cast<size_t>(j) * n + first;
-        gemm::gemm_row_pair_run(x0, x1, wr, count, k_len, run, o0, pair ? o0 + n : nullptr);
-      }
+      row_pairs(row_ptr, r0, r1, w + static_cast<size_t>(first) * k_len, count, k_len, run,
+                out + first, n);
     }
   };
   if (p.im2col_rows == 0) {
@@ -360,14 +368,7 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
       }
       return;
     }
-    const int8_t* wr = w + static_cast<size_t>(first) * k_len;
-    for (uint32_t j = r0; j < r1; j += 2) {
-      const bool pair = j + 1 < r1;
-      const int8_t* x0 = row_ptr(j);
-      const int8_t* x1 = pair ? row_ptr(j + 1) : x0;
-      int8_t* o0 = out + static_cast<size_t>(j) * n + first;
-      gemm::gemm_row_pair_run(x0, x1, wr, count, k_len, run, o0, pair ? o0 + n : nullptr);
-    }
+    row_pairs(row_ptr, r0, r1, w + static_cast<size_t>(first) * k_len, count, k_len, run, out + first, n);
   };
   const bool single_run = n <= gemm::kFastRun;
   if (single_run) gemm::fast_run_fill(q, 0, n, n, acc_bound, &run);

@@ -458,6 +458,20 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
   gemv_rows_plain<kRowChunk>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
 }
 
+// acc0[o] += x0[k] * w[o][k], acc1[o] += x1[k] * w[o][k] for k in [k_from, k_len), o < n: the
+// depth left over by a row-pair kernel's blocks (w is [n][k_len]).
+inline void add_depth_tail(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k_len,
+                           uint32_t k_from, int32_t* acc0, int32_t* acc1) {
+  for (uint32_t k = k_from; k < k_len; ++k) {
+    const int32_t a = x0[k], b = x1[k];
+    for (uint32_t o = 0; o < n; ++o) {
+      const int32_t v = w[static_cast<size_t>(o) * k_len + k];
+      acc0[o] += a * v;
+      acc1[o] += b * v;
+    }
+  }
+}
+
 // Rows x0 and x1 (x1 may equal x0 when only one row is left; then out1 is null) times weight
 // rows [0, n) of w ([n][k_len], n <= kFastRun), requantised through the run tables (lane j =
 // weight row j): out0[j], out1[j]. The rows are widened kPairChunk entries at a time into
@@ -519,14 +533,7 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
       }
     }
   }
-  for (uint32_t k = k4; k < k_len; ++k) {
-    const int32_t a = x0[k], b = x1[k];
-    for (uint32_t o = 0; o < n; ++o) {
-      const int32_t v = w[static_cast<size_t>(o) * k_len + k];
-      acc0[o] += a * v;
-      acc1[o] += b * v;
-    }
-  }
+  add_depth_tail(x0, x1, w, n, k_len, k4, acc0, acc1);
   dsp_requantize_run(acc0, r, n, out0);
   if (out1 != nullptr) dsp_requantize_run(acc1, r, n, out1);
 #else
@@ -552,14 +559,7 @@ inline void gemm_row_pair_run(const int8_t* x0, const int8_t* x1, const int8_t* 
       }
     }
   }
-  for (uint32_t k = k16; k < k_len; ++k) {
-    const int32_t a = x0[k], b = x1[k];
-    for (uint32_t o = 0; o < n; ++o) {
-      const int32_t v = w[static_cast<size_t>(o) * k_len + k];
-      acc0[o] += a * v;
-      acc1[o] += b * v;
-    }
-  }
+  add_depth_tail(x0, x1, w, n, k_len, k16, acc0, acc1);
   fast_requantize_run(acc0, r, n, out0);
   if (out1 != nullptr) fast_requantize_run(acc1, r, n, out1);
 #endif

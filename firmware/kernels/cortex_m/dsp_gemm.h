@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/dot_tail.h"
+
 namespace lpai {
 namespace kernels {
 namespace dsp {
@@ -256,17 +258,7 @@ __attribute__((always_inline)) inline void dot_1x4(const int8_t* x, const int8_t
         : [end] "r"(end)
         : "cc", "memory");
   }
-  for (uint32_t k = 0; k < (k_len & 3u); ++k) {
-    const int32_t xv = x[k];
-    s0 += xv * w0[k];
-    s1 += xv * w1[k];
-    s2 += xv * w2[k];
-    s3 += xv * w3[k];
-  }
-  out[0] = s0;
-  out[1] = s1;
-  out[2] = s2;
-  out[3] = s3;
+  finish_dot_1x4(x, w0, w1, w2, w3, k_len & 3u, s0, s1, s2, s3, out);
 }
 
 }  // namespace dsp

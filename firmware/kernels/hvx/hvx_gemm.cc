@@ -3,6 +3,7 @@
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
+#include "kernels/dot_tail.h"
 #include "kernels/hvx/hvx_common.h"
 
 namespace lpai {
@@ -424,17 +425,7 @@ void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* 
     s2 = Q6_R_vextract_VR(a2, 0);
     s3 = Q6_R_vextract_VR(a3, 0);
   }
-  for (; k < k_len; ++k) {
-    const int32_t xv = x[k];
-    s0 += xv * w0[k];
-    s1 += xv * w1[k];
-    s2 += xv * w2[k];
-    s3 += xv * w3[k];
-  }
-  out[0] = s0;
-  out[1] = s1;
-  out[2] = s2;
-  out[3] = s3;
+  finish_dot_1x4(x + k, w0 + k, w1 + k, w2 + k, w3 + k, k_len - k, s0, s1, s2, s3, out);
 }
 
 namespace {
