@@ -9,11 +9,13 @@
 namespace lpai {
 namespace kernels {
 
-// out[r] = s_r + x . w_r over the n (< one block) entries left at x and w0..w3.
-inline void finish_dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* w2,
-                           const int8_t* w3, uint32_t n, int32_t s0, int32_t s1, int32_t s2,
-                           int32_t s3, int32_t out[4]) {
-  for (uint32_t k = 0; k < n; ++k) {
+// out[r] = s_r + the sum of x[k] * w_r[k] over k in [from, to): the entries a block loop left.
+__attribute__((always_inline)) inline void finish_dot_1x4(const int8_t* x, const int8_t* w0,
+                                                          const int8_t* w1, const int8_t* w2,
+                                                          const int8_t* w3, uint32_t from, uint32_t to,
+                                                          int32_t s0, int32_t s1, int32_t s2,
+                                                          int32_t s3, int32_t out[4]) {
+  for (uint32_t k = from; k < to; ++k) {
     const int32_t xv = x[k];
     s0 += xv * w0[k];
     s1 += xv * w1[k];

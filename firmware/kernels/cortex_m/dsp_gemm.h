@@ -258,7 +258,7 @@ __attribute__((always_inline)) inline void dot_1x4(const int8_t* x, const int8_t
         : [end] "r"(end)
         : "cc", "memory");
   }
-  finish_dot_1x4(x, w0, w1, w2, w3, k_len & 3u, s0, s1, s2, s3, out);
+  finish_dot_1x4(x, w0, w1, w2, w3, 0, k_len & 3u, s0, s1, s2, s3, out);
 }
 
 }  // namespace dsp

@@ -425,7 +425,7 @@ void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* 
     s2 = Q6_R_vextract_VR(a2, 0);
     s3 = Q6_R_vextract_VR(a3, 0);
   }
-  finish_dot_1x4(x + k, w0 + k, w1 + k, w2 + k, w3 + k, k_len - k, s0, s1, s2, s3, out);
+  finish_dot_1x4(x, w0, w1, w2, w3, k, k_len, s0, s1, s2, s3, out);
 }
 
 namespace {
