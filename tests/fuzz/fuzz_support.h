@@ -130,7 +130,7 @@ inline void poison_free_memory(uint8_t byte) {
     size_t gap_start = 0;
     for (uint32_t i = 0; i <= n; ++i) {
       const size_t gap_end = i < n ? pool.allocation(i).offset : pool.capacity();
-      std::memset(pool.base() + gap_start, byte, gap_end - gap_start);
+      if (gap_end > gap_start) std::memset(pool.base() + gap_start, byte, gap_end - gap_start);  // never memset(null, .., 0): UB
       if (i < n) gap_start = size_t{pool.allocation(i).offset} + pool.allocation(i).size;
     }
   };
