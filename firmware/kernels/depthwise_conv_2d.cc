@@ -60,6 +60,9 @@ Status validate(const KernelArgs& args) {
   if ((p.flags & ~kDwKnownFlags) != 0 || p.reserved != 0) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags or non-zero reserved field", kOp);
   }
+  if ((p.flags & kDwFlagNoTemp) != 0 && (p.flags & (kDwFlagInt16x8 | kDwFlagHvxLayout)) != 0) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: no-scratch flag on an int16x8 or HVX-layout node", kOp);
+  }
   if (static_cast<uint64_t>(p.k_h) * p.k_w > kDwMaxTaps) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: filter has too many taps", kOp);
   }

@@ -110,8 +110,17 @@ struct PrepOp {
 // op. A prepare function fails one way: `return PrepResult::reject(why);` (one line, no op or
 // node name: the importer prefixes them). See docs/error-handling.md, "Host".
 struct PrepResult {
+  // A leaner form of the op: another parameter blob whose kernel path needs less scratch and
+  // gives the same bytes (e.g. fewer im2col rows, no HVX layout, the temporary-free path).
+  struct Leaner {
+    std::vector<uint8_t> params;
+    uint32_t temp_bytes = 0;
+  };
   std::vector<uint8_t> params;  // parameter blob (the op's struct + trailing arrays)
   uint32_t temp_bytes = 0;      // kernel scratch the kernel needs, exact; 0 = none
+  // Leaner forms, each with strictly less temp_bytes than the one before (and than
+  // temp_bytes); the planner takes one where the preferred temp would raise the scratch peak.
+  std::vector<Leaner> leaner;
   std::string error;            // non-empty: the op is rejected, with this reason
   bool ok() const { return error.empty(); }
   // The failed result: no blob, no scratch, `why` as the reason.

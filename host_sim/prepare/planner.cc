@@ -401,5 +401,119 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
   return host::HostStatus::success();
 }
 
+host::HostStatus plan_memory_choosing(const PrepGraph& g,
+                                      const std::vector<std::vector<uint32_t>>& temp_options,
+                                      const PlanOptions& options, MemoryPlan* out,
+                                      std::vector<size_t>* chosen) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t n_ops = g.ops.size();
+  if (temp_options.size() != n_ops) {
+    return host::HostStatus::fail("plan: " + std::to_string(temp_options.size()) +
+                                  " temp option lists for " + std::to_string(n_ops) + " ops");
+  }
+  std::vector<uint32_t> preferred(n_ops, 0), leanest(n_ops, 0);
+  for (size_t s = 0; s < n_ops; ++s) {
+    const std::vector<uint32_t>& o = temp_options[s];
+    for (size_t k = 1; k < o.size(); ++k) {
+      if (o[k] >= o[k - 1]) {
+        return host::HostStatus::fail("plan: op " + std::to_string(s) +
+                                      "'s temp options are not strictly decreasing");
+      }
+    }
+    if (!o.empty()) {
+      preferred[s] = o.front();
+      leanest[s] = o.back();
+    }
+  }
+  chosen->assign(n_ops, 0);
+  MemoryPlan full;
+  if (host::HostStatus st = plan_memory(g, preferred, options, &full); !st.ok()) return st;
+  if (preferred == leanest) {
+    *out = std::move(full);
+    return host::HostStatus::success();
+  }
+  MemoryPlan lean;
+  if (host::HostStatus st = plan_memory(g, leanest, options, &lean); !st.ok()) return st;
+  if (full.scratch_size <= lean.scratch_size) {
+    *out = std::move(full);
+    return host::HostStatus::success();
+  }
+  const uint64_t align = options.start_alignment;
+  const uint64_t ceiling = lean.scratch_size;
+  // Scratch buffers (alias roots) of plan L, as (first, last, offset, end).
+  struct Busy {
+    int first, last;
+    uint64_t offset, end;
+  };
+  std::vector<Busy> buffers;
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    if (!lean.used[i] || lean.tensors[i].mem_class != format::MemClass::kScratch) continue;
+    if (g.alias_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
+    const Placement& p = lean.tensors[i];
+    buffers.push_back({p.first_step, p.last_step, p.offset, p.offset + align_up(p.size, align)});
+  }
+  std::vector<uint64_t> sizes;
+  std::vector<int> bf, bl;
+  for (const Busy& b : buffers) {
+    sizes.push_back(b.end - b.offset);
+    bf.push_back(b.first);
+    bl.push_back(b.last);
+  }
+  int changed = 0;
+  for (size_t s = 0; s < n_ops; ++s) {
+    const std::vector<uint32_t>& o = temp_options[s];
+    const int step = static_cast<int>(s);
+    if (o.size() > 1) {
+      std::vector<std::pair<uint64_t, uint64_t>> busy;
+      for (const Busy& b : buffers) {
+        if (b.first <= step && step <= b.last) busy.emplace_back(b.offset, b.end);
+      }
+      std::sort(busy.begin(), busy.end());
+      // Free gaps below the ceiling, as (offset, length).
+      std::vector<std::pair<uint64_t, uint64_t>> gaps;
+      uint64_t cursor = 0;
+      for (const auto& r : busy) {
+        if (r.first > cursor) gaps.emplace_back(cursor, r.first - cursor);
+        cursor = std::max(cursor, r.second);
+      }
+      if (ceiling > cursor) gaps.emplace_back(cursor, ceiling - cursor);
+      bool fitted = false;
+      for (size_t k = 0; k + 1 < o.size() && !fitted; ++k) {
+        const uint64_t need = align_up(o[k], align);
+        uint64_t best_off = 0, best_len = std::numeric_limits<uint64_t>::max();
+        for (const auto& gap : gaps) {
+          if (gap.second >= need && gap.second < best_len) {
+            best_off = gap.first;
+            best_len = gap.second;
+          }
+        }
+        if (best_len == std::numeric_limits<uint64_t>::max()) continue;
+        (*chosen)[s] = k;
+        Placement& t = lean.temps[s];
+        t.mem_class = format::MemClass::kScratch;
+        t.offset = best_off;
+        t.size = o[k];
+        t.first_step = t.last_step = step;
+        ++changed;
+        fitted = true;
+      }
+      if (!fitted) (*chosen)[s] = o.size() - 1;  // the leanest, placed by plan L
+    }
+    const Placement& t = lean.temps[s];
+    if (t.size != 0) {
+      sizes.push_back(align_up(t.size, align));
+      bf.push_back(step);
+      bl.push_back(step);
+    }
+  }
+  lean.scratch_lower_bound =
+      align_up(intervals_lower_bound(sizes, bf, bl), options.size_alignment);
+  lean.strategy += "+temps-in-gaps(" + std::to_string(changed) + ")";
+  lean.planning_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  *out = std::move(lean);
+  return host::HostStatus::success();
+}
+
 }  // namespace prepare
 }  // namespace lpai

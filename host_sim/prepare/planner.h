@@ -71,6 +71,22 @@ struct MemoryPlan {
 host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& temp_bytes,
                              const PlanOptions& options, MemoryPlan* out);
 
+// Plans `g` choosing each op's kernel temp among temp_options[s] (empty: no temp; otherwise
+// the preferred size first, then leaner sizes, strictly decreasing; the kernel gives the same
+// bytes with any of them). Sets (*chosen)[s] to the index taken (0 where the op has no temp).
+//  - When the plan with every preferred temp is no larger than the plan with every leanest
+//    temp, that plan is taken (all preferred).
+//  - Otherwise the activations and leanest temps are planned (plan L); then, for each op in
+//    step order, the largest option that fits whole in a free gap of the buffers live at its
+//    step, below L's scratch_size, goes into the tightest such gap; an op where none fits keeps
+//    its leanest temp where L placed it. The scratch size is L's: no chosen temp raises it.
+// Temps live at one step each, so the choices are independent. Fails as plan_memory does, and
+// on temp_options of the wrong length or sizes not strictly decreasing.
+host::HostStatus plan_memory_choosing(const PrepGraph& g,
+                                      const std::vector<std::vector<uint32_t>>& temp_options,
+                                      const PlanOptions& options, MemoryPlan* out,
+                                      std::vector<size_t>* chosen);
+
 // The interval-packing core, exposed for tests: buffers of sizes[i] bytes live over steps
 // [first[i], last[i]]. Returns offsets such that buffers with intersecting ranges do not
 // overlap; every offset is a sum of sizes, so it is a multiple of any alignment all sizes

@@ -284,11 +284,14 @@ namespace {
 using NodeParams = std::vector<std::vector<uint8_t>>;
 
 // Step 1: every op's parameter blob and exact kernel scratch (COPY: none; JUMP: its offset).
+// leaner[s]: op s's leaner forms (PrepResult::leaner), for the planner's choice.
 HostResult<NodeParams> prepare_each_op(const PrepGraph& g, KernelLayout layout,
-                                       std::vector<uint32_t>* temp_bytes) {
+                                       std::vector<uint32_t>* temp_bytes,
+                                       std::vector<std::vector<PrepResult::Leaner>>* leaner) {
   const size_t n_ops = g.ops.size();
   NodeParams params(n_ops);
   temp_bytes->assign(n_ops, 0);
+  leaner->assign(n_ops, {});
   for (size_t s = 0; s < n_ops; ++s) {
     const PrepOp& op = g.ops[s];
     if (op.builtin == kCopyBuiltin) continue;  // byte copy: no parameters, no temp
@@ -309,8 +312,34 @@ HostResult<NodeParams> prepare_each_op(const PrepGraph& g, KernelLayout layout,
     if (!r.ok()) return HostStatus::fail(where + ": " + r.error);
     params[s] = std::move(r.params);
     (*temp_bytes)[s] = r.temp_bytes;
+    (*leaner)[s] = std::move(r.leaner);
   }
   return params;
+}
+
+// Step 2: the memory plan, each op's kernel temp chosen among its preferred and leaner forms
+// (planner.h, plan_memory_choosing); the chosen form's blob replaces the op's.
+HostStatus plan_with_leaner_temps(std::vector<std::vector<PrepResult::Leaner>>&& leaner,
+                                  NodeParams* params, PrepareOutput* res) {
+  const size_t n_ops = res->graph.ops.size();
+  std::vector<std::vector<uint32_t>> options(n_ops);
+  for (size_t s = 0; s < n_ops; ++s) {
+    if (res->temp_bytes[s] == 0) continue;
+    options[s].push_back(res->temp_bytes[s]);
+    for (const PrepResult::Leaner& l : leaner[s]) options[s].push_back(l.temp_bytes);
+  }
+  std::vector<size_t> chosen;
+  if (HostStatus st = plan_memory_choosing(res->graph, options, res->options, &res->plan, &chosen);
+      !st.ok()) {
+    return st;
+  }
+  for (size_t s = 0; s < n_ops; ++s) {
+    if (chosen[s] == 0) continue;
+    PrepResult::Leaner& l = leaner[s][chosen[s] - 1];
+    (*params)[s] = std::move(l.params);
+    res->temp_bytes[s] = l.temp_bytes;
+  }
+  return HostStatus::success();
 }
 
 // Step 2 (after plan_memory): the binary's offsets are 32-bit.
@@ -444,9 +473,13 @@ HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareO
   if (HostStatus st = normalize_negative_scales(&res.graph); !st.ok()) return st;
   res.folded_ops = fold_constants(&res.graph);
   if (HostStatus st = resolve_control_flow(&res.graph); !st.ok()) return st;
-  HostResult<NodeParams> params = prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes);
+  std::vector<std::vector<PrepResult::Leaner>> leaner;
+  HostResult<NodeParams> params =
+      prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
   if (!params.ok()) return params.status();
-  if (HostStatus st = plan_memory(res.graph, res.temp_bytes, options, &res.plan); !st.ok()) return st;
+  if (HostStatus st = plan_with_leaner_temps(std::move(leaner), &params.value(), &res); !st.ok()) {
+    return st;
+  }
   if (HostStatus st = check_plan_fits(res.plan); !st.ok()) return st;
   HostResult<writer::GraphDesc> desc = describe_graph(std::move(params.value()), &res);
   if (!desc.ok()) return desc.status();

@@ -30,7 +30,8 @@
 //   kDwTiledLanes channels): taps * kDwTiledLanes bytes (the filter tiled to kDwTiledLanes
 //   lanes, [taps][lane], lane j = channel j % in_c);
 //   none otherwise;
-//   with kDwFlagHvxLayout, at least hvx_layout::dw_temp_bytes(header) as well.
+//   with kDwFlagHvxLayout, at least hvx_layout::dw_temp_bytes(header) as well;
+//   none with kDwFlagNoTemp (the predicates below are false: the flat, runs or generic path).
 #ifndef LPAI_KERNELS_PARAMS_DEPTHWISE_CONV_2D_H
 #define LPAI_KERNELS_PARAMS_DEPTHWISE_CONV_2D_H
 
@@ -45,7 +46,11 @@ constexpr uint32_t kDwFlagInt16x8 = 1u << 2;
 // int8: the blob ends with the HVX layout of the filter (kernels/hvx/hvx_layout.h, path
 // hvx_layout::dw_path), checked against the filter and arrays at load; HVX builds run it.
 constexpr uint32_t kDwFlagHvxLayout = 1u << 3;
-constexpr uint32_t kDwKnownFlags = kDwFlagPerChannel | kDwFlagHasBias | kDwFlagInt16x8 | kDwFlagHvxLayout;
+// int8 without kDwFlagHvxLayout: the kernel takes no scratch (temp) and runs a path without
+// one (same bytes); prepare sets it where the scratch would raise the plan's peak.
+constexpr uint32_t kDwFlagNoTemp = 1u << 4;
+constexpr uint32_t kDwKnownFlags =
+    kDwFlagPerChannel | kDwFlagHasBias | kDwFlagInt16x8 | kDwFlagHvxLayout | kDwFlagNoTemp;
 constexpr uint32_t kDwMaxDim = 1u << 16;      // spatial sizes, strides, dilations
 constexpr uint32_t kDwMaxTaps = 1u << 15;     // k_h * k_w (keeps sums inside int32)
 
@@ -72,7 +77,7 @@ constexpr uint32_t kDwGemmMaxFilter = 1024;      // depth_multiplier * k_h * k_w
 
 // True when header p takes the int8 per-input-channel GEMM path.
 constexpr bool depthwise_conv_2d_uses_gemm(const DepthwiseConv2dParams& p) {
-  return (p.flags & kDwFlagInt16x8) == 0 && p.depth_multiplier > 1 &&
+  return (p.flags & (kDwFlagInt16x8 | kDwFlagNoTemp)) == 0 && p.depth_multiplier > 1 &&
          static_cast<uint64_t>(p.k_h) * p.k_w <= kDwGemmMaxTaps &&
          p.depth_multiplier <= kDwGemmMaxMultiplier &&
          static_cast<uint64_t>(p.k_h) * p.k_w * p.depth_multiplier <= kDwGemmMaxFilter;
@@ -121,8 +126,8 @@ constexpr DwRowsScratch depthwise_conv_2d_rows_scratch(const DepthwiseConv2dPara
 
 // True when header p takes the int8 row path.
 constexpr bool depthwise_conv_2d_uses_rows(const DepthwiseConv2dParams& p) {
-  return (p.flags & kDwFlagInt16x8) == 0 && p.depth_multiplier > 1 && p.in_c != 0 &&
-         p.in_c <= kDwRowsMaxChannels && p.k_h != 0 && p.k_w != 0 &&
+  return (p.flags & (kDwFlagInt16x8 | kDwFlagNoTemp)) == 0 && p.depth_multiplier > 1 &&
+         p.in_c != 0 && p.in_c <= kDwRowsMaxChannels && p.k_h != 0 && p.k_w != 0 &&
          static_cast<uint64_t>(p.k_h) * p.k_w <= kDwRowsMaxTaps && p.out_w != 0 &&
          p.out_w <= kDwMaxDim && p.stride_w <= kDwMaxDim && p.dilation_w != 0 &&
          p.dilation_w <= kDwMaxDim && p.dilation_h <= kDwMaxDim &&
@@ -137,7 +142,8 @@ constexpr uint32_t kDwTiledMaxTaps = 25;  // k_h * k_w
 
 // True when header p takes the int8 flat path with the filter tiled into the scratch.
 constexpr bool depthwise_conv_2d_tiles_filter(const DepthwiseConv2dParams& p) {
-  return (p.flags & kDwFlagInt16x8) == 0 && p.depth_multiplier == 1 && p.stride_w == 1 &&
+  return (p.flags & (kDwFlagInt16x8 | kDwFlagNoTemp)) == 0 && p.depth_multiplier == 1 &&
+         p.stride_w == 1 &&
          p.in_c != 0 && p.in_c < kDwTiledLanes && kDwTiledLanes % p.in_c == 0 &&
          static_cast<uint64_t>(p.k_h) * p.k_w <= kDwTiledMaxTaps;
 }

@@ -129,15 +129,31 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
                                      static_cast<uint32_t>(depth), folded, multiplier, shift, true);
     }
     if (!layout.empty()) p.flags |= kernels::kConvFlagHvxLayout;
-    append_pod(&r.params, p);
-    append_array(&r.params, folded);
-    append_array(&r.params, multiplier);
-    append_array(&r.params, shift);
-    append_array(&r.params, layout);
+    auto blob = [&](const kernels::Conv2dParams& h) {
+      std::vector<uint8_t> b;
+      append_pod(&b, h);
+      append_array(&b, folded);
+      append_array(&b, multiplier);
+      append_array(&b, shift);
+      if ((h.flags & kernels::kConvFlagHvxLayout) != 0) append_array(&b, layout);
+      return b;
+    };
+    r.params = blob(p);
     uint64_t temp = kernels::conv_2d_temp_bytes(p);
     if (!layout.empty()) temp = std::max<uint64_t>(temp, kernels::hvx_layout::conv_temp_bytes(p));
     if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
     r.temp_bytes = static_cast<uint32_t>(temp);
+    // Leaner forms (same bytes): the portable path instead of HVX, then fewer im2col rows
+    // (halved down to 2).
+    kernels::Conv2dParams lean = p;
+    lean.flags &= ~kernels::kConvFlagHvxLayout;
+    for (;;) {
+      const uint32_t t = kernels::conv_2d_temp_bytes(lean);
+      const uint32_t last = r.leaner.empty() ? r.temp_bytes : r.leaner.back().temp_bytes;
+      if (t < last) r.leaner.push_back({blob(lean), t});
+      if (lean.im2col_rows <= 2) break;
+      lean.im2col_rows = std::max<uint32_t>(2, (lean.im2col_rows / 2) & ~1u);
+    }
     return r;
   }
   append_array(&r.params, multiplier);

@@ -99,15 +99,27 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
       p.flags |= kernels::kDwFlagHvxLayout;
     }
   }
-  append_pod(&r.params, p);
-  append_array(&r.params, b);
-  append_array(&r.params, rq.multiplier);
-  append_array(&r.params, rq.shift);
-  append_array(&r.params, layout);
+  auto blob = [&](const kernels::DepthwiseConv2dParams& h) {
+    std::vector<uint8_t> bytes;
+    append_pod(&bytes, h);
+    append_array(&bytes, b);
+    append_array(&bytes, rq.multiplier);
+    append_array(&bytes, rq.shift);
+    if ((h.flags & kernels::kDwFlagHvxLayout) != 0) append_array(&bytes, layout);
+    return bytes;
+  };
+  r.params = blob(p);
   uint64_t temp = kernels::depthwise_conv_2d_temp_bytes(p);
   if (!layout.empty()) temp = std::max<uint64_t>(temp, hl::dw_temp_bytes(p));
   if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
   r.temp_bytes = static_cast<uint32_t>(temp);
+  // Leaner forms (same bytes): the portable path instead of HVX, then the path without scratch.
+  kernels::DepthwiseConv2dParams lean = p;
+  lean.flags &= ~kernels::kDwFlagHvxLayout;
+  const uint32_t portable = kernels::depthwise_conv_2d_temp_bytes(lean);
+  if (portable < r.temp_bytes && portable != 0) r.leaner.push_back({blob(lean), portable});
+  lean.flags |= kernels::kDwFlagNoTemp;
+  if (r.temp_bytes != 0) r.leaner.push_back({blob(lean), 0});
   return r;
 }
 

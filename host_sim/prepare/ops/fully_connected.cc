@@ -172,14 +172,24 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
                                    p.batches >= kernels::hvx_layout::kMinGemmRows);
   }
   if (!layout.empty()) p.flags |= kernels::kFcFlagHvxLayout;
-  append_pod(&r.params, p);
-  append_array(&r.params, folded);
-  append_array(&r.params, multiplier);
-  append_array(&r.params, shift);
-  append_array(&r.params, layout);
+  auto blob = [&](const kernels::FullyConnectedParams& h) {
+    std::vector<uint8_t> b;
+    append_pod(&b, h);
+    append_array(&b, folded);
+    append_array(&b, multiplier);
+    append_array(&b, shift);
+    if ((h.flags & kernels::kFcFlagHvxLayout) != 0) append_array(&b, layout);
+    return b;
+  };
+  r.params = blob(p);
   r.temp_bytes = layout.empty() ? 0u
                                 : static_cast<uint32_t>(kernels::hvx_layout::fc_temp_bytes(
                                       p.batches, p.output_depth, p.accum_depth));
+  if (r.temp_bytes != 0) {  // leaner form (same bytes): the portable path, no scratch
+    kernels::FullyConnectedParams lean = p;
+    lean.flags &= ~kernels::kFcFlagHvxLayout;
+    r.leaner.push_back({blob(lean), 0});
+  }
   return r;
 }
 
