@@ -23,6 +23,7 @@ using lpai::prepare::intervals_lower_bound;
 using lpai::prepare::MemoryPlan;
 using lpai::prepare::pack_intervals;
 using lpai::prepare::plan_memory;
+using lpai::prepare::plan_memory_choosing;
 using lpai::prepare::PlanOptions;
 using lpai::prepare::PrepGraph;
 using lpai::prepare::PrepOp;
@@ -258,6 +259,72 @@ TEST(Planner, RandomGraphsAlwaysProduceValidPlans) {
       EXPECT_GE(p.scratch_size, p.scratch_lower_bound);
     }
   }
+}
+
+// plan_memory_choosing on the chain (aligned sizes: in 128 [0,0], a 256 [0,1], b 64 [1,2], out
+// 64 [2,2]; the activations alone peak at 384, at step 0). Checks the chosen option per op,
+// the scratch size worked out by hand, and the plan with the chosen temps by the checker.
+struct Chosen {
+  MemoryPlan plan;
+  std::vector<size_t> index;
+  std::vector<uint32_t> temps;  // the chosen temp bytes per op
+};
+
+Chosen choose_ok(const PrepGraph& g, const std::vector<std::vector<uint32_t>>& options) {
+  Chosen c;
+  const PlanOptions o;
+  EXPECT_EQ(lpai_test::failure(plan_memory_choosing(g, options, o, &c.plan, &c.index)), "");
+  c.temps.assign(options.size(), 0);
+  for (size_t s = 0; s < options.size(); ++s) {
+    if (!options[s].empty()) c.temps[s] = options[s][c.index[s]];
+    EXPECT_EQ(c.plan.temps[s].size, c.temps[s]) << "op " << s;
+  }
+  EXPECT_EQ(check_plan(g, c.temps, o, c.plan), "");
+  return c;
+}
+
+TEST(PlannerChoosing, TempsThatFitKeepThePreferredForm) {
+  PrepGraph g;
+  chain(g);
+  // op1's 60 B (64 aligned) fit beside a + b (320) under the 384 of step 0.
+  const Chosen c = choose_ok(g, {{}, {60, 0}, {}});
+  EXPECT_EQ(c.index, (std::vector<size_t>{0, 0, 0}));
+  EXPECT_EQ(c.plan.scratch_size, 384u);
+}
+
+TEST(PlannerChoosing, TempsThatWouldRaiseThePeakTakeTheLargestFittingForm) {
+  PrepGraph g;
+  chain(g);
+  // Step 0: nothing free under 384 -> op0 takes its leanest form (0 B).
+  // Step 1: a + b = 320 live -> 64 B free: 200 (256) does not fit, 60 (64) does.
+  // Step 2: b + out = 128 live -> 256 B free, in 64-byte pieces: 300 (320) cannot fit, 64 can.
+  const Chosen c = choose_ok(g, {{500, 0}, {200, 60, 0}, {300, 64, 0}});
+  EXPECT_EQ(c.index, (std::vector<size_t>{1, 1, 1}));
+  EXPECT_EQ(c.temps, (std::vector<uint32_t>{0, 60, 64}));
+  EXPECT_EQ(c.plan.scratch_size, 384u);
+  EXPECT_EQ(c.plan.scratch_lower_bound, 384u);
+}
+
+TEST(PlannerChoosing, ALeanestTempAboveThePeakRaisesItByItsOwnSizeOnly) {
+  PrepGraph g;
+  chain(g);
+  // op1's leanest form, 100 B (128), beside a + b (320): 448 at step 1, the new peak; its
+  // preferred 200 B (256) would need 576. Nothing else changes.
+  const Chosen c = choose_ok(g, {{}, {200, 100}, {}});
+  EXPECT_EQ(c.index, (std::vector<size_t>{0, 1, 0}));
+  EXPECT_EQ(c.plan.scratch_size, 448u);
+}
+
+TEST(PlannerChoosing, RejectsMalformedOptions) {
+  PrepGraph g;
+  chain(g);
+  MemoryPlan p;
+  std::vector<size_t> chosen;
+  EXPECT_EQ(lpai_test::failure(plan_memory_choosing(g, {{}, {}}, PlanOptions{}, &p, &chosen)),
+            "plan: 2 temp option lists for 3 ops");
+  EXPECT_EQ(lpai_test::failure(
+                plan_memory_choosing(g, {{}, {64, 64}, {}}, PlanOptions{}, &p, &chosen)),
+            "plan: op 1's temp options are not strictly decreasing");
 }
 
 TEST(PlanChecker, DetectsBrokenPlans) {
