@@ -68,6 +68,23 @@ lpai::prepare::OpOptions options(const ConvCase& c) {
   return o;
 }
 
+// Every leaner form prepare offers (less kernel scratch: fewer im2col rows, the path without
+// scratch) validates with exactly its temp_bytes and gives the reference's bytes.
+void expect_leaner_forms_match(KernelHarness& h, const std::vector<int8_t>& want) {
+  const std::vector<lpai::prepare::PrepResult::Leaner> leaner = h.prepare().leaner;
+  uint32_t last = h.temp_bytes;
+  for (const auto& l : leaner) {
+    SCOPED_TRACE(::testing::Message() << "leaner form with " << l.temp_bytes << " temp bytes");
+    EXPECT_LT(l.temp_bytes, last);
+    last = l.temp_bytes;
+    h.prepare();
+    h.params = l.params;
+    h.temp_bytes = l.temp_bytes;
+    ASSERT_EQ(h.validate(), Status::kOk);
+    EXPECT_EQ(lpai_test::as_values<int8_t>(h.eval(0)), want);
+  }
+}
+
 void run_case(const ConvCase& c) {
   SCOPED_TRACE(::testing::Message()
                << "in " << c.batches << "x" << c.in_h << "x" << c.in_w << "x" << c.in_c << " k "
@@ -94,6 +111,7 @@ void run_case(const ConvCase& c) {
                                  {c.out_scale, c.out_zp}, c.activation);
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+  expect_leaner_forms_match(h, want);
 }
 
 TEST(Conv2d, PointwiseInPlace) {

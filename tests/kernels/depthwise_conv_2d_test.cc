@@ -29,6 +29,23 @@ struct DwCase {
   float out_scale = 0.1f;
 };
 
+// Every leaner form prepare offers (less kernel scratch: fewer im2col rows, the path without
+// scratch) validates with exactly its temp_bytes and gives the reference's bytes.
+void expect_leaner_forms_match(KernelHarness& h, const std::vector<int8_t>& want) {
+  const std::vector<lpai::prepare::PrepResult::Leaner> leaner = h.prepare().leaner;
+  uint32_t last = h.temp_bytes;
+  for (const auto& l : leaner) {
+    SCOPED_TRACE(::testing::Message() << "leaner form with " << l.temp_bytes << " temp bytes");
+    EXPECT_LT(l.temp_bytes, last);
+    last = l.temp_bytes;
+    h.prepare();
+    h.params = l.params;
+    h.temp_bytes = l.temp_bytes;
+    ASSERT_EQ(h.validate(), Status::kOk);
+    EXPECT_EQ(lpai_test::as_values<int8_t>(h.eval(0)), want);
+  }
+}
+
 void run_case(const DwCase& c) {
   SCOPED_TRACE(::testing::Message()
                << "in " << c.batches << "x" << c.in_h << "x" << c.in_w << "x" << c.in_c << " dm "
@@ -83,6 +100,7 @@ void run_case(const DwCase& c) {
                                            c.activation);
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << "element " << i;
+  expect_leaner_forms_match(h, want);
 }
 
 TEST(DepthwiseConv2d, ModelLikeShapes) {
@@ -167,6 +185,7 @@ TEST(DepthwiseConv2dValidate, RejectsBadParamsAndTensors) {
                               4u * 1u * (4u + 8u) * 2u);
   ASSERT_EQ(h.validate(), Status::kOk);
   const auto good = h.params;
+  const uint32_t good_temp = h.temp_bytes;
   lpai_test::LogCapture logs(LPAI_LOG_LEVEL_ERROR);
   h.temp_bytes -= 1;
   EXPECT_EQ(h.validate(), Status::kBinaryBadPlan);
@@ -177,6 +196,16 @@ TEST(DepthwiseConv2dValidate, RejectsBadParamsAndTensors) {
   h.params = good;
   hdr()->depth_multiplier = 3;
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  // The no-scratch flag: the same node takes no temp; not with an HVX layout.
+  h.params = good;
+  hdr()->flags |= lpai::kernels::kDwFlagNoTemp;
+  h.temp_bytes = 0;
+  EXPECT_EQ(h.validate(), Status::kOk);
+  EXPECT_EQ(lpai::kernels::depthwise_conv_2d_temp_bytes(*hdr()), 0u);
+  hdr()->flags |= lpai::kernels::kDwFlagHvxLayout;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  EXPECT_TRUE(logs.contains("DEPTHWISE_CONV_2D: no-scratch flag on an int16x8 or HVX-layout node"));
+  h.temp_bytes = good_temp;
   h.params = good;
   hdr()->dilation_w = 0;
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
@@ -311,6 +340,10 @@ TEST(DepthwiseConv2d16x8, ValidateRejects) {
   auto hdr = [&h]() { return reinterpret_cast<lpai::kernels::DepthwiseConv2dParams*>(h.params.data()); };
   hdr()->input_zero_point = 3;
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  h.params = good;
+  hdr()->flags |= lpai::kernels::kDwFlagNoTemp;
+  EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
+  EXPECT_TRUE(logs.contains("DEPTHWISE_CONV_2D: no-scratch flag on an int16x8 or HVX-layout node"));
   h.params = good;
   hdr()->flags &= ~lpai::kernels::kDwFlagInt16x8;  // blob size no longer matches
   EXPECT_EQ(h.validate(), Status::kBinaryBadParams);
