@@ -115,6 +115,10 @@ struct PrepResult {
   struct Leaner {
     std::vector<uint8_t> params;
     uint32_t temp_bytes = 0;
+    // true: the same kernel path as the preferred form with smaller blocks (e.g. fewer im2col
+    // rows; speed about the same); false: another path (slower: portable instead of HVX, the
+    // path without scratch). PlanOptions::temp_policy decides which forms the planner may take.
+    bool same_path = false;
   };
   std::vector<uint8_t> params;  // parameter blob (the op's struct + trailing arrays)
   uint32_t temp_bytes = 0;      // kernel scratch the kernel needs, exact; 0 = none

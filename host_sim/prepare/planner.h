@@ -31,11 +31,19 @@
 namespace lpai {
 namespace prepare {
 
+// Which leaner kernel forms (PrepResult::leaner) prepare offers the planner where an op's
+// preferred temp would raise the scratch peak.
+enum class TempPolicy {
+  kSpeed,   // only forms on the same kernel path (fewer im2col rows): speed kept
+  kMemory,  // any form, down to the path without scratch (can be several times slower)
+};
+
 struct PlanOptions {
   uint32_t start_alignment = 64;  // power of two, >= 1
   uint32_t size_alignment = 64;   // power of two, >= 1
   bool io_memhandle = false;      // graph IO outside scratch (MemClass::kIo)
   KernelLayout kernel_layout = KernelLayout::kPortable;  // layouts the op prepares add
+  TempPolicy temp_policy = TempPolicy::kSpeed;
 };
 
 struct Placement {

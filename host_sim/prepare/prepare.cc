@@ -326,13 +326,21 @@ HostStatus plan_with_leaner_temps(std::vector<std::vector<PrepResult::Leaner>>&&
   for (size_t s = 0; s < n_ops; ++s) {
     if (res->temp_bytes[s] == 0) continue;
     options[s].push_back(res->temp_bytes[s]);
-    for (const PrepResult::Leaner& l : leaner[s]) options[s].push_back(l.temp_bytes);
+    // Forms on the same path come first in each list; the speed policy stops at the first other.
+    size_t offered = 0;
+    for (const PrepResult::Leaner& l : leaner[s]) {
+      if (!l.same_path && res->options.temp_policy == TempPolicy::kSpeed) break;
+      options[s].push_back(l.temp_bytes);
+      ++offered;
+    }
+    leaner[s].resize(offered);
   }
   std::vector<size_t> chosen;
   if (HostStatus st = plan_memory_choosing(res->graph, options, res->options, &res->plan, &chosen);
       !st.ok()) {
     return st;
   }
+  res->temp_form = chosen;
   for (size_t s = 0; s < n_ops; ++s) {
     if (chosen[s] == 0) continue;
     PrepResult::Leaner& l = leaner[s][chosen[s] - 1];

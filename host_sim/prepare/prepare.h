@@ -30,7 +30,9 @@ namespace prepare {
 struct PrepareOutput {
   std::vector<uint8_t> binary;          // the context binary (validated by format::validate_binary)
   PrepGraph graph;                      // the imported graph the binary was built from
-  std::vector<uint32_t> temp_bytes;     // per op: kernel temp bytes its prepare asked for
+  std::vector<uint32_t> temp_bytes;     // per op: kernel temp bytes of the form planned
+  std::vector<size_t> temp_form;        // per op: 0 = its preferred form, k = its k-th leaner
+                                        // form (PrepResult::leaner), chosen by the planner
   MemoryPlan plan;
   std::vector<uint32_t> binary_id;      // per graph tensor: id in the binary, or format::kNone
   std::vector<uint32_t> temp_binary_id; // per op: id of its temp tensor, or format::kNone

@@ -23,6 +23,7 @@ struct Row {
   int first, last;
   int alias_of;
   bool temp;
+  size_t form;  // temp: 0 = the kernel's preferred form, k = its k-th leaner form
 };
 
 std::vector<Row> rows_of(const PrepareOutput& out) {
@@ -34,14 +35,15 @@ std::vector<Row> rows_of(const PrepareOutput& out) {
     const int root = g.alias_root(static_cast<int>(i));
     rows.push_back({out.binary_id[i], static_cast<int>(i), g.tensors[i].name, p.mem_class,
                     p.offset, p.size, p.first_step, p.last_step,
-                    root == static_cast<int>(i) ? -1 : root, false});
+                    root == static_cast<int>(i) ? -1 : root, false, 0});
   }
   for (size_t s = 0; s < out.temp_bytes.size(); ++s) {
     if (out.temp_bytes[s] == 0) continue;
     const Placement& p = out.plan.temps[s];
     rows.push_back({out.temp_binary_id[s], -1,
                     op_name(g.ops[s].builtin) + "_" + std::to_string(g.ops[s].node_index) + "_temp",
-                    p.mem_class, p.offset, p.size, p.first_step, p.last_step, -1, true});
+                    p.mem_class, p.offset, p.size, p.first_step, p.last_step, -1, true,
+                    s < out.temp_form.size() ? out.temp_form[s] : 0});
   }
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.binary_id < b.binary_id; });
   return rows;
@@ -73,6 +75,7 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
   s << "io_mem_type:         " << (out.options.io_memhandle ? "memhandle" : "raw") << "\n";
   s << "alignment:           " << out.options.start_alignment << ":" << out.options.size_alignment << "\n";
   s << "kernel_layout:       " << (out.options.kernel_layout == KernelLayout::kHvx ? "hvx" : "portable") << "\n";
+  s << "temp_policy:         " << (out.options.temp_policy == TempPolicy::kMemory ? "memory" : "speed") << "\n";
   s << "nodes:               " << out.graph.ops.size() << "\n";
   s << "scratch_bytes:       " << p.scratch_size << "\n";
   s << "scratch_lower_bound: " << p.scratch_lower_bound << "\n";
@@ -83,6 +86,12 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
   s << "binary_bytes:        " << out.binary.size() << "\n";
   s << "planning_ms:         " << std::setprecision(3) << p.planning_ms << "\n";
   s << "strategy:            " << p.strategy << "\n";
+  for (size_t k = 0; k < out.temp_form.size(); ++k) {  // kernels planned in a leaner form
+    if (out.temp_form[k] == 0) continue;
+    s << "leaner kernel form:  " << op_name(out.graph.ops[k].builtin) << "_"
+      << out.graph.ops[k].node_index << " form " << out.temp_form[k] << ", "
+      << out.temp_bytes[k] << " temp bytes\n";
+  }
   for (const std::string& n : out.graph.compat_notes) s << "as TFLite Micro:     " << n << "\n";
   s << "\n";
   s << "  id  index  class       offset       size  steps      name\n";
@@ -97,7 +106,7 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
                   steps.c_str());
     s << line << r.name;
     if (r.alias_of >= 0) s << " (alias of tensor " << r.alias_of << ")";
-    if (r.temp) s << " (kernel temp)";
+    if (r.temp) s << (r.form == 0 ? " (kernel temp)" : " (kernel temp, leaner form " + std::to_string(r.form) + ")");
     s << "\n";
   }
   return s.str();
@@ -110,6 +119,7 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   j["graph"] = out.graph.name;
   j["io_mem_type"] = out.options.io_memhandle ? "memhandle" : "raw";
   j["kernel_layout"] = out.options.kernel_layout == KernelLayout::kHvx ? "hvx" : "portable";
+  j["temp_policy"] = out.options.temp_policy == TempPolicy::kMemory ? "memory" : "speed";
   j["start_alignment"] = out.options.start_alignment;
   j["size_alignment"] = out.options.size_alignment;
   j["nodes"] = out.graph.ops.size();
@@ -138,6 +148,7 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
     }
     t["alias_of"] = r.alias_of;
     t["temp"] = r.temp;
+    if (r.temp) t["leaner_form"] = r.form;
     tensors.push_back(std::move(t));
   }
   j["tensors"] = std::move(tensors);

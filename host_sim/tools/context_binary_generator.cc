@@ -2,6 +2,7 @@
 //
 //   lpai-context-binary-generator --model M.tflite --binary_file NAME --output_dir DIR
 //       [--input_output_tensor_mem_type raw|memhandle] [--alignment START:SIZE] [--report] [--plot]
+//       [--temp_policy speed|memory]
 //       [--backend LIB]   (recorded only, as in seed 002's command line)
 //       [--kernel_layout portable|hvx]   (hvx: also the HVX weight layouts, for Hexagon images)
 //
@@ -74,6 +75,7 @@ HostStatus read_all(const std::string& path, std::vector<uint8_t>* out) {
 struct Args {
   std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64", backend;
   std::string kernel_layout = "portable";
+  std::string temp_policy = "speed";
   std::string op_list;
   bool report = false, plot = false;
 };
@@ -92,6 +94,11 @@ int parse_command_line(int argc, char** argv, Args* a) {
                  "portable (default) or hvx: hvx adds the HVX weight and requantisation layouts "
                  "the Hexagon build runs; every build still runs the binary")
       ->check(CLI::IsMember({"portable", "hvx"}));
+  app.add_option("--temp_policy", a->temp_policy,
+                 "where a kernel's scratch would raise the plan's peak: speed (default; only "
+                 "fewer im2col rows, same kernel path) or memory (also the kernel paths without "
+                 "scratch or without HVX: least RAM, can be several times slower)")
+      ->check(CLI::IsMember({"speed", "memory"}));
   app.add_option("--alignment", a->alignment,
                  "START:SIZE plan alignments in bytes, powers of two (default 64:64)");
   app.add_option("--backend", a->backend,
@@ -123,6 +130,8 @@ HostResult<lpai::prepare::PlanOptions> plan_options(const Args& a) {
   options.io_memhandle = a.mem_type == "memhandle";
   options.kernel_layout = a.kernel_layout == "hvx" ? lpai::prepare::KernelLayout::kHvx
                                                    : lpai::prepare::KernelLayout::kPortable;
+  options.temp_policy = a.temp_policy == "memory" ? lpai::prepare::TempPolicy::kMemory
+                                                  : lpai::prepare::TempPolicy::kSpeed;
   if (!parse_alignment(a.alignment, &options.start_alignment, &options.size_alignment)) {
     return HostStatus::fail("--alignment '" + a.alignment +
                             "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "

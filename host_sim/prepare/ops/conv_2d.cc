@@ -150,7 +150,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     for (;;) {
       const uint32_t t = kernels::conv_2d_temp_bytes(lean);
       const uint32_t last = r.leaner.empty() ? r.temp_bytes : r.leaner.back().temp_bytes;
-      if (t < last) r.leaner.push_back({blob(lean), t});
+      if (t < last) r.leaner.push_back({blob(lean), t, layout.empty()});
       if (lean.im2col_rows <= 2) break;
       lean.im2col_rows = std::max<uint32_t>(2, (lean.im2col_rows / 2) & ~1u);
     }

@@ -117,9 +117,9 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
   kernels::DepthwiseConv2dParams lean = p;
   lean.flags &= ~kernels::kDwFlagHvxLayout;
   const uint32_t portable = kernels::depthwise_conv_2d_temp_bytes(lean);
-  if (portable < r.temp_bytes && portable != 0) r.leaner.push_back({blob(lean), portable});
+  if (portable < r.temp_bytes && portable != 0) r.leaner.push_back({blob(lean), portable, false});
   lean.flags |= kernels::kDwFlagNoTemp;
-  if (r.temp_bytes != 0) r.leaner.push_back({blob(lean), 0});
+  if (r.temp_bytes != 0) r.leaner.push_back({blob(lean), 0, false});
   return r;
 }
 

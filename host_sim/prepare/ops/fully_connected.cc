@@ -188,7 +188,7 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   if (r.temp_bytes != 0) {  // leaner form (same bytes): the portable path, no scratch
     kernels::FullyConnectedParams lean = p;
     lean.flags &= ~kernels::kFcFlagHvxLayout;
-    r.leaner.push_back({blob(lean), 0});
+    r.leaner.push_back({blob(lean), 0, false});
   }
   return r;
 }
