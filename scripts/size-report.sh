@@ -31,7 +31,9 @@
 # user cannot size it) + execute stack (measured;
 # the static estimate, marked "est.", for a model the image did not measure), beside TFLite
 # Micro's arena_used_bytes. Scratch / persistent / IO come from
-# lpai-context-binary-generator --report (host build: LPAI_HOST_BUILD, default build/). The
+# lpai-context-binary-generator --report (host build: LPAI_HOST_BUILD, default build/; its
+# --temp_policy from LPAI_TEMP_POLICY, default speed: measure memory's stacks on images whose
+# payload was prepared with --temp_policy memory). The
 # model binary copy (weights included) is not counted: TFLite Micro reads its model from flash.
 #
 # Columns: .text = code (.text, the Cortex-M vector table); .rodata = read-only data (.rodata,
@@ -62,7 +64,8 @@ model_plans() {
     [ -f "$shared/models/$m.tflite" ] || continue
     if [ ! -f "$reports/$m.$layout.report.txt" ]; then
       "$gen" --model "$shared/models/$m.tflite" --binary_file "$m.$layout" --output_dir "$reports" \
-        --kernel_layout "$layout" --report >/dev/null 2>&1 || continue
+        --kernel_layout "$layout" --temp_policy "${LPAI_TEMP_POLICY:-speed}" --report \
+        >/dev/null 2>&1 || continue
     fi
     awk -v m="$m" '/^scratch_bytes:/ {s = $2} /^persistent_bytes:/ {p = $2}
       /^io_bytes:/ {io = ($0 ~ /outside scratch/) ? $2 : 0}
