@@ -147,6 +147,19 @@ TEST_F(Generator, ReportPlotMemhandleAndAlignment) {
   EXPECT_EQ(std::string(svg.begin(), svg.end()).rfind("<svg", 0), 0u);
 }
 
+TEST_F(Generator, TempPolicyIsReported) {
+  for (const char* policy : {"speed", "memory"}) {
+    const ToolRun r = run_tool(base() + " --temp_policy " + policy + " --report");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    std::ifstream jf(out_ / "chain.report.json");
+    EXPECT_EQ(nlohmann::json::parse(jf)["temp_policy"], policy);
+    fs::remove_all(out_);
+  }
+  const ToolRun r = run_tool(base() + " --temp_policy fast");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--temp_policy: fast not in {speed,memory}"), std::string::npos) << r.output;
+}
+
 TEST_F(Generator, CommandLineErrorsExitTwoAndWriteNothing) {
   for (const std::string& args :
        {std::string("--model ") + model_ + " --output_dir " + out_.string(),  // no --binary_file
@@ -155,6 +168,7 @@ TEST_F(Generator, CommandLineErrorsExitTwoAndWriteNothing) {
         base() + " --alignment 48:64",
         base() + " --alignment 64:0",
         base() + " --kernel_layout neon",
+        base() + " --temp_policy fast",
         base() + " --bogus",
         "--model " + model_ + " --binary_file a/b --output_dir " + out_.string()}) {
     const ToolRun r = run_tool(args);

@@ -136,5 +136,69 @@ INSTANTIATE_TEST_SUITE_P(Models, SharedModel, ::testing::ValuesIn(kModels),
                            return std::string(info.param.model);
                          });
 
+// Kernel temps under the two temp policies, raw IO, 64:64. Expected scratch worked out by hand
+// from the models' shapes (the activation peaks of kModels above, plus any temp that cannot go
+// below them):
+//  - micro_speech: the depthwise layer's input (49x40x1 = 1,960 B, 1,984 aligned) and output
+//    (25x20x8 = 4,000 B, 4,032 aligned) fill the 6,016-byte peak, leaving no room for its
+//    row path's scratch; under the memory policy it runs without scratch (6,016), under the
+//    speed policy the portable plan keeps it (no same-path leaner form): 6,016 + 3,008.
+//  - pretrainedResnet: its third convolution (3x3 over 32x32x16: 144-byte im2col rows) runs
+//    while three 16 KiB activations are live (the 49,152 peak); its leanest same-path form,
+//    2 im2col rows = 288 B (320 aligned), is the only temp above the peak: 49,472 under both
+//    policies on the portable layout, and under the memory policy on the HVX layout.
+//  - ad01 (HVX): the fully connected layers' HVX scratch does not fit beside 768 B of
+//    activations; the memory policy runs them on the portable path (768).
+struct TempCase {
+  const char* model;
+  lpai::prepare::KernelLayout layout;
+  lpai::prepare::TempPolicy policy;
+  uint64_t scratch;
+};
+
+TEST(SharedModelTemps, LeanerKernelFormsKeepTempsUnderThePeak) {
+  using lpai::prepare::KernelLayout;
+  using lpai::prepare::TempPolicy;
+  const TempCase cases[] = {
+      {"micro_speech_quantized", KernelLayout::kPortable, TempPolicy::kMemory, 6016},
+      {"micro_speech_quantized", KernelLayout::kHvx, TempPolicy::kMemory, 6016},
+      {"pretrainedResnet_quant", KernelLayout::kPortable, TempPolicy::kSpeed, 49472},
+      {"pretrainedResnet_quant", KernelLayout::kPortable, TempPolicy::kMemory, 49472},
+      {"pretrainedResnet_quant", KernelLayout::kHvx, TempPolicy::kMemory, 49472},
+      {"ad01_int8", KernelLayout::kHvx, TempPolicy::kMemory, 768},
+  };
+  for (const TempCase& c : cases) {
+    SCOPED_TRACE(::testing::Message() << c.model << " layout " << static_cast<int>(c.layout)
+                                      << " policy " << static_cast<int>(c.policy));
+    LPAI_REQUIRE_SHARED(path, std::string("models/") + c.model + ".tflite");
+    const std::vector<uint8_t> bytes = read_file(path);
+    PlanOptions o;
+    o.kernel_layout = c.layout;
+    o.temp_policy = c.policy;
+    PrepareOutput out;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out)), "");
+    EXPECT_EQ(out.plan.scratch_size, c.scratch);
+    EXPECT_EQ(lpai::prepare::check_plan(out.graph, out.temp_bytes, o, out.plan), "");
+    lpai::format::BinaryView v;
+    ASSERT_EQ(lpai::format::validate_binary(out.binary.data(), out.binary.size(), &v),
+              lpai::Status::kOk);
+    EXPECT_EQ(lpai::kernels::validate_nodes(v), lpai::Status::kOk);
+  }
+  // micro_speech's depthwise layer (node 1) on the portable layout: preferred under the speed
+  // policy (2,948 B of row-path scratch), the form without scratch under the memory policy.
+  LPAI_REQUIRE_SHARED(ms, "models/micro_speech_quantized.tflite");
+  const std::vector<uint8_t> bytes = read_file(ms);
+  for (TempPolicy policy : {TempPolicy::kSpeed, TempPolicy::kMemory}) {
+    PlanOptions o;
+    o.temp_policy = policy;
+    PrepareOutput out;
+    ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out)), "");
+    ASSERT_EQ(out.temp_form.size(), 4u);
+    EXPECT_EQ(out.temp_form[1], policy == TempPolicy::kSpeed ? 0u : 1u);
+    EXPECT_EQ(out.temp_bytes[1], policy == TempPolicy::kSpeed ? 2948u : 0u);
+    EXPECT_EQ(out.plan.scratch_size, policy == TempPolicy::kSpeed ? 9024u : 6016u);
+  }
+}
+
 }  // namespace
 }  // namespace lpai_test
