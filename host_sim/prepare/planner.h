@@ -44,6 +44,9 @@ struct PlanOptions {
   bool io_memhandle = false;      // graph IO outside scratch (MemClass::kIo)
   KernelLayout kernel_layout = KernelLayout::kPortable;  // layouts the op prepares add
   TempPolicy temp_policy = TempPolicy::kSpeed;
+  // Scratch budget in bytes (0: none). prepare_graph plans with temp_policy first; above the
+  // budget it plans again with TempPolicy::kMemory, and fails when that plan is still above.
+  uint64_t memory_budget = 0;
 };
 
 struct Placement {

@@ -319,6 +319,74 @@ HostResult<NodeParams> prepare_each_op(const PrepGraph& g, KernelLayout layout,
 
 // Step 2: the memory plan, each op's kernel temp chosen among its preferred and leaner forms
 // (planner.h, plan_memory_choosing); the chosen form's blob replaces the op's.
+// The scratch buffers live at the plan's busiest step, for the budget's error line:
+// "step S (OP_node): N buffers, B bytes, largest NAME (X bytes)".
+std::string busiest_step(const PrepareOutput& res) {
+  const MemoryPlan& p = res.plan;
+  const PrepGraph& g = res.graph;
+  if (g.ops.empty()) return "the graph has no steps";
+  int best_step = 0;
+  uint64_t best = 0;
+  for (size_t s = 0; s < g.ops.size(); ++s) {
+    uint64_t live = p.temps[s].size;
+    for (size_t i = 0; i < g.tensors.size(); ++i) {
+      if (!p.used[i] || p.tensors[i].mem_class != format::MemClass::kScratch) continue;
+      if (g.alias_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
+      const int st = static_cast<int>(s);
+      if (p.tensors[i].first_step <= st && st <= p.tensors[i].last_step) live += p.tensors[i].size;
+    }
+    if (live > best) {
+      best = live;
+      best_step = static_cast<int>(s);
+    }
+  }
+  const PrepOp& op = g.ops[static_cast<size_t>(best_step)];
+  std::string largest;
+  uint64_t largest_bytes = 0;
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    if (!p.used[i] || p.tensors[i].mem_class != format::MemClass::kScratch) continue;
+    if (p.tensors[i].first_step <= best_step && best_step <= p.tensors[i].last_step &&
+        p.tensors[i].size > largest_bytes) {
+      largest_bytes = p.tensors[i].size;
+      largest = clean_name(g.tensors[i].name, static_cast<int>(i));
+    }
+  }
+  return "step " + std::to_string(best_step) + " (" + op_name(op.builtin) + "_" +
+         std::to_string(op.node_index) + ") holds " + std::to_string(best) +
+         " bytes, the largest " + largest + " (" + std::to_string(largest_bytes) + " bytes)";
+}
+
+HostStatus plan_with_leaner_temps(std::vector<std::vector<PrepResult::Leaner>>&& leaner,
+                                  NodeParams* params, PrepareOutput* res);
+
+// Step 2 with PlanOptions::memory_budget: the leaner-temp plan under temp_policy, then under
+// TempPolicy::kMemory when it is above the budget; fails when that one is above too.
+HostStatus plan_within_budget(std::vector<std::vector<PrepResult::Leaner>>&& leaner,
+                              NodeParams* params, PrepareOutput* res) {
+  const uint64_t budget = res->options.memory_budget;
+  if (budget == 0 || res->options.temp_policy == TempPolicy::kMemory) {
+    if (HostStatus st = plan_with_leaner_temps(std::move(leaner), params, res); !st.ok()) return st;
+  } else {
+    std::vector<std::vector<PrepResult::Leaner>> kept = leaner;
+    const NodeParams kept_params = *params;
+    const std::vector<uint32_t> kept_temps = res->temp_bytes;
+    if (HostStatus st = plan_with_leaner_temps(std::move(leaner), params, res); !st.ok()) return st;
+    if (res->plan.scratch_size > budget) {
+      *params = kept_params;
+      res->temp_bytes = kept_temps;
+      res->options.temp_policy = TempPolicy::kMemory;
+      if (HostStatus st = plan_with_leaner_temps(std::move(kept), params, res); !st.ok()) return st;
+    }
+  }
+  if (budget != 0 && res->plan.scratch_size > budget) {
+    return HostStatus::fail("plan: scratch of " + std::to_string(res->plan.scratch_size) +
+                            " bytes (the smallest plan found, temp policy memory) exceeds the "
+                            "memory budget of " + std::to_string(budget) + " bytes; " +
+                            busiest_step(*res));
+  }
+  return HostStatus::success();
+}
+
 HostStatus plan_with_leaner_temps(std::vector<std::vector<PrepResult::Leaner>>&& leaner,
                                   NodeParams* params, PrepareOutput* res) {
   const size_t n_ops = res->graph.ops.size();
@@ -485,7 +553,7 @@ HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareO
   HostResult<NodeParams> params =
       prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
   if (!params.ok()) return params.status();
-  if (HostStatus st = plan_with_leaner_temps(std::move(leaner), &params.value(), &res); !st.ok()) {
+  if (HostStatus st = plan_within_budget(std::move(leaner), &params.value(), &res); !st.ok()) {
     return st;
   }
   if (HostStatus st = check_plan_fits(res.plan); !st.ok()) return st;

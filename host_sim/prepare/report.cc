@@ -76,6 +76,7 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
   s << "alignment:           " << out.options.start_alignment << ":" << out.options.size_alignment << "\n";
   s << "kernel_layout:       " << (out.options.kernel_layout == KernelLayout::kHvx ? "hvx" : "portable") << "\n";
   s << "temp_policy:         " << (out.options.temp_policy == TempPolicy::kMemory ? "memory" : "speed") << "\n";
+  if (out.options.memory_budget != 0) s << "memory_budget:       " << out.options.memory_budget << "\n";
   s << "nodes:               " << out.graph.ops.size() << "\n";
   s << "scratch_bytes:       " << p.scratch_size << "\n";
   s << "scratch_lower_bound: " << p.scratch_lower_bound << "\n";
@@ -120,6 +121,7 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   j["io_mem_type"] = out.options.io_memhandle ? "memhandle" : "raw";
   j["kernel_layout"] = out.options.kernel_layout == KernelLayout::kHvx ? "hvx" : "portable";
   j["temp_policy"] = out.options.temp_policy == TempPolicy::kMemory ? "memory" : "speed";
+  j["memory_budget"] = out.options.memory_budget;
   j["start_alignment"] = out.options.start_alignment;
   j["size_alignment"] = out.options.size_alignment;
   j["nodes"] = out.graph.ops.size();

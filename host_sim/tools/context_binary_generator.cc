@@ -2,7 +2,7 @@
 //
 //   lpai-context-binary-generator --model M.tflite --binary_file NAME --output_dir DIR
 //       [--input_output_tensor_mem_type raw|memhandle] [--alignment START:SIZE] [--report] [--plot]
-//       [--temp_policy speed|memory]
+//       [--temp_policy speed|memory] [--memory_budget BYTES]
 //       [--backend LIB]   (recorded only, as in seed 002's command line)
 //       [--kernel_layout portable|hvx]   (hvx: also the HVX weight layouts, for Hexagon images)
 //
@@ -76,6 +76,7 @@ struct Args {
   std::string model, binary_file, output_dir, mem_type = "raw", alignment = "64:64", backend;
   std::string kernel_layout = "portable";
   std::string temp_policy = "speed";
+  uint64_t memory_budget = 0;
   std::string op_list;
   bool report = false, plot = false;
 };
@@ -99,6 +100,10 @@ int parse_command_line(int argc, char** argv, Args* a) {
                  "fewer im2col rows, same kernel path) or memory (also the kernel paths without "
                  "scratch or without HVX: least RAM, can be several times slower)")
       ->check(CLI::IsMember({"speed", "memory"}));
+  app.add_option("--memory_budget", a->memory_budget,
+                 "scratch budget in bytes: above it, plan again with --temp_policy memory; "
+                 "fail, naming the busiest step, when that plan is still above")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{0xFFFFFFFFu}));
   app.add_option("--alignment", a->alignment,
                  "START:SIZE plan alignments in bytes, powers of two (default 64:64)");
   app.add_option("--backend", a->backend,
@@ -132,6 +137,7 @@ HostResult<lpai::prepare::PlanOptions> plan_options(const Args& a) {
                                                    : lpai::prepare::KernelLayout::kPortable;
   options.temp_policy = a.temp_policy == "memory" ? lpai::prepare::TempPolicy::kMemory
                                                   : lpai::prepare::TempPolicy::kSpeed;
+  options.memory_budget = a.memory_budget;
   if (!parse_alignment(a.alignment, &options.start_alignment, &options.size_alignment)) {
     return HostStatus::fail("--alignment '" + a.alignment +
                             "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "

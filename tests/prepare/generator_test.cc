@@ -169,6 +169,8 @@ TEST_F(Generator, CommandLineErrorsExitTwoAndWriteNothing) {
         base() + " --alignment 64:0",
         base() + " --kernel_layout neon",
         base() + " --temp_policy fast",
+        base() + " --memory_budget 0",
+        base() + " --memory_budget lots",
         base() + " --bogus",
         "--model " + model_ + " --binary_file a/b --output_dir " + out_.string()}) {
     const ToolRun r = run_tool(args);

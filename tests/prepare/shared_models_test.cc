@@ -200,5 +200,31 @@ TEST(SharedModelTemps, LeanerKernelFormsKeepTempsUnderThePeak) {
   }
 }
 
+// --memory_budget: micro_speech under the speed policy plans 9,024 B (above); a budget of
+// 6,016 B (its activation peak, see above) is met by planning again under the memory policy;
+// 6,000 B cannot be met and is refused, naming the smallest plan and the busiest step (the
+// depthwise layer: 1,960 + 4,000 bytes live, the 4,000-byte output the largest).
+TEST(SharedModelTemps, MemoryBudget) {
+  using lpai::prepare::TempPolicy;
+  LPAI_REQUIRE_SHARED(ms, "models/micro_speech_quantized.tflite");
+  const std::vector<uint8_t> bytes = read_file(ms);
+  PlanOptions o;
+  o.memory_budget = 6016;
+  PrepareOutput out;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out)), "");
+  EXPECT_EQ(out.plan.scratch_size, 6016u);
+  EXPECT_EQ(out.options.temp_policy, TempPolicy::kMemory);
+  EXPECT_EQ(out.temp_bytes[1], 0u);
+  o.memory_budget = 9024;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out)), "");
+  EXPECT_EQ(out.plan.scratch_size, 9024u);
+  EXPECT_EQ(out.options.temp_policy, TempPolicy::kSpeed);
+  o.memory_budget = 6000;
+  EXPECT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out)),
+            "plan: scratch of 6016 bytes (the smallest plan found, temp policy memory) exceeds "
+            "the memory budget of 6000 bytes; step 1 (DEPTHWISE_CONV_2D_1) holds 5960 bytes, "
+            "the largest Relu (4000 bytes)");
+}
+
 }  // namespace
 }  // namespace lpai_test
