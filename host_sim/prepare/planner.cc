@@ -434,12 +434,14 @@ host::HostStatus plan_memory_choosing(const PrepGraph& g,
   }
   MemoryPlan lean;
   if (host::HostStatus st = plan_memory(g, leanest, options, &lean); !st.ok()) return st;
-  if (full.scratch_size <= lean.scratch_size) {
+  // The temps may use the room up to the budget (when it is above plan L) or L's scratch size.
+  const uint64_t budget = options.memory_budget / options.size_alignment * options.size_alignment;
+  const uint64_t ceiling = std::max(lean.scratch_size, budget);
+  if (full.scratch_size <= ceiling) {
     *out = std::move(full);
     return host::HostStatus::success();
   }
   const uint64_t align = options.start_alignment;
-  const uint64_t ceiling = lean.scratch_size;
   // Scratch buffers (alias roots) of plan L, as (first, last, offset, end).
   struct Busy {
     int first, last;
@@ -460,6 +462,7 @@ host::HostStatus plan_memory_choosing(const PrepGraph& g,
     bl.push_back(b.last);
   }
   int changed = 0;
+  uint64_t top = lean.scratch_size;  // end of the highest buffer
   for (size_t s = 0; s < n_ops; ++s) {
     const std::vector<uint32_t>& o = temp_options[s];
     const int step = static_cast<int>(s);
@@ -494,6 +497,7 @@ host::HostStatus plan_memory_choosing(const PrepGraph& g,
         t.offset = best_off;
         t.size = o[k];
         t.first_step = t.last_step = step;
+        top = std::max(top, best_off + need);
         ++changed;
         fitted = true;
       }
@@ -506,6 +510,7 @@ host::HostStatus plan_memory_choosing(const PrepGraph& g,
       bl.push_back(step);
     }
   }
+  lean.scratch_size = align_up(top, options.size_alignment);
   lean.scratch_lower_bound =
       align_up(intervals_lower_bound(sizes, bf, bl), options.size_alignment);
   lean.strategy += "+temps-in-gaps(" + std::to_string(changed) + ")";

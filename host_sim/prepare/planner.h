@@ -44,8 +44,9 @@ struct PlanOptions {
   bool io_memhandle = false;      // graph IO outside scratch (MemClass::kIo)
   KernelLayout kernel_layout = KernelLayout::kPortable;  // layouts the op prepares add
   TempPolicy temp_policy = TempPolicy::kSpeed;
-  // Scratch budget in bytes (0: none). prepare_graph plans with temp_policy first; above the
-  // budget it plans again with TempPolicy::kMemory, and fails when that plan is still above.
+  // Scratch budget in bytes (0: none). Kernel temps keep their preferred forms where they fit
+  // below it (plan_memory_choosing); prepare_graph plans with temp_policy first, above the
+  // budget again with TempPolicy::kMemory, and fails when that plan is still above.
   uint64_t memory_budget = 0;
 };
 
@@ -85,12 +86,13 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
 // Plans `g` choosing each op's kernel temp among temp_options[s] (empty: no temp; otherwise
 // the preferred size first, then leaner sizes, strictly decreasing; the kernel gives the same
 // bytes with any of them). Sets (*chosen)[s] to the index taken (0 where the op has no temp).
-//  - When the plan with every preferred temp is no larger than the plan with every leanest
-//    temp, that plan is taken (all preferred).
-//  - Otherwise the activations and leanest temps are planned (plan L); then, for each op in
-//    step order, the largest option that fits whole in a free gap of the buffers live at its
-//    step, below L's scratch_size, goes into the tightest such gap; an op where none fits keeps
-//    its leanest temp where L placed it. The scratch size is L's: no chosen temp raises it.
+//  - The activations and leanest temps are planned (plan L); the ceiling is the larger of L's
+//    scratch size and options.memory_budget (rounded down to size_alignment; 0: none).
+//  - When the plan with every preferred temp is within the ceiling, it is taken.
+//  - Otherwise, for each op in step order, the largest option that fits whole in a free gap
+//    of L's buffers live at its step, below the ceiling, goes into the tightest such gap; an
+//    op where none fits keeps its leanest temp where L placed it. The scratch size is at most
+//    the ceiling: no chosen temp raises it above.
 // Temps live at one step each, so the choices are independent. Fails as plan_memory does, and
 // on temp_options of the wrong length or sizes not strictly decreasing.
 host::HostStatus plan_memory_choosing(const PrepGraph& g,

@@ -270,9 +270,11 @@ struct Chosen {
   std::vector<uint32_t> temps;  // the chosen temp bytes per op
 };
 
-Chosen choose_ok(const PrepGraph& g, const std::vector<std::vector<uint32_t>>& options) {
+Chosen choose_ok(const PrepGraph& g, const std::vector<std::vector<uint32_t>>& options,
+                 uint64_t budget = 0) {
   Chosen c;
-  const PlanOptions o;
+  PlanOptions o;
+  o.memory_budget = budget;
   EXPECT_EQ(lpai_test::failure(plan_memory_choosing(g, options, o, &c.plan, &c.index)), "");
   c.temps.assign(options.size(), 0);
   for (size_t s = 0; s < options.size(); ++s) {
@@ -313,6 +315,25 @@ TEST(PlannerChoosing, ALeanestTempAboveThePeakRaisesItByItsOwnSizeOnly) {
   const Chosen c = choose_ok(g, {{}, {200, 100}, {}});
   EXPECT_EQ(c.index, (std::vector<size_t>{0, 1, 0}));
   EXPECT_EQ(c.plan.scratch_size, 448u);
+}
+
+TEST(PlannerChoosing, ABudgetAboveThePeakLetsPreferredTempsUseTheRoom) {
+  PrepGraph g;
+  chain(g);
+  // Budget 640: 256 B free above the activations' 384 at every step.
+  // Step 0: in + a fill [0, 384); 500 (512) does not fit in 256 -> leanest (0 B).
+  // Step 1: a + b hold 320 of [0, 384), so 200 (256) cannot end below 384 but fits below 640
+  // -> preferred; it is the highest buffer, the scratch ends with it.
+  // Step 2: 600 (640) fits nowhere (at most 512 B free) -> 64.
+  const Chosen c = choose_ok(g, {{500, 0}, {200, 60, 0}, {600, 64, 0}}, 640);
+  EXPECT_EQ(c.index, (std::vector<size_t>{1, 0, 1}));
+  EXPECT_EQ(c.temps, (std::vector<uint32_t>{0, 200, 64}));
+  EXPECT_GT(c.plan.temps[1].offset + 256, 384u);
+  EXPECT_LE(c.plan.temps[1].offset + 256, 640u);
+  EXPECT_EQ(c.plan.scratch_size, c.plan.temps[1].offset + 256);
+  // A budget the preferred plan fits in takes it whole.
+  const Chosen all = choose_ok(g, {{}, {200, 60, 0}, {}}, 1024);
+  EXPECT_EQ(all.index, (std::vector<size_t>{0, 0, 0}));
 }
 
 TEST(PlannerChoosing, RejectsMalformedOptions) {
