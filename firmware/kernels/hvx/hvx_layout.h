@@ -178,8 +178,8 @@ constexpr uint32_t kIm2colBlockBytes = 8192;    // unrolled rows per block, abou
 
 constexpr uint64_t round_vec(uint64_t v) { return (v + kVec - 1) / kVec * kVec; }
 constexpr uint32_t k_pad_of(uint32_t k_len) { return (k_len + 3u) & ~3u; }
-// Rows a GEMM step may stage: the narrow mode's step, else a pair.
-constexpr uint32_t stage_rows(uint32_t n) { return gemm_is_narrow(n) ? kStageRows : 2u; }
+// Rows a GEMM step may stage: the narrow mode's step, four for n = 64, else a pair.
+constexpr uint32_t stage_rows(uint32_t n) { return gemm_is_narrow(n) ? kStageRows : n == 64 ? 4u : 2u; }
 
 constexpr uint64_t gemm_temp_bytes(uint32_t n, uint32_t k_len) {
   return round_vec(uint64_t{stage_rows(n)} * k_pad_of(k_len)) +
