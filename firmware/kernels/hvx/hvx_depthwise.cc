@@ -42,9 +42,69 @@ void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-// Scratch (hvx_layout::dw_temp_bytes, kFlat): k_h bordered rows, each row_bytes + one vector
-// of slack for forward stores; the stride-1 output row (stride 2); the taps' input offsets
-// within a chunk (row, byte offset), the padding taps of the last group repeating the last tap.
+// Chunk j of an output row pair: the 128 output bytes of the first row (lo) and of the second
+// (hi), whose bordered rows are `second` bytes after the first's. `at`: chunk j of the first
+// set's top row; tap[k]: tap k's byte offset from it. Each filter vector and each block's
+// requantisation lanes are loaded once for both rows. Out of line: only its vectors are live.
+__attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const uint8_t* fv, const RequantLanes* lanes,
+                                                         const uint32_t* tap, uint32_t groups,
+                                                         const int8_t* at, size_t second,
+                                                         const OutputVectors& ov) {
+  HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+  HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
+  const int8_t* const bt = at + second;
+  // Taps go in groups of four: the four taps' input vectors are byte- then halfword-shuffled
+  // so that lane l of shuffled vector r holds byte position 32r + l of all four taps, and one
+  // vrmpy per r against the layout's filter vector r sums the four taps of 32 positions.
+  // Positions keep their natural order, so requantisation lanes r cover positions 32r .. 32r + 31.
+  for (uint32_t g = 0; g < groups; ++g, fv += 4 * kVec, tap += 4) {
+    const HVX_Vector f0 = lvec(fv, 0), f1 = lvec(fv, 1), f2 = lvec(fv, 2), f3 = lvec(fv, 3);
+    const uint32_t t0 = tap[0], t1 = tap[1], t2 = tap[2], t3 = tap[3];
+    {
+      const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t1),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t0), -1);
+      const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t3),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t2), -1);
+      const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+      const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, Q6_V_lo_W(qlo), f0);
+      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, Q6_V_hi_W(qlo), f1);
+      a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, Q6_V_lo_W(qhi), f2);
+      a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), f3);
+    }
+    {
+      const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(bt + t1),
+                                                 *reinterpret_cast<const HVX_UVector*>(bt + t0), -1);
+      const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(bt + t3),
+                                                 *reinterpret_cast<const HVX_UVector*>(bt + t2), -1);
+      const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+      const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, Q6_V_lo_W(qlo), f0);
+      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, Q6_V_hi_W(qlo), f1);
+      b2 = Q6_Vw_vrmpyacc_VwVbVb(b2, Q6_V_lo_W(qhi), f2);
+      b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, Q6_V_hi_W(qhi), f3);
+    }
+  }
+  const LaneVectors l0 = lane_vectors(lanes[0]);
+  a0 = requant(a0, l0, ov);
+  b0 = requant(b0, l0, ov);
+  const LaneVectors l1 = lane_vectors(lanes[1]);
+  a1 = requant(a1, l1, ov);
+  b1 = requant(b1, l1, ov);
+  const LaneVectors l2 = lane_vectors(lanes[2]);
+  a2 = requant(a2, l2, ov);
+  b2 = requant(b2, l2, ov);
+  const LaneVectors l3 = lane_vectors(lanes[3]);
+  a3 = requant(a3, l3, ov);
+  b3 = requant(b3, l3, ov);
+  return Q6_W_vcombine_VV(pack_bytes(b0, b1, b2, b3), pack_bytes(a0, a1, a2, a3));
+}
+
+// Output rows oy and oy + 1 (the second only when `two`) at a time, each from its own set of
+// k_h bordered input rows. Scratch (hvx_layout::dw_temp_bytes, kFlat): the two sets of k_h
+// bordered rows, each row_bytes + one vector of slack for forward stores; the two stride-1
+// output rows (stride 2); the taps' byte offsets within a chunk, the padding taps of the last
+// group repeating the last tap.
 __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, const uint8_t* layout,
                                             const int8_t* in, int8_t* out, uint8_t* temp) {
   const uint32_t c = p.out_c;
@@ -53,18 +113,14 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
   const hvx_layout::DwFlatGeometry geo = hvx_layout::dw_flat_geometry(p);
   const uint32_t chunks = geo.chunks, row_bytes = geo.row_bytes, groups = geo.groups;
   const uint32_t row_pitch = row_bytes + kVec;
+  const size_t set_bytes = static_cast<size_t>(p.k_h) * row_pitch;  // one set of bordered rows
   int8_t* const padded = reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  int8_t* const wide = padded + hvx_layout::round_vec(uint64_t{p.k_h} * row_pitch);
-  uint32_t* const tap_row = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(uint64_t{chunks} * kVec));
-  uint32_t* const tap_off = tap_row + groups * 4;
-  // Taps go in groups of four: the four taps' input vectors are byte- then halfword-shuffled
-  // so that lane l of shuffled vector r holds byte position 32r + l of all four taps, and one
-  // vrmpy per r against the layout's filter vector r sums the four taps of 32 positions.
-  // Positions keep their natural order, so requantisation lanes r cover positions 32r .. 32r + 31.
+  int8_t* const wide = padded + hvx_layout::round_vec(2 * uint64_t{set_bytes});
+  int8_t* const wide_b = wide + static_cast<size_t>(chunks) * kVec;
+  uint32_t* const tap = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
   for (uint32_t k = 0; k < groups * 4; ++k) {
     const uint32_t kk = k < taps ? k : taps - 1;
-    tap_row[k] = (kk / p.k_w) * row_pitch;
-    tap_off[k] = (kk % p.k_w) * p.dilation_w * c;
+    tap[k] = (kk / p.k_w) * row_pitch + (kk % p.k_w) * p.dilation_w * c;
   }
   const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);
   const uint8_t* const fv = layout + 4 * sizeof(RequantLanes);
@@ -80,65 +136,67 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
 
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
-    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-        const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-        int8_t* row = padded + static_cast<size_t>(ky) * row_pitch;
-        if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
-          // Left border, the input row, right border: each spill is overwritten by the next.
-          fill_forward(row, left, pad);
-          copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
-          fill_forward(row + left + copy, row_bytes - left - copy, pad);
-        } else {
-          fill_forward(row, row_bytes, pad);
+    for (uint32_t oy = 0; oy < p.out_h; oy += 2) {
+      const bool two = oy + 1 < p.out_h;
+      for (uint32_t r = 0; r < (two ? 2u : 1u); ++r) {
+        const int32_t y0 = static_cast<int32_t>((oy + r) * p.stride_h) - static_cast<int32_t>(p.pad_h);
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+          int8_t* row = padded + r * set_bytes + static_cast<size_t>(ky) * row_pitch;
+          if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
+            // Left border, the input row, right border: each spill is overwritten by the next.
+            fill_forward(row, left, pad);
+            copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
+            fill_forward(row + left + copy, row_bytes - left - copy, pad);
+          } else {
+            fill_forward(row, row_bytes, pad);
+          }
         }
       }
+      // Without a second row the pair's second half recomputes the first (never stored).
+      const size_t second = two ? set_bytes : 0;
       int8_t* o = out + (static_cast<size_t>(b) * p.out_h + oy) * out_row;
+      int8_t* const o_b = o + out_row;
       for (uint32_t j = 0; j < chunks; ++j) {
-        HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
-        const uint8_t* f = fv;
-        const int8_t* const at = padded + static_cast<size_t>(j) * kVec;
-        for (uint32_t g = 0; g < groups; ++g, f += 4 * kVec) {
-          const uint32_t k = 4 * g;
-          const HVX_Vector x0 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k] + tap_off[k]);
-          const HVX_Vector x1 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k + 1] + tap_off[k + 1]);
-          const HVX_Vector x2 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k + 2] + tap_off[k + 2]);
-          const HVX_Vector x3 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k + 3] + tap_off[k + 3]);
-          const HVX_VectorPair p01 = Q6_W_vshuff_VVR(x1, x0, -1);
-          const HVX_VectorPair p23 = Q6_W_vshuff_VVR(x3, x2, -1);
-          const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
-          const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
-          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, Q6_V_lo_W(qlo), lvec(f, 0));
-          a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, Q6_V_hi_W(qlo), lvec(f, 1));
-          a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, Q6_V_lo_W(qhi), lvec(f, 2));
-          a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), lvec(f, 3));
-        }
-        const HVX_Vector bytes = pack_bytes(requant(a0, lanes[0], ov), requant(a1, lanes[1], ov),
-                                            requant(a2, lanes[2], ov), requant(a3, lanes[3], ov));
+        const HVX_VectorPair bytes = flat_chunk_pair(fv, lanes, tap, groups, padded + static_cast<size_t>(j) * kVec,
+                                                     second, ov);
         if (p.stride_w != 1) {
-          *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = bytes;
+          *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = Q6_V_lo_W(bytes);
+          *reinterpret_cast<HVX_Vector*>(wide_b + j * kVec) = Q6_V_hi_W(bytes);
           continue;
         }
+        // The first row's stores stay inside it (the second row is written in this pass); the
+        // second row's may spill into later rows, written later.
         int8_t* dst = o + j * kVec;
-        if (dst + kVec <= out_end) {
-          *reinterpret_cast<HVX_UVector*>(dst) = bytes;  // past the row: later rows, written later
+        if (dst + kVec <= o + out_row) {
+          *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_lo_W(bytes);
         } else {
-          store_tail(dst, bytes, o + out_row);
+          store_tail(dst, Q6_V_lo_W(bytes), o + out_row);
+        }
+        if (!two) continue;
+        dst = o_b + j * kVec;
+        if (dst + kVec <= out_end) {
+          *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_hi_W(bytes);
+        } else {
+          store_tail(dst, Q6_V_hi_W(bytes), o_b + out_row);
         }
       }
       if (p.stride_w != 1) {
-        // Keep pixels 0, 2, 4, ... of the stride-1 row.
-        if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(o) & 3u) == 0) {
-          const uint32_t words = c / 4;
-          const uint32_t* src = reinterpret_cast<const uint32_t*>(wide);
-          uint32_t* dst = reinterpret_cast<uint32_t*>(o);
-          for (uint32_t ox = 0; ox < p.out_w; ++ox, src += 2 * words, dst += words) {
-            for (uint32_t k = 0; k < words; ++k) dst[k] = src[k];
-          }
-        } else {
-          for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-            for (uint32_t k = 0; k < c; ++k) o[ox * c + k] = wide[2 * ox * c + k];
+        // Keep pixels 0, 2, 4, ... of the stride-1 rows.
+        for (uint32_t r = 0; r < (two ? 2u : 1u); ++r) {
+          const int8_t* w = r == 0 ? wide : wide_b;
+          int8_t* dst_row = o + r * out_row;
+          if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(dst_row) & 3u) == 0) {
+            const uint32_t words = c / 4;
+            const uint32_t* src = reinterpret_cast<const uint32_t*>(w);
+            uint32_t* dst = reinterpret_cast<uint32_t*>(dst_row);
+            for (uint32_t ox = 0; ox < p.out_w; ++ox, src += 2 * words, dst += words) {
+              for (uint32_t k = 0; k < words; ++k) dst[k] = src[k];
+            }
+          } else {
+            for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+              for (uint32_t k = 0; k < c; ++k) dst_row[ox * c + k] = w[2 * ox * c + k];
+            }
           }
         }
       }

@@ -318,8 +318,9 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 
 // Kernel scratch of the HVX paths (with one vector of alignment slack):
 //   kSingle   conv_temp_bytes(dw_as_conv(p))
-//   kFlat     k_h bordered rows of row_bytes + one vector, the stride-1 output row (chunks
-//             vectors), then the taps' (row, byte offset) tables: 2 * groups * 4 uint32
+//   kFlat     two sets (an output row pair) of k_h bordered rows of row_bytes + one vector,
+//             two stride-1 output rows (chunks vectors each), then the taps' (row, byte
+//             offset) tables: 2 * groups * 4 uint32
 //   kPerPixel none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
@@ -327,8 +328,8 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
       return conv_temp_bytes(dw_as_conv(p));
     case DwPath::kFlat: {
       const DwFlatGeometry f = dw_flat_geometry(p);
-      return kVec + round_vec(uint64_t{p.k_h} * (f.row_bytes + kVec)) +
-             round_vec(uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8);
+      return kVec + round_vec(2 * uint64_t{p.k_h} * (f.row_bytes + kVec)) +
+             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8);
     }
     case DwPath::kPerPixel:
     case DwPath::kNone:
