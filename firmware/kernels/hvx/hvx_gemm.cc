@@ -130,8 +130,25 @@ __attribute__((noinline)) HVX_Vector narrow_step(const Plan& pl, const uint32_t*
       acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
       acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g])));
     }
+  } else if (kPix == 2) {
+    // Two pixels per accumulator (one 64-byte half each): all four accumulators at once, so each
+    // weight vector is loaded once per step (eight row pointers live).
+    const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
+    const uint32_t *x0 = xw[0], *x1 = xw[1], *x2 = xw[2], *x3 = xw[3];
+    const uint32_t *x4 = xw[4], *x5 = xw[5], *x6 = xw[6], *x7 = xw[7];
+    for (uint32_t g = 0; g < groups; ++g) {
+      const HVX_Vector wg = wvec(wv, g);
+      acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x1[g]))));
+      acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x2[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x3[g]))));
+      acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x4[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x5[g]))));
+      acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x6[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x7[g]))));
+    }
   } else {
-    // 2 or 4 pixels per accumulator: two accumulators at a time, so only their 2 * kPix row
+    // 4 pixels per accumulator: two accumulators at a time, so only their 2 * kPix row
     // pointers are live in the loop (all 16 at once spill); each weight vector is loaded
     // twice per step.
     const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
