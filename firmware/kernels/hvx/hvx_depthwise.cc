@@ -46,7 +46,9 @@ void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_
 // (hi), whose bordered rows are `second` bytes after the first's. `at`: chunk j of the first
 // set's top row; tap[k]: tap k's byte offset from it. Each filter vector and each block's
 // requantisation lanes are loaded once for both rows. Out of line: only its vectors are live.
-__attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const uint8_t* fv, const RequantLanes* lanes,
+// `fv`: the filter vectors, `lv`: the four blocks' requantisation lanes (six vectors each, in
+// RequantLanes order), both copied to aligned scratch (aligned loads pair with the shuffles).
+__attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, const HVX_Vector* lv,
                                                          const uint32_t* tap, uint32_t groups,
                                                          const int8_t* at, size_t second,
                                                          const OutputVectors& ov) {
@@ -57,8 +59,8 @@ __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const uint8_t* fv, cons
   // so that lane l of shuffled vector r holds byte position 32r + l of all four taps, and one
   // vrmpy per r against the layout's filter vector r sums the four taps of 32 positions.
   // Positions keep their natural order, so requantisation lanes r cover positions 32r .. 32r + 31.
-  for (uint32_t g = 0; g < groups; ++g, fv += 4 * kVec, tap += 4) {
-    const HVX_Vector f0 = lvec(fv, 0), f1 = lvec(fv, 1), f2 = lvec(fv, 2), f3 = lvec(fv, 3);
+  for (uint32_t g = 0; g < groups; ++g, fv += 4, tap += 4) {
+    const HVX_Vector f0 = fv[0], f1 = fv[1], f2 = fv[2], f3 = fv[3];
     const uint32_t t0 = tap[0], t1 = tap[1], t2 = tap[2], t3 = tap[3];
     {
       const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t1),
@@ -85,16 +87,20 @@ __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const uint8_t* fv, cons
       b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, Q6_V_hi_W(qhi), f3);
     }
   }
-  const LaneVectors l0 = lane_vectors(lanes[0]);
+  auto lanes = [lv](uint32_t r) __attribute__((always_inline)) {
+    const HVX_Vector* v = lv + 6 * r;
+    return LaneVectors{v[0], v[1], v[2], v[3], v[4], v[5]};
+  };
+  const LaneVectors l0 = lanes(0);
   a0 = requant(a0, l0, ov);
   b0 = requant(b0, l0, ov);
-  const LaneVectors l1 = lane_vectors(lanes[1]);
+  const LaneVectors l1 = lanes(1);
   a1 = requant(a1, l1, ov);
   b1 = requant(b1, l1, ov);
-  const LaneVectors l2 = lane_vectors(lanes[2]);
+  const LaneVectors l2 = lanes(2);
   a2 = requant(a2, l2, ov);
   b2 = requant(b2, l2, ov);
-  const LaneVectors l3 = lane_vectors(lanes[3]);
+  const LaneVectors l3 = lanes(3);
   a3 = requant(a3, l3, ov);
   b3 = requant(b3, l3, ov);
   return Q6_W_vcombine_VV(pack_bytes(b0, b1, b2, b3), pack_bytes(a0, a1, a2, a3));
@@ -122,8 +128,13 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
     const uint32_t kk = k < taps ? k : taps - 1;
     tap[k] = (kk / p.k_w) * row_pitch + (kk % p.k_w) * p.dilation_w * c;
   }
-  const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint8_t* const fv = layout + 4 * sizeof(RequantLanes);
+  // Aligned copies of the layout's requantisation lanes (4 blocks of 6 vectors) and filter
+  // vectors (groups * 4), which follow them in the layout.
+  HVX_Vector* const lv = reinterpret_cast<HVX_Vector*>(
+      reinterpret_cast<uint8_t*>(tap) + hvx_layout::round_vec(uint64_t{groups} * 4 * 8));
+  const uint32_t layout_vectors = 4 * 6 + groups * 4;
+  for (uint32_t i = 0; i < layout_vectors; ++i) lv[i] = lvec(layout, i);
+  const HVX_Vector* const fv = lv + 4 * 6;
 
   const OutputVectors ov = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
@@ -158,7 +169,7 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
       int8_t* o = out + (static_cast<size_t>(b) * p.out_h + oy) * out_row;
       int8_t* const o_b = o + out_row;
       for (uint32_t j = 0; j < chunks; ++j) {
-        const HVX_VectorPair bytes = flat_chunk_pair(fv, lanes, tap, groups, padded + static_cast<size_t>(j) * kVec,
+        const HVX_VectorPair bytes = flat_chunk_pair(fv, lv, tap, groups, padded + static_cast<size_t>(j) * kVec,
                                                      second, ov);
         if (p.stride_w != 1) {
           *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = Q6_V_lo_W(bytes);

@@ -319,8 +319,9 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 // Kernel scratch of the HVX paths (with one vector of alignment slack):
 //   kSingle   conv_temp_bytes(dw_as_conv(p))
 //   kFlat     two sets (an output row pair) of k_h bordered rows of row_bytes + one vector,
-//             two stride-1 output rows (chunks vectors each), then the taps' (row, byte
-//             offset) tables: 2 * groups * 4 uint32
+//             two stride-1 output rows (chunks vectors each), the taps' (row, byte offset)
+//             tables: 2 * groups * 4 uint32, then aligned copies of the layout's filter vectors
+//             (groups * 4) and requantisation lanes (4 * 6 vectors)
 //   kPerPixel none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
@@ -329,7 +330,8 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
     case DwPath::kFlat: {
       const DwFlatGeometry f = dw_flat_geometry(p);
       return kVec + round_vec(2 * uint64_t{p.k_h} * (f.row_bytes + kVec)) +
-             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8);
+             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8) +
+             uint64_t{f.groups} * 4 * kVec + 4 * sizeof(RequantLanes);
     }
     case DwPath::kPerPixel:
     case DwPath::kNone:
