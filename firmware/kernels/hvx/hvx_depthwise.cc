@@ -43,26 +43,25 @@ void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_
 }
 
 // Chunk j of an output row pair: the 128 output bytes of the first row (lo) and of the second
-// (hi), whose bordered rows are `second` bytes after the first's. `at`: chunk j of the first
-// set's top row; tap[k]: tap k's byte offset from it. Each filter vector and each block's
-// requantisation lanes are loaded once for both rows. Out of line: only its vectors are live.
+// (hi). `at`: chunk j of the ring's first row; tap_a[k], tap_b[k]: tap k's byte offset from it
+// for the first and the second row. Each filter vector and each block's requantisation lanes are
+// loaded once for both rows. Out of line: only its vectors are live.
 // `fv`: the filter vectors, `lv`: the four blocks' requantisation lanes (six vectors each, in
 // RequantLanes order), both copied to aligned scratch (aligned loads pair with the shuffles).
 __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, const HVX_Vector* lv,
-                                                         const uint32_t* tap, uint32_t groups,
-                                                         const int8_t* at, size_t second,
+                                                         const uint32_t* tap_a, const uint32_t* tap_b,
+                                                         uint32_t groups, const int8_t* at,
                                                          const OutputVectors& ov) {
   HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
   HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
-  const int8_t* const bt = at + second;
   // Taps go in groups of four: the four taps' input vectors are byte- then halfword-shuffled
   // so that lane l of shuffled vector r holds byte position 32r + l of all four taps, and one
   // vrmpy per r against the layout's filter vector r sums the four taps of 32 positions.
   // Positions keep their natural order, so requantisation lanes r cover positions 32r .. 32r + 31.
-  for (uint32_t g = 0; g < groups; ++g, fv += 4, tap += 4) {
+  for (uint32_t g = 0; g < groups; ++g, fv += 4, tap_a += 4, tap_b += 4) {
     const HVX_Vector f0 = fv[0], f1 = fv[1], f2 = fv[2], f3 = fv[3];
-    const uint32_t t0 = tap[0], t1 = tap[1], t2 = tap[2], t3 = tap[3];
     {
+      const uint32_t t0 = tap_a[0], t1 = tap_a[1], t2 = tap_a[2], t3 = tap_a[3];
       const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t1),
                                                  *reinterpret_cast<const HVX_UVector*>(at + t0), -1);
       const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t3),
@@ -75,10 +74,11 @@ __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, c
       a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), f3);
     }
     {
-      const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(bt + t1),
-                                                 *reinterpret_cast<const HVX_UVector*>(bt + t0), -1);
-      const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(bt + t3),
-                                                 *reinterpret_cast<const HVX_UVector*>(bt + t2), -1);
+      const uint32_t t0 = tap_b[0], t1 = tap_b[1], t2 = tap_b[2], t3 = tap_b[3];
+      const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t1),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t0), -1);
+      const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t3),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t2), -1);
       const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
       const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
       b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, Q6_V_lo_W(qlo), f0);
@@ -106,11 +106,12 @@ __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, c
   return Q6_W_vcombine_VV(pack_bytes(b0, b1, b2, b3), pack_bytes(a0, a1, a2, a3));
 }
 
-// Output rows oy and oy + 1 (the second only when `two`) at a time, each from its own set of
-// k_h bordered input rows. Scratch (hvx_layout::dw_temp_bytes, kFlat): the two sets of k_h
-// bordered rows, each row_bytes + one vector of slack for forward stores; the two stride-1
-// output rows (stride 2); the taps' byte offsets within a chunk, the padding taps of the last
-// group repeating the last tap.
+// Output rows oy and oy + 1 (the second only when `two`) at a time. Scratch
+// (hvx_layout::dw_temp_bytes, kFlat): a ring of R = dw_flat_ring_rows(p) bordered input rows,
+// each row_bytes + one vector of slack for forward stores, input row r (counted from the top
+// border) in slot r % R, built once; the two stride-1 output rows (stride 2); the two rows' tap
+// offset tables, the padding taps of the last group repeating the last tap; the aligned layout
+// copies.
 __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, const uint8_t* layout,
                                             const int8_t* in, int8_t* out, uint8_t* temp) {
   const uint32_t c = p.out_c;
@@ -119,19 +120,24 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
   const hvx_layout::DwFlatGeometry geo = hvx_layout::dw_flat_geometry(p);
   const uint32_t chunks = geo.chunks, row_bytes = geo.row_bytes, groups = geo.groups;
   const uint32_t row_pitch = row_bytes + kVec;
-  const size_t set_bytes = static_cast<size_t>(p.k_h) * row_pitch;  // one set of bordered rows
+  const uint32_t ring = static_cast<uint32_t>(hvx_layout::dw_flat_ring_rows(p));
   int8_t* const padded = reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  int8_t* const wide = padded + hvx_layout::round_vec(2 * uint64_t{set_bytes});
+  int8_t* const wide = padded + hvx_layout::round_vec(uint64_t{ring} * row_pitch);
   int8_t* const wide_b = wide + static_cast<size_t>(chunks) * kVec;
-  uint32_t* const tap = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
+  uint32_t* const tap_a = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
+  uint32_t* const tap_b = tap_a + groups * 4;
+  uint32_t* const tap_row = tap_b + groups * 4;  // input row of tap k, relative to the pair's first
+  uint32_t* const tap_col = tap_row + groups * 4;  // byte column of tap k
   for (uint32_t k = 0; k < groups * 4; ++k) {
     const uint32_t kk = k < taps ? k : taps - 1;
-    tap[k] = (kk / p.k_w) * row_pitch + (kk % p.k_w) * p.dilation_w * c;
+    const uint32_t ky = kk / p.k_w;
+    tap_row[k] = ky * p.dilation_h;
+    tap_col[k] = (kk - ky * p.k_w) * p.dilation_w * c;
   }
   // Aligned copies of the layout's requantisation lanes (4 blocks of 6 vectors) and filter
   // vectors (groups * 4), which follow them in the layout.
   HVX_Vector* const lv = reinterpret_cast<HVX_Vector*>(
-      reinterpret_cast<uint8_t*>(tap) + hvx_layout::round_vec(uint64_t{groups} * 4 * 8));
+      reinterpret_cast<uint8_t*>(tap_a) + hvx_layout::round_vec(uint64_t{groups} * 4 * 16));
   const uint32_t layout_vectors = 4 * 6 + groups * 4;
   for (uint32_t i = 0; i < layout_vectors; ++i) lv[i] = lvec(layout, i);
   const HVX_Vector* const fv = lv + 4 * 6;
@@ -147,30 +153,43 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
 
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
+    uint32_t built = 0;  // input rows [0, built) (from the top border) are in the ring
+    uint32_t base = 0;   // the ring slot of the pair's first input row, oy * stride_h
     for (uint32_t oy = 0; oy < p.out_h; oy += 2) {
       const bool two = oy + 1 < p.out_h;
-      for (uint32_t r = 0; r < (two ? 2u : 1u); ++r) {
-        const int32_t y0 = static_cast<int32_t>((oy + r) * p.stride_h) - static_cast<int32_t>(p.pad_h);
-        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-          const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-          int8_t* row = padded + r * set_bytes + static_cast<size_t>(ky) * row_pitch;
-          if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
-            // Left border, the input row, right border: each spill is overwritten by the next.
-            fill_forward(row, left, pad);
-            copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
-            fill_forward(row + left + copy, row_bytes - left - copy, pad);
-          } else {
-            fill_forward(row, row_bytes, pad);
-          }
+      const uint32_t r0 = oy * p.stride_h;
+      // Build input rows [max(built, r0), r0 + ring): the slot of row r0 + d is base + d mod R.
+      for (uint32_t d = built > r0 ? built - r0 : 0; d < ring; ++d) {
+        const int32_t iy = static_cast<int32_t>(r0 + d) - static_cast<int32_t>(p.pad_h);
+        const uint32_t slot = base + d < ring ? base + d : base + d - ring;
+        int8_t* row = padded + static_cast<size_t>(slot) * row_pitch;
+        if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
+          // Left border, the input row, right border: each spill is overwritten by the next.
+          fill_forward(row, left, pad);
+          copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
+          fill_forward(row + left + copy, row_bytes - left - copy, pad);
+        } else {
+          fill_forward(row, row_bytes, pad);
         }
       }
-      // Without a second row the pair's second half recomputes the first (never stored).
-      const size_t second = two ? set_bytes : 0;
+      built = r0 + ring;
+      // Tap offsets of both rows (the second row's rows start stride_h later; without a second
+      // row it recomputes the first, never stored).
+      const uint32_t step_b = two ? p.stride_h : 0;
+      for (uint32_t k = 0; k < groups * 4; ++k) {
+        const uint32_t da = base + tap_row[k];
+        const uint32_t db = da + step_b;
+        tap_a[k] = (da < ring ? da : da - ring) * row_pitch + tap_col[k];
+        tap_b[k] = (db < ring ? db : db - ring) * row_pitch + tap_col[k];
+      }
+      // The next pair starts 2 * stride_h rows later.
+      base += 2 * p.stride_h;
+      while (base >= ring) base -= ring;
       int8_t* o = out + (static_cast<size_t>(b) * p.out_h + oy) * out_row;
       int8_t* const o_b = o + out_row;
       for (uint32_t j = 0; j < chunks; ++j) {
-        const HVX_VectorPair bytes = flat_chunk_pair(fv, lv, tap, groups, padded + static_cast<size_t>(j) * kVec,
-                                                     second, ov);
+        const HVX_VectorPair bytes =
+            flat_chunk_pair(fv, lv, tap_a, tap_b, groups, padded + static_cast<size_t>(j) * kVec, ov);
         if (p.stride_w != 1) {
           *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = Q6_V_lo_W(bytes);
           *reinterpret_cast<HVX_Vector*>(wide_b + j * kVec) = Q6_V_hi_W(bytes);

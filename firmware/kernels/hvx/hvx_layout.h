@@ -279,6 +279,12 @@ constexpr DwFlatGeometry dw_flat_geometry(const DepthwiseConv2dParams& p) {
                         (p.k_h * p.k_w + 3) / 4};
 }
 
+// Bordered input rows the flat path keeps: those under an output row pair (rows oy and oy + 1),
+// stride_h + (k_h - 1) * dilation_h + 1 consecutive input rows, reused by the next pair.
+constexpr uint64_t dw_flat_ring_rows(const DepthwiseConv2dParams& p) {
+  return uint64_t{p.stride_h} + uint64_t{p.k_h - 1} * p.dilation_h + 1;
+}
+
 // The CONV_2D (in_c = 1) an in_c == 1 depthwise convolution is.
 constexpr Conv2dParams dw_as_conv(const DepthwiseConv2dParams& p) {
   return Conv2dParams{p.batches,    p.in_h,     p.in_w,     1u,       p.out_h,  p.out_w,
@@ -318,9 +324,10 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 
 // Kernel scratch of the HVX paths (with one vector of alignment slack):
 //   kSingle   conv_temp_bytes(dw_as_conv(p))
-//   kFlat     two sets (an output row pair) of k_h bordered rows of row_bytes + one vector,
-//             two stride-1 output rows (chunks vectors each), the taps' (row, byte offset)
-//             tables: 2 * groups * 4 uint32, then aligned copies of the layout's filter vectors
+//   kFlat     a ring of dw_flat_ring_rows(p) bordered input rows of row_bytes + one vector,
+//             two stride-1 output rows (chunks vectors each), the taps' (row, column) tables
+//             and the two output rows' tap offset tables: 4 * groups * 4 uint32, then aligned
+//             copies of the layout's filter vectors
 //             (groups * 4) and requantisation lanes (4 * 6 vectors)
 //   kPerPixel none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
@@ -329,8 +336,8 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
       return conv_temp_bytes(dw_as_conv(p));
     case DwPath::kFlat: {
       const DwFlatGeometry f = dw_flat_geometry(p);
-      return kVec + round_vec(2 * uint64_t{p.k_h} * (f.row_bytes + kVec)) +
-             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8) +
+      return kVec + round_vec(dw_flat_ring_rows(p) * (f.row_bytes + kVec)) +
+             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 16) +
              uint64_t{f.groups} * 4 * kVec + 4 * sizeof(RequantLanes);
     }
     case DwPath::kPerPixel:
