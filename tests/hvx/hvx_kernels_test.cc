@@ -526,10 +526,12 @@ extern "C" int main(void) {
     ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
     ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
   }
-  // The flat path's output row pairs: odd and even output heights, a single row, stride 2.
+  // The flat path's output row pairs and its ring of input rows: odd and even output heights, a
+  // single row, stride 2, a ring that skips rows (k_h = 1, stride 2), dilation.
   const uint32_t dw_pairs[][8] = {{25, 5, 64, 3, 3, 1, 1, 1},  {12, 12, 32, 3, 3, 2, 1, 1},
                                   {11, 7, 128, 3, 3, 2, 1, 0}, {2, 9, 16, 3, 3, 1, 1, 1},
-                                  {1, 9, 64, 1, 3, 1, 1, 1},   {8, 3, 8, 5, 5, 1, 1, 1}};
+                                  {1, 9, 64, 1, 3, 1, 1, 1},   {8, 3, 8, 5, 5, 1, 1, 1},
+                                  {9, 8, 32, 1, 3, 2, 1, 1},   {13, 6, 16, 3, 3, 2, 2, 1}};
   for (const auto& d : dw_pairs) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;

@@ -124,20 +124,25 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
   int8_t* const padded = reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
   int8_t* const wide = padded + hvx_layout::round_vec(uint64_t{ring} * row_pitch);
   int8_t* const wide_b = wide + static_cast<size_t>(chunks) * kVec;
-  uint32_t* const tap_a = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
-  uint32_t* const tap_b = tap_a + groups * 4;
-  uint32_t* const tap_row = tap_b + groups * 4;  // input row of tap k, relative to the pair's first
-  uint32_t* const tap_col = tap_row + groups * 4;  // byte column of tap k
-  for (uint32_t k = 0; k < groups * 4; ++k) {
+  // taps[(base * 2 + r) * g4 + k]: tap k's byte offset from the ring's first row for output
+  // row r of a pair whose first input row is in ring slot `base`.
+  const uint32_t g4 = groups * 4;
+  uint32_t* const taps_by_base = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
+  for (uint32_t k = 0; k < g4; ++k) {
     const uint32_t kk = k < taps ? k : taps - 1;
     const uint32_t ky = kk / p.k_w;
-    tap_row[k] = ky * p.dilation_h;
-    tap_col[k] = (kk - ky * p.k_w) * p.dilation_w * c;
+    const uint32_t col = (kk - ky * p.k_w) * p.dilation_w * c;
+    for (uint32_t base = 0; base < ring; ++base) {
+      const uint32_t da = base + ky * p.dilation_h;  // < 2 * ring
+      const uint32_t db = da + p.stride_h;           // < 2 * ring
+      taps_by_base[(base * 2) * g4 + k] = (da < ring ? da : da - ring) * row_pitch + col;
+      taps_by_base[(base * 2 + 1) * g4 + k] = (db < ring ? db : db - ring) * row_pitch + col;
+    }
   }
   // Aligned copies of the layout's requantisation lanes (4 blocks of 6 vectors) and filter
   // vectors (groups * 4), which follow them in the layout.
   HVX_Vector* const lv = reinterpret_cast<HVX_Vector*>(
-      reinterpret_cast<uint8_t*>(tap_a) + hvx_layout::round_vec(uint64_t{groups} * 4 * 16));
+      reinterpret_cast<uint8_t*>(taps_by_base) + hvx_layout::round_vec(uint64_t{ring} * g4 * 8));
   const uint32_t layout_vectors = 4 * 6 + groups * 4;
   for (uint32_t i = 0; i < layout_vectors; ++i) lv[i] = lvec(layout, i);
   const HVX_Vector* const fv = lv + 4 * 6;
@@ -174,14 +179,9 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
       }
       built = r0 + ring;
       // Tap offsets of both rows (the second row's rows start stride_h later; without a second
-      // row it recomputes the first, never stored).
-      const uint32_t step_b = two ? p.stride_h : 0;
-      for (uint32_t k = 0; k < groups * 4; ++k) {
-        const uint32_t da = base + tap_row[k];
-        const uint32_t db = da + step_b;
-        tap_a[k] = (da < ring ? da : da - ring) * row_pitch + tap_col[k];
-        tap_b[k] = (db < ring ? db : db - ring) * row_pitch + tap_col[k];
-      }
+      // row the pair's second half recomputes the first, never stored).
+      const uint32_t* const tap_a = taps_by_base + base * 2 * g4;
+      const uint32_t* const tap_b = two ? tap_a + g4 : tap_a;
       // The next pair starts 2 * stride_h rows later.
       base += 2 * p.stride_h;
       while (base >= ring) base -= ring;

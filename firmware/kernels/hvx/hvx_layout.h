@@ -325,9 +325,9 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 // Kernel scratch of the HVX paths (with one vector of alignment slack):
 //   kSingle   conv_temp_bytes(dw_as_conv(p))
 //   kFlat     a ring of dw_flat_ring_rows(p) bordered input rows of row_bytes + one vector,
-//             two stride-1 output rows (chunks vectors each), the taps' (row, column) tables
-//             and the two output rows' tap offset tables: 4 * groups * 4 uint32, then aligned
-//             copies of the layout's filter vectors
+//             two stride-1 output rows (chunks vectors each), the tap offset tables of both
+//             output rows for each ring position: ring rows * 2 * groups * 4 uint32, then
+//             aligned copies of the layout's filter vectors
 //             (groups * 4) and requantisation lanes (4 * 6 vectors)
 //   kPerPixel none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
@@ -337,7 +337,7 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
     case DwPath::kFlat: {
       const DwFlatGeometry f = dw_flat_geometry(p);
       return kVec + round_vec(dw_flat_ring_rows(p) * (f.row_bytes + kVec)) +
-             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 16) +
+             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) +
              uint64_t{f.groups} * 4 * kVec + 4 * sizeof(RequantLanes);
     }
     case DwPath::kPerPixel:
