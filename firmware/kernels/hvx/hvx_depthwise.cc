@@ -42,6 +42,23 @@ void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
+// One bordered input row of row_bytes at `row` (forward stores may spill up to 127 bytes past
+// it): `left` bytes of the input zero point, `copy` bytes of `src`, zero point to the end; all
+// zero point when src is null. Out of line: the splat is not live across the caller's calls
+// (HVX registers are caller-saved).
+__attribute__((noinline)) void bordered_row(int8_t* row, const int8_t* src, uint32_t left, uint32_t copy,
+                                            uint32_t row_bytes, uint32_t zp_byte, const int8_t* src_end) {
+  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
+  if (src == nullptr) {
+    fill_forward(row, row_bytes, pad);
+    return;
+  }
+  // Left border, the input row, right border: each spill is overwritten by the next.
+  fill_forward(row, left, pad);
+  copy_forward(row + left, src, copy, src_end);
+  fill_forward(row + left + copy, row_bytes - left - copy, pad);
+}
+
 // Chunk j of an output row pair: the 128 output bytes of the first row (lo) and of the second
 // (hi). `at`: chunk j of the ring's first row; tap_a[k], tap_b[k]: tap k's byte offset from it
 // for the first and the second row. Each filter vector and each block's requantisation lanes are
@@ -149,7 +166,6 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
 
   const OutputVectors ov = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
-  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
   int8_t* const out_end = out + static_cast<size_t>(p.batches) * p.out_h * out_row;
   const uint32_t in_row = p.in_w * c;
   const uint32_t left = p.pad_w * c;
@@ -167,15 +183,10 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
       for (uint32_t d = built > r0 ? built - r0 : 0; d < ring; ++d) {
         const int32_t iy = static_cast<int32_t>(r0 + d) - static_cast<int32_t>(p.pad_h);
         const uint32_t slot = base + d < ring ? base + d : base + d - ring;
-        int8_t* row = padded + static_cast<size_t>(slot) * row_pitch;
-        if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
-          // Left border, the input row, right border: each spill is overwritten by the next.
-          fill_forward(row, left, pad);
-          copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
-          fill_forward(row + left + copy, row_bytes - left - copy, pad);
-        } else {
-          fill_forward(row, row_bytes, pad);
-        }
+        const bool inside = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
+        bordered_row(padded + static_cast<size_t>(slot) * row_pitch,
+                     inside ? in_b + static_cast<size_t>(iy) * in_row : nullptr, left, copy, row_bytes,
+                     zp_byte, in_end);
       }
       built = r0 + ring;
       // Tap offsets of both rows (the second row's rows start stride_h later; without a second
