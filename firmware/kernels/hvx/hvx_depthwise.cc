@@ -145,17 +145,26 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
   // row r of a pair whose first input row is in ring slot `base`.
   const uint32_t g4 = groups * 4;
   uint32_t* const taps_by_base = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
-  for (uint32_t k = 0; k < g4; ++k) {
-    const uint32_t kk = k < taps ? k : taps - 1;
-    const uint32_t ky = kk / p.k_w;
-    const uint32_t col = (kk - ky * p.k_w) * p.dilation_w * c;
-    for (uint32_t base = 0; base < ring; ++base) {
+  // Filled at the first ring_rows pairs (they visit every ring position the call uses).
+  auto fill_taps = [&](uint32_t base) {
+    uint32_t* const ta = taps_by_base + base * 2 * g4;
+    uint32_t* const tb = ta + g4;
+    uint32_t k = 0;
+    for (uint32_t ky = 0; ky < p.k_h; ++ky) {
       const uint32_t da = base + ky * p.dilation_h;  // < 2 * ring
       const uint32_t db = da + p.stride_h;           // < 2 * ring
-      taps_by_base[(base * 2) * g4 + k] = (da < ring ? da : da - ring) * row_pitch + col;
-      taps_by_base[(base * 2 + 1) * g4 + k] = (db < ring ? db : db - ring) * row_pitch + col;
+      const uint32_t ra = (da < ring ? da : da - ring) * row_pitch;
+      const uint32_t rb = (db < ring ? db : db - ring) * row_pitch;
+      for (uint32_t kx = 0, col = 0; kx < p.k_w; ++kx, ++k, col += p.dilation_w * c) {
+        ta[k] = ra + col;
+        tb[k] = rb + col;
+      }
     }
-  }
+    for (; k < g4; ++k) {
+      ta[k] = ta[taps - 1];
+      tb[k] = tb[taps - 1];
+    }
+  };
   // Aligned copies of the layout's requantisation lanes (4 blocks of 6 vectors) and filter
   // vectors (groups * 4), which follow them in the layout.
   HVX_Vector* const lv = reinterpret_cast<HVX_Vector*>(
@@ -177,6 +186,7 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
     uint32_t built = 0;  // input rows [0, built) (from the top border) are in the ring
     uint32_t base = 0;   // the ring slot of the pair's first input row, oy * stride_h
     for (uint32_t oy = 0; oy < p.out_h; oy += 2) {
+      if (b == 0 && oy / 2 < ring) fill_taps(base);
       const bool two = oy + 1 < p.out_h;
       const uint32_t r0 = oy * p.stride_h;
       // Build input rows [max(built, r0), r0 + ring): the slot of row r0 + d is base + d mod R.
