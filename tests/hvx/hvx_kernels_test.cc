@@ -531,7 +531,11 @@ extern "C" int main(void) {
   const uint32_t dw_pairs[][8] = {{25, 5, 64, 3, 3, 1, 1, 1},  {12, 12, 32, 3, 3, 2, 1, 1},
                                   {11, 7, 128, 3, 3, 2, 1, 0}, {2, 9, 16, 3, 3, 1, 1, 1},
                                   {1, 9, 64, 1, 3, 1, 1, 1},   {8, 3, 8, 5, 5, 1, 1, 1},
-                                  {9, 8, 32, 1, 3, 2, 1, 1},   {13, 6, 16, 3, 3, 2, 2, 1}};
+                                  {9, 8, 32, 1, 3, 2, 1, 1},   {13, 6, 16, 3, 3, 2, 2, 1},
+                                  // Stride 2 over dealt (even/odd pixel) rows: 8 and 64
+                                  // channels, 5x5, an even filter width, rows of several blocks.
+                                  {10, 11, 8, 3, 3, 2, 1, 1},  {9, 13, 64, 5, 5, 2, 1, 1},
+                                  {7, 10, 16, 3, 2, 2, 1, 0},  {6, 40, 32, 3, 3, 2, 1, 1}};
   for (const auto& d : dw_pairs) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;

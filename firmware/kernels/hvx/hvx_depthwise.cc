@@ -59,6 +59,21 @@ __attribute__((noinline)) void bordered_row(int8_t* row, const int8_t* src, uint
   fill_forward(row + left + copy, row_bytes - left - copy, pad);
 }
 
+// The even pixels of `blocks` 256-byte blocks at `src` (aligned) to even[0, blocks * 128), the
+// odd ones to odd[...] (both aligned): pixels of c bytes (c divides 128, c < 128).
+__attribute__((noinline)) void deal_row(const int8_t* src, uint32_t blocks, uint32_t c, int8_t* even,
+                                        int8_t* odd) {
+  const HVX_Vector* s = reinterpret_cast<const HVX_Vector*>(src);
+  HVX_Vector* e = reinterpret_cast<HVX_Vector*>(even);
+  HVX_Vector* o = reinterpret_cast<HVX_Vector*>(odd);
+  const int32_t size = -static_cast<int32_t>(c);
+  for (uint32_t i = 0; i < blocks; ++i) {
+    const HVX_VectorPair d = Q6_W_vdeal_VVR(s[2 * i + 1], s[2 * i], size);
+    e[i] = Q6_V_lo_W(d);
+    o[i] = Q6_V_hi_W(d);
+  }
+}
+
 // Chunk j of an output row pair: the 128 output bytes of the first row (lo) and of the second
 // (hi). `at`: chunk j of the ring's first row; tap_a[k], tap_b[k]: tap k's byte offset from it
 // for the first and the second row. Each filter vector and each block's requantisation lanes are
@@ -135,16 +150,25 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
   const uint32_t taps = p.k_h * p.k_w;
   const uint32_t out_row = p.out_w * c;
   const hvx_layout::DwFlatGeometry geo = hvx_layout::dw_flat_geometry(p);
-  const uint32_t chunks = geo.chunks, row_bytes = geo.row_bytes, groups = geo.groups;
-  const uint32_t row_pitch = row_bytes + kVec;
+  const uint32_t groups = geo.groups;
+  // Direct stride 2: ring rows are (even pixels, odd pixels) of a bordered row of `row_bytes`
+  // built in `dealt`; else ring rows are bordered rows and the stride-1 output rows go to `wide`.
+  const bool direct = hvx_layout::dw_flat_direct(p);
+  const hvx_layout::DwFlatDirect dg = hvx_layout::dw_flat_direct_geometry(p);
+  const uint32_t chunks = direct ? dg.chunks : geo.chunks;
+  const uint32_t row_bytes = direct ? dg.blocks * 2 * kVec : geo.row_bytes;
+  const uint32_t row_pitch = direct ? 2 * dg.half : row_bytes + kVec;
   const uint32_t ring = static_cast<uint32_t>(hvx_layout::dw_flat_ring_rows(p));
   int8_t* const padded = reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
   int8_t* const wide = padded + hvx_layout::round_vec(uint64_t{ring} * row_pitch);
   int8_t* const wide_b = wide + static_cast<size_t>(chunks) * kVec;
+  int8_t* const dealt = wide;  // direct: the bordered row before dealing (row_bytes + kVec)
+  const uint64_t middle = direct ? hvx_layout::round_vec(uint64_t{row_bytes} + kVec)
+                                 : hvx_layout::round_vec(2 * uint64_t{chunks} * kVec);
   // taps[(base * 2 + r) * g4 + k]: tap k's byte offset from the ring's first row for output
   // row r of a pair whose first input row is in ring slot `base`.
   const uint32_t g4 = groups * 4;
-  uint32_t* const taps_by_base = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(2 * uint64_t{chunks} * kVec));
+  uint32_t* const taps_by_base = reinterpret_cast<uint32_t*>(wide + middle);
   // Filled at the first ring_rows pairs (they visit every ring position the call uses).
   auto fill_taps = [&](uint32_t base) {
     uint32_t* const ta = taps_by_base + base * 2 * g4;
@@ -155,7 +179,9 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
       const uint32_t db = da + p.stride_h;           // < 2 * ring
       const uint32_t ra = (da < ring ? da : da - ring) * row_pitch;
       const uint32_t rb = (db < ring ? db : db - ring) * row_pitch;
-      for (uint32_t kx = 0, col = 0; kx < p.k_w; ++kx, ++k, col += p.dilation_w * c) {
+      for (uint32_t kx = 0; kx < p.k_w; ++kx, ++k) {
+        // Direct: input pixel 2 * ox + kx is even pixel ox + kx / 2, or odd pixel ox + kx / 2.
+        const uint32_t col = direct ? (kx & 1u) * dg.half + (kx >> 1) * c : kx * p.dilation_w * c;
         ta[k] = ra + col;
         tb[k] = rb + col;
       }
@@ -194,9 +220,14 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
         const int32_t iy = static_cast<int32_t>(r0 + d) - static_cast<int32_t>(p.pad_h);
         const uint32_t slot = base + d < ring ? base + d : base + d - ring;
         const bool inside = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
-        bordered_row(padded + static_cast<size_t>(slot) * row_pitch,
-                     inside ? in_b + static_cast<size_t>(iy) * in_row : nullptr, left, copy, row_bytes,
-                     zp_byte, in_end);
+        int8_t* const row = padded + static_cast<size_t>(slot) * row_pitch;
+        const int8_t* const src = inside ? in_b + static_cast<size_t>(iy) * in_row : nullptr;
+        if (direct) {
+          bordered_row(dealt, src, left, copy, row_bytes, zp_byte, in_end);
+          deal_row(dealt, dg.blocks, c, row, row + dg.half);
+        } else {
+          bordered_row(row, src, left, copy, row_bytes, zp_byte, in_end);
+        }
       }
       built = r0 + ring;
       // Tap offsets of both rows (the second row's rows start stride_h later; without a second
@@ -211,7 +242,7 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
       for (uint32_t j = 0; j < chunks; ++j) {
         const HVX_VectorPair bytes =
             flat_chunk_pair(fv, lv, tap_a, tap_b, groups, padded + static_cast<size_t>(j) * kVec, ov);
-        if (p.stride_w != 1) {
+        if (p.stride_w != 1 && !direct) {
           *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = Q6_V_lo_W(bytes);
           *reinterpret_cast<HVX_Vector*>(wide_b + j * kVec) = Q6_V_hi_W(bytes);
           continue;
@@ -232,7 +263,7 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
           store_tail(dst, Q6_V_hi_W(bytes), o_b + out_row);
         }
       }
-      if (p.stride_w != 1) {
+      if (p.stride_w != 1 && !direct) {
         // Keep pixels 0, 2, 4, ... of the stride-1 rows.
         for (uint32_t r = 0; r < (two ? 2u : 1u); ++r) {
           const int8_t* w = r == 0 ? wide : wide_b;
