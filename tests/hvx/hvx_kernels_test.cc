@@ -511,6 +511,13 @@ extern "C" int main(void) {
   ok = conv_case(49, 10, 1, 64, 10, 4, 2, 1, true) && ok;  // kws_ref_model's first layer
   ok = conv_case(9, 9, 16, 16, 3, 3, 1, 1, true) && ok;
   ok = conv_case(7, 5, 8, 16, 1, 1, 1, 1, false) && ok;
+  // n = 64 (four pixels a step) and n = 128 (two): im2col blocks and strided pointwise rows
+  // whose counts leave 1, 2 and 3 pixels for the last step.
+  ok = conv_case(25, 5, 64, 64, 1, 1, 1, 1, false) && ok;  // kws_ref_model's pointwise layers
+  ok = conv_case(9, 7, 24, 64, 1, 1, 2, 1, false) && ok;
+  ok = conv_case(6, 5, 5, 64, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(5, 7, 16, 128, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(7, 3, 9, 128, 1, 1, 2, 1, false) && ok;
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},   {9, 9, 16, 3, 3, 2, 1},  {6, 5, 64, 3, 3, 1, 1},
                             {5, 7, 3, 3, 3, 1, 1},   {8, 6, 40, 3, 3, 2, 1},  {5, 5, 130, 3, 3, 1, 1},
                             {6, 6, 256, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2}, {4, 9, 128, 1, 4, 1, 1},
@@ -519,6 +526,17 @@ extern "C" int main(void) {
     ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
     ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
   }
+  // The flat path's output row pairs and its ring of input rows: odd and even output heights, a
+  // single row, stride 2, a ring that skips rows (k_h = 1, stride 2), dilation.
+  const uint32_t dw_pairs[][8] = {{25, 5, 64, 3, 3, 1, 1, 1},  {12, 12, 32, 3, 3, 2, 1, 1},
+                                  {11, 7, 128, 3, 3, 2, 1, 0}, {2, 9, 16, 3, 3, 1, 1, 1},
+                                  {1, 9, 64, 1, 3, 1, 1, 1},   {8, 3, 8, 5, 5, 1, 1, 1},
+                                  {9, 8, 32, 1, 3, 2, 1, 1},   {13, 6, 16, 3, 3, 2, 2, 1},
+                                  // Stride 2 over dealt (even/odd pixel) rows: 8 and 64
+                                  // channels, 5x5, an even filter width, rows of several blocks.
+                                  {10, 11, 8, 3, 3, 2, 1, 1},  {9, 13, 64, 5, 5, 2, 1, 1},
+                                  {7, 10, 16, 3, 2, 2, 1, 0},  {6, 40, 32, 3, 3, 2, 1, 1}};
+  for (const auto& d : dw_pairs) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
   ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;

@@ -53,6 +53,30 @@ __attribute__((always_inline)) inline HVX_Vector requant(HVX_Vector acc,
   return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, Q6_V_vsplat_R(o.lo)), Q6_V_vsplat_R(o.hi));
 }
 
+// One block's requantisation lanes held in registers, for kernels that requantise several
+// accumulators with the same block (loaded once instead of once per accumulator).
+struct LaneVectors {
+  HVX_Vector bias, left, mult, right, mask, half;
+};
+
+__attribute__((always_inline)) inline LaneVectors lane_vectors(const hvx_layout::RequantLanes& r) {
+  auto lane = [](const int32_t* row) { return *reinterpret_cast<const HVX_UVector*>(row); };
+  return LaneVectors{lane(r.bias), lane(r.left), lane(r.mult), lane(r.right), lane(r.mask), lane(r.half)};
+}
+
+// requant() with the lanes already loaded: the same sequence, the same results.
+__attribute__((always_inline)) inline HVX_Vector requant(HVX_Vector acc, const LaneVectors& r,
+                                                         const OutputVectors& o) {
+  const HVX_Vector x = Q6_Vw_vasl_VwVw(Q6_Vw_vadd_VwVw(acc, r.bias), r.left);
+  const HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
+  const HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
+  const HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, Q6_V_vsplat_R(1));
+  v = Q6_Vw_vadd_VwVw(v, Q6_V_vsplat_R(o.zp));
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, Q6_V_vsplat_R(o.lo)), Q6_V_vsplat_R(o.hi));
+}
+
 // Four vectors of 32 int32 results (in [-128, 127] after the clamp) as 128 bytes, in order.
 inline HVX_Vector pack_bytes(HVX_Vector r0, HVX_Vector r1, HVX_Vector r2, HVX_Vector r3) {
   return Q6_Vb_vpack_VhVh_sat(Q6_Vh_vpack_VwVw_sat(r3, r2), Q6_Vh_vpack_VwVw_sat(r1, r0));

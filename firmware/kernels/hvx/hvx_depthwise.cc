@@ -42,36 +42,165 @@ void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-// Scratch (hvx_layout::dw_temp_bytes, kFlat): k_h bordered rows, each row_bytes + one vector
-// of slack for forward stores; the stride-1 output row (stride 2); the taps' input offsets
-// within a chunk (row, byte offset), the padding taps of the last group repeating the last tap.
+// One bordered input row of row_bytes at `row` (forward stores may spill up to 127 bytes past
+// it): `left` bytes of the input zero point, `copy` bytes of `src`, zero point to the end; all
+// zero point when src is null. Out of line: the splat is not live across the caller's calls
+// (HVX registers are caller-saved).
+__attribute__((noinline)) void bordered_row(int8_t* row, const int8_t* src, uint32_t left, uint32_t copy,
+                                            uint32_t row_bytes, uint32_t zp_byte, const int8_t* src_end) {
+  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
+  if (src == nullptr) {
+    fill_forward(row, row_bytes, pad);
+    return;
+  }
+  // Left border, the input row, right border: each spill is overwritten by the next.
+  fill_forward(row, left, pad);
+  copy_forward(row + left, src, copy, src_end);
+  fill_forward(row + left + copy, row_bytes - left - copy, pad);
+}
+
+// The even pixels of `blocks` 256-byte blocks at `src` (aligned) to even[0, blocks * 128), the
+// odd ones to odd[...] (both aligned): pixels of c bytes (c divides 128, c < 128).
+__attribute__((noinline)) void deal_row(const int8_t* src, uint32_t blocks, uint32_t c, int8_t* even,
+                                        int8_t* odd) {
+  const HVX_Vector* s = reinterpret_cast<const HVX_Vector*>(src);
+  HVX_Vector* e = reinterpret_cast<HVX_Vector*>(even);
+  HVX_Vector* o = reinterpret_cast<HVX_Vector*>(odd);
+  const int32_t size = -static_cast<int32_t>(c);
+  for (uint32_t i = 0; i < blocks; ++i) {
+    const HVX_VectorPair d = Q6_W_vdeal_VVR(s[2 * i + 1], s[2 * i], size);
+    e[i] = Q6_V_lo_W(d);
+    o[i] = Q6_V_hi_W(d);
+  }
+}
+
+// Chunk j of an output row pair: the 128 output bytes of the first row (lo) and of the second
+// (hi). `at`: chunk j of the ring's first row; tap_a[k], tap_b[k]: tap k's byte offset from it
+// for the first and the second row. Each filter vector and each block's requantisation lanes are
+// loaded once for both rows. Out of line: only its vectors are live.
+// `fv`: the filter vectors, `lv`: the four blocks' requantisation lanes (six vectors each, in
+// RequantLanes order), both copied to aligned scratch (aligned loads pair with the shuffles).
+__attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, const HVX_Vector* lv,
+                                                         const uint32_t* tap_a, const uint32_t* tap_b,
+                                                         uint32_t groups, const int8_t* at,
+                                                         const OutputVectors& ov) {
+  HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+  HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
+  // Taps go in groups of four: the four taps' input vectors are byte- then halfword-shuffled
+  // so that lane l of shuffled vector r holds byte position 32r + l of all four taps, and one
+  // vrmpy per r against the layout's filter vector r sums the four taps of 32 positions.
+  // Positions keep their natural order, so requantisation lanes r cover positions 32r .. 32r + 31.
+  for (uint32_t g = 0; g < groups; ++g, fv += 4, tap_a += 4, tap_b += 4) {
+    const HVX_Vector f0 = fv[0], f1 = fv[1], f2 = fv[2], f3 = fv[3];
+    {
+      const uint32_t t0 = tap_a[0], t1 = tap_a[1], t2 = tap_a[2], t3 = tap_a[3];
+      const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t1),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t0), -1);
+      const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t3),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t2), -1);
+      const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+      const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, Q6_V_lo_W(qlo), f0);
+      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, Q6_V_hi_W(qlo), f1);
+      a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, Q6_V_lo_W(qhi), f2);
+      a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), f3);
+    }
+    {
+      const uint32_t t0 = tap_b[0], t1 = tap_b[1], t2 = tap_b[2], t3 = tap_b[3];
+      const HVX_VectorPair p01 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t1),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t0), -1);
+      const HVX_VectorPair p23 = Q6_W_vshuff_VVR(*reinterpret_cast<const HVX_UVector*>(at + t3),
+                                                 *reinterpret_cast<const HVX_UVector*>(at + t2), -1);
+      const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+      const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, Q6_V_lo_W(qlo), f0);
+      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, Q6_V_hi_W(qlo), f1);
+      b2 = Q6_Vw_vrmpyacc_VwVbVb(b2, Q6_V_lo_W(qhi), f2);
+      b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, Q6_V_hi_W(qhi), f3);
+    }
+  }
+  auto lanes = [lv](uint32_t r) __attribute__((always_inline)) {
+    const HVX_Vector* v = lv + 6 * r;
+    return LaneVectors{v[0], v[1], v[2], v[3], v[4], v[5]};
+  };
+  const LaneVectors l0 = lanes(0);
+  a0 = requant(a0, l0, ov);
+  b0 = requant(b0, l0, ov);
+  const LaneVectors l1 = lanes(1);
+  a1 = requant(a1, l1, ov);
+  b1 = requant(b1, l1, ov);
+  const LaneVectors l2 = lanes(2);
+  a2 = requant(a2, l2, ov);
+  b2 = requant(b2, l2, ov);
+  const LaneVectors l3 = lanes(3);
+  a3 = requant(a3, l3, ov);
+  b3 = requant(b3, l3, ov);
+  return Q6_W_vcombine_VV(pack_bytes(b0, b1, b2, b3), pack_bytes(a0, a1, a2, a3));
+}
+
+// Output rows oy and oy + 1 (the second only when `two`) at a time. Scratch
+// (hvx_layout::dw_temp_bytes, kFlat): a ring of R = dw_flat_ring_rows(p) bordered input rows,
+// each row_bytes + one vector of slack for forward stores, input row r (counted from the top
+// border) in slot r % R, built once; the two stride-1 output rows (stride 2); the two rows' tap
+// offset tables, the padding taps of the last group repeating the last tap; the aligned layout
+// copies.
 __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, const uint8_t* layout,
                                             const int8_t* in, int8_t* out, uint8_t* temp) {
   const uint32_t c = p.out_c;
   const uint32_t taps = p.k_h * p.k_w;
   const uint32_t out_row = p.out_w * c;
   const hvx_layout::DwFlatGeometry geo = hvx_layout::dw_flat_geometry(p);
-  const uint32_t chunks = geo.chunks, row_bytes = geo.row_bytes, groups = geo.groups;
-  const uint32_t row_pitch = row_bytes + kVec;
+  const uint32_t groups = geo.groups;
+  // Direct stride 2: ring rows are (even pixels, odd pixels) of a bordered row of `row_bytes`
+  // built in `dealt`; else ring rows are bordered rows and the stride-1 output rows go to `wide`.
+  const bool direct = hvx_layout::dw_flat_direct(p);
+  const hvx_layout::DwFlatDirect dg = hvx_layout::dw_flat_direct_geometry(p);
+  const uint32_t chunks = direct ? dg.chunks : geo.chunks;
+  const uint32_t row_bytes = direct ? dg.blocks * 2 * kVec : geo.row_bytes;
+  const uint32_t row_pitch = direct ? 2 * dg.half : row_bytes + kVec;
+  const uint32_t ring = static_cast<uint32_t>(hvx_layout::dw_flat_ring_rows(p));
   int8_t* const padded = reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  int8_t* const wide = padded + hvx_layout::round_vec(uint64_t{p.k_h} * row_pitch);
-  uint32_t* const tap_row = reinterpret_cast<uint32_t*>(wide + hvx_layout::round_vec(uint64_t{chunks} * kVec));
-  uint32_t* const tap_off = tap_row + groups * 4;
-  // Taps go in groups of four: the four taps' input vectors are byte- then halfword-shuffled
-  // so that lane l of shuffled vector r holds byte position 32r + l of all four taps, and one
-  // vrmpy per r against the layout's filter vector r sums the four taps of 32 positions.
-  // Positions keep their natural order, so requantisation lanes r cover positions 32r .. 32r + 31.
-  for (uint32_t k = 0; k < groups * 4; ++k) {
-    const uint32_t kk = k < taps ? k : taps - 1;
-    tap_row[k] = (kk / p.k_w) * row_pitch;
-    tap_off[k] = (kk % p.k_w) * p.dilation_w * c;
-  }
-  const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint8_t* const fv = layout + 4 * sizeof(RequantLanes);
+  int8_t* const wide = padded + hvx_layout::round_vec(uint64_t{ring} * row_pitch);
+  int8_t* const wide_b = wide + static_cast<size_t>(chunks) * kVec;
+  int8_t* const dealt = wide;  // direct: the bordered row before dealing (row_bytes + kVec)
+  const uint64_t middle = direct ? hvx_layout::round_vec(uint64_t{row_bytes} + kVec)
+                                 : hvx_layout::round_vec(2 * uint64_t{chunks} * kVec);
+  // taps[(base * 2 + r) * g4 + k]: tap k's byte offset from the ring's first row for output
+  // row r of a pair whose first input row is in ring slot `base`.
+  const uint32_t g4 = groups * 4;
+  uint32_t* const taps_by_base = reinterpret_cast<uint32_t*>(wide + middle);
+  // Filled at the first ring_rows pairs (they visit every ring position the call uses).
+  auto fill_taps = [&](uint32_t base) {
+    uint32_t* const ta = taps_by_base + base * 2 * g4;
+    uint32_t* const tb = ta + g4;
+    uint32_t k = 0;
+    for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+      const uint32_t da = base + ky * p.dilation_h;  // < 2 * ring
+      const uint32_t db = da + p.stride_h;           // < 2 * ring
+      const uint32_t ra = (da < ring ? da : da - ring) * row_pitch;
+      const uint32_t rb = (db < ring ? db : db - ring) * row_pitch;
+      for (uint32_t kx = 0; kx < p.k_w; ++kx, ++k) {
+        // Direct: input pixel 2 * ox + kx is even pixel ox + kx / 2, or odd pixel ox + kx / 2.
+        const uint32_t col = direct ? (kx & 1u) * dg.half + (kx >> 1) * c : kx * p.dilation_w * c;
+        ta[k] = ra + col;
+        tb[k] = rb + col;
+      }
+    }
+    for (; k < g4; ++k) {
+      ta[k] = ta[taps - 1];
+      tb[k] = tb[taps - 1];
+    }
+  };
+  // Aligned copies of the layout's requantisation lanes (4 blocks of 6 vectors) and filter
+  // vectors (groups * 4), which follow them in the layout.
+  HVX_Vector* const lv = reinterpret_cast<HVX_Vector*>(
+      reinterpret_cast<uint8_t*>(taps_by_base) + hvx_layout::round_vec(uint64_t{ring} * g4 * 8));
+  const uint32_t layout_vectors = 4 * 6 + groups * 4;
+  for (uint32_t i = 0; i < layout_vectors; ++i) lv[i] = lvec(layout, i);
+  const HVX_Vector* const fv = lv + 4 * 6;
 
   const OutputVectors ov = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
-  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
   int8_t* const out_end = out + static_cast<size_t>(p.batches) * p.out_h * out_row;
   const uint32_t in_row = p.in_w * c;
   const uint32_t left = p.pad_w * c;
@@ -80,65 +209,76 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
 
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
-    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-        const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-        int8_t* row = padded + static_cast<size_t>(ky) * row_pitch;
-        if (iy >= 0 && iy < static_cast<int32_t>(p.in_h)) {
-          // Left border, the input row, right border: each spill is overwritten by the next.
-          fill_forward(row, left, pad);
-          copy_forward(row + left, in_b + static_cast<size_t>(iy) * in_row, copy, in_end);
-          fill_forward(row + left + copy, row_bytes - left - copy, pad);
+    uint32_t built = 0;  // input rows [0, built) (from the top border) are in the ring
+    uint32_t base = 0;   // the ring slot of the pair's first input row, oy * stride_h
+    for (uint32_t oy = 0; oy < p.out_h; oy += 2) {
+      if (b == 0 && oy / 2 < ring) fill_taps(base);
+      const bool two = oy + 1 < p.out_h;
+      const uint32_t r0 = oy * p.stride_h;
+      // Build input rows [max(built, r0), r0 + ring): the slot of row r0 + d is base + d mod R.
+      for (uint32_t d = built > r0 ? built - r0 : 0; d < ring; ++d) {
+        const int32_t iy = static_cast<int32_t>(r0 + d) - static_cast<int32_t>(p.pad_h);
+        const uint32_t slot = base + d < ring ? base + d : base + d - ring;
+        const bool inside = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
+        int8_t* const row = padded + static_cast<size_t>(slot) * row_pitch;
+        const int8_t* const src = inside ? in_b + static_cast<size_t>(iy) * in_row : nullptr;
+        if (direct) {
+          bordered_row(dealt, src, left, copy, row_bytes, zp_byte, in_end);
+          deal_row(dealt, dg.blocks, c, row, row + dg.half);
         } else {
-          fill_forward(row, row_bytes, pad);
+          bordered_row(row, src, left, copy, row_bytes, zp_byte, in_end);
         }
       }
+      built = r0 + ring;
+      // Tap offsets of both rows (the second row's rows start stride_h later; without a second
+      // row the pair's second half recomputes the first, never stored).
+      const uint32_t* const tap_a = taps_by_base + base * 2 * g4;
+      const uint32_t* const tap_b = two ? tap_a + g4 : tap_a;
+      // The next pair starts 2 * stride_h rows later.
+      base += 2 * p.stride_h;
+      while (base >= ring) base -= ring;
       int8_t* o = out + (static_cast<size_t>(b) * p.out_h + oy) * out_row;
+      int8_t* const o_b = o + out_row;
       for (uint32_t j = 0; j < chunks; ++j) {
-        HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
-        const uint8_t* f = fv;
-        const int8_t* const at = padded + static_cast<size_t>(j) * kVec;
-        for (uint32_t g = 0; g < groups; ++g, f += 4 * kVec) {
-          const uint32_t k = 4 * g;
-          const HVX_Vector x0 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k] + tap_off[k]);
-          const HVX_Vector x1 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k + 1] + tap_off[k + 1]);
-          const HVX_Vector x2 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k + 2] + tap_off[k + 2]);
-          const HVX_Vector x3 = *reinterpret_cast<const HVX_UVector*>(at + tap_row[k + 3] + tap_off[k + 3]);
-          const HVX_VectorPair p01 = Q6_W_vshuff_VVR(x1, x0, -1);
-          const HVX_VectorPair p23 = Q6_W_vshuff_VVR(x3, x2, -1);
-          const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
-          const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
-          a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, Q6_V_lo_W(qlo), lvec(f, 0));
-          a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, Q6_V_hi_W(qlo), lvec(f, 1));
-          a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, Q6_V_lo_W(qhi), lvec(f, 2));
-          a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, Q6_V_hi_W(qhi), lvec(f, 3));
-        }
-        const HVX_Vector bytes = pack_bytes(requant(a0, lanes[0], ov), requant(a1, lanes[1], ov),
-                                            requant(a2, lanes[2], ov), requant(a3, lanes[3], ov));
-        if (p.stride_w != 1) {
-          *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = bytes;
+        const HVX_VectorPair bytes =
+            flat_chunk_pair(fv, lv, tap_a, tap_b, groups, padded + static_cast<size_t>(j) * kVec, ov);
+        if (p.stride_w != 1 && !direct) {
+          *reinterpret_cast<HVX_Vector*>(wide + j * kVec) = Q6_V_lo_W(bytes);
+          *reinterpret_cast<HVX_Vector*>(wide_b + j * kVec) = Q6_V_hi_W(bytes);
           continue;
         }
+        // The first row's stores stay inside it (the second row is written in this pass); the
+        // second row's may spill into later rows, written later.
         int8_t* dst = o + j * kVec;
-        if (dst + kVec <= out_end) {
-          *reinterpret_cast<HVX_UVector*>(dst) = bytes;  // past the row: later rows, written later
+        if (dst + kVec <= o + out_row) {
+          *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_lo_W(bytes);
         } else {
-          store_tail(dst, bytes, o + out_row);
+          store_tail(dst, Q6_V_lo_W(bytes), o + out_row);
+        }
+        if (!two) continue;
+        dst = o_b + j * kVec;
+        if (dst + kVec <= out_end) {
+          *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_hi_W(bytes);
+        } else {
+          store_tail(dst, Q6_V_hi_W(bytes), o_b + out_row);
         }
       }
-      if (p.stride_w != 1) {
-        // Keep pixels 0, 2, 4, ... of the stride-1 row.
-        if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(o) & 3u) == 0) {
-          const uint32_t words = c / 4;
-          const uint32_t* src = reinterpret_cast<const uint32_t*>(wide);
-          uint32_t* dst = reinterpret_cast<uint32_t*>(o);
-          for (uint32_t ox = 0; ox < p.out_w; ++ox, src += 2 * words, dst += words) {
-            for (uint32_t k = 0; k < words; ++k) dst[k] = src[k];
-          }
-        } else {
-          for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-            for (uint32_t k = 0; k < c; ++k) o[ox * c + k] = wide[2 * ox * c + k];
+      if (p.stride_w != 1 && !direct) {
+        // Keep pixels 0, 2, 4, ... of the stride-1 rows.
+        for (uint32_t r = 0; r < (two ? 2u : 1u); ++r) {
+          const int8_t* w = r == 0 ? wide : wide_b;
+          int8_t* dst_row = o + r * out_row;
+          if ((c & 3u) == 0 && (reinterpret_cast<uintptr_t>(dst_row) & 3u) == 0) {
+            const uint32_t words = c / 4;
+            const uint32_t* src = reinterpret_cast<const uint32_t*>(w);
+            uint32_t* dst = reinterpret_cast<uint32_t*>(dst_row);
+            for (uint32_t ox = 0; ox < p.out_w; ++ox, src += 2 * words, dst += words) {
+              for (uint32_t k = 0; k < words; ++k) dst[k] = src[k];
+            }
+          } else {
+            for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+              for (uint32_t k = 0; k < c; ++k) dst_row[ox * c + k] = w[2 * ox * c + k];
+            }
           }
         }
       }

@@ -130,8 +130,25 @@ __attribute__((noinline)) HVX_Vector narrow_step(const Plan& pl, const uint32_t*
       acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[2][g])));
       acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vsplat_R(static_cast<int32_t>(xw[3][g])));
     }
+  } else if (kPix == 2) {
+    // Two pixels per accumulator (one 64-byte half each): all four accumulators at once, so each
+    // weight vector is loaded once per step (eight row pointers live).
+    const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
+    const uint32_t *x0 = xw[0], *x1 = xw[1], *x2 = xw[2], *x3 = xw[3];
+    const uint32_t *x4 = xw[4], *x5 = xw[5], *x6 = xw[6], *x7 = xw[7];
+    for (uint32_t g = 0; g < groups; ++g) {
+      const HVX_Vector wg = wvec(wv, g);
+      acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x1[g]))));
+      acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x2[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x3[g]))));
+      acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x4[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x5[g]))));
+      acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wg, Q6_V_vmux_QVV(q64, Q6_V_vsplat_R(static_cast<int32_t>(x6[g])),
+                                                         Q6_V_vsplat_R(static_cast<int32_t>(x7[g]))));
+    }
   } else {
-    // 2 or 4 pixels per accumulator: two accumulators at a time, so only their 2 * kPix row
+    // 4 pixels per accumulator: two accumulators at a time, so only their 2 * kPix row
     // pointers are live in the loop (all 16 at once spill); each weight vector is loaded
     // twice per step.
     const HVX_VectorPred q64 = Q6_Q_vsetq_R(64);
@@ -274,49 +291,98 @@ __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, ui
   }
 }
 
-// n = 64 or 128: one 128-byte store holds 128 / n whole pixels; the four accumulators are
-// (pixel, block of 32 channels) pairs in output order.
-__attribute__((noinline)) void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
-  const uint32_t n = pl.n, k_len = pl.k_len, groups = pl.groups;
+// n = 64 or 128: a step is four pixels (n = 64) or two (n = 128), eight accumulators (pixel,
+// block of 32 channels), 512 output bytes or 256: each weight vector loaded feeds 4 or 2 vrmpy,
+// and each block's requantisation lanes are loaded once per step. Out of line, so only the
+// step's registers are live (see narrow mode).
+__attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* const* x, int8_t* dst,
+                                               int8_t* out_end) {
+  const uint32_t groups = pl.groups;
+  const uint8_t* const w0 = pl.weights;
+  const uint8_t* const w1 = w0 + static_cast<size_t>(groups) * kVec;
   const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
-  const uint8_t* wv = pl.weights;
+  HVX_Vector r[8];
+  if (pl.n == 64) {
+    // a<u>: pixel u, channels 0..31; b<u>: pixel u, channels 32..63.
+    HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+    HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
+    const uint32_t *x0 = x[0], *x1 = x[1], *x2 = x[2], *x3 = x[3];
+    for (uint32_t g = 0; g < groups; ++g) {
+      const HVX_Vector wa = wvec(w0, g), wb = wvec(w1, g);
+      const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
+      const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
+      const HVX_Vector s2 = Q6_V_vsplat_R(static_cast<int32_t>(x2[g]));
+      const HVX_Vector s3 = Q6_V_vsplat_R(static_cast<int32_t>(x3[g]));
+      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wa, s0);
+      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, wb, s0);
+      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, wa, s1);
+      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, wb, s1);
+      a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, wa, s2);
+      b2 = Q6_Vw_vrmpyacc_VwVbVb(b2, wb, s2);
+      a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, wa, s3);
+      b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, wb, s3);
+    }
+    const LaneVectors l0 = lane_vectors(pl.lanes[0]);
+    r[0] = requant(a0, l0, ov);
+    r[2] = requant(a1, l0, ov);
+    r[4] = requant(a2, l0, ov);
+    r[6] = requant(a3, l0, ov);
+    const LaneVectors l1 = lane_vectors(pl.lanes[1]);
+    r[1] = requant(b0, l1, ov);
+    r[3] = requant(b1, l1, ov);
+    r[5] = requant(b2, l1, ov);
+    r[7] = requant(b3, l1, ov);
+  } else {
+    // Pixel 0 in a<blk>, pixel 1 in b<blk>.
+    const uint8_t* const w2 = w1 + static_cast<size_t>(groups) * kVec;
+    const uint8_t* const w3 = w2 + static_cast<size_t>(groups) * kVec;
+    HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
+    HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
+    const uint32_t *x0 = x[0], *x1 = x[1];
+    for (uint32_t g = 0; g < groups; ++g) {
+      const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
+      const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
+      const HVX_Vector v0 = wvec(w0, g), v1 = wvec(w1, g), v2 = wvec(w2, g), v3 = wvec(w3, g);
+      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, v0, s0);
+      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, v0, s1);
+      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, v1, s0);
+      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, v1, s1);
+      a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, v2, s0);
+      b2 = Q6_Vw_vrmpyacc_VwVbVb(b2, v2, s1);
+      a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, v3, s0);
+      b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, v3, s1);
+    }
+    const LaneVectors l0 = lane_vectors(pl.lanes[0]);
+    r[0] = requant(a0, l0, ov);
+    r[4] = requant(b0, l0, ov);
+    const LaneVectors l1 = lane_vectors(pl.lanes[1]);
+    r[1] = requant(a1, l1, ov);
+    r[5] = requant(b1, l1, ov);
+    const LaneVectors l2 = lane_vectors(pl.lanes[2]);
+    r[2] = requant(a2, l2, ov);
+    r[6] = requant(b2, l2, ov);
+    const LaneVectors l3 = lane_vectors(pl.lanes[3]);
+    r[3] = requant(a3, l3, ov);
+    r[7] = requant(b3, l3, ov);
+  }
+  // r[0..3] are the step's first 128 output bytes, r[4..7] the next (output order).
+  store_block(dst, pack_bytes(r[0], r[1], r[2], r[3]), out_end);
+  if (dst + kVec < out_end) store_block(dst + kVec, pack_bytes(r[4], r[5], r[6], r[7]), out_end);
+}
+
+__attribute__((noinline)) void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
+  const uint32_t n = pl.n, k_len = pl.k_len;
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const uint32_t stage = (k_len + 3u) & ~3u;
   int8_t* const xrow = pl.scratch.stage;
-  const uint32_t step = kVec / n;  // pixels per step: 2 (n = 64) or 1 (n = 128)
-  // The four blocks' requantisation (n = 64: blocks 0, 1 repeated for the second pixel).
-  const hvx_layout::RequantLanes* const rq = pl.lanes;
-  const uint32_t b2 = step == 2 ? 0 : 2;  // the blocks of accumulators 2 and 3
+  const uint32_t step = n == 64 ? 4 : 2;  // pixels per step (hvx_layout::stage_rows)
+  const uint32_t* x[4];
   for (uint32_t i = 0; i < rows; i += step) {
-    HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
-    if (step == 2) {
-      const uint32_t* x0 = word_row(src, i, k_len, xrow);
-      const uint32_t* x1 = i + 1 < rows ? word_row(src, i + 1, k_len, xrow + stage) : x0;
-      const uint8_t* w1 = wv + static_cast<size_t>(groups) * kVec;
-      for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
-        const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
-        const HVX_Vector wa = wvec(wv, g), wb = wvec(w1, g);
-        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wa, s0);
-        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wb, s0);
-        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wa, s1);
-        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wb, s1);
-      }
-    } else {
-      const uint32_t* x0 = word_row(src, i, k_len, xrow);
-      for (uint32_t g = 0; g < groups; ++g) {
-        const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
-        acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, wvec(wv, g), s0);
-        acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, wvec(wv, groups + g), s0);
-        acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, wvec(wv, 2 * groups + g), s0);
-        acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, wvec(wv, 3 * groups + g), s0);
-      }
+    // Rows past the end repeat the first (computed, never stored).
+    for (uint32_t u = 0; u < step; ++u) {
+      x[u] = i + u < rows ? word_row(src, i + u, k_len, xrow + static_cast<size_t>(u) * stage) : x[0];
     }
-    int8_t* dst = out + static_cast<size_t>(i) * n;
-    store_block(dst,
-                pack_bytes(requant(acc0, rq[0], ov), requant(acc1, rq[1], ov),
-                           requant(acc2, rq[b2], ov), requant(acc3, rq[b2 + 1], ov)),
-                out_end);
+    two_blocks_step(pl, x, out + static_cast<size_t>(i) * n, out_end);
   }
 }
 

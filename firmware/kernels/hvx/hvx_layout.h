@@ -178,8 +178,8 @@ constexpr uint32_t kIm2colBlockBytes = 8192;    // unrolled rows per block, abou
 
 constexpr uint64_t round_vec(uint64_t v) { return (v + kVec - 1) / kVec * kVec; }
 constexpr uint32_t k_pad_of(uint32_t k_len) { return (k_len + 3u) & ~3u; }
-// Rows a GEMM step may stage: the narrow mode's step, else a pair.
-constexpr uint32_t stage_rows(uint32_t n) { return gemm_is_narrow(n) ? kStageRows : 2u; }
+// Rows a GEMM step may stage: the narrow mode's step, four for n = 64, else a pair.
+constexpr uint32_t stage_rows(uint32_t n) { return gemm_is_narrow(n) ? kStageRows : n == 64 ? 4u : 2u; }
 
 constexpr uint64_t gemm_temp_bytes(uint32_t n, uint32_t k_len) {
   return round_vec(uint64_t{stage_rows(n)} * k_pad_of(k_len)) +
@@ -279,6 +279,34 @@ constexpr DwFlatGeometry dw_flat_geometry(const DepthwiseConv2dParams& p) {
                         (p.k_h * p.k_w + 3) / 4};
 }
 
+// The flat path at stride_w 2 over channel counts below 128 (dilation_w 1) computes the output
+// pixels directly: each bordered input row is dealt into its even and its odd pixels (`half`
+// bytes each, from a row of `blocks` 256-byte blocks), so every tap reads contiguous bytes.
+struct DwFlatDirect {
+  uint32_t chunks;  // 128-byte chunks of the output row
+  uint32_t blocks;  // 256-byte blocks of the bordered row that is dealt
+  uint32_t half;    // bytes of the even (then the odd) pixels: blocks * 128 and the taps' reach
+};
+constexpr bool dw_flat_direct(const DepthwiseConv2dParams& p) {
+  return p.stride_w == 2 && p.dilation_w == 1 && p.out_c < kVec;
+}
+constexpr DwFlatDirect dw_flat_direct_geometry(const DepthwiseConv2dParams& p) {
+  const uint64_t chunks = (uint64_t{p.out_w} * p.out_c + kVec - 1) / kVec;
+  const uint64_t src = (uint64_t{p.out_w - 1} * 2 + p.k_w) * p.out_c;  // bordered bytes read
+  const uint64_t blocks = (src + 2 * kVec - 1) / (2 * kVec);
+  const uint64_t reach = chunks * kVec + uint64_t{p.k_w / 2} * p.out_c;  // last tap read + 1
+  const uint64_t half = round_vec(blocks * kVec > reach ? blocks * kVec : reach);
+  return DwFlatDirect{chunks > 0xFFFFu ? 0xFFFFu : static_cast<uint32_t>(chunks),
+                      blocks > 0xFFFFu ? 0xFFFFu : static_cast<uint32_t>(blocks),
+                      half > 0xFFFFFFu ? 0xFFFFFFu : static_cast<uint32_t>(half)};
+}
+
+// Bordered input rows the flat path keeps: those under an output row pair (rows oy and oy + 1),
+// stride_h + (k_h - 1) * dilation_h + 1 consecutive input rows, reused by the next pair.
+constexpr uint64_t dw_flat_ring_rows(const DepthwiseConv2dParams& p) {
+  return uint64_t{p.stride_h} + uint64_t{p.k_h - 1} * p.dilation_h + 1;
+}
+
 // The CONV_2D (in_c = 1) an in_c == 1 depthwise convolution is.
 constexpr Conv2dParams dw_as_conv(const DepthwiseConv2dParams& p) {
   return Conv2dParams{p.batches,    p.in_h,     p.in_w,     1u,       p.out_h,  p.out_w,
@@ -318,8 +346,13 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 
 // Kernel scratch of the HVX paths (with one vector of alignment slack):
 //   kSingle   conv_temp_bytes(dw_as_conv(p))
-//   kFlat     k_h bordered rows of row_bytes + one vector, the stride-1 output row (chunks
-//             vectors), then the taps' (row, byte offset) tables: 2 * groups * 4 uint32
+//   kFlat     a ring of dw_flat_ring_rows(p) bordered input rows of row_bytes + one vector
+//             (dw_flat_direct: of 2 * half bytes, and one bordered row of blocks * 256 bytes +
+//             one vector to deal them from, instead of the stride-1 output rows),
+//             two stride-1 output rows (chunks vectors each), the tap offset tables of both
+//             output rows for each ring position: ring rows * 2 * groups * 4 uint32, then
+//             aligned copies of the layout's filter vectors
+//             (groups * 4) and requantisation lanes (4 * 6 vectors)
 //   kPerPixel none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
@@ -327,8 +360,15 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
       return conv_temp_bytes(dw_as_conv(p));
     case DwPath::kFlat: {
       const DwFlatGeometry f = dw_flat_geometry(p);
-      return kVec + round_vec(uint64_t{p.k_h} * (f.row_bytes + kVec)) +
-             round_vec(uint64_t{f.chunks} * kVec) + round_vec(uint64_t{f.groups} * 4 * 8);
+      if (dw_flat_direct(p)) {
+        const DwFlatDirect d = dw_flat_direct_geometry(p);
+        return kVec + round_vec(dw_flat_ring_rows(p) * 2 * d.half) + round_vec(uint64_t{d.blocks} * 2 * kVec + kVec) +
+               round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) + uint64_t{f.groups} * 4 * kVec +
+               4 * sizeof(RequantLanes);
+      }
+      return kVec + round_vec(dw_flat_ring_rows(p) * (f.row_bytes + kVec)) +
+             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) +
+             uint64_t{f.groups} * 4 * kVec + 4 * sizeof(RequantLanes);
     }
     case DwPath::kPerPixel:
     case DwPath::kNone:
