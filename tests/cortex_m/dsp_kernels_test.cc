@@ -459,7 +459,8 @@ extern "C" int main(void);
 extern "C" int main(void) {
   bool ok = true;
   // 1 to 32: the short-row Helium path (one or two vectors per row, tails predicated).
-  const uint32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 27, 31, 32, 33, 40, 63, 64, 65, 100, 128, 129, 191, 192, 193, 300};
+  const uint32_t ks[] = {1,  2,  3,  4,  5,   7,   8,   15,  16,  17,  27,  31, 32,
+                         33, 40, 63, 64, 65, 100, 128, 129, 191, 192, 193, 300};
   for (uint32_t k : ks) {
     for (uint32_t n = 1; n <= 16; n += (n < 4 ? 1 : 5)) {
       ok = row_pair_case(n, k, true, false) && ok;
