@@ -61,10 +61,11 @@ inline void dot_2x2(const int8_t* x0, const int8_t* x1, const int8_t* w0, const 
 // Entries of each row's accumulators in dot_2xn's acc (n <= kRun).
 constexpr uint32_t kRun = 16;
 
-// dot_2xn for short rows (k <= 2 * kBytes: first layers, 1x1 convolutions over few channels):
-// both activation rows stay in registers (one or two vectors each, the last under a VCTP
+// dot_2xn for short rows (k <= kShortMax: first layers, 1x1 convolutions over few channels):
+// both activation rows stay in registers (one to three vectors each, the last under a VCTP
 // predicate: inactive lanes read as zero and are not accessed), and each weight row costs its
-// one or two loads and two or four VMLADAV: no per-block loop set-up.
+// one to three loads and two to six VMLADAV: no per-block loop set-up.
+constexpr uint32_t kShortMax = 3 * kBytes;
 inline void dot_2xn_short(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
                           int32_t* acc) {
   int32_t* acc1 = acc + kRun;
@@ -78,13 +79,29 @@ inline void dot_2xn_short(const int8_t* x0, const int8_t* x1, const int8_t* w, u
     }
     return;
   }
-  const mve_pred16_t p = vctp8q(k - kBytes);
-  const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_z_s8(x0 + kBytes, p);
-  const int8x16_t b0 = vldrbq_s8(x1), b1 = vldrbq_z_s8(x1 + kBytes, p);
+  if (k <= 2 * static_cast<uint32_t>(kBytes)) {
+    const mve_pred16_t p = vctp8q(k - kBytes);
+    const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_z_s8(x0 + kBytes, p);
+    const int8x16_t b0 = vldrbq_s8(x1), b1 = vldrbq_z_s8(x1 + kBytes, p);
+    for (uint32_t o = 0; o < n; ++o, w += k) {
+      const int8x16_t u0 = vldrbq_s8(w), u1 = vldrbq_z_s8(w + kBytes, p);
+      acc[o] = vmladavaq_s8(vmladavq_s8(a0, u0), a1, u1);
+      acc1[o] = vmladavaq_s8(vmladavq_s8(b0, u0), b1, u1);
+    }
+    return;
+  }
+  const mve_pred16_t p = vctp8q(k - 2 * kBytes);
+  const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x0 + kBytes), a2 = vldrbq_z_s8(x0 + 2 * kBytes, p);
+  const int8x16_t b0 = vldrbq_s8(x1), b1 = vldrbq_s8(x1 + kBytes), b2 = vldrbq_z_s8(x1 + 2 * kBytes, p);
   for (uint32_t o = 0; o < n; ++o, w += k) {
-    const int8x16_t u0 = vldrbq_s8(w), u1 = vldrbq_z_s8(w + kBytes, p);
-    acc[o] = vmladavaq_s8(vmladavq_s8(a0, u0), a1, u1);
-    acc1[o] = vmladavaq_s8(vmladavq_s8(b0, u0), b1, u1);
+    int8x16_t u = vldrbq_s8(w);
+    int32_t s0 = vmladavq_s8(a0, u), s1 = vmladavq_s8(b0, u);
+    u = vldrbq_s8(w + kBytes);
+    s0 = vmladavaq_s8(s0, a1, u);
+    s1 = vmladavaq_s8(s1, b1, u);
+    u = vldrbq_z_s8(w + 2 * kBytes, p);
+    acc[o] = vmladavaq_s8(s0, a2, u);
+    acc1[o] = vmladavaq_s8(s1, b2, u);
   }
 }
 
@@ -97,7 +114,7 @@ inline void dot_2xn_short(const int8_t* x0, const int8_t* x1, const int8_t* w, u
 // instruction in the loop writes the predicate; the caller's P0 is saved and restored).
 inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
                     int32_t* acc) {
-  if (k <= 2 * static_cast<uint32_t>(kBytes)) {
+  if (k <= kShortMax) {
     dot_2xn_short(x0, x1, w, n, k, acc);
     return;
   }
