@@ -49,20 +49,41 @@ __attribute__((noinline)) inline void im2col_row(const Conv2dParams& p, const in
   const int32_t dil_h = static_cast<int32_t>(p.dilation_h);
   const int8x16_t zp = vdupq_n_s8(static_cast<int8_t>(p.input_zero_point));
   const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * in_row;
+  if (p.dilation_w == 1 && run <= static_cast<uint32_t>(kBytes)) {
+    // Each filter row is one vector: the bytes of its taps inside the input row, [lo, hi),
+    // loaded under a predicate (the others are not accessed) and the zero point elsewhere.
+    const int32_t k_w = static_cast<int32_t>(p.k_w);
+    const int32_t first = x0 < 0 ? (-x0 < k_w ? -x0 : k_w) : 0;
+    int32_t last = in_w - x0 < k_w ? in_w - x0 : k_w;
+    if (last < first) last = first;
+    const mve_pred16_t pr = vctp8q(run);
+    const mve_pred16_t pv = static_cast<mve_pred16_t>(vctp8q(static_cast<uint32_t>(last) * c) &
+                                                      ~vctp8q(static_cast<uint32_t>(first) * c));
+    // Address of the row's tap 0 (before the input row when x0 < 0: those lanes are inactive).
+    const uintptr_t base = reinterpret_cast<uintptr_t>(in_b) + static_cast<uintptr_t>(static_cast<intptr_t>(x0) * static_cast<intptr_t>(c));
+    int32_t iy = y0;
+    if (first == 0 && last == k_w) {  // the whole filter row inside
+      for (uint32_t ky = 0; ky < p.k_h; ++ky, iy += dil_h, row += run) {
+        const int8_t* src = reinterpret_cast<const int8_t*>(base + static_cast<size_t>(iy) * in_row);
+        vstrbq_p_s8(row, iy >= 0 && iy < in_h ? vldrbq_z_s8(src, pr) : zp, pr);
+      }
+      return;
+    }
+    for (uint32_t ky = 0; ky < p.k_h; ++ky, iy += dil_h, row += run) {
+      int8x16_t v = zp;
+      if (iy >= 0 && iy < in_h) {
+        const int8_t* src = reinterpret_cast<const int8_t*>(base + static_cast<size_t>(iy) * in_row);
+        v = vpselq_s8(vldrbq_z_s8(src, pv), zp, pv);
+      }
+      vstrbq_p_s8(row, v, pr);
+    }
+    return;
+  }
   const bool x_inside = p.dilation_w == 1 && x0 >= 0 && x0 + static_cast<int32_t>(p.k_w) <= in_w;
   if (x_inside) {
     // Each filter row is one contiguous run of the input row (or zero points).
     const int8_t* src = in_b + static_cast<size_t>(x0) * c;
     int32_t iy = y0;
-    if (run <= static_cast<uint32_t>(kBytes)) {
-      const mve_pred16_t pr = vctp8q(run);
-      for (uint32_t ky = 0; ky < p.k_h; ++ky, iy += dil_h, row += run) {
-        const int8x16_t v =
-            iy >= 0 && iy < in_h ? vldrbq_z_s8(src + static_cast<size_t>(iy) * in_row, pr) : zp;
-        vstrbq_p_s8(row, v, pr);
-      }
-      return;
-    }
     for (uint32_t ky = 0; ky < p.k_h; ++ky, iy += dil_h, row += run) {
       if (iy >= 0 && iy < in_h) {
         copy_bytes(row, src + static_cast<size_t>(iy) * in_row, run);
