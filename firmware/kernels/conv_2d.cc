@@ -19,6 +19,7 @@
 #include "kernels/hvx/hvx_gemm.h"
 #endif
 #include "kernels/conv_checks.h"
+#include "kernels/cortex_m/mve_im2col.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
@@ -142,6 +143,10 @@ Status validate(const KernelArgs& args) {
 // Unrolls the input window of output pixel (b, oy, ox) into row[k_h * k_w * in_c].
 void im2col_row(const Conv2dParams& p, const int8_t* in, uint32_t b, uint32_t oy, uint32_t ox,
                 int8_t* row) {
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  mve::im2col_row(p, in, b, oy, ox, row);  // Helium: vector byte runs, the same bytes
+  return;
+#endif
   const uint32_t c = p.in_c;
   const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
   const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);

@@ -18,6 +18,7 @@
 #include "kernels/cortex_m/dsp_pool.h"
 #include "kernels/cortex_m/dsp_requant.h"
 #include "kernels/cortex_m/mve_depthwise.h"
+#include "kernels/cortex_m/mve_im2col.h"
 #include "kernels/cortex_m/mve_requant.h"
 #include "kernels/int8_gemm.h"
 #include "lpai/hal_target.h"
@@ -205,9 +206,11 @@ bool gemv_case(uint32_t m, uint32_t n, uint32_t k, bool per_tensor = false) {
   return check(per_tensor ? "gemv_per_tensor" : "gemv", m * n, m, n, k);
 }
 
-// dsp::depthwise_dm1 against TFLite's depthwise sum over the valid taps.
+// dsp::depthwise_dm1 against TFLite's depthwise sum over the valid taps. mode 0: shifts <= 0;
+// 1: some channels with left shifts and wide biases; 2: multiplier 2^30 and shifts in [-4, -1]
+// (rounding ties in the doubling high multiply and in the rounding shift are frequent).
 bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
-                    uint32_t dilation, bool same) {
+                    uint32_t dilation, bool same, int mode = 0) {
   DepthwiseConv2dParams p{};
   p.batches = 1;
   p.in_h = h;
@@ -233,7 +236,13 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
   p.input_zero_point = static_cast<int32_t>(rnd() % 256) - 128;
   fill(g_in, h * w * c);
   fill(g_w, kh * kw * c);
-  const gemm::Requant q = make_requant(c, false);
+  const gemm::Requant q = make_requant(c, mode == 1);
+  if (mode == 2) {
+    for (uint32_t ch = 0; ch < c; ++ch) {
+      g_mult[ch] = 1 << 30;
+      g_shift[ch] = -static_cast<int32_t>(1 + rnd() % 4);
+    }
+  }
   p.output_zero_point = q.output_zero_point;
   p.act_min = q.act_min;
   p.act_max = q.act_max;
@@ -278,6 +287,71 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
 #endif
   return ok;
 }
+
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+// mve::im2col_row (CONV_2D's unrolled windows) for every output pixel against TFLite's window:
+// tap (ky, kx) of output (oy, ox) reads input (oy * stride + ky * dilation - pad_h, ...), and a
+// position outside the input contributes as the input zero point (TFLite skips it: x - zp = 0).
+bool im2col_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
+                 uint32_t dilation, bool same) {
+  lpai::kernels::Conv2dParams p{};
+  p.batches = 2;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = c;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dilation;
+  const uint32_t eff_h = (kh - 1) * dilation + 1, eff_w = (kw - 1) * dilation + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t need_h = (p.out_h - 1) * stride + eff_h, need_w = (p.out_w - 1) * stride + eff_w;
+    p.pad_h = need_h > h ? (need_h - h) / 2 : 0;
+    p.pad_w = need_w > w ? (need_w - w) / 2 : 0;
+  } else {
+    p.out_h = (h - eff_h) / stride + 1;
+    p.out_w = (w - eff_w) / stride + 1;
+  }
+  p.input_zero_point = static_cast<int32_t>(rnd() % 256) - 128;
+  fill(g_in, p.batches * h * w * c);
+  const uint32_t k_len = kh * kw * c;
+  const uint32_t count = p.batches * p.out_h * p.out_w * k_len;
+  if (count > sizeof(g_ref)) {
+    print("FAIL im2col case too large\n");
+    return false;
+  }
+  uint32_t i = 0;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t iy = static_cast<int32_t>(oy * stride + ky * dilation) - static_cast<int32_t>(p.pad_h);
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dilation) - static_cast<int32_t>(p.pad_w);
+            const bool in = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(w);
+            for (uint32_t ch = 0; ch < c; ++ch, ++i) {
+              g_ref[i] = in ? g_in[((b * h + static_cast<uint32_t>(iy)) * w + static_cast<uint32_t>(ix)) * c + ch]
+                            : static_cast<int8_t>(p.input_zero_point);
+            }
+          }
+        }
+      }
+    }
+  }
+  clear_out(count);
+  i = 0;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      for (uint32_t ox = 0; ox < p.out_w; ++ox, i += k_len) {
+        lpai::kernels::mve::im2col_row(p, g_in, b, oy, ox, g_out + i);
+      }
+    }
+  }
+  return check("mve_im2col", count, h * 1000 + w, c, kh * 100 + kw * 10 + stride);
+}
+#endif
 
 // dsp::add_sub_s8 against add_sub::compute. zero_shifts: 0 random input shifts in [-3, 0],
 // 1 or 2 that input's shift 0 (as TFLite gives the input of the larger scale), 3 both 0;
@@ -458,7 +532,9 @@ bool mve_requant_case() {
 extern "C" int main(void);
 extern "C" int main(void) {
   bool ok = true;
-  const uint32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 15, 16, 27, 40, 63, 64, 65, 100, 128, 129, 191, 192, 193, 300};
+  // 1 to 32: the short-row Helium path (one or two vectors per row, tails predicated).
+  const uint32_t ks[] = {1,  2,  3,  4,  5,   7,   8,   15,  16,  17,  27,  31, 32,
+                         33, 40, 63, 64, 65, 100, 128, 129, 191, 192, 193, 300};
   for (uint32_t k : ks) {
     for (uint32_t n = 1; n <= 16; n += (n < 4 ? 1 : 5)) {
       ok = row_pair_case(n, k, true, false) && ok;
@@ -498,7 +574,22 @@ extern "C" int main(void) {
   for (const auto& d : dw) {
     ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
     ok = depthwise_case(d[0] + 2, d[1] + 2, d[2], d[3], d[4], d[5], d[6], false) && ok;
+    // Left shifts and rounding ties (the Helium 3x3 path's written-out requantisation).
+    ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true, 1) && ok;
+    ok = depthwise_case(d[0] + 1, d[1] + 2, d[2], d[3], d[4], d[5], d[6], true, 2) && ok;
   }
+#if defined(LPAI_HAS_CORTEX_M_MVE)
+  // Windows of up to 16 bytes per filter row (one predicated vector, edges by lane), longer
+  // ones, dilated ones, kernels wider than the input.
+  const uint32_t im[][7] = {{49, 10, 1, 10, 4, 2, 1}, {9, 9, 3, 3, 3, 2, 1}, {7, 6, 4, 3, 4, 1, 1},
+                            {6, 7, 5, 3, 3, 1, 1},    {5, 8, 17, 3, 3, 2, 1}, {8, 8, 2, 3, 3, 1, 2},
+                            {4, 3, 3, 5, 5, 1, 1},    {6, 5, 16, 1, 1, 1, 1}, {5, 9, 8, 2, 3, 1, 1},
+                            {3, 14, 1, 1, 16, 1, 1}, {4, 20, 1, 1, 17, 1, 1}, {6, 6, 6, 3, 3, 3, 1}};
+  for (const auto& d : im) {
+    ok = im2col_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
+    ok = im2col_case(d[0] + 2, d[1] + 3, d[2], d[3], d[4], d[5], d[6], false) && ok;
+  }
+#endif
   const uint32_t ns[] = {1, 3, 4, 17, 255, 1000};
   for (uint32_t n : ns) {
     ok = add_case<false>(n) && ok;

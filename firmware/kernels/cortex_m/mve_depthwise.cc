@@ -35,13 +35,18 @@ inline GroupPreds group_preds(uint32_t left) {
 // Per-group constants in accumulator order: vector v holds the even (v = 0, 2) or odd
 // (v = 1, 3) channels of half v / 2, so entry 4 v + i is channel 8 (v / 2) + 2 i + v % 2.
 // start = bias - zp * sum(taps) (interior pixels), bias (edge pixels), multiplier, -rs and 2^ls
-// of each channel.
+// of each channel; the output stage on int16 lanes; for 3x3 filters the group's taps packed
+// ([9][16] bytes, lanes past the group's channels 0). Every field within the immediate offset
+// range of VLDRW / VLDRH from the table's address: one base register for a pixel's loads.
+constexpr uint32_t kPackedTaps = 9;
 struct GroupTables {
   int32_t start[kGroup];
-  int32_t bias[kGroup];
   int32_t mult[kGroup];
   int32_t neg_rs[kGroup];
+  int16_t zp16[8], lo16[8], hi16[8];
   int32_t left_mul[kGroup];
+  int32_t bias[kGroup];
+  int8_t wpk[kPackedTaps * kGroup];
   bool any_left_shift;
 };
 
@@ -50,6 +55,15 @@ void fill_tables(const DepthwiseConv2dParams& p, const gemm::Requant& q, const i
   const uint32_t n = left < kGroup ? left : kGroup;
   const uint32_t taps = p.k_h * p.k_w;
   t->any_left_shift = false;
+  vst1q_s16(t->zp16, vdupq_n_s16(static_cast<int16_t>(p.output_zero_point)));
+  vst1q_s16(t->lo16, vdupq_n_s16(static_cast<int16_t>(p.act_min)));
+  vst1q_s16(t->hi16, vdupq_n_s16(static_cast<int16_t>(p.act_max)));
+  if (p.k_h * p.k_w == kPackedTaps) {
+    const mve_pred16_t pn = vctp8q(n);
+    for (uint32_t k = 0; k < kPackedTaps; ++k) {
+      vstrbq_s8(t->wpk + k * kGroup, vldrbq_z_s8(filter + static_cast<size_t>(k) * p.in_c + c0, pn));
+    }
+  }
   for (uint32_t e = 0; e < kGroup; ++e) {
     const uint32_t v = e / 4, i = e % 4;
     const uint32_t j = 8 * (v / 2) + 2 * i + v % 2;  // channel within the group
@@ -126,6 +140,40 @@ inline void tap(Acc& acc, const int8_t* src, const int8_t* w, const GroupPreds& 
   }
 }
 
+// tap() with the filter from a packed group (GroupTables::wpk): w advances by one tap (16 bytes).
+template <int kShape>
+inline void packed_tap(Acc& acc, const int8_t* src, const int8_t*& w) {
+  int16x8_t x, f;
+  int32x4_t t;
+  if (kShape == kFull8) {
+    __asm__("vldrb.s16 %q[x], [%[src]]\n"
+            "vldrb.s16 %q[f], [%[w]], #16\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a0], %q[a0], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a1], %q[a1], %q[t]\n"
+            : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [x] "=&w"(x), [f] "=&w"(f), [t] "=&w"(t),
+              [w] "+l"(w)
+            : [src] "l"(src), "m"(*(const int8_t(*)[8])src), "m"(*(const int8_t(*)[16])w));
+  } else {
+    __asm__("vldrb.s16 %q[x], [%[src]]\n"
+            "vldrb.s16 %q[f], [%[w]], #8\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a0], %q[a0], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a1], %q[a1], %q[t]\n"
+            "vldrb.s16 %q[x], [%[src], #8]\n"
+            "vldrb.s16 %q[f], [%[w]], #8\n"
+            "vmullb.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a2], %q[a2], %q[t]\n"
+            "vmullt.s16 %q[t], %q[x], %q[f]\n"
+            "vadd.i32 %q[a3], %q[a3], %q[t]\n"
+            : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [a2] "+w"(acc.a2), [a3] "+w"(acc.a3),
+              [x] "=&w"(x), [f] "=&w"(f), [t] "=&w"(t), [w] "+l"(w)
+            : [src] "l"(src), "m"(*(const int8_t(*)[16])src), "m"(*(const int8_t(*)[16])w));
+  }
+}
+
 // acc += (x - zp) * w over the group (edge pixels: only their valid taps are visited); the
 // whole-group form written out like tap() (eight vector registers with the zero point).
 template <int kShape>
@@ -158,13 +206,10 @@ inline void edge_tap(Acc& acc, const int8_t* src, int16x8_t zp, const int8_t* w,
   }
 }
 
-// The output stage on 8 int16 lanes: zero point (saturating) and activation range.
-struct OutStage16 {
-  int16x8_t zp, lo, hi;
-};
-
 template <bool kLeftShift>
 inline int32x4_t scaled(int32x4_t acc, const GroupTables& t, uint32_t v) {
+  // t's address is opaque per pixel (run_group): its loads use immediate offsets from it,
+  // rather than addresses the compiler would hoist out of the pixel loop and spill.
   int32x4_t x = acc;
   if (kLeftShift) x = vmulq_s32(x, vldrwq_s32(t.left_mul + 4 * v));
   return scale(x, vldrwq_s32(t.mult + 4 * v), vldrwq_s32(t.neg_rs + 4 * v));
@@ -174,20 +219,106 @@ inline int32x4_t scaled(int32x4_t acc, const GroupTables& t, uint32_t v) {
 // scaled values narrowed to int16 with saturation (VQMOVNB / VQMOVNT), + zero point (VQADD),
 // clamped. Equal to the int32 sequence: the activation range lies inside int16, so values
 // saturated at the int16 limits clamp alike.
-inline int16x8_t outputs(int32x4_t even, int32x4_t odd, const OutStage16& o) {
-  const int16x8_t n = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), even), odd);
-  return vminq_s16(vmaxq_s16(vqaddq_s16(n, o.zp), o.lo), o.hi);
+inline int16x8_t outputs(int32x4_t even, int32x4_t odd, const GroupTables& t) {
+  const int16x8_t n = vqmovntq_s32(vqmovnbq_s32(vuninitializedq_s16(), even), odd);
+  return vminq_s16(vmaxq_s16(vqaddq_s16(n, vld1q_s16(t.zp16)), vld1q_s16(t.lo16)), vld1q_s16(t.hi16));
 }
 
+// One accumulator's requantisation in place, its constants at byte offset kOff of the table
+// (mult at +64, -rs at +128, 2^ls at +240 when kLeftShift): VMUL, VQRDMULH, the rounding fix
+// and VRSHL of mve_requant.h's scale().
+#define LPAI_MVE_DW_SCALE(acc, mult_off, rs_off, ls_off, left)       \
+  left "vldrw.u32 %q[m], [%[tbl], #" ls_off "]\n"                   \
+  left "vmul.i32 " acc ", " acc ", %q[m]\n"                          \
+  "vldrw.u32 %q[m], [%[tbl], #" mult_off "]\n"                      \
+  "vldrw.u32 %q[r], [%[tbl], #" rs_off "]\n"                        \
+  "vqrdmulh.s32 " acc ", " acc ", %q[m]\n"                          \
+  "vand %q[t], " acc ", %q[r]\n"                                    \
+  "vshr.s32 %q[t], %q[t], #31\n"                                    \
+  "vqadd.s32 " acc ", " acc ", %q[t]\n"                             \
+  "vrshl.s32 " acc ", " acc ", %q[r]\n"
+
+// Eight outputs from the even / odd accumulators: saturating narrow, + zero point, clamp,
+// stored at dst + dst_off.
+#define LPAI_MVE_DW_OUT8(even, odd, dst_off)                          \
+  "vqmovnb.s32 %q[t], " even "\n"                                    \
+  "vqmovnt.s32 %q[t], " odd "\n"                                     \
+  "vldrh.u16 %q[m], [%[tbl], #192]\n"                                \
+  "vqadd.s16 %q[t], %q[t], %q[m]\n"                                  \
+  "vldrh.u16 %q[m], [%[tbl], #208]\n"                                \
+  "vmax.s16 %q[t], %q[t], %q[m]\n"                                   \
+  "vldrh.u16 %q[m], [%[tbl], #224]\n"                                \
+  "vmin.s16 %q[t], %q[t], %q[m]\n"                                   \
+  "vstrb.16 %q[t], [%[dst], #" dst_off "]\n"
+
+static_assert(__builtin_offsetof(GroupTables, mult) == 64 && __builtin_offsetof(GroupTables, neg_rs) == 128 &&
+                  __builtin_offsetof(GroupTables, zp16) == 192 && __builtin_offsetof(GroupTables, lo16) == 208 &&
+                  __builtin_offsetof(GroupTables, hi16) == 224 &&
+                  __builtin_offsetof(GroupTables, left_mul) == 240,
+              "the offsets written in LPAI_MVE_DW_SCALE / LPAI_MVE_DW_OUT8");
+
+// store() for whole groups (kFull16, kFull8), written out: the compiler's version spills
+// constants and accumulators (eight vector registers: four accumulators, m, r, t).
 template <int kShape, bool kLeftShift>
-inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, const OutStage16& o,
-                  int8_t* dst) {
+inline void store_whole(Acc acc, const GroupTables* t, int8_t* dst) {
+  int32x4_t m, r, tmp;
   if (kShape == kFull8) {
-    vstrbq_s16(dst, outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), o));
+    if (kLeftShift) {
+      __asm__ volatile(LPAI_MVE_DW_SCALE("%q[a0]", "64", "128", "240", "")
+                       LPAI_MVE_DW_SCALE("%q[a1]", "80", "144", "256", "")
+                       LPAI_MVE_DW_OUT8("%q[a0]", "%q[a1]", "0")
+                       : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [m] "=&w"(m), [r] "=&w"(r), [t] "=&w"(tmp)
+                       : [tbl] "r"(t), [dst] "l"(dst), "m"(*t)
+                       : "memory");
+    } else {
+      __asm__ volatile(LPAI_MVE_DW_SCALE("%q[a0]", "64", "128", "240", "@ ")
+                       LPAI_MVE_DW_SCALE("%q[a1]", "80", "144", "256", "@ ")
+                       LPAI_MVE_DW_OUT8("%q[a0]", "%q[a1]", "0")
+                       : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [m] "=&w"(m), [r] "=&w"(r), [t] "=&w"(tmp)
+                       : [tbl] "r"(t), [dst] "l"(dst), "m"(*t)
+                       : "memory");
+    }
     return;
   }
-  const int16x8_t lo = outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), o);
-  const int16x8_t hi = outputs(scaled<kLeftShift>(acc.a2, t, 2), scaled<kLeftShift>(acc.a3, t, 3), o);
+  if (kLeftShift) {
+    __asm__ volatile(LPAI_MVE_DW_SCALE("%q[a0]", "64", "128", "240", "")
+                     LPAI_MVE_DW_SCALE("%q[a1]", "80", "144", "256", "")
+                     LPAI_MVE_DW_OUT8("%q[a0]", "%q[a1]", "0")
+                     LPAI_MVE_DW_SCALE("%q[a2]", "96", "160", "272", "")
+                     LPAI_MVE_DW_SCALE("%q[a3]", "112", "176", "288", "")
+                     LPAI_MVE_DW_OUT8("%q[a2]", "%q[a3]", "8")
+                     : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [a2] "+w"(acc.a2), [a3] "+w"(acc.a3),
+                       [m] "=&w"(m), [r] "=&w"(r), [t] "=&w"(tmp)
+                     : [tbl] "r"(t), [dst] "l"(dst), "m"(*t)
+                     : "memory");
+  } else {
+    __asm__ volatile(LPAI_MVE_DW_SCALE("%q[a0]", "64", "128", "240", "@ ")
+                     LPAI_MVE_DW_SCALE("%q[a1]", "80", "144", "256", "@ ")
+                     LPAI_MVE_DW_OUT8("%q[a0]", "%q[a1]", "0")
+                     LPAI_MVE_DW_SCALE("%q[a2]", "96", "160", "272", "@ ")
+                     LPAI_MVE_DW_SCALE("%q[a3]", "112", "176", "288", "@ ")
+                     LPAI_MVE_DW_OUT8("%q[a2]", "%q[a3]", "8")
+                     : [a0] "+w"(acc.a0), [a1] "+w"(acc.a1), [a2] "+w"(acc.a2), [a3] "+w"(acc.a3),
+                       [m] "=&w"(m), [r] "=&w"(r), [t] "=&w"(tmp)
+                     : [tbl] "r"(t), [dst] "l"(dst), "m"(*t)
+                     : "memory");
+  }
+}
+#undef LPAI_MVE_DW_SCALE
+#undef LPAI_MVE_DW_OUT8
+
+template <int kShape, bool kLeftShift>
+inline void store(const Acc& acc, const GroupTables& t, const GroupPreds& g, int8_t* dst) {
+  if (kShape != kPartial) {
+    store_whole<kShape, kLeftShift>(acc, &t, dst);
+    return;
+  }
+  if (kShape == kFull8) {
+    vstrbq_s16(dst, outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), t));
+    return;
+  }
+  const int16x8_t lo = outputs(scaled<kLeftShift>(acc.a0, t, 0), scaled<kLeftShift>(acc.a1, t, 1), t);
+  const int16x8_t hi = outputs(scaled<kLeftShift>(acc.a2, t, 2), scaled<kLeftShift>(acc.a3, t, 3), t);
   if (kShape == kFull16) {
     vstrbq_s16(dst, lo);
     vstrbq_s16(dst + 8, hi);
@@ -211,13 +342,12 @@ inline void valid_taps(int32_t base, uint32_t dil, int32_t limit, uint32_t k_cou
 // One group of channels [c0, c0 + 16) (8 for kFull8, fewer for kPartial) over every output
 // pixel. Not inlined:
 // the tables stay addressed from one register.
-template <int kShape, bool kLeftShift>
-__attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const GroupTables& t,
+// kPacked: a 3x3 filter whose interior pixels run the nine taps unrolled from t.wpk (kFull16
+// and kFull8 groups).
+template <int kShape, bool kLeftShift, bool kPacked>
+__attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const GroupTables& tables,
                                          const GroupPreds& g, const int8_t* in,
                                          const int8_t* filter, int8_t* out, uint32_t c0) {
-  const OutStage16 o{vdupq_n_s16(static_cast<int16_t>(p.output_zero_point)),
-                     vdupq_n_s16(static_cast<int16_t>(p.act_min)),
-                     vdupq_n_s16(static_cast<int16_t>(p.act_max))};
   const uint32_t c = p.in_c;
   const size_t row = static_cast<size_t>(p.in_w) * c;                  // input row, bytes
   const size_t dx = static_cast<size_t>(p.dilation_w) * c;             // tap step along x
@@ -233,14 +363,33 @@ __attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const G
       const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
       const bool rows_inside = iy0 >= 0 && iy0 + eff_h <= in_h;
       for (uint32_t ox = 0; ox < p.out_w; ++ox, dst += c) {
+        const GroupTables* tp = &tables;
+        __asm__ volatile("" : "+r"(tp));  // see scaled(): the table's address, opaque per pixel
+        const GroupTables& t = *tp;
         const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
         Acc acc;
         if (rows_inside && ix0 >= 0 && ix0 + eff_w <= in_w) {
           // Interior: every tap, the zero point folded into the start.
           acc = Acc{vldrwq_s32(t.start), vldrwq_s32(t.start + 4), vldrwq_s32(t.start + 8),
                     vldrwq_s32(t.start + 12)};
-          const int8_t* w = filter + c0;
           const int8_t* src_row = in_b + static_cast<size_t>(iy0) * row + static_cast<size_t>(ix0) * c;
+          if (kPacked) {
+            const int8_t* w = t.wpk;
+            packed_tap<kShape>(acc, src_row, w);
+            packed_tap<kShape>(acc, src_row + dx, w);
+            packed_tap<kShape>(acc, src_row + 2 * dx, w);
+            src_row += dy;
+            packed_tap<kShape>(acc, src_row, w);
+            packed_tap<kShape>(acc, src_row + dx, w);
+            packed_tap<kShape>(acc, src_row + 2 * dx, w);
+            src_row += dy;
+            packed_tap<kShape>(acc, src_row, w);
+            packed_tap<kShape>(acc, src_row + dx, w);
+            packed_tap<kShape>(acc, src_row + 2 * dx, w);
+            store<kShape, kLeftShift>(acc, t, g, dst);
+            continue;
+          }
+          const int8_t* w = filter + c0;
           for (uint32_t ky = 0; ky < p.k_h; ++ky, src_row += dy) {
             const int8_t* src = src_row;
             for (uint32_t kx = 0; kx < p.k_w; ++kx, src += dx, w += c) tap<kShape>(acc, src, w, g);
@@ -261,7 +410,7 @@ __attribute__((noinline)) void run_group(const DepthwiseConv2dParams& p, const G
             for (uint32_t kx = kx0; kx < kx1; ++kx, src += dx, w += c) edge_tap<kShape>(acc, src, zp, w, g);
           }
         }
-        store<kShape, kLeftShift>(acc, t, g, o, dst);
+        store<kShape, kLeftShift>(acc, t, g, dst);
       }
     }
   }
@@ -281,15 +430,26 @@ void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const
     fill_tables(p, q, filter, c0, left, &t);
     const GroupPreds g = group_preds(left);
     const bool ls = t.any_left_shift;
+    const bool packed = p.k_h == 3 && p.k_w == 3;
     if (left >= kGroup) {
-      ls ? run_group<kFull16, true>(p, t, g, in, filter, out, c0)
-         : run_group<kFull16, false>(p, t, g, in, filter, out, c0);
+      if (packed) {
+        ls ? run_group<kFull16, true, true>(p, t, g, in, filter, out, c0)
+           : run_group<kFull16, false, true>(p, t, g, in, filter, out, c0);
+      } else {
+        ls ? run_group<kFull16, true, false>(p, t, g, in, filter, out, c0)
+           : run_group<kFull16, false, false>(p, t, g, in, filter, out, c0);
+      }
     } else if (left == 8) {
-      ls ? run_group<kFull8, true>(p, t, g, in, filter, out, c0)
-         : run_group<kFull8, false>(p, t, g, in, filter, out, c0);
+      if (packed) {
+        ls ? run_group<kFull8, true, true>(p, t, g, in, filter, out, c0)
+           : run_group<kFull8, false, true>(p, t, g, in, filter, out, c0);
+      } else {
+        ls ? run_group<kFull8, true, false>(p, t, g, in, filter, out, c0)
+           : run_group<kFull8, false, false>(p, t, g, in, filter, out, c0);
+      }
     } else {
-      ls ? run_group<kPartial, true>(p, t, g, in, filter, out, c0)
-         : run_group<kPartial, false>(p, t, g, in, filter, out, c0);
+      ls ? run_group<kPartial, true, false>(p, t, g, in, filter, out, c0)
+         : run_group<kPartial, false, false>(p, t, g, in, filter, out, c0);
     }
   }
 }

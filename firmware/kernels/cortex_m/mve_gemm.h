@@ -61,6 +61,50 @@ inline void dot_2x2(const int8_t* x0, const int8_t* x1, const int8_t* w0, const 
 // Entries of each row's accumulators in dot_2xn's acc (n <= kRun).
 constexpr uint32_t kRun = 16;
 
+// dot_2xn for short rows (k <= kShortMax: first layers, 1x1 convolutions over few channels):
+// both activation rows stay in registers (one to three vectors each, the last under a VCTP
+// predicate: inactive lanes read as zero and are not accessed), and each weight row costs its
+// one to three loads and two to six VMLADAV: no per-block loop set-up.
+constexpr uint32_t kShortMax = 3 * kBytes;
+inline void dot_2xn_short(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
+                          int32_t* acc) {
+  int32_t* acc1 = acc + kRun;
+  if (k <= static_cast<uint32_t>(kBytes)) {
+    const mve_pred16_t p = vctp8q(k);
+    const int8x16_t a = vldrbq_z_s8(x0, p), b = vldrbq_z_s8(x1, p);
+    for (uint32_t o = 0; o < n; ++o, w += k) {
+      const int8x16_t u = vldrbq_z_s8(w, p);
+      acc[o] = vmladavq_s8(a, u);
+      acc1[o] = vmladavq_s8(b, u);
+    }
+    return;
+  }
+  if (k <= 2 * static_cast<uint32_t>(kBytes)) {
+    const mve_pred16_t p = vctp8q(k - kBytes);
+    const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_z_s8(x0 + kBytes, p);
+    const int8x16_t b0 = vldrbq_s8(x1), b1 = vldrbq_z_s8(x1 + kBytes, p);
+    for (uint32_t o = 0; o < n; ++o, w += k) {
+      const int8x16_t u0 = vldrbq_s8(w), u1 = vldrbq_z_s8(w + kBytes, p);
+      acc[o] = vmladavaq_s8(vmladavq_s8(a0, u0), a1, u1);
+      acc1[o] = vmladavaq_s8(vmladavq_s8(b0, u0), b1, u1);
+    }
+    return;
+  }
+  const mve_pred16_t p = vctp8q(k - 2 * kBytes);
+  const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x0 + kBytes), a2 = vldrbq_z_s8(x0 + 2 * kBytes, p);
+  const int8x16_t b0 = vldrbq_s8(x1), b1 = vldrbq_s8(x1 + kBytes), b2 = vldrbq_z_s8(x1 + 2 * kBytes, p);
+  for (uint32_t o = 0; o < n; ++o, w += k) {
+    int8x16_t u = vldrbq_s8(w);
+    int32_t s0 = vmladavq_s8(a0, u), s1 = vmladavq_s8(b0, u);
+    u = vldrbq_s8(w + kBytes);
+    s0 = vmladavaq_s8(s0, a1, u);
+    s1 = vmladavaq_s8(s1, b1, u);
+    u = vldrbq_z_s8(w + 2 * kBytes, p);
+    acc[o] = vmladavaq_s8(s0, a2, u);
+    acc1[o] = vmladavaq_s8(s1, b2, u);
+  }
+}
+
 // acc[o] = x0 . w_o and acc[kRun + o] = x1 . w_o for the n <= kRun weight rows of w ([n][k],
 // rows of k bytes): 2x2 blocks (dot_2x2's loop with the pointers carried from block to block),
 // the last weight row of an odd n on its own.
@@ -70,6 +114,10 @@ constexpr uint32_t kRun = 16;
 // instruction in the loop writes the predicate; the caller's P0 is saved and restored).
 inline void dot_2xn(const int8_t* x0, const int8_t* x1, const int8_t* w, uint32_t n, uint32_t k,
                     int32_t* acc) {
+  if (k <= kShortMax) {
+    dot_2xn_short(x0, x1, w, n, k, acc);
+    return;
+  }
   int32_t* acc0 = acc;
   int32_t* acc1 = acc + kRun;
   if (n >= 2) {
