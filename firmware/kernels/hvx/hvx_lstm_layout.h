@@ -56,11 +56,12 @@ constexpr uint32_t lstm_layout_bytes(uint32_t input_size, uint32_t state_size) {
 
 // Kernel scratch of the HVX step: the four int16 gate vectors (8S bytes, as the portable
 // kernel), then from the next 128-byte boundary the staged input row (groups(I) words, zero
-// padded), the staged hidden state (groups(S) words) and blocks vectors of int32 LUT inputs.
+// padded), the staged hidden state (groups(S) words), blocks vectors of int32 gate values and
+// two vectors of table-read scratch.
 constexpr uint64_t lstm_temp_bytes(uint32_t input_size, uint32_t state_size) {
   return uint64_t{8} * state_size + kVec + round_vec(uint64_t{4} * lstm_shape(input_size, state_size).in_groups) +
          round_vec(uint64_t{4} * lstm_shape(input_size, state_size).rec_groups) +
-         uint64_t{lstm_shape(input_size, state_size).blocks} * kVec;
+         (uint64_t{lstm_shape(input_size, state_size).blocks} + 2) * kVec;
 }
 
 // One lane of a gate FC's requantisation: channel c (< channels: gate c / S) of bias[] with
