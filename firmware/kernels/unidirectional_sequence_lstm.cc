@@ -641,8 +641,8 @@ void eval_unidirectional_sequence_lstm(const KernelArgs& args) {
     for (uint32_t b = 0; b < B; ++b) {
       for (uint32_t t = 0; t < T; ++t) {
         const uint32_t row = p.time_major ? t * B + b : b * T + t;
-        hvx::lstm_gates_s8(p, layout, input + row * I, hidden + b * S, args.temp, gates);
-        update_all(p, gates, hidden + b * S, cell + b * S, output + row * S);
+        hvx::lstm_step_s8(p, layout, input + row * I, hidden + b * S, cell + b * S,
+                          output + row * S, args.temp);
       }
     }
     return;

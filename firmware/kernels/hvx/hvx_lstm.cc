@@ -87,10 +87,72 @@ HVX_Vector lut_block(HVX_Vector v, HVX_VectorPred tanh_lanes, HVX_Vector* scratc
   return Q6_Vw_vasr_VwR(Q6_Vw_vasl_VwR(r, 16), 16);  // the int16 result, sign-extended
 }
 
+// multiply_by_quantized_multiplier(x, r) of every lane (the sequence of requant(), with one
+// rescale for all lanes); rescale_sat16 saturates it to int16.
+HVX_Vector rescale_wide(HVX_Vector x, const LstmRescale& r) {
+  const int32_t rs = r.shift > 0 ? 0 : -r.shift;
+  x = Q6_Vw_vasl_VwR(x, r.shift > 0 ? r.shift : 0);
+  const HVX_Vector m = Q6_V_vsplat_R(r.multiplier);
+  const HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, m), x, m);
+  const int32_t mask = static_cast<int32_t>((uint32_t{1} << rs) - 1u);
+  const HVX_Vector rem = Q6_V_vand_VV(h, Q6_V_vsplat_R(mask));
+  const HVX_Vector thr = Q6_Vw_vsub_VwVw(Q6_V_vsplat_R(mask >> 1), Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwR(h, rs);
+  return Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, Q6_V_vsplat_R(1));
+}
+
+inline HVX_Vector rescale_sat16(HVX_Vector x, const LstmRescale& r) {
+  const HVX_Vector v = rescale_wide(x, r);
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, Q6_V_vsplat_R(-32768)), Q6_V_vsplat_R(32767));
+}
+
+// a * b of lanes in the int16 range (exact: |a * b| <= 2^30): a * (b + 2^15) - a * 2^15, the
+// first an int32 x uint16 product.
+inline HVX_Vector mul16(HVX_Vector a, HVX_Vector b) {
+  const HVX_Vector b_biased = Q6_Vw_vadd_VwVw(b, Q6_V_vsplat_R(32768));
+  return Q6_Vw_vsub_VwVw(Q6_Vw_vmpyie_VwVuh(a, b_biased), Q6_Vw_vasl_VwR(a, 15));
+}
+
+// The cell and hidden update (the portable update_block) of units [j0, j0 + n), n <= 32, from
+// the gate values g32 (int32, channel g * S + j; lanes past n read but unused).
+void update_chunk(const UnidirectionalSequenceLstmParams& p, const int32_t* g32, uint32_t j0,
+                  uint32_t n, int8_t* h, int16_t* c, int8_t* out, HVX_Vector* scratch) {
+  const uint32_t S = p.state_size;
+  auto gate = [&](uint32_t g) { return *reinterpret_cast<const HVX_UVector*>(g32 + g * S + j0); };
+  const HVX_Vector gi = gate(kLstmGateInput), gf = gate(kLstmGateForget);
+  const HVX_Vector gc = gate(kLstmGateCell), go = gate(kLstmGateOutput);
+  const int8_t* c_bytes = reinterpret_cast<const int8_t*>(c + j0);
+  const HVX_Vector cell_in = Q6_V_lo_W(Q6_Ww_vunpack_Vh(load_tail(c_bytes, c_bytes + 2 * n)));
+  const HVX_Vector kept = rescale_sat16(mul16(gf, cell_in), p.forget_times_cell);
+  const HVX_Vector added = rescale_sat16(mul16(gi, gc), p.input_times_gate);
+  const int32_t clip = p.cell_clip_enabled != 0 ? p.cell_clip : 32768;
+  HVX_Vector cell = Q6_Vw_vadd_VwVw(kept, added);
+  cell = Q6_Vw_vmax_VwVw(cell, Q6_V_vsplat_R(clip > 32768 ? -32768 : -clip));
+  cell = Q6_Vw_vmin_VwVw(cell, Q6_V_vsplat_R(clip > 32767 ? 32767 : clip));
+  store_tail(reinterpret_cast<int8_t*>(c + j0), Q6_Vh_vpack_VwVw_sat(Q6_V_vzero(), cell),
+             reinterpret_cast<int8_t*>(c + j0 + n));
+  // lstm::lut_scale_input of the cell (|cell * multiplier| < 2^31, multiplier < 2^16).
+  const int32_t tanh_round = p.cell_tanh_shift > 0 ? int32_t{1} << (p.cell_tanh_shift - 1) : 0;
+  HVX_Vector v = Q6_Vw_vmpyie_VwVuh(cell, Q6_V_vsplat_R(p.cell_tanh_multiplier));
+  v = Q6_Vw_vasr_VwR(Q6_Vw_vadd_VwVw(v, Q6_V_vsplat_R(tanh_round)), p.cell_tanh_shift);
+  const HVX_Vector all = Q6_V_vzero();
+  const HVX_Vector t = lut_block(v, Q6_Q_vcmp_eq_VwVw(all, all), scratch);
+  // The rescaled value is clamped to [-65536, 65536] before the zero point is added.
+  const LstmRescale& r = p.output_times_tanh;
+  HVX_Vector hv = rescale_wide(mul16(t, go), r);
+  hv = Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(hv, Q6_V_vsplat_R(-65536)), Q6_V_vsplat_R(65536));
+  hv = Q6_Vw_vadd_VwVw(hv, Q6_V_vsplat_R(p.hidden_zero_point));
+  hv = Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(hv, Q6_V_vsplat_R(-128)), Q6_V_vsplat_R(127));
+  const HVX_Vector z = Q6_V_vzero();
+  const HVX_Vector bytes = pack_bytes(hv, z, z, z);
+  store_tail(h + j0, bytes, h + j0 + n);
+  store_tail(out + j0, bytes, out + j0 + n);
+}
+
 }  // namespace
 
-void lstm_gates_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* layout,
-                   const int8_t* x, const int8_t* h, uint8_t* temp, int16_t* gates) {
+void lstm_step_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* layout,
+                  const int8_t* x, int8_t* h, int16_t* c, int8_t* out, uint8_t* temp) {
   const uint32_t S = p.state_size;
   const hvx_layout::LstmShape s = hvx_layout::lstm_shape(p.input_size, S);
   uint8_t* base = reinterpret_cast<uint8_t*>(
@@ -130,8 +192,11 @@ void lstm_gates_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* lay
   }
   static_assert(lstm::kGateLutScale.multiplier == 3 && lstm::kGateLutScale.shift == 0,
                 "gate LUT input scaling folded in above");
-  const int32_t* out32 = reinterpret_cast<const int32_t*>(pre);
-  for (uint32_t c = 0; c < s.channels; ++c) gates[c] = static_cast<int16_t>(out32[c]);
+  // Every gate reads the previous hidden state (staged above) before the update writes it.
+  const int32_t* g32 = reinterpret_cast<const int32_t*>(pre);
+  for (uint32_t j0 = 0; j0 < S; j0 += kLanes) {
+    update_chunk(p, g32, j0, S - j0 < kLanes ? S - j0 : kLanes, h, c, out, scratch);
+  }
 }
 
 }  // namespace hvx
