@@ -4,6 +4,7 @@
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 
 #include "kernels/hvx/hvx_common.h"
+#include "kernels/hvx/hvx_gemv_block.h"
 #include "kernels/hvx/hvx_lstm_layout.h"
 #include "kernels/lstm_math.h"
 
@@ -11,28 +12,6 @@ namespace lpai {
 namespace kernels {
 namespace hvx {
 namespace {
-
-// dst (vector aligned) = src[0, n) zero padded to whole vectors; reads only the 128-byte
-// blocks that hold src's bytes.
-void stage(const int8_t* src, uint32_t n, HVX_Vector* dst) {
-  uint32_t i = 0;
-  for (; i + kVec <= n; i += kVec) *dst++ = *reinterpret_cast<const HVX_UVector*>(src + i);
-  if (i < n) *dst = load_tail(src + i, src + n);
-}
-
-// sum over groups q of the 32 lanes' packed words w[q] times the staged activations' word q.
-__attribute__((always_inline)) inline HVX_Vector gemv_block(const uint8_t* w, const uint32_t* xw,
-                                                            uint32_t groups) {
-  const HVX_UVector* wv = reinterpret_cast<const HVX_UVector*>(w);
-  HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero();
-  uint32_t q = 0;
-  for (; q + 2 <= groups; q += 2) {
-    a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wv[q], Q6_V_vsplat_R(static_cast<int32_t>(xw[q])));
-    a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, wv[q + 1], Q6_V_vsplat_R(static_cast<int32_t>(xw[q + 1])));
-  }
-  if (q < groups) a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wv[q], Q6_V_vsplat_R(static_cast<int32_t>(xw[q])));
-  return Q6_Vw_vadd_VwVw(a0, a1);
-}
 
 // kPairs.v[i] = table[i] | table[min(i + 1, 255)] << 16: both interpolation ends in one load.
 struct PairTable {
@@ -161,8 +140,8 @@ void lstm_step_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* layo
   HVX_Vector* hs = xs + hvx_layout::round_vec(4u * s.in_groups) / kVec;
   HVX_Vector* pre = hs + hvx_layout::round_vec(4u * s.rec_groups) / kVec;
   HVX_Vector* scratch = pre + s.blocks;
-  stage(x, p.input_size, xs);
-  stage(h, S, hs);
+  stage_row(x, p.input_size, xs);
+  stage_row(h, S, hs);
   const uint32_t* xw = reinterpret_cast<const uint32_t*>(xs);
   const uint32_t* hw = reinterpret_cast<const uint32_t*>(hs);
 
