@@ -6,6 +6,7 @@
 #include "core/check.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
+#include "kernels/hvx/hvx_gemv.h"
 #endif
 #include "kernels/hvx/hvx_layout.h"
 
@@ -38,8 +39,16 @@ Status validate(const KernelArgs& args) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags or non-zero reserved field", kOp);
   }
   const bool hvx = (p.flags & kFcFlagHvxLayout) != 0;
-  const bool packed = p.batches >= hvx_layout::kMinGemmRows;
-  if (hvx && ((p.flags & kFcFlagLarge) == 0 || !hvx_layout::gemm_shape_ok(p.output_depth, p.accum_depth))) {
+  // The packed GEMV: few rows, any size, int8 (checked below with the other int8 flags).
+  const bool packed_gemv = (p.flags & kFcFlagHvxPacked) != 0;
+  const bool packed = p.batches >= hvx_layout::kMinGemmRows || packed_gemv;
+  if (packed_gemv && (!hvx || p.batches >= hvx_layout::kMinGemmRows ||
+                      (p.flags & kFcFlagInt16x8) != 0)) {
+    LPAI_FAIL(Status::kBinaryBadParams,
+              "%s: packed GEMV flag without an HVX layout, on many rows or on int16x8", kOp);
+  }
+  if (hvx && (((p.flags & kFcFlagLarge) == 0 && !packed_gemv) ||
+              !hvx_layout::gemm_shape_ok(p.output_depth, p.accum_depth))) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: HVX layout on a product the HVX path does not take",
               kOp);
   }
@@ -48,7 +57,9 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != fully_connected_params_size(p.output_depth, p.flags) + layout_bytes) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match output_depth", kOp);
   }
-  if (hvx && args.temp_size < hvx_layout::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth)) {
+  const uint64_t hvx_temp = packed_gemv ? hvx_layout::gemv_packed_temp_bytes(p.accum_depth)
+                                        : hvx_layout::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth);
+  if (hvx && args.temp_size < hvx_temp) {
     LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than the HVX paths need", kOp);
   }
   const bool wide = (p.flags & kFcFlagInt16x8) != 0;
@@ -159,7 +170,8 @@ static_assert(kFcLargeRows == hvx::kMinGemmRows && kFcLargeMacs == hvx::kMinGemv
 constexpr uint32_t kFcOtherPathFlags = kFcFlagInt16x8 | kFcFlagHvxLayout;
 
 // The HVX paths (hexagon builds, bit-exact) of a node with its HVX layout. Many rows: the GEMM
-// over the packed weights; few rows: dot products along the depth (gemv_s8).
+// over the packed weights; few rows: the packed GEMV (kFcFlagHvxPacked) or dot products along
+// the depth (gemv_s8).
 void eval_hvx(const KernelArgs& args) {
   const FullyConnectedParams& p = header(args);
   const hvx::GemmLayout l{args.params + fully_connected_params_size(p.output_depth, p.flags),
@@ -167,7 +179,10 @@ void eval_hvx(const KernelArgs& args) {
   const int8_t* x = reinterpret_cast<const int8_t*>(args.inputs[0].data);
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
-  if (p.batches >= hvx::kMinGemmRows) {
+  if ((p.flags & kFcFlagHvxPacked) != 0) {
+    hvx::fc_gemv_packed_s8(x, p.batches, l.bytes, p.output_depth, p.accum_depth,
+                           p.output_zero_point, p.act_min, p.act_max, args.temp, o);
+  } else if (p.batches >= hvx::kMinGemmRows) {
     hvx::gemm_s8_strided(x, p.accum_depth, p.batches, l, args.temp, o);
   } else {
     hvx::gemv_s8(x, p.batches, w, l, args.temp, o);

@@ -3,7 +3,9 @@
 #include "kernels/unidirectional_sequence_lstm.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 #include "kernels/hvx/hvx_gemm.h"
+#include "kernels/hvx/hvx_lstm.h"
 #endif
+#include "kernels/hvx/hvx_lstm_layout.h"
 
 #include "core/check.h"
 #include "core/log.h"
@@ -49,6 +51,14 @@ bool has_dims2(const TensorRecord* t, uint32_t d0, uint32_t d1) {
   return t->rank == 2 && t->dims[0] == d0 && t->dims[1] == d1;
 }
 
+// Whether the blob carries the HVX layout (hvx_lstm_layout.h) after the portable arrays: an
+// int8 LSTM the HVX step takes, with exactly the layout's bytes more (sizes already checked).
+bool has_hvx_layout(const KernelArgs& args, const UnidirectionalSequenceLstmParams& p) {
+  return !is_16x8(args) && hvx_layout::lstm_takes_hvx(p.input_size, p.state_size) &&
+         args.params_size == unidirectional_sequence_lstm_params_size(p.state_size) +
+                                 hvx_layout::lstm_layout_bytes(p.input_size, p.state_size);
+}
+
 Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmParams** out) {
   if (args.params == nullptr || args.params_size < sizeof(UnidirectionalSequenceLstmParams)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob of %u bytes, expected at least %u", kOp,
@@ -62,7 +72,8 @@ Status check_params(const KernelArgs& args, const UnidirectionalSequenceLstmPara
               "%s: bad sizes batch %u time %u input %u state %u time_major %u", kOp, p->batch_size,
               p->time_steps, p->input_size, p->state_size, p->time_major);
   }
-  if (args.params_size != unidirectional_sequence_lstm_params_size(p->state_size)) {
+  if (args.params_size != unidirectional_sequence_lstm_params_size(p->state_size) &&
+      !has_hvx_layout(args, *p)) {
     LPAI_FAIL(Status::kBinaryBadParams,
               "%s: parameter blob of %u bytes, expected %u for state size %u", kOp,
               args.params_size, unidirectional_sequence_lstm_params_size(p->state_size),
@@ -210,6 +221,23 @@ Status check_tensors(const KernelArgs& args, const UnidirectionalSequenceLstmPar
   if (args.temp_size < unidirectional_sequence_lstm_temp_size(S)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: kernel scratch of %u bytes, needs %u", kOp,
               args.temp_size, unidirectional_sequence_lstm_temp_size(S));
+  }
+  if (has_hvx_layout(args, p)) {
+    if (args.temp_size < hvx_layout::lstm_temp_bytes(I, S)) {
+      LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than the HVX step needs", kOp);
+    }
+    const int32_t* bias_in = reinterpret_cast<const int32_t*>(args.params + sizeof(p));
+    const int8_t* w_in[kLstmGateCount];
+    const int8_t* w_rec[kLstmGateCount];
+    for (uint32_t g = 0; g < kLstmGateCount; ++g) {
+      w_in[g] = reinterpret_cast<const int8_t*>(args.inputs[kLstmInputWeights0 + g].data);
+      w_rec[g] = reinterpret_cast<const int8_t*>(args.inputs[kLstmRecurrentWeights0 + g].data);
+    }
+    if (!hvx_layout::lstm_layout_matches(p, args.params + unidirectional_sequence_lstm_params_size(S),
+                                         bias_in, bias_in + kLstmGateCount * S, w_in, w_rec)) {
+      LPAI_FAIL(Status::kBinaryBadParams,
+                "%s: HVX layout differs from the weights, biases and rescales", kOp);
+    }
   }
   return Status::kOk;
 }
@@ -499,6 +527,9 @@ __attribute__((noinline)) void update_block(const UnidirectionalSequenceLstmPara
 
 // One time step of one batch row: x (I values), h (S, in/out), c (S, in/out), out (S). All
 // four gate vectors come from the previous hidden state before the update overwrites it.
+void update_all(const UnidirectionalSequenceLstmParams& p, const int16_t* gates, int8_t* h,
+                int16_t* c, int8_t* out);
+
 void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w_in,
                const int8_t* const* w_rec, const int32_t* bias_in, const int32_t* bias_rec,
                const int8_t* x, int8_t* h, int16_t* c, int8_t* out, int16_t* gates) {
@@ -513,6 +544,13 @@ void lstm_step(const UnidirectionalSequenceLstmParams& p, const int8_t* const* w
       gate_block<4>(p, w_in, w_rec, bias_in, bias_rec, x, h, j0, n, gates);
     }
   }
+  update_all(p, gates, h, c, out);
+}
+
+// The cell and hidden update of all S units from the gate vectors.
+void update_all(const UnidirectionalSequenceLstmParams& p, const int16_t* gates, int8_t* h,
+                int16_t* c, int8_t* out) {
+  const uint32_t S = p.state_size;
   for (uint32_t j0 = 0; j0 < S; j0 += kUnitBlock) {
     const uint32_t n = S - j0 < kUnitBlock ? S - j0 : kUnitBlock;
     if (n > 8) {
@@ -597,6 +635,19 @@ void eval_unidirectional_sequence_lstm(const KernelArgs& args) {
   int8_t* output = reinterpret_cast<int8_t*>(args.outputs[0].data);
   // Batch rows are independent; each row's time steps run in order. This equals TFLM's
   // batched time-major evaluation because every operation is row-wise.
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if (args.params_size > unidirectional_sequence_lstm_params_size(S)) {
+    const uint8_t* layout = args.params + unidirectional_sequence_lstm_params_size(S);
+    for (uint32_t b = 0; b < B; ++b) {
+      for (uint32_t t = 0; t < T; ++t) {
+        const uint32_t row = p.time_major ? t * B + b : b * T + t;
+        hvx::lstm_step_s8(p, layout, input + row * I, hidden + b * S, cell + b * S,
+                          output + row * S, args.temp);
+      }
+    }
+    return;
+  }
+#endif
   for (uint32_t b = 0; b < B; ++b) {
     for (uint32_t t = 0; t < T; ++t) {
       const uint32_t row = p.time_major ? t * B + b : b * T + t;

@@ -490,6 +490,9 @@ bool dot_case(uint32_t k) {
 
 }  // namespace
 
+bool hvx_lstm_cases();  // hvx_lstm_test.cc
+bool hvx_gemv_cases();  // hvx_gemv_test.cc
+
 extern "C" int main(void);
 extern "C" int main(void) {
   bool ok = true;
@@ -560,6 +563,8 @@ extern "C" int main(void) {
     ok = pool_case(max, 5, 4, 3, 3, 2, 1, 1) && ok;
     ok = pool_case(max, 9, 9, 256, 3, 3, 2, 0) && ok;  // two whole vectors
   }
+  ok = hvx_lstm_cases() && ok;
+  ok = hvx_gemv_cases() && ok;
   print(ok ? "hvx-test: PASS\n" : "hvx-test: FAIL\n");
   return ok ? 0 : 1;
 }

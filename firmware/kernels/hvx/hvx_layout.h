@@ -488,6 +488,21 @@ inline bool dw_layout_matches(const DepthwiseConv2dParams& p, const uint8_t* lay
   return visit_dw_layout(p, f, q, WordMatcher{reinterpret_cast<const uint32_t*>(layout)});
 }
 
+// ---- FULLY_CONNECTED int8 with few rows over packed weights (kFcFlagHvxPacked) -------------
+// Kernel scratch of hvx::fc_gemv_packed_s8: one staged row (k_len bytes, zero padded to whole
+// vectors) from the temp's first 128-byte boundary.
+constexpr uint64_t gemv_packed_temp_bytes(uint32_t k_len) { return kVec + round_vec(k_pad_of(k_len)); }
+
+// Whether prepare gives a few-row FULLY_CONNECTED (batches < kMinGemmRows) the packed GEMV
+// rather than the depth dot products: estimated packets, blocks * (groups + 30) against
+// n * (ceil(k_len / 128) + 10) + 30 (the fixed costs of a block's requantisation and of a
+// row's lane reduction).
+constexpr bool fc_prefers_packed_gemv(uint32_t n, uint32_t k_len) {
+  return gemm_shape_ok(n, k_len) &&
+         uint64_t{gemm_shape(n, k_len).blocks} * (gemm_shape(n, k_len).groups + 30u) <
+             uint64_t{n} * ((k_len + kVec - 1) / kVec + 10u) + 30u;
+}
+
 }  // namespace hvx_layout
 }  // namespace kernels
 }  // namespace lpai

@@ -19,7 +19,7 @@
 //                                            output_scale (per-tensor weights: repeated)
 //   int32_t shift[output_depth]              its power-of-two exponent, in [-31, 30]
 //   with kFcFlagHvxLayout: hvx_layout::gemm_layout_bytes(output_depth, accum_depth,
-//                                            batches >= kFcLargeRows) bytes of HVX layout
+//            batches >= kFcLargeRows || kFcFlagHvxPacked) bytes of HVX layout
 // Kernel scratch (temp): none, or with kFcFlagHvxLayout hvx_layout::fc_temp_bytes(batches,
 // output_depth, accum_depth) bytes for the HVX paths.
 #ifndef LPAI_KERNELS_PARAMS_FULLY_CONNECTED_H
@@ -44,8 +44,13 @@ constexpr uint32_t kFcFlagLarge = 1u << 4;
 // requantisation lanes, plus the interleaved weights when batches >= kFcLargeRows. Checked
 // against the weights and arrays at load; the HVX build runs it, others skip it.
 constexpr uint32_t kFcFlagHvxLayout = 1u << 5;
+// With kFcFlagHvxLayout on an int8 node of fewer than kFcLargeRows rows (large or not): the
+// layout carries the packed weights, and the HVX build runs the packed GEMV (hvx_gemv.h) with
+// hvx_layout::gemv_packed_temp_bytes(accum_depth) bytes of kernel scratch.
+constexpr uint32_t kFcFlagHvxPacked = 1u << 6;
 constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 |
-                                   kFcFlagAcc32 | kFcFlagLarge | kFcFlagHvxLayout;
+                                   kFcFlagAcc32 | kFcFlagLarge | kFcFlagHvxLayout |
+                                   kFcFlagHvxPacked;
 constexpr uint32_t kFcLargeRows = 8;
 constexpr uint32_t kFcLargeMacs = 4096;
 

@@ -165,13 +165,18 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
                  : 0u);
   p.reserved = 0;
   // The HVX layout, when asked for, on the large products the HVX paths take.
+  // Few rows: the packed GEMV where its estimate is cheaper (large or not).
+  namespace hl = kernels::hvx_layout;
+  const bool packed_gemv = op.layout == KernelLayout::kHvx && p.batches < hl::kMinGemmRows &&
+                           hl::fc_prefers_packed_gemv(p.output_depth, p.accum_depth);
   std::vector<uint8_t> layout;
-  if (op.layout == KernelLayout::kHvx && (p.flags & kernels::kFcFlagLarge) != 0) {
+  if (op.layout == KernelLayout::kHvx && ((p.flags & kernels::kFcFlagLarge) != 0 || packed_gemv)) {
     layout = util::hvx_gemm_layout(reinterpret_cast<const int8_t*>(weights->data), p.output_depth,
                                    p.accum_depth, folded, multiplier, shift,
-                                   p.batches >= kernels::hvx_layout::kMinGemmRows);
+                                   p.batches >= hl::kMinGemmRows || packed_gemv);
   }
   if (!layout.empty()) p.flags |= kernels::kFcFlagHvxLayout;
+  if (!layout.empty() && packed_gemv) p.flags |= kernels::kFcFlagHvxPacked;
   auto blob = [&](const kernels::FullyConnectedParams& h) {
     std::vector<uint8_t> b;
     append_pod(&b, h);
@@ -183,11 +188,12 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   };
   r.params = blob(p);
   r.temp_bytes = layout.empty() ? 0u
-                                : static_cast<uint32_t>(kernels::hvx_layout::fc_temp_bytes(
-                                      p.batches, p.output_depth, p.accum_depth));
+                 : packed_gemv
+                     ? static_cast<uint32_t>(hl::gemv_packed_temp_bytes(p.accum_depth))
+                     : static_cast<uint32_t>(hl::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth));
   if (r.temp_bytes != 0) {  // leaner form (same bytes): the portable path, no scratch
     kernels::FullyConnectedParams lean = p;
-    lean.flags &= ~kernels::kFcFlagHvxLayout;
+    lean.flags &= ~(kernels::kFcFlagHvxLayout | kernels::kFcFlagHvxPacked);
     r.leaner.push_back({blob(lean), 0, false});
   }
   return r;

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/hvx/hvx_lstm_layout.h"
 #include "kernels/lstm_math.h"
 #include "prepare/op_prepare.h"
 #include "prepare/op_options.h"
@@ -315,6 +316,23 @@ PrepResult prepare_unidirectional_sequence_lstm(const PrepOp& op) {
   append_array(&r.params, bias_in);
   append_array(&r.params, bias_rec);
   r.temp_bytes = kernels::unidirectional_sequence_lstm_temp_size(p.state_size);
+  namespace hl = kernels::hvx_layout;
+  if (op.layout == KernelLayout::kHvx && hl::lstm_takes_hvx(p.input_size, p.state_size)) {
+    // The HVX layout (firmware/kernels/hvx/hvx_lstm_layout.h) after the portable arrays.
+    const int8_t* w_in[4];
+    const int8_t* w_rec[4];
+    for (uint32_t g = 0; g < 4; ++g) {
+      w_in[g] = reinterpret_cast<const int8_t*>(in(1 + g)->data);
+      w_rec[g] = reinterpret_cast<const int8_t*>(in(5 + g)->data);
+    }
+    std::vector<uint32_t> words(hl::lstm_layout_bytes(p.input_size, p.state_size) / 4);
+    // A rescale outside the HVX requantisation keeps the portable blob.
+    if (hl::build_lstm_layout(p, bias_in.data(), bias_rec.data(), w_in, w_rec,
+                              reinterpret_cast<uint8_t*>(words.data()))) {
+      append_array(&r.params, words);
+      r.temp_bytes = static_cast<uint32_t>(hl::lstm_temp_bytes(p.input_size, p.state_size));
+    }
+  }
   return r;
 }
 
