@@ -21,7 +21,7 @@
 #include "kernels/cortex_m/mve_im2col.h"
 #include "kernels/cortex_m/mve_requant.h"
 #include "kernels/int8_gemm.h"
-#include "lpai/hal_target.h"
+#include "../common/on_target.h"
 
 #if !defined(LPAI_HAS_CORTEX_M_DSP)
 #error "dsp_kernels_test needs a Cortex-M core with the DSP extension"
@@ -45,29 +45,10 @@ int32_t g_bias[256], g_mult[256], g_shift[256];
 uint32_t g_seed = 0x2545F491u;
 uint32_t g_cases = 0;
 
-uint32_t rnd() {
-  g_seed ^= g_seed << 13;
-  g_seed ^= g_seed >> 17;
-  g_seed ^= g_seed << 5;
-  return g_seed;
-}
+uint32_t rnd() { return lpai::on_target::xorshift32(&g_seed); }
 
-void print(const char* s) {
-  size_t n = 0;
-  while (s[n] != 0) ++n;
-  lpai_target_console_write(s, n);
-}
-
-void print_u(uint32_t v) {
-  char b[12];
-  int i = 11;
-  b[i] = 0;
-  do {
-    b[--i] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  print(b + i);
-}
+using lpai::on_target::print;
+using lpai::on_target::print_u;
 
 // Random int8 values with the extremes (-128, 127) over-represented.
 void fill(int8_t* p, uint32_t n) {

@@ -8,7 +8,7 @@
 #include "kernels/hvx/hvx_gemv.h"
 #include "kernels/hvx/hvx_layout.h"
 #include "kernels/int8_gemm.h"
-#include "lpai/hal_target.h"
+#include "../common/on_target.h"
 
 namespace {
 
@@ -27,29 +27,10 @@ alignas(4) uint8_t g_layout[260 * 1024];
 alignas(128) uint8_t g_temp_block[2048];
 uint32_t g_seed = 0x13579bdfu;
 
-uint32_t rnd() {
-  g_seed ^= g_seed << 13;
-  g_seed ^= g_seed >> 17;
-  g_seed ^= g_seed << 5;
-  return g_seed;
-}
+uint32_t rnd() { return lpai::on_target::xorshift32(&g_seed); }
 
-void print(const char* s) {
-  size_t n = 0;
-  while (s[n] != 0) ++n;
-  lpai_target_console_write(s, n);
-}
-
-void print_u(uint32_t v) {
-  char b[12];
-  int i = 11;
-  b[i] = 0;
-  do {
-    b[--i] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  print(b + i);
-}
+using lpai::on_target::print;
+using lpai::on_target::print_u;
 
 bool gemv_case(uint32_t rows, uint32_t n, uint32_t k) {
   for (uint32_t i = 0; i < rows * k; ++i) g_in[i] = static_cast<int8_t>(rnd());

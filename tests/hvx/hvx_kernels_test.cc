@@ -22,7 +22,7 @@
 #include "kernels/params/depthwise_conv_2d.h"
 #include "kernels/params/softmax.h"
 #include "kernels/pool_2d_common.h"
-#include "lpai/hal_target.h"
+#include "../common/on_target.h"
 
 namespace {
 
@@ -45,29 +45,10 @@ uint8_t* const g_temp = g_temp_block + 4;  // kernel scratch, deliberately off t
 constexpr uint64_t kTempBytes = sizeof(g_temp_block) - 4;
 uint32_t g_seed = 0x12345678u;
 
-uint32_t rnd() {
-  g_seed ^= g_seed << 13;
-  g_seed ^= g_seed >> 17;
-  g_seed ^= g_seed << 5;
-  return g_seed;
-}
+uint32_t rnd() { return lpai::on_target::xorshift32(&g_seed); }
 
-void print(const char* s) {
-  size_t n = 0;
-  while (s[n] != 0) ++n;
-  lpai_target_console_write(s, n);
-}
-
-void print_u(uint32_t v) {
-  char b[12];
-  int i = 11;
-  b[i] = 0;
-  do {
-    b[--i] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  print(b + i);
-}
+using lpai::on_target::print;
+using lpai::on_target::print_u;
 
 void fill(int8_t* p, uint32_t n) {
   for (uint32_t i = 0; i < n; ++i) p[i] = static_cast<int8_t>(rnd());

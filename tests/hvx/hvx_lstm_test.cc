@@ -13,7 +13,7 @@
 #include "kernels/hvx/hvx_lstm_layout.h"
 #include "kernels/lstm_math.h"
 #include "kernels/params/unidirectional_sequence_lstm.h"
-#include "lpai/hal_target.h"
+#include "../common/on_target.h"
 
 namespace {
 
@@ -37,33 +37,14 @@ alignas(4) uint8_t g_layout[256 * 1024];
 alignas(128) uint8_t g_temp_block[8 * 1024];
 uint32_t g_seed = 0x2468ace1u;
 
-uint32_t rnd() {
-  g_seed ^= g_seed << 13;
-  g_seed ^= g_seed >> 17;
-  g_seed ^= g_seed << 5;
-  return g_seed;
-}
+uint32_t rnd() { return lpai::on_target::xorshift32(&g_seed); }
 
 int32_t rnd_in(int32_t lo, int32_t hi) {  // [lo, hi]
   return lo + static_cast<int32_t>(rnd() % static_cast<uint32_t>(hi - lo + 1));
 }
 
-void print(const char* s) {
-  size_t n = 0;
-  while (s[n] != 0) ++n;
-  lpai_target_console_write(s, n);
-}
-
-void print_u(uint32_t v) {
-  char b[12];
-  int i = 11;
-  b[i] = 0;
-  do {
-    b[--i] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  print(b + i);
-}
+using lpai::on_target::print;
+using lpai::on_target::print_u;
 
 int32_t sat16(int32_t v) { return v < -32768 ? -32768 : v > 32767 ? 32767 : v; }
 
