@@ -12,8 +12,10 @@
 #   --cross-dir T=DIR    build directory of target T (default: the preset's, build-hexagon /
 #                        build-cortex-m / build-cortex-m55)
 #   --run                run each image under its emulator afterwards
-#   --payload FILE       payload source to embed (default: the host build's
-#                        tests/firmware_image/payload/payload.c)
+#   --payload FILE       payload source to embed (default: the host build's payload of the
+#                        target's weight layout: tests/firmware_image/payload/payload.c, HVX
+#                        layouts, for hexagon; tests/firmware_image/payload-portable/payload.c
+#                        for cortex_m and cortex_m55)
 #   --op-list FILE       selective image: only the kernels FILE names (CMake LPAI_OP_LIST, e.g.
 #                        from lpai-context-binary-generator --op_list); binaries needing others
 #                        are refused at context create, naming the op
@@ -63,18 +65,25 @@ missing_tools() {
   esac
 }
 
-[ -n "$payload" ] || payload="$host_build/tests/firmware_image/payload/payload.c"
+# Payload of TARGET: --payload, else the host build's payload of the target's weight layout.
+payload_of() {
+  if [ -n "$payload" ]; then echo "$payload"
+  elif [ "$1" = hexagon ]; then echo "$host_build/tests/firmware_image/payload/payload.c"
+  else echo "$host_build/tests/firmware_image/payload-portable/payload.c"; fi
+}
 if [ "$skip_host" -eq 0 ]; then
   if [ ! -f "$host_build/CMakeCache.txt" ]; then
     cmake -S "$root" -B "$host_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   fi
-  host_targets="lpai_image_payload lpai-image-host"
+  host_targets="lpai_image_payload lpai-image-host lpai_image_payload_portable lpai-image-host-portable"
   cmake --build "$host_build" -j"$jobs" --target $host_targets
 fi
-if [ ! -f "$payload" ]; then
-  echo "build-firmware-images: no payload at $payload (build the host target lpai_image_payload)" >&2
-  exit 1
-fi
+for target in $targets; do
+  if [ ! -f "$(payload_of "$target")" ]; then
+    echo "build-firmware-images: no payload at $(payload_of "$target") (build the host targets lpai_image_payload and lpai_image_payload_portable)" >&2
+    exit 1
+  fi
+done
 
 status=0
 for target in $targets; do
@@ -85,12 +94,13 @@ for target in $targets; do
     continue
   fi
   dir="${cross_dir[$target]}"
+  target_payload="$(payload_of "$target")"
   # Configure once (or when the payload path changed); later runs only rebuild.
-  if [ ! -f "$dir/CMakeCache.txt" ] || ! grep -q "^LPAI_IMAGE_PAYLOAD:FILEPATH=$payload\$" "$dir/CMakeCache.txt"; then
+  if [ ! -f "$dir/CMakeCache.txt" ] || ! grep -q "^LPAI_IMAGE_PAYLOAD:FILEPATH=$target_payload\$" "$dir/CMakeCache.txt"; then
     cmake -S "$root" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="${toolchain[$target]}" \
       -DLPAI_PLATFORM="${platform[$target]}" -DLPAI_BUILD_HOST_TOOLS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g" \
-      -DLPAI_IMAGE_PAYLOAD="$payload" >/dev/null
+      -DLPAI_IMAGE_PAYLOAD="$target_payload" >/dev/null
   fi
   cmake -S "$root" -B "$dir" -DLPAI_OP_LIST="$op_list" >/dev/null
   cmake --build "$dir" -j"$jobs" --target lpai_image

@@ -269,7 +269,7 @@ case "$mode" in
     ;;
   golden)
     [ -n "$shared" ] && [ -d "$shared/golden" ] || { echo "SKIPPED: ../shared/golden not present"; exit 77; }
-    host_out="$host_build/tests/firmware_image/host-golden-output.txt"
+    host_out="$host_build/tests/firmware_image/$(basename "$host_runner").golden-output.txt"
     "$host_runner" > "$host_out" 2>&1 || { cat "$host_out"; fail "host run failed"; }
     checked=0
     while read -r name mem inferences outputs; do
