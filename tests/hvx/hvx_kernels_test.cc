@@ -521,6 +521,18 @@ extern "C" int main(void) {
                                   {10, 11, 8, 3, 3, 2, 1, 1},  {9, 13, 64, 5, 5, 2, 1, 1},
                                   {7, 10, 16, 3, 2, 2, 1, 0},  {6, 40, 32, 3, 3, 2, 1, 1}};
   for (const auto& d : dw_pairs) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
+  // Per-pixel path in groups of four pixels: a remainder of 1-3 pixels, channel counts over one
+  // block that are not a multiple of 128 (the last block's store must not spill), and columns
+  // (w = 1, k_w = 1: run as one row of h pixels), e.g. str_ww_ref_model's temporal layers
+  // (30x1x40 by 3, 28x1x128 by 5, 24x1x128 by 10, 15x1x128 by 15), with stride, dilation and
+  // vertical padding.
+  const uint32_t dw_groups[][8] = {{5, 9, 200, 3, 3, 1, 1, 1},  {6, 7, 40, 3, 3, 1, 1, 0},
+                                   {4, 6, 136, 3, 3, 2, 1, 1},  {30, 1, 40, 3, 1, 1, 1, 0},
+                                   {28, 1, 128, 5, 1, 1, 1, 0}, {24, 1, 128, 10, 1, 1, 1, 0},
+                                   {15, 1, 128, 15, 1, 1, 1, 0}, {17, 1, 64, 3, 1, 2, 1, 1},
+                                   {19, 1, 24, 3, 1, 1, 2, 1},  {13, 1, 200, 3, 1, 1, 1, 1},
+                                   {7, 1, 256, 4, 1, 1, 1, 1},  {2, 1, 48, 3, 1, 1, 1, 1}};
+  for (const auto& d : dw_groups) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
   ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;

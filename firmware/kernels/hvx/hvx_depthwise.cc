@@ -286,67 +286,104 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
   }
 }
 
-// Depth multiplier 1, any channel count up to hvx_layout::kDwMaxChannels: per output pixel, blocks of 128
-// channels, filter and requantisation vectors from prepare.
-__attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& p, const uint8_t* layout,
-                                         const int8_t* in, int8_t* out) {
+// Depth multiplier 1, any channel count up to hvx_layout::kDwMaxChannels: blocks of 128 channels,
+// filter and requantisation vectors from prepare (unaligned in the blob).
+struct PerPixelArgs {
+  const DepthwiseConv2dParams* p;
+  const RequantLanes* lanes;  // [block][s]
+  const uint8_t* filters;     // [block][tap][s] vectors
+  const int8_t* in_b;         // the batch's input image
+  const int8_t* in_end;       // end of the whole input (reads stay below it)
+  int8_t* out_end;            // end of the whole output
+  OutputVectors ov;
+  HVX_Vector pad;             // the input zero point in every byte
+  bool spill_ok;              // a full-vector store may run into later pixels (written after it)
+};
+
+// P consecutive output pixels (ox .. ox + P - 1 of row oy) of channel block cb: each tap's four
+// filter vectors are loaded once for the P pixels, each block's requantisation lanes once per
+// group. Pixels are stored in order, so bytes a store spills past its pixel are written again
+// by the later pixels' stores.
+template <uint32_t P>
+__attribute__((always_inline)) inline void per_pixel_group(const PerPixelArgs& a, uint32_t oy, uint32_t ox,
+                                                           uint32_t cb, int8_t* out_row) {
+  const DepthwiseConv2dParams& p = *a.p;
   const uint32_t c_total = p.out_c;
   const uint32_t taps = p.k_h * p.k_w;
-  const uint32_t blocks = (c_total + kVec - 1) / kVec;
-  const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);  // [block][s]
-  const uint8_t* const fv = layout + static_cast<size_t>(blocks) * 4 * sizeof(RequantLanes);
-
-  const OutputVectors ov = output_vectors(p.output_zero_point, p.act_min, p.act_max);
-  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
-  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
-  const HVX_Vector pad = Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u));
-  const size_t in_bytes = static_cast<size_t>(p.batches) * p.in_h * p.in_w * c_total;
-  const int8_t* const in_end = in + in_bytes;
-  int8_t* const out_end = out + static_cast<size_t>(p.batches) * p.out_h * p.out_w * c_total;
-
-  for (uint32_t b = 0; b < p.batches; ++b) {
-    const int8_t* in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_total;
-    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
-      const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-      for (uint32_t ox = 0; ox < p.out_w; ++ox) {
-        const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        int8_t* o = out + ((static_cast<size_t>(b) * p.out_h + oy) * p.out_w + ox) * c_total;
-        for (uint32_t cb = 0; cb < blocks; ++cb) {
-          HVX_Vector acc0 = Q6_V_vzero(), acc1 = Q6_V_vzero(), acc2 = Q6_V_vzero(), acc3 = Q6_V_vzero();
-          const uint8_t* f = fv + static_cast<size_t>(cb) * taps * 4 * kVec;
-          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
-            const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-            const bool row_in = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
-            for (uint32_t kx = 0; kx < p.k_w; ++kx, f += 4 * kVec) {
-              const int32_t ix = x0 + static_cast<int32_t>(kx * p.dilation_w);
-              HVX_Vector x = pad;
-              if (row_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w)) {
-                const int8_t* src = in_b + (static_cast<size_t>(iy) * p.in_w + static_cast<uint32_t>(ix)) * c_total +
-                                    static_cast<size_t>(cb) * kVec;
-                x = src + kVec <= in_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, in_end);
-              }
-              acc0 = Q6_Vw_vrmpyacc_VwVbVb(acc0, x, lvec(f, 0));
-              acc1 = Q6_Vw_vrmpyacc_VwVbVb(acc1, x, lvec(f, 1));
-              acc2 = Q6_Vw_vrmpyacc_VwVbVb(acc2, x, lvec(f, 2));
-              acc3 = Q6_Vw_vrmpyacc_VwVbVb(acc3, x, lvec(f, 3));
-            }
-          }
-          const RequantLanes* rl = lanes + static_cast<size_t>(cb) * 4;
-          HVX_Vector r0 = Q6_V_vand_VV(requant(acc0, rl[0], ov), byte_mask);
-          HVX_Vector r1 = Q6_V_vand_VV(requant(acc1, rl[1], ov), byte_mask);
-          HVX_Vector r2 = Q6_V_vand_VV(requant(acc2, rl[2], ov), byte_mask);
-          HVX_Vector r3 = requant(acc3, rl[3], ov);
-          const HVX_Vector bytes =
-              Q6_V_vor_VV(Q6_V_vor_VV(r0, Q6_Vw_vasl_VwR(r1, 8)),
-                          Q6_V_vor_VV(Q6_Vw_vasl_VwR(r2, 16), Q6_Vw_vasl_VwR(r3, 24)));
-          int8_t* dst = o + static_cast<size_t>(cb) * kVec;
-          if (dst + kVec <= out_end) {
-            // Bytes past the pixel's channels belong to later pixels, written after this one.
-            *reinterpret_cast<HVX_UVector*>(dst) = bytes;
-          } else {
-            store_tail(dst, bytes, o + c_total);
-          }
+  HVX_Vector acc[P][4];
+  for (uint32_t j = 0; j < P; ++j) {
+    for (uint32_t s = 0; s < 4; ++s) acc[j][s] = Q6_V_vzero();
+  }
+  const uint8_t* f = a.filters + static_cast<size_t>(cb) * taps * 4 * kVec;
+  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+    const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
+    const bool row_in = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
+    const int8_t* row = a.in_b + (static_cast<size_t>(row_in ? iy : 0) * p.in_w) * c_total +
+                        static_cast<size_t>(cb) * kVec;
+    for (uint32_t kx = 0; kx < p.k_w; ++kx, f += 4 * kVec) {
+      const HVX_Vector f0 = lvec(f, 0), f1 = lvec(f, 1), f2 = lvec(f, 2), f3 = lvec(f, 3);
+      for (uint32_t j = 0; j < P; ++j) {
+        const int32_t ix = x0 + static_cast<int32_t>(j * p.stride_w + kx * p.dilation_w);
+        HVX_Vector x = a.pad;
+        if (row_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w)) {
+          const int8_t* src = row + static_cast<size_t>(ix) * c_total;
+          x = src + kVec <= a.in_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, a.in_end);
         }
+        acc[j][0] = Q6_Vw_vrmpyacc_VwVbVb(acc[j][0], x, f0);
+        acc[j][1] = Q6_Vw_vrmpyacc_VwVbVb(acc[j][1], x, f1);
+        acc[j][2] = Q6_Vw_vrmpyacc_VwVbVb(acc[j][2], x, f2);
+        acc[j][3] = Q6_Vw_vrmpyacc_VwVbVb(acc[j][3], x, f3);
+      }
+    }
+  }
+  const RequantLanes* rl = a.lanes + static_cast<size_t>(cb) * 4;
+  const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
+  for (uint32_t s = 0; s < 4; ++s) {
+    const LaneVectors l = lane_vectors(rl[s]);
+    for (uint32_t j = 0; j < P; ++j) {
+      const HVX_Vector r = requant(acc[j][s], l, a.ov);
+      // Byte s of each word: channel 128 cb + 4 lane + s.
+      acc[j][s] = s == 3 ? Q6_Vw_vasl_VwR(r, 24) : Q6_Vw_vasl_VwR(Q6_V_vand_VV(r, byte_mask), 8 * s);
+    }
+  }
+  for (uint32_t j = 0; j < P; ++j) {
+    const HVX_Vector bytes = Q6_V_vor_VV(Q6_V_vor_VV(acc[j][0], acc[j][1]), Q6_V_vor_VV(acc[j][2], acc[j][3]));
+    int8_t* const pixel = out_row + static_cast<size_t>(ox + j) * c_total;
+    int8_t* const dst = pixel + static_cast<size_t>(cb) * kVec;
+    if (dst + kVec <= a.out_end && (a.spill_ok || dst + kVec <= pixel + c_total)) {
+      *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+    } else {
+      store_tail(dst, bytes, pixel + c_total);
+    }
+  }
+}
+
+__attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& node, const uint8_t* layout,
+                                         const int8_t* in, int8_t* out) {
+  const DepthwiseConv2dParams p = hvx_layout::dw_is_column(node) ? hvx_layout::dw_column_as_row(node) : node;
+  const uint32_t c_total = p.out_c;
+  const uint32_t blocks = (c_total + kVec - 1) / kVec;
+  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
+  PerPixelArgs a{&p,
+                 reinterpret_cast<const RequantLanes*>(layout),
+                 layout + static_cast<size_t>(blocks) * 4 * sizeof(RequantLanes),
+                 in,
+                 in + static_cast<size_t>(p.batches) * p.in_h * p.in_w * c_total,
+                 out + static_cast<size_t>(p.batches) * p.out_h * p.out_w * c_total,
+                 output_vectors(p.output_zero_point, p.act_min, p.act_max),
+                 Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u)),
+                 blocks == 1 || c_total % kVec == 0};
+  constexpr uint32_t kGroup = 4;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    a.in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_total;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      int8_t* const out_row = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c_total;
+      for (uint32_t cb = 0; cb < blocks; ++cb) {
+        uint32_t ox = 0;
+        for (; ox + kGroup <= p.out_w; ox += kGroup) per_pixel_group<kGroup>(a, oy, ox, cb, out_row);
+        for (; ox < p.out_w; ++ox) per_pixel_group<1>(a, oy, ox, cb, out_row);
       }
     }
   }

@@ -251,7 +251,8 @@ constexpr uint64_t fc_temp_bytes(uint32_t batches, uint32_t output_depth, uint32
 //             RequantLanes[4] (vector r, lane l: position 32r + l), then per group of four
 //             taps four vectors: vector r, word l = byte j of the word is tap 4g + j's filter
 //             at position 32r + l (0 past the last tap).
-//   kPerPixel depth multiplier 1, c <= kDwMaxChannels: blocks of 128 channels per pixel.
+//   kPerPixel depth multiplier 1, c <= kDwMaxChannels, columns (dw_is_column) included:
+//             blocks of 128 channels per pixel, four pixels of a row at a time.
 //             RequantLanes[blocks][4] ([b][s], lane l: channel 128b + 4l + s), then per block
 //             and tap four vectors: vector s keeps byte s of each word of the tap's 128 filter
 //             bytes (channels 128b .. 128b + 127, 0 past c) and zeroes the others.
@@ -315,12 +316,36 @@ constexpr Conv2dParams dw_as_conv(const DepthwiseConv2dParams& p) {
                       p.output_zero_point, p.act_min, p.act_max, 0u,   0u,       1u};
 }
 
+// A column: in_w == out_w == k_w == 1 and no left padding (e.g. temporal convolutions over
+// [1, time, 1, channels]). Its bytes are those of one row of in_h pixels, so the per-pixel path
+// runs it as that row (dw_column_as_row: H and W geometry swapped, the taps keep their order),
+// where the flat path would pay its per-row set-up for every single pixel.
+constexpr bool dw_is_column(const DepthwiseConv2dParams& p) {
+  return p.in_w == 1 && p.out_w == 1 && p.k_w == 1 && p.pad_w == 0 && p.in_h > 1;
+}
+constexpr DepthwiseConv2dParams dw_column_as_row(const DepthwiseConv2dParams& p) {
+  DepthwiseConv2dParams r = p;
+  r.in_h = 1;
+  r.in_w = p.in_h;
+  r.out_h = 1;
+  r.out_w = p.out_h;
+  r.k_h = 1;
+  r.k_w = p.k_h;
+  r.stride_h = 1;
+  r.stride_w = p.stride_h;
+  r.dilation_h = 1;
+  r.dilation_w = p.dilation_h;
+  r.pad_h = 0;
+  r.pad_w = p.pad_h;
+  return r;
+}
+
 inline DwPath dw_path(const DepthwiseConv2dParams& p) {
   if ((p.flags & kDwFlagInt16x8) != 0 || p.out_c == 0 || p.k_h * p.k_w == 0) return DwPath::kNone;
   if (p.in_c == 1) return conv_takes_hvx(dw_as_conv(p)) ? DwPath::kSingle : DwPath::kNone;
   if (p.depth_multiplier != 1 || p.out_c > kDwMaxChannels) return DwPath::kNone;
   const DwFlatGeometry f = dw_flat_geometry(p);
-  if (p.stride_w <= 2 && kVec % p.out_c == 0 && p.k_h <= kDwFlatMaxRows &&
+  if (p.stride_w <= 2 && kVec % p.out_c == 0 && !dw_is_column(p) && p.k_h <= kDwFlatMaxRows &&
       f.row_bytes <= kDwFlatMaxRowBytes && f.chunks * kVec <= kDwFlatMaxRowBytes &&
       f.groups * 4 <= kDwFlatMaxTaps) {
     return DwPath::kFlat;
