@@ -296,40 +296,38 @@ struct PerPixelArgs {
   const int8_t* in_end;       // end of the whole input (reads stay below it)
   int8_t* out_end;            // end of the whole output
   OutputVectors ov;
-  HVX_Vector pad;             // the input zero point in every byte
   bool spill_ok;              // a full-vector store may run into later pixels (written after it)
 };
 
-// P consecutive output pixels (ox .. ox + P - 1 of row oy) of channel block cb: each tap's four
-// filter vectors are loaded once for the P pixels, each block's requantisation lanes once per
-// group. Pixels are stored in order, so bytes a store spills past its pixel are written again
+// P consecutive output pixels (ox .. ox + P - 1 of row oy) of channel block cb (kInterior:
+// group_is_interior): each tap's four filter vectors are loaded once for the P pixels, each
+// block's requantisation lanes once per group. Pixels are stored in order, so bytes a store spills past its pixel are written again
 // by the later pixels' stores.
-template <uint32_t P>
-__attribute__((always_inline)) inline void per_pixel_group(const PerPixelArgs& a, uint32_t oy, uint32_t ox,
-                                                           uint32_t cb, int8_t* out_row) {
+// Accumulates the taps of P consecutive output pixels of one row (first input column x0) into
+// acc. kInterior: every tap of every pixel reads inside the input and a full vector before
+// in_end, so the loop has no branches; otherwise padded taps read the zero point.
+template <uint32_t P, bool kInterior>
+__attribute__((always_inline)) inline void per_pixel_taps(const PerPixelArgs& a, int32_t y0, int32_t x0,
+                                                          const uint8_t* f, size_t block_offset,
+                                                          HVX_Vector (&acc)[P][4]) {
   const DepthwiseConv2dParams& p = *a.p;
   const uint32_t c_total = p.out_c;
-  const uint32_t taps = p.k_h * p.k_w;
-  HVX_Vector acc[P][4];
-  for (uint32_t j = 0; j < P; ++j) {
-    for (uint32_t s = 0; s < 4; ++s) acc[j][s] = Q6_V_vzero();
-  }
-  const uint8_t* f = a.filters + static_cast<size_t>(cb) * taps * 4 * kVec;
-  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
   for (uint32_t ky = 0; ky < p.k_h; ++ky) {
     const int32_t iy = y0 + static_cast<int32_t>(ky * p.dilation_h);
-    const bool row_in = iy >= 0 && iy < static_cast<int32_t>(p.in_h);
-    const int8_t* row = a.in_b + (static_cast<size_t>(row_in ? iy : 0) * p.in_w) * c_total +
-                        static_cast<size_t>(cb) * kVec;
+    const bool row_in = kInterior || (iy >= 0 && iy < static_cast<int32_t>(p.in_h));
+    const int8_t* row = a.in_b + (static_cast<size_t>(row_in ? iy : 0) * p.in_w) * c_total + block_offset;
     for (uint32_t kx = 0; kx < p.k_w; ++kx, f += 4 * kVec) {
       const HVX_Vector f0 = lvec(f, 0), f1 = lvec(f, 1), f2 = lvec(f, 2), f3 = lvec(f, 3);
+#pragma clang loop unroll(full)
       for (uint32_t j = 0; j < P; ++j) {
         const int32_t ix = x0 + static_cast<int32_t>(j * p.stride_w + kx * p.dilation_w);
-        HVX_Vector x = a.pad;
-        if (row_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w)) {
+        HVX_Vector x = kInterior ? Q6_V_vzero()
+                                 : Q6_V_vsplat_R(static_cast<int32_t>(
+                                       static_cast<uint8_t>(p.input_zero_point) * 0x01010101u));
+        if (kInterior || (row_in && ix >= 0 && ix < static_cast<int32_t>(p.in_w))) {
           const int8_t* src = row + static_cast<size_t>(ix) * c_total;
-          x = src + kVec <= a.in_end ? *reinterpret_cast<const HVX_UVector*>(src) : load_tail(src, a.in_end);
+          x = kInterior || src + kVec <= a.in_end ? *reinterpret_cast<const HVX_UVector*>(src)
+                                                  : load_tail(src, a.in_end);
         }
         acc[j][0] = Q6_Vw_vrmpyacc_VwVbVb(acc[j][0], x, f0);
         acc[j][1] = Q6_Vw_vrmpyacc_VwVbVb(acc[j][1], x, f1);
@@ -338,16 +336,41 @@ __attribute__((always_inline)) inline void per_pixel_group(const PerPixelArgs& a
       }
     }
   }
+}
+
+// P consecutive output pixels (ox .. ox + P - 1 of row oy) of channel block cb (kInterior:
+// group_is_interior): each tap's four filter vectors are loaded once for the P pixels, each
+// block's requantisation lanes once per group. Pixels are stored in order, so bytes a store spills past its pixel are written again
+// by the later pixels' stores.
+template <uint32_t P, bool kInterior>
+__attribute__((always_inline)) inline void per_pixel_group(const PerPixelArgs& a, uint32_t oy, uint32_t ox,
+                                                           uint32_t cb, int8_t* out_row) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const uint32_t c_total = p.out_c;
+  HVX_Vector acc[P][4];
+#pragma clang loop unroll(full)
+  for (uint32_t j = 0; j < P; ++j) {
+#pragma clang loop unroll(full)
+    for (uint32_t s = 0; s < 4; ++s) acc[j][s] = Q6_V_vzero();
+  }
+  const uint8_t* f = a.filters + static_cast<size_t>(cb) * p.k_h * p.k_w * 4 * kVec;
+  const size_t block_offset = static_cast<size_t>(cb) * kVec;
+  const int32_t y0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  const int32_t x0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+  per_pixel_taps<P, kInterior>(a, y0, x0, f, block_offset, acc);
   const RequantLanes* rl = a.lanes + static_cast<size_t>(cb) * 4;
   const HVX_Vector byte_mask = Q6_V_vsplat_R(0xFF);
+#pragma clang loop unroll(full)
   for (uint32_t s = 0; s < 4; ++s) {
     const LaneVectors l = lane_vectors(rl[s]);
+#pragma clang loop unroll(full)
     for (uint32_t j = 0; j < P; ++j) {
       const HVX_Vector r = requant(acc[j][s], l, a.ov);
       // Byte s of each word: channel 128 cb + 4 lane + s.
       acc[j][s] = s == 3 ? Q6_Vw_vasl_VwR(r, 24) : Q6_Vw_vasl_VwR(Q6_V_vand_VV(r, byte_mask), 8 * s);
     }
   }
+#pragma clang loop unroll(full)
   for (uint32_t j = 0; j < P; ++j) {
     const HVX_Vector bytes = Q6_V_vor_VV(Q6_V_vor_VV(acc[j][0], acc[j][1]), Q6_V_vor_VV(acc[j][2], acc[j][3]));
     int8_t* const pixel = out_row + static_cast<size_t>(ox + j) * c_total;
@@ -360,12 +383,40 @@ __attribute__((always_inline)) inline void per_pixel_group(const PerPixelArgs& a
   }
 }
 
+// Whether every tap of pixels ox .. ox + P - 1 of row oy reads inside the input, a full vector
+// of block cb before in_end.
+inline bool group_is_interior(const PerPixelArgs& a, uint32_t oy, uint32_t ox, uint32_t n, uint32_t cb) {
+  const DepthwiseConv2dParams& p = *a.p;
+  const int64_t y0 = int64_t{oy} * p.stride_h - p.pad_h;
+  const int64_t x0 = int64_t{ox} * p.stride_w - p.pad_w;
+  const int64_t y_last = y0 + int64_t{p.k_h - 1} * p.dilation_h;
+  const int64_t x_last = x0 + int64_t{n - 1} * p.stride_w + int64_t{p.k_w - 1} * p.dilation_w;
+  return y0 >= 0 && y_last < p.in_h && x0 >= 0 && x_last < p.in_w &&
+         (static_cast<uint64_t>(y_last) * p.in_w + static_cast<uint64_t>(x_last)) * p.out_c + uint64_t{cb} * kVec +
+                 kVec <=
+             static_cast<uint64_t>(a.in_end - a.in_b);
+}
+
+// An interior group of kPerPixelGroup pixels. Out of line, so its loads stay inside the call
+// (hoisted out of the pixel loop they would spill).
+constexpr uint32_t kPerPixelGroup = 2;
+__attribute__((noinline)) void per_pixel_interior(const PerPixelArgs& a, uint32_t oy, uint32_t ox, uint32_t cb,
+                                                  int8_t* out_row) {
+  per_pixel_group<kPerPixelGroup, true>(a, oy, ox, cb, out_row);
+}
+
+// One pixel at the input's edges (padded taps read the zero point). Out of line: the edge
+// path's registers do not weigh on the interior groups.
+__attribute__((noinline)) void per_pixel_edge(const PerPixelArgs& a, uint32_t oy, uint32_t ox, uint32_t cb,
+                                              int8_t* out_row) {
+  per_pixel_group<1, false>(a, oy, ox, cb, out_row);
+}
+
 __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& node, const uint8_t* layout,
                                          const int8_t* in, int8_t* out) {
   const DepthwiseConv2dParams p = hvx_layout::dw_is_column(node) ? hvx_layout::dw_column_as_row(node) : node;
   const uint32_t c_total = p.out_c;
   const uint32_t blocks = (c_total + kVec - 1) / kVec;
-  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
   PerPixelArgs a{&p,
                  reinterpret_cast<const RequantLanes*>(layout),
                  layout + static_cast<size_t>(blocks) * 4 * sizeof(RequantLanes),
@@ -373,17 +424,22 @@ __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& node, cons
                  in + static_cast<size_t>(p.batches) * p.in_h * p.in_w * c_total,
                  out + static_cast<size_t>(p.batches) * p.out_h * p.out_w * c_total,
                  output_vectors(p.output_zero_point, p.act_min, p.act_max),
-                 Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u)),
                  blocks == 1 || c_total % kVec == 0};
-  constexpr uint32_t kGroup = 4;
+  constexpr uint32_t kGroup = kPerPixelGroup;
   for (uint32_t b = 0; b < p.batches; ++b) {
     a.in_b = in + static_cast<size_t>(b) * p.in_h * p.in_w * c_total;
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
       int8_t* const out_row = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * c_total;
       for (uint32_t cb = 0; cb < blocks; ++cb) {
         uint32_t ox = 0;
-        for (; ox + kGroup <= p.out_w; ox += kGroup) per_pixel_group<kGroup>(a, oy, ox, cb, out_row);
-        for (; ox < p.out_w; ++ox) per_pixel_group<1>(a, oy, ox, cb, out_row);
+        for (; ox + kGroup <= p.out_w; ox += kGroup) {
+          if (group_is_interior(a, oy, ox, kGroup, cb)) {
+            per_pixel_interior(a, oy, ox, cb, out_row);
+          } else {
+            for (uint32_t j = 0; j < kGroup; ++j) per_pixel_edge(a, oy, ox + j, cb, out_row);
+          }
+        }
+        for (; ox < p.out_w; ++ox) per_pixel_edge(a, oy, ox, cb, out_row);
       }
     }
   }
