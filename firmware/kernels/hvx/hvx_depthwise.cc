@@ -399,7 +399,7 @@ inline bool group_is_interior(const PerPixelArgs& a, uint32_t oy, uint32_t ox, u
 
 // An interior group of kPerPixelGroup pixels. Out of line, so its loads stay inside the call
 // (hoisted out of the pixel loop they would spill).
-constexpr uint32_t kPerPixelGroup = 2;
+constexpr uint32_t kPerPixelGroup = 4;
 __attribute__((noinline)) void per_pixel_interior(const PerPixelArgs& a, uint32_t oy, uint32_t ox, uint32_t cb,
                                                   int8_t* out_row) {
   per_pixel_group<kPerPixelGroup, true>(a, oy, ox, cb, out_row);
