@@ -405,11 +405,12 @@ __attribute__((noinline)) void per_pixel_interior(const PerPixelArgs& a, uint32_
   per_pixel_group<kPerPixelGroup, true>(a, oy, ox, cb, out_row);
 }
 
-// One pixel at the input's edges (padded taps read the zero point). Out of line: the edge
+// P pixels at the input's edges (padded taps read the zero point). Out of line: the edge
 // path's registers do not weigh on the interior groups.
+template <uint32_t P>
 __attribute__((noinline)) void per_pixel_edge(const PerPixelArgs& a, uint32_t oy, uint32_t ox, uint32_t cb,
                                               int8_t* out_row) {
-  per_pixel_group<1, false>(a, oy, ox, cb, out_row);
+  per_pixel_group<P, false>(a, oy, ox, cb, out_row);
 }
 
 __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& node, const uint8_t* layout,
@@ -436,10 +437,16 @@ __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& node, cons
           if (group_is_interior(a, oy, ox, kGroup, cb)) {
             per_pixel_interior(a, oy, ox, cb, out_row);
           } else {
-            for (uint32_t j = 0; j < kGroup; ++j) per_pixel_edge(a, oy, ox + j, cb, out_row);
+            per_pixel_edge<kGroup>(a, oy, ox, cb, out_row);
           }
         }
-        for (; ox < p.out_w; ++ox) per_pixel_edge(a, oy, ox, cb, out_row);
+        static_assert(kGroup == 4, "the remainder below takes 1-3 pixels");
+        switch (p.out_w - ox) {
+          case 3: per_pixel_edge<3>(a, oy, ox, cb, out_row); break;
+          case 2: per_pixel_edge<2>(a, oy, ox, cb, out_row); break;
+          case 1: per_pixel_edge<1>(a, oy, ox, cb, out_row); break;
+          default: break;
+        }
       }
     }
   }
