@@ -14,6 +14,7 @@
 #include "core/status.h"
 #include "format/binary_view.h"
 #include "format/format_test_util.h"
+#include "kernels/hvx/hvx_layout.h"
 #include "kernels/kernel_api.h"
 #include "kernels/params/conv_2d.h"
 #include "kernels/params/depthwise_conv_2d.h"
@@ -261,3 +262,43 @@ TEST_F(HvxLayoutMalformed, KernelScratchSmallerThanTheHvxPathsNeed) {
 
 }  // namespace
 }  // namespace lpai_test
+
+// A column (w = 1, k_w = 1: str_ww_ref_model's temporal depthwise layers) takes the per-pixel
+// path, which needs no kernel scratch, and runs it as one row; the same layer two pixels wide
+// keeps the flat path.
+TEST(HvxLayout, DepthwiseColumnsTakeThePerPixelPathAsOneRow) {
+  namespace hl = lpai::kernels::hvx_layout;
+  lpai::kernels::DepthwiseConv2dParams p{};
+  p.batches = 1;
+  p.in_h = 28;
+  p.in_w = 1;
+  p.in_c = p.out_c = 128;
+  p.out_h = 24;
+  p.out_w = 1;
+  p.depth_multiplier = 1;
+  p.k_h = 5;
+  p.k_w = 1;
+  p.stride_h = p.stride_w = p.dilation_h = p.dilation_w = 1;
+  p.act_min = -128;
+  p.act_max = 127;
+  ASSERT_TRUE(hl::dw_is_column(p));
+  EXPECT_EQ(hl::dw_path(p), hl::DwPath::kPerPixel);
+  EXPECT_EQ(hl::dw_temp_bytes(p), 0u);
+  // Four requantisation blocks of six 32-lane rows, then five taps of four filter vectors.
+  EXPECT_EQ(hl::dw_layout_bytes(p), 4u * 6u * 128u + 5u * 4u * 128u);
+  const lpai::kernels::DepthwiseConv2dParams r = hl::dw_column_as_row(p);
+  EXPECT_EQ(r.in_h, 1u);
+  EXPECT_EQ(r.in_w, 28u);
+  EXPECT_EQ(r.out_h, 1u);
+  EXPECT_EQ(r.out_w, 24u);
+  EXPECT_EQ(r.k_h, 1u);
+  EXPECT_EQ(r.k_w, 5u);
+
+  lpai::kernels::DepthwiseConv2dParams wide = p;
+  wide.in_w = wide.out_w = 2;
+  EXPECT_FALSE(hl::dw_is_column(wide));
+  EXPECT_EQ(hl::dw_path(wide), hl::DwPath::kFlat);
+  lpai::kernels::DepthwiseConv2dParams padded = p;  // left padding: not a column
+  padded.pad_w = 1;
+  EXPECT_FALSE(hl::dw_is_column(padded));
+}
