@@ -57,7 +57,7 @@ Status validate(const KernelArgs& args) {
   if (args.params_size != fully_connected_params_size(p.output_depth, p.flags) + layout_bytes) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match output_depth", kOp);
   }
-  const uint64_t hvx_temp = packed_gemv ? hvx_layout::gemv_packed_temp_bytes(p.accum_depth)
+  const uint64_t hvx_temp = packed_gemv ? hvx_layout::gemv_packed_temp_bytes(p.batches, p.accum_depth)
                                         : hvx_layout::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth);
   if (hvx && args.temp_size < hvx_temp) {
     LPAI_FAIL(Status::kBinaryBadPlan, "%s: kernel scratch smaller than the HVX paths need", kOp);
@@ -163,6 +163,16 @@ void eval_s16(const KernelArgs& args) {
   }
 }
 
+// The portable int8 kernel (inlined: eval stays a leaf for the small FCs).
+__attribute__((always_inline)) inline void eval_s8(const KernelArgs& args) {
+  const FullyConnectedParams& p = header(args);
+  const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
+  gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
+                  reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,
+                  p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data),
+                  p.output_depth, (p.flags & kFcFlagPerChannel) == 0);
+}
+
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
 static_assert(kFcLargeRows == hvx::kMinGemmRows && kFcLargeMacs == hvx::kMinGemvMacs,
               "kFcFlagLarge marks exactly the FCs the HVX paths take");
@@ -180,6 +190,14 @@ void eval_hvx(const KernelArgs& args) {
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* o = reinterpret_cast<int8_t*>(args.outputs[0].data);
   if ((p.flags & kFcFlagHvxPacked) != 0) {
+    // Rows off the word grid need the staging row; without it (planned for aligned rows, the
+    // input a caller's unaligned buffer) the portable kernel gives the same bytes.
+    const bool aligned = (reinterpret_cast<uintptr_t>(x) & 3u) == 0 &&
+                         hvx_layout::gemv_rows_aligned(p.batches, p.accum_depth);
+    if (!aligned && args.temp_size < hvx_layout::gemv_packed_stage_bytes(p.accum_depth)) {
+      eval_s8(args);
+      return;
+    }
     hvx::fc_gemv_packed_s8(x, p.batches, l.bytes, p.output_depth, p.accum_depth,
                            p.output_zero_point, p.act_min, p.act_max, args.temp, o);
   } else if (p.batches >= hvx::kMinGemmRows) {
@@ -210,11 +228,7 @@ void eval(const KernelArgs& args) {
     eval_other(args);
     return;
   }
-  const gemm::Requant q = gemm::requant_after_header<FullyConnectedParams>(args.params, p.output_depth);
-  gemm::gemv_rows(reinterpret_cast<const int8_t*>(args.inputs[0].data), p.accum_depth, p.batches,
-                  reinterpret_cast<const int8_t*>(args.inputs[1].data), p.output_depth,
-                  p.accum_depth, q, reinterpret_cast<int8_t*>(args.outputs[0].data),
-                  p.output_depth, (p.flags & kFcFlagPerChannel) == 0);
+  eval_s8(args);
 }
 
 }  // namespace

@@ -641,8 +641,15 @@ void eval_unidirectional_sequence_lstm(const KernelArgs& args) {
     for (uint32_t b = 0; b < B; ++b) {
       for (uint32_t t = 0; t < T; ++t) {
         const uint32_t row = p.time_major ? t * B + b : b * T + t;
-        hvx::lstm_step_s8(p, layout, input + row * I, hidden + b * S, cell + b * S,
-                          output + row * S, args.temp);
+        const int8_t* x = input + row * I;
+        // The HVX step reads x and h in place as words; a row off the word grid (a depth not a
+        // multiple of 4, a caller's unaligned buffer) runs the portable step: same bytes.
+        if (((reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(hidden + b * S)) & 3u) == 0) {
+          hvx::lstm_step_s8(p, layout, x, hidden + b * S, cell + b * S, output + row * S, args.temp);
+        } else {
+          lstm_step(p, w_in, w_rec, bias_in, bias_rec, x, hidden + b * S, cell + b * S,
+                    output + row * S, gates);
+        }
       }
     }
     return;

@@ -5,9 +5,9 @@
 // with the state carried, on odd shapes: input and state sizes not a multiple of 4 or 32, one
 // unit, 4S across several vector blocks, every gate FC rescale, cell clip on and off, both
 // forms of the cell tanh scaling, non-zero hidden zero points. The layout is built by
-// hvx_lstm_layout.h (what prepare writes); the kernel scratch is off the vector grid, and guard
-// bytes after the hidden state, cell state and output check that the vector stores stay
-// inside them. Part of lpai_hvx_test (hvx_kernels_test.cc calls hvx_lstm_cases()).
+// hvx_lstm_layout.h (what prepare writes); the kernel scratch is off the word grid, and guard
+// bytes after it, the hidden state, cell state and output check that the vector stores stay
+// inside them. Input rows and hidden state on word boundaries (the kernel reads them in place). Part of lpai_hvx_test (hvx_kernels_test.cc calls hvx_lstm_cases()).
 #include "kernels/fixed_point.h"
 #include "kernels/hvx/hvx_lstm.h"
 #include "kernels/hvx/hvx_lstm_layout.h"
@@ -29,8 +29,9 @@ constexpr uint32_t kMaxI = 300;
 constexpr uint32_t kMaxT = 3;
 int8_t g_w[4 * (kMaxS * kMaxI + kMaxS * kMaxS)];
 int32_t g_bias[8 * kMaxS];
-int8_t g_x[kMaxT * kMaxI];
-int8_t g_h[kMaxS + kGuard], g_h_ref[kMaxS];
+alignas(4) int8_t g_x[kMaxT * (kMaxI + 3)];
+alignas(4) int8_t g_h[kMaxS + kGuard];
+int8_t g_h_ref[kMaxS];
 int16_t g_c[kMaxS + kGuard], g_c_ref[kMaxS];
 int8_t g_out[kMaxT * kMaxS + kGuard], g_out_ref[kMaxT * kMaxS];
 alignas(4) uint8_t g_layout[256 * 1024];
@@ -121,7 +122,8 @@ bool lstm_case(uint32_t I, uint32_t S, uint32_t T, bool clip, bool tanh_shifted)
   }
   for (uint32_t i = 0; i < 4 * (S * I + S * S); ++i) g_w[i] = static_cast<int8_t>(rnd());
   for (uint32_t i = 0; i < 8 * S; ++i) g_bias[i] = rnd_in(-60000, 60000);
-  for (uint32_t i = 0; i < T * I; ++i) g_x[i] = static_cast<int8_t>(rnd());
+  const uint32_t pitch = (I + 3) & ~3u;  // input rows on word boundaries (the kernel's contract)
+  for (uint32_t i = 0; i < T * pitch; ++i) g_x[i] = static_cast<int8_t>(rnd());
   for (uint32_t j = 0; j < S + kGuard; ++j) {
     g_h[j] = static_cast<int8_t>(j < S ? rnd() : 0x5a);
     g_c[j] = static_cast<int16_t>(j < S ? rnd_in(-12000, 12000) : 0x5a5a);
@@ -131,14 +133,17 @@ bool lstm_case(uint32_t I, uint32_t S, uint32_t T, bool clip, bool tanh_shifted)
     g_h_ref[j] = g_h[j];
     g_c_ref[j] = g_c[j];
   }
-  bool ok = hl::lstm_layout_bytes(I, S) <= sizeof(g_layout) &&
-            hl::lstm_temp_bytes(I, S) + 4 <= sizeof(g_temp_block) &&
+  // The kernel scratch at an odd offset, guard bytes right after its lstm_temp_bytes.
+  const uint32_t temp_at = 1 + S % 3, temp_end = temp_at + static_cast<uint32_t>(hl::lstm_temp_bytes(I, S));
+  bool ok = hl::lstm_layout_bytes(I, S) <= sizeof(g_layout) && temp_end + kGuard <= sizeof(g_temp_block) &&
             hl::build_lstm_layout(p, g_bias, g_bias + 4 * S, w_in, w_rec, g_layout);
+  for (uint32_t i = temp_end; ok && i < temp_end + kGuard; ++i) g_temp_block[i] = 0x5a;
   for (uint32_t t = 0; ok && t < T; ++t) {
-    reference_step(p, w_in, w_rec, g_bias, g_bias + 4 * S, g_x + t * I, g_h_ref, g_c_ref,
+    reference_step(p, w_in, w_rec, g_bias, g_bias + 4 * S, g_x + t * pitch, g_h_ref, g_c_ref,
                    g_out_ref + t * S);
-    hvx::lstm_step_s8(p, g_layout, g_x + t * I, g_h, g_c, g_out + t * S, g_temp_block + 4);
+    hvx::lstm_step_s8(p, g_layout, g_x + t * pitch, g_h, g_c, g_out + t * S, g_temp_block + temp_at);
   }
+  for (uint32_t i = temp_end; ok && i < temp_end + kGuard; ++i) ok = g_temp_block[i] == 0x5a;
   for (uint32_t j = 0; ok && j < S; ++j) ok = g_h[j] == g_h_ref[j] && g_c[j] == g_c_ref[j];
   for (uint32_t i = 0; ok && i < T * S; ++i) ok = g_out[i] == g_out_ref[i];
   for (uint32_t j = S; ok && j < S + kGuard; ++j) ok = g_h[j] == 0x5a && g_c[j] == 0x5a5a;

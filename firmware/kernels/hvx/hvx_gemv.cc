@@ -17,12 +17,16 @@ void fc_gemv_packed_s8(const int8_t* x, uint32_t rows, const uint8_t* layout, ui
   const hvx_layout::GemmShape s = hvx_layout::gemm_shape(n, k_len);
   HVX_Vector* xs = reinterpret_cast<HVX_Vector*>(
       (reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  const uint32_t* xw = reinterpret_cast<const uint32_t*>(xs);
   const uint8_t* w = layout + s.blocks * sizeof(RequantLanes);
   const OutputVectors o = output_vectors(zp, lo, hi);
   const HVX_Vector z = Q6_V_vzero();
   for (uint32_t i = 0; i < rows; ++i) {
-    stage_row(x + static_cast<size_t>(i) * k_len, k_len, xs);
+    const int8_t* row = x + static_cast<size_t>(i) * k_len;
+    const uint32_t* xw = reinterpret_cast<const uint32_t*>(row);
+    if ((reinterpret_cast<uintptr_t>(row) & 3u) != 0) {  // word loads need 4-byte alignment
+      stage_row(row, k_len, xs);
+      xw = reinterpret_cast<const uint32_t*>(xs);
+    }
     int8_t* dst = out + static_cast<size_t>(i) * n;
     // Narrow layouts (n of 8, 16 or 32: one block) have channel l in lane l too.
     for (uint32_t b = 0; b < s.blocks; ++b) {

@@ -16,7 +16,10 @@ namespace hvx {
 
 // FULLY_CONNECTED int8 over a GEMM layout with packed weights (hvx_layout.h, n x k_len):
 // out[i * n + o] = clamp(requantize(sum_k x[i * k_len + k] * w[o][k], o)) for i < rows.
-// `temp`: hvx_layout::gemv_packed_temp_bytes(k_len) bytes of kernel scratch (any alignment).
+// A row starting on a 4-byte boundary is read in place (whole words: up to 3 bytes past the
+// row, inside its last word); any other row is staged into `temp`, which must then hold
+// hvx_layout::gemv_packed_stage_bytes(k_len) bytes (any alignment; unused, may be null, when
+// every row is aligned).
 // Writes only inside out[0, rows * n).
 void fc_gemv_packed_s8(const int8_t* x, uint32_t rows, const uint8_t* layout, uint32_t n,
                        uint32_t k_len, int32_t zp, int32_t lo, int32_t hi, uint8_t* temp,

@@ -514,9 +514,18 @@ inline bool dw_layout_matches(const DepthwiseConv2dParams& p, const uint8_t* lay
 }
 
 // ---- FULLY_CONNECTED int8 with few rows over packed weights (kFcFlagHvxPacked) -------------
-// Kernel scratch of hvx::fc_gemv_packed_s8: one staged row (k_len bytes, zero padded to whole
-// vectors) from the temp's first 128-byte boundary.
-constexpr uint64_t gemv_packed_temp_bytes(uint32_t k_len) { return kVec + round_vec(k_pad_of(k_len)); }
+// hvx::fc_gemv_packed_s8 reads a row that starts on a 4-byte boundary in place (whole words;
+// the bytes of the last word past k_len meet zero weights) and stages any other row into the
+// temp: k_len bytes, zero padded to whole vectors, from the temp's first 128-byte boundary.
+constexpr uint64_t gemv_packed_stage_bytes(uint32_t k_len) { return kVec + round_vec(k_pad_of(k_len)); }
+// Whether every row of an input starting on a 4-byte boundary does too.
+constexpr bool gemv_rows_aligned(uint32_t rows, uint32_t k_len) { return rows == 1 || (k_len & 3u) == 0; }
+// Kernel scratch prepare plans: none where the rows of an aligned input are aligned (the plan
+// aligns its tensors), else the staging row. With less, an input whose rows are not all
+// aligned (a caller's unaligned IO buffer) runs the portable kernel: same bytes.
+constexpr uint64_t gemv_packed_temp_bytes(uint32_t rows, uint32_t k_len) {
+  return gemv_rows_aligned(rows, k_len) ? 0u : gemv_packed_stage_bytes(k_len);
+}
 
 // Whether prepare gives a few-row FULLY_CONNECTED (batches < kMinGemmRows) the packed GEMV
 // rather than the depth dot products: estimated packets, blocks * (groups + 30) against

@@ -37,18 +37,16 @@ inline HVX_Vector pick(HVX_VectorPred q, int32_t if_true, int32_t if_false) {
 
 // lstm::tanh_scaled (lanes in q) or lstm::sigmoid_scaled (the others) of 32 LUT inputs v
 // (|v| < 2^17), sign-extended int16 results in int32 lanes. The table reads go through
-// `scratch` (two vectors, aligned): the indices out, one pair load per lane, the pairs back.
-HVX_Vector lut_block(HVX_Vector v, HVX_VectorPred tanh_lanes, HVX_Vector* scratch) {
+// `scratch` (one vector, 4-byte aligned): the indices out, each replaced by its pair, read back.
+HVX_Vector lut_block(HVX_Vector v, HVX_VectorPred tanh_lanes, int32_t* scratch) {
   const HVX_Vector a = Q6_Vw_vabs_Vw(v);
   const HVX_Vector frac_bits = pick(tanh_lanes, 8, 9);
   HVX_Vector index = Q6_Vw_vasr_VwVw(a, frac_bits);
   const HVX_VectorPred saturated = Q6_Q_vcmp_gt_VwVw(index, Q6_V_vsplat_R(254));
   index = Q6_Vw_vmin_VwVw(index, Q6_V_vsplat_R(255));
-  scratch[0] = index;
-  const int32_t* idx = reinterpret_cast<const int32_t*>(&scratch[0]);
-  uint32_t* pairs = reinterpret_cast<uint32_t*>(&scratch[1]);
-  for (uint32_t l = 0; l < kLanes; ++l) pairs[l] = kPairs.v[idx[l]];
-  const HVX_Vector pv = scratch[1];
+  *reinterpret_cast<HVX_UVector*>(scratch) = index;
+  for (uint32_t l = 0; l < kLanes; ++l) scratch[l] = static_cast<int32_t>(kPairs.v[scratch[l]]);
+  const HVX_Vector pv = *reinterpret_cast<const HVX_UVector*>(scratch);
   const HVX_Vector lo = Q6_V_vand_VV(pv, Q6_V_vsplat_R(0xFFFF));
   const HVX_Vector hi = Q6_Vuw_vlsr_VuwR(pv, 16);
   const HVX_Vector frac = Q6_V_vand_VV(a, pick(tanh_lanes, 0xFF, 0x1FF));
@@ -93,9 +91,10 @@ inline HVX_Vector mul16(HVX_Vector a, HVX_Vector b) {
 }
 
 // The cell and hidden update (the portable update_block) of units [j0, j0 + n), n <= 32, from
-// the gate values g32 (int32, channel g * S + j; lanes past n read but unused).
-void update_chunk(const UnidirectionalSequenceLstmParams& p, const int32_t* g32, uint32_t j0,
-                  uint32_t n, int8_t* h, int16_t* c, int8_t* out, HVX_Vector* scratch) {
+// the gate values g32 (int32, channel g * S + j; lanes past n read but unused). The table
+// reads use lanes [j0, j0 + 32) of g32 as scratch: read here first, by no later chunk.
+void update_chunk(const UnidirectionalSequenceLstmParams& p, int32_t* g32, uint32_t j0,
+                  uint32_t n, int8_t* h, int16_t* c, int8_t* out) {
   const uint32_t S = p.state_size;
   auto gate = [&](uint32_t g) { return *reinterpret_cast<const HVX_UVector*>(g32 + g * S + j0); };
   const HVX_Vector gi = gate(kLstmGateInput), gf = gate(kLstmGateForget);
@@ -115,7 +114,7 @@ void update_chunk(const UnidirectionalSequenceLstmParams& p, const int32_t* g32,
   HVX_Vector v = Q6_Vw_vmpyie_VwVuh(cell, Q6_V_vsplat_R(p.cell_tanh_multiplier));
   v = Q6_Vw_vasr_VwR(Q6_Vw_vadd_VwVw(v, Q6_V_vsplat_R(tanh_round)), p.cell_tanh_shift);
   const HVX_Vector all = Q6_V_vzero();
-  const HVX_Vector t = lut_block(v, Q6_Q_vcmp_eq_VwVw(all, all), scratch);
+  const HVX_Vector t = lut_block(v, Q6_Q_vcmp_eq_VwVw(all, all), g32 + j0);
   // The rescaled value is clamped to [-65536, 65536] before the zero point is added.
   const LstmRescale& r = p.output_times_tanh;
   HVX_Vector hv = rescale_wide(mul16(t, go), r);
@@ -134,16 +133,12 @@ void lstm_step_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* layo
                   const int8_t* x, int8_t* h, int16_t* c, int8_t* out, uint8_t* temp) {
   const uint32_t S = p.state_size;
   const hvx_layout::LstmShape s = hvx_layout::lstm_shape(p.input_size, S);
-  uint8_t* base = reinterpret_cast<uint8_t*>(
-      (reinterpret_cast<uintptr_t>(temp) + 8u * S + kVec - 1) & ~uintptr_t{kVec - 1});
-  HVX_Vector* xs = reinterpret_cast<HVX_Vector*>(base);
-  HVX_Vector* hs = xs + hvx_layout::round_vec(4u * s.in_groups) / kVec;
-  HVX_Vector* pre = hs + hvx_layout::round_vec(4u * s.rec_groups) / kVec;
-  HVX_Vector* scratch = pre + s.blocks;
-  stage_row(x, p.input_size, xs);
-  stage_row(h, S, hs);
-  const uint32_t* xw = reinterpret_cast<const uint32_t*>(xs);
-  const uint32_t* hw = reinterpret_cast<const uint32_t*>(hs);
+  // Gate values, channel c at lane c (hvx_layout::lstm_temp_bytes).
+  int32_t* const g32 = reinterpret_cast<int32_t*>((reinterpret_cast<uintptr_t>(temp) + 3u) & ~uintptr_t{3});
+  // Input row and hidden state in place, as words (the last word's bytes past the depth meet
+  // zero weights); the update below writes h only once every gate has read it.
+  const uint32_t* xw = reinterpret_cast<const uint32_t*>(x);
+  const uint32_t* hw = reinterpret_cast<const uint32_t*>(h);
 
   const uint8_t* in_lanes = layout;
   const uint8_t* rec_lanes = in_lanes + s.blocks * sizeof(RequantLanes);
@@ -167,14 +162,13 @@ void lstm_step_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* layo
     const HVX_VectorPred tanh_lanes =
         Q6_Q_and_QQn(Q6_Q_vcmp_gt_VwVw(c, Q6_V_vsplat_R(static_cast<int32_t>(2 * S) - 1)),
                      Q6_Q_vcmp_gt_VwVw(c, Q6_V_vsplat_R(static_cast<int32_t>(3 * S) - 1)));
-    pre[b] = lut_block(v, tanh_lanes, scratch);
+    int32_t* const lanes = g32 + b * kLanes;  // the block's own lanes: its table scratch
+    *reinterpret_cast<HVX_UVector*>(lanes) = lut_block(v, tanh_lanes, lanes);
   }
   static_assert(lstm::kGateLutScale.multiplier == 3 && lstm::kGateLutScale.shift == 0,
                 "gate LUT input scaling folded in above");
-  // Every gate reads the previous hidden state (staged above) before the update writes it.
-  const int32_t* g32 = reinterpret_cast<const int32_t*>(pre);
   for (uint32_t j0 = 0; j0 < S; j0 += kLanes) {
-    update_chunk(p, g32, j0, S - j0 < kLanes ? S - j0 : kLanes, h, c, out, scratch);
+    update_chunk(p, g32, j0, S - j0 < kLanes ? S - j0 : kLanes, h, c, out);
   }
 }
 

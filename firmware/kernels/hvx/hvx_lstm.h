@@ -21,7 +21,7 @@ namespace hvx {
 //                                          + sat16(MBQM(R_g h + bias_rec, recurrent_fc[g])))
 // all come from the previous h; then the cell and hidden update in vectors of 32 units.
 // `layout`: the node's LSTM layout; `temp`: hvx_layout::lstm_temp_bytes(I, S) bytes of kernel
-// scratch (any alignment).
+// scratch (any alignment). x and h start on 4-byte boundaries (read in place as words).
 void lstm_step_s8(const UnidirectionalSequenceLstmParams& p, const uint8_t* layout,
                   const int8_t* x, int8_t* h, int16_t* c, int8_t* out, uint8_t* temp);
 

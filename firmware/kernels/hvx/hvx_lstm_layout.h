@@ -54,14 +54,22 @@ constexpr uint32_t lstm_layout_bytes(uint32_t input_size, uint32_t state_size) {
               kVec);
 }
 
-// Kernel scratch of the HVX step: the four int16 gate vectors (8S bytes, as the portable
-// kernel), then from the next 128-byte boundary the staged input row (groups(I) words, zero
-// padded), the staged hidden state (groups(S) words), blocks vectors of int32 gate values and
-// two vectors of table-read scratch.
+// Kernel scratch of the HVX step, from the temp's first 4-byte boundary: the int32 gate values
+// of channel c at lane c (unaligned vectors; each 32-lane vector is also the table reads'
+// scratch once its values are read), lstm_gate_lanes(S) lanes: the blocks' lanes, and past
+// them the lanes the last unit chunk's output-gate load reaches (3S + j0 + 32, j0 the last
+// chunk's first unit). The input row and hidden state are read in place (4-byte aligned: the
+// kernel's caller runs the portable step otherwise). At least the portable step's 8S bytes:
+// every build runs the binary.
+constexpr uint32_t lstm_gate_lanes(uint32_t input_size, uint32_t state_size) {
+  return lstm_shape(input_size, state_size).blocks * kLanes > 3u * state_size + (state_size - 1) / kLanes * kLanes + kLanes
+             ? lstm_shape(input_size, state_size).blocks * kLanes
+             : 3u * state_size + (state_size - 1) / kLanes * kLanes + kLanes;
+}
 constexpr uint64_t lstm_temp_bytes(uint32_t input_size, uint32_t state_size) {
-  return uint64_t{8} * state_size + kVec + round_vec(uint64_t{4} * lstm_shape(input_size, state_size).in_groups) +
-         round_vec(uint64_t{4} * lstm_shape(input_size, state_size).rec_groups) +
-         (uint64_t{lstm_shape(input_size, state_size).blocks} + 2) * kVec;
+  return uint64_t{3} + uint64_t{4} * lstm_gate_lanes(input_size, state_size) > uint64_t{8} * state_size
+             ? uint64_t{3} + uint64_t{4} * lstm_gate_lanes(input_size, state_size)
+             : uint64_t{8} * state_size;
 }
 
 // One lane of a gate FC's requantisation: channel c (< channels: gate c / S) of bias[] with

@@ -46,7 +46,8 @@ constexpr uint32_t kFcFlagLarge = 1u << 4;
 constexpr uint32_t kFcFlagHvxLayout = 1u << 5;
 // With kFcFlagHvxLayout on an int8 node of fewer than kFcLargeRows rows (large or not): the
 // layout carries the packed weights, and the HVX build runs the packed GEMV (hvx_gemv.h) with
-// hvx_layout::gemv_packed_temp_bytes(accum_depth) bytes of kernel scratch.
+// hvx_layout::gemv_packed_temp_bytes(batches, accum_depth) bytes of kernel scratch (none when
+// the rows of an aligned input are aligned; an unaligned input then runs the portable kernel).
 constexpr uint32_t kFcFlagHvxPacked = 1u << 6;
 constexpr uint32_t kFcKnownFlags = kFcFlagPerChannel | kFcFlagHasBias | kFcFlagInt16x8 |
                                    kFcFlagAcc32 | kFcFlagLarge | kFcFlagHvxLayout |

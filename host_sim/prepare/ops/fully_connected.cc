@@ -189,7 +189,7 @@ PrepResult prepare_fully_connected(const PrepOp& op) {
   r.params = blob(p);
   r.temp_bytes = layout.empty() ? 0u
                  : packed_gemv
-                     ? static_cast<uint32_t>(hl::gemv_packed_temp_bytes(p.accum_depth))
+                     ? static_cast<uint32_t>(hl::gemv_packed_temp_bytes(p.batches, p.accum_depth))
                      : static_cast<uint32_t>(hl::fc_temp_bytes(p.batches, p.output_depth, p.accum_depth));
   if (r.temp_bytes != 0) {  // leaner form (same bytes): the portable path, no scratch
     kernels::FullyConnectedParams lean = p;
