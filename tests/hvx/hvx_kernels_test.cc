@@ -137,10 +137,14 @@ bool gemm_case(uint32_t rows, uint32_t n, uint32_t k) {
   return check("gemv rows/n/k", rows * n, rows, n, k);
 }
 
+// `im2col_rows`: the header's rows per im2col block (0: the kernel's default), as prepare's
+// leaner forms set it. The input ends where g_in's image does; guard bytes after the kernel
+// scratch (conv_temp_bytes) check that the gathered rows stay inside it.
 bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uint32_t kw,
-               uint32_t stride, uint32_t dil, bool same) {
+               uint32_t stride, uint32_t dil, bool same, uint32_t im2col_rows = 0) {
   Conv2dParams p{};
   p.batches = 1;
+  p.im2col_rows = im2col_rows;
   p.in_h = h;
   p.in_w = w;
   p.in_c = c;
@@ -197,9 +201,21 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
     print("FAIL conv layout\n");
     return false;
   }
+  const uint32_t temp_end = static_cast<uint32_t>(hvx_layout::conv_temp_bytes(p));
+  if (temp_end + kGuard > kTempBytes) {
+    print("FAIL conv temp\n");
+    return false;
+  }
+  for (uint32_t i = temp_end; i < temp_end + kGuard; ++i) g_temp[i] = 0xA5;
   uint64_t t0 = 0, t1 = 0;
   const int timed = lpai_target_emu_insn_count(&t0);
   hvx::conv_2d_s8(p, g_layout, g_in, g_temp, g_out);
+  for (uint32_t i = temp_end; i < temp_end + kGuard; ++i) {
+    if (g_temp[i] != 0xA5) {
+      print("FAIL conv wrote past its kernel scratch\n");
+      return false;
+    }
+  }
   if (timed != 0 && lpai_target_emu_insn_count(&t1) != 0) {
     print("     packets=");
     print_u(static_cast<uint32_t>(t1 - t0));
@@ -502,6 +518,20 @@ extern "C" int main(void) {
   ok = conv_case(6, 5, 5, 64, 3, 3, 1, 1, true) && ok;
   ok = conv_case(5, 7, 16, 128, 3, 3, 1, 1, true) && ok;
   ok = conv_case(7, 3, 9, 128, 1, 1, 2, 1, false) && ok;
+  // The im2col rows gathered from the unpadded input: windows over every edge (SAME padding,
+  // one-sided for even filters, 5x5 with two rows of it), strides 1 to 3, segments over 128
+  // bytes (k_w * in_c: the per-row path), dilation, and blocks of 2 rows, one GEMM step, a
+  // count that is not a whole number of steps and one as large as the image.
+  ok = conv_case(6, 7, 48, 40, 3, 3, 1, 1, true) && ok;    // seg 144, wide mode
+  ok = conv_case(9, 8, 64, 16, 3, 3, 2, 1, true, 6) && ok;  // seg 192, narrow mode
+  ok = conv_case(8, 9, 7, 24, 4, 4, 1, 1, true, 2) && ok;   // even filter: padding after
+  ok = conv_case(11, 10, 3, 32, 5, 5, 1, 1, true, 4) && ok;
+  ok = conv_case(11, 13, 4, 8, 5, 5, 3, 1, true, 10) && ok;
+  ok = conv_case(12, 12, 16, 16, 3, 3, 1, 2, true, 64) && ok;  // dilation 2, SAME
+  ok = conv_case(17, 16, 16, 16, 3, 3, 1, 1, true, 8) && ok;
+  ok = conv_case(16, 16, 16, 32, 3, 3, 2, 1, true, 32) && ok;
+  ok = conv_case(5, 3, 2, 64, 7, 7, 1, 1, true, 1024) && ok;  // windows wider than the image
+  ok = conv_case(32, 32, 16, 16, 3, 3, 1, 1, true, 16) && ok;  // resnet's 3x3 layers
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},   {9, 9, 16, 3, 3, 2, 1},  {6, 5, 64, 3, 3, 1, 1},
                             {5, 7, 3, 3, 3, 1, 1},   {8, 6, 40, 3, 3, 2, 1},  {5, 5, 130, 3, 3, 1, 1},
                             {6, 6, 256, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2}, {4, 9, 128, 1, 4, 1, 1},

@@ -37,6 +37,17 @@ inline Scratch carve(uint8_t* temp, uint32_t n, uint32_t k_len) {
   return c;
 }
 
+// The scratch of the GEMM over rows read in place (CONV_2D's gathered im2col rows): no staged
+// rows; the wide mode's second-pixel vectors, then the rest (hvx_layout.h).
+inline Scratch carve_gather(uint8_t* temp, uint32_t n, uint32_t k_len) {
+  uint8_t* p = vec_align(temp);
+  Scratch c;
+  c.stage = nullptr;
+  c.second = reinterpret_cast<HVX_Vector*>(p);
+  if (hvx_layout::gemm_is_wide(n)) p += hvx_layout::gemm_second_bytes(n, k_len);
+  c.rest = p;
+  return c;
+}
 
 // Where the activation rows come from: a callback, or base + i * stride. `padded`: the bytes
 // of a row up to the next multiple of 4 may be read (their weights are zero, so any value
@@ -83,25 +94,32 @@ inline HVX_Vector wvec(const uint8_t* w, size_t i) {
 // registers are caller-saved: nothing vector-valued stays live across the calls).
 
 // xw[u] = row i0 + u of the step (u < step), word aligned and readable in whole words: in
-// place when it is, else staged (zero padded; rows past `rows` all zero).
+// place when it is, else staged (zero padded). Rows past `rows` repeat row i0.
 __attribute__((noinline)) void narrow_rows(const Plan& pl, const RowSource& src, uint32_t rows,
                                            uint32_t i0, uint32_t step, const uint32_t** xw) {
   const uint32_t k_len = pl.k_len, stride = pl.groups * 4;  // bytes per staged row
   const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
   // Rows at base + i * stride, all word aligned and readable in whole words: no staging.
+  // Rows past `rows` repeat the step's first row (computed, never stored).
   if (src.fn == nullptr && in_place_ok && (src.stride & 3u) == 0 &&
-      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0 && i0 + step <= rows) {
-    const int8_t* x = src.base + static_cast<size_t>(i0) * src.stride;
-    for (uint32_t u = 0; u < step; ++u, x += src.stride) xw[u] = reinterpret_cast<const uint32_t*>(x);
+      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0) {
+    const int8_t* const x0 = src.base + static_cast<size_t>(i0) * src.stride;
+    if (i0 + step <= rows) {
+      const int8_t* x = x0;
+      for (uint32_t u = 0; u < step; ++u, x += src.stride) xw[u] = reinterpret_cast<const uint32_t*>(x);
+    } else {
+      for (uint32_t u = 0; u < step; ++u) {
+        xw[u] = reinterpret_cast<const uint32_t*>(i0 + u < rows ? x0 + static_cast<size_t>(u) * src.stride : x0);
+      }
+    }
     return;
   }
   for (uint32_t u = 0; u < step; ++u) {
-    int8_t* staged = pl.scratch.stage + static_cast<size_t>(u) * stride;
     if (i0 + u >= rows) {
-      for (uint32_t j = 0; j < stride; ++j) staged[j] = 0;
-      xw[u] = reinterpret_cast<const uint32_t*>(staged);
+      xw[u] = xw[0];
       continue;
     }
+    int8_t* staged = pl.scratch.stage + static_cast<size_t>(u) * stride;
     const int8_t* x = row_at(src, i0 + u);
     if ((reinterpret_cast<uintptr_t>(x) & 3u) == 0 && in_place_ok) {
       xw[u] = reinterpret_cast<const uint32_t*>(x);
@@ -543,43 +561,31 @@ inline void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-// dst[0, n) = src[0, n), writing nothing else.
-inline void copy_exact(int8_t* dst, const int8_t* src, uint32_t n) {
-  uint32_t i = 0;
-  for (; i + kVec <= n; i += kVec) {
-    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
-  }
-  for (; i < n; ++i) dst[i] = src[i];
-}
-
+// dst[0, n) = v's bytes, by whole vectors (up to 127 bytes past dst + n, as copy_forward).
 inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
   for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
 }
 
-// The image in_b (in_h rows of in_w * in_c bytes) into `padded` (rows of prow bytes, `bytes`
-// in all) at (pad_h, pad_w), the input zero point around it. Out of line: its vectors are not
-// live across the GEMM calls of the caller (HVX registers are caller-saved).
-__attribute__((noinline)) void bordered_copy(const Conv2dParams& p, const int8_t* in_b, int8_t* padded,
-                                             uint64_t bytes, size_t prow) {
-  const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);
-  fill_forward(padded, Q6_V_vsplat_R(static_cast<int32_t>(zp_byte * 0x01010101u)), static_cast<uint32_t>(bytes));
-  const uint32_t in_row = p.in_w * p.in_c;
-  for (uint32_t y = 0; y < p.in_h; ++y) {
-    copy_exact(padded + (p.pad_h + y) * prow + static_cast<size_t>(p.pad_w) * p.in_c,
-               in_b + static_cast<size_t>(y) * in_row, in_row);
-  }
-}
+// The im2col gather of one CONV_2D: each output pixel's row (k_h segments of seg = k_w * in_c
+// bytes, k_pad apart) read straight from the input image, the input zero point where the window
+// leaves it. Rows are written front to back with whole vectors (the block has a vector of
+// slack); no load reads past the image.
+struct Gather {
+  const Conv2dParams* p;
+  const int8_t* in;      // the batch's image [in_h][in_w][in_c]
+  const int8_t* in_end;  // its end
+  uint32_t in_row;       // in_w * in_c
+  uint32_t seg;          // k_w * in_c
+  uint32_t k_pad;
+  uint32_t ox_lo, ox_hi;  // output columns [ox_lo, ox_hi) have windows inside the width
+  int32_t zp_word;       // the input zero point in all 4 bytes
+};
 
-// `count` im2col rows (k_pad bytes apart from `rows` on) of output pixels from (oy, ox) on, read from
-// the bordered image (row pitch prow): per pixel k_h vector copies of seg <= 128 bytes, dy apart
-// in the image. Kept out of line: a tight loop of its own.
-__attribute__((noinline)) void im2col_rows(int8_t* rows, const int8_t* img, uint32_t sx, size_t sy,
-                                           size_t dy, uint32_t k_h, uint32_t seg, uint32_t k_pad,
-                                           uint32_t out_w, uint32_t oy, uint32_t ox, uint32_t count) {
-  int8_t* row = rows;
-  const int8_t* line = img + oy * sy;
-  const int8_t* src = line + static_cast<size_t>(ox) * sx;
-  for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+// Pixels (oy, ox .. ox + count - 1) whose windows lie inside the image, read 128 bytes per
+// segment (seg <= 128, dilation_w 1), every read below the image's end (checked by the caller).
+__attribute__((noinline)) void gather_inside(int8_t* row, const int8_t* src, uint32_t sx, size_t dy,
+                                             uint32_t k_h, uint32_t seg, uint32_t k_pad, uint32_t count) {
+  for (uint32_t j = 0; j < count; ++j, row += k_pad, src += sx) {
     const int8_t* s = src;
     int8_t* r = row;
     if (k_h == 3) {
@@ -594,13 +600,130 @@ __attribute__((noinline)) void im2col_rows(int8_t* rows, const int8_t* img, uint
         *reinterpret_cast<HVX_UVector*>(r) = *reinterpret_cast<const HVX_UVector*>(s);
       }
     }
-    src += sx;
-    if (++ox == out_w) {
-      ox = 0;
-      line += sy;
-      src = line;
+  }
+}
+
+// Pixels (oy, ox .. ox + count - 1) of any window (seg <= 128, dilation_w 1): per pixel the
+// filter columns inside the width, [kx_lo, kx_hi), shifted into place over the zero point
+// with one predicate, per filter row one load (the zero point for rows outside the image).
+__attribute__((noinline)) void gather_edge(const Gather& g, int8_t* row, uint32_t oy, uint32_t ox,
+                                           uint32_t count) {
+  const Conv2dParams& p = *g.p;
+  const HVX_Vector zp = Q6_V_vsplat_R(g.zp_word);
+  const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  for (uint32_t j = 0; j < count; ++j, ++ox, row += g.k_pad) {
+    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+    const int32_t kx_lo = ix0 < 0 ? -ix0 : 0;
+    const int32_t reach = static_cast<int32_t>(p.in_w) - ix0;
+    const int32_t kx_hi = reach < static_cast<int32_t>(p.k_w) ? reach : static_cast<int32_t>(p.k_w);
+    const bool any = kx_hi > kx_lo;
+    const uint32_t lo_b = any ? static_cast<uint32_t>(kx_lo) * p.in_c : 0u;
+    const uint32_t bytes = any ? static_cast<uint32_t>(kx_hi - kx_lo) * p.in_c : 0u;
+    const HVX_VectorPred keep = Q6_Q_and_QQn(Q6_Q_vsetq2_R(static_cast<int32_t>(lo_b + bytes)),
+                                             Q6_Q_vsetq_R(static_cast<int32_t>(lo_b)));
+    const int8_t* src = g.in + static_cast<size_t>(ix0 + kx_lo) * p.in_c;
+    int8_t* r = row;
+    int32_t iy = iy0;
+    for (uint32_t ky = 0; ky < p.k_h; ++ky, r += g.seg, iy += static_cast<int32_t>(p.dilation_h)) {
+      HVX_Vector v = zp;
+      if (any && static_cast<uint32_t>(iy) < p.in_h) {
+        const int8_t* s = src + static_cast<size_t>(iy) * g.in_row;
+        const HVX_Vector x = s + kVec <= g.in_end ? *reinterpret_cast<const HVX_UVector*>(s) : load_tail(s, s + bytes);
+        v = Q6_V_vmux_QVV(keep, Q6_V_vlalign_VVR(x, zp, static_cast<int32_t>(lo_b)), zp);
+      }
+      *reinterpret_cast<HVX_UVector*>(r) = v;
     }
   }
+}
+
+// Pixels (oy, ox .. ox + count - 1) of the other windows (seg > 128 or dilation_w > 1): per
+// filter row the zero point, the columns inside and the zero point again, front to back.
+__attribute__((noinline)) void gather_any(const Gather& g, int8_t* row, uint32_t oy, uint32_t ox,
+                                          uint32_t count) {
+  const Conv2dParams& p = *g.p;
+  const HVX_Vector zp = Q6_V_vsplat_R(g.zp_word);
+  const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+  for (uint32_t j = 0; j < count; ++j, ++ox, row += g.k_pad) {
+    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
+    int8_t* r = row;
+    int32_t iy = iy0;
+    for (uint32_t ky = 0; ky < p.k_h; ++ky, r += g.seg, iy += static_cast<int32_t>(p.dilation_h)) {
+      if (static_cast<uint32_t>(iy) >= p.in_h) {
+        fill_forward(r, zp, g.seg);
+        continue;
+      }
+      const int8_t* line = g.in + static_cast<size_t>(iy) * g.in_row;
+      if (p.dilation_w == 1) {
+        const int32_t kx_lo = ix0 < 0 ? -ix0 : 0;
+        const int32_t reach = static_cast<int32_t>(p.in_w) - ix0;
+        int32_t kx_hi = reach < static_cast<int32_t>(p.k_w) ? reach : static_cast<int32_t>(p.k_w);
+        if (kx_hi < kx_lo) kx_hi = kx_lo;
+        const uint32_t lo_b = static_cast<uint32_t>(kx_lo) * p.in_c;
+        const uint32_t hi_b = static_cast<uint32_t>(kx_hi) * p.in_c;
+        fill_forward(r, zp, lo_b);
+        copy_forward(r + lo_b, line + static_cast<size_t>(ix0 + kx_lo) * p.in_c, hi_b - lo_b, g.in_end);
+        fill_forward(r + hi_b, zp, g.seg - hi_b);
+      } else {
+        for (uint32_t kx = 0; kx < p.k_w; ++kx) {
+          const int32_t ix = ix0 + static_cast<int32_t>(kx * p.dilation_w);
+          if (static_cast<uint32_t>(ix) < p.in_w) {
+            copy_forward(r + kx * p.in_c, line + static_cast<size_t>(ix) * p.in_c, p.in_c, g.in_end);
+          } else {
+            fill_forward(r + kx * p.in_c, zp, p.in_c);
+          }
+        }
+      }
+    }
+  }
+}
+
+// `count` im2col rows, k_pad bytes apart from `rows` on, of the output pixels from (*oy, *ox)
+// on (advanced past them).
+__attribute__((noinline)) void gather_block(const Gather& g, int8_t* rows, uint32_t* oy_io, uint32_t* ox_io,
+                                            uint32_t count) {
+  const Conv2dParams& p = *g.p;
+  const bool vector_rows = p.dilation_w == 1 && g.seg <= kVec;
+  const uint32_t sx = p.stride_w * p.in_c;
+  const size_t dy = static_cast<size_t>(p.dilation_h) * g.in_row;
+  uint32_t oy = *oy_io, ox = *ox_io;
+  int8_t* row = rows;
+  while (count != 0) {
+    const uint32_t here = p.out_w - ox < count ? p.out_w - ox : count;
+    const uint32_t end = ox + here;
+    const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
+    const bool rows_inside = iy0 >= 0 && static_cast<uint32_t>(iy0) + (p.k_h - 1) * p.dilation_h < p.in_h;
+    if (!vector_rows) {
+      gather_any(g, row, oy, ox, here);
+    } else if (!rows_inside) {
+      gather_edge(g, row, oy, ox, here);
+    } else {
+      // Left edge, inside, right edge.
+      const uint32_t a = ox > g.ox_lo ? ox : (g.ox_lo < end ? g.ox_lo : end);
+      const uint32_t b = g.ox_hi > a ? (g.ox_hi < end ? g.ox_hi : end) : a;
+      if (a > ox) gather_edge(g, row, oy, ox, a - ox);
+      if (b > a) {
+        int8_t* r = row + static_cast<size_t>(a - ox) * g.k_pad;
+        const int8_t* src = g.in + static_cast<size_t>(iy0) * g.in_row +
+                            static_cast<size_t>(a * p.stride_w - p.pad_w) * p.in_c;
+        const int8_t* last = src + static_cast<size_t>(b - a - 1) * sx + (p.k_h - 1) * dy;
+        if (last + kVec <= g.in_end) {
+          gather_inside(r, src, sx, dy, p.k_h, g.seg, g.k_pad, b - a);
+        } else {
+          gather_edge(g, r, oy, a, b - a);  // the image's last bytes: no read past them
+        }
+      }
+      if (end > b) gather_edge(g, row + static_cast<size_t>(b - ox) * g.k_pad, oy, b, end - b);
+    }
+    row += static_cast<size_t>(here) * g.k_pad;
+    count -= here;
+    ox = end;
+    if (ox == p.out_w) {
+      ox = 0;
+      ++oy;
+    }
+  }
+  *oy_io = oy;
+  *ox_io = ox;
 }
 
 }  // namespace
@@ -620,54 +743,32 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
     }
     return;
   }
-  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights), from the
-  // input with its zero-point border (every window interior); both in the scratch after the
-  // GEMM's own parts.
+  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights), gathered
+  // from the input block by block into the scratch (no staged rows: the GEMM reads them in
+  // place).
+  Plan gp = pl;
+  gp.scratch = carve_gather(temp, p.out_c, k_len);
   const uint32_t k_pad = hvx_layout::k_pad_of(k_len);
   const uint32_t per_block = hvx_layout::conv_block_rows(p);
-  const hvx_layout::ConvBorder border = hvx_layout::conv_border(p);
-  int8_t* const rows = reinterpret_cast<int8_t*>(pl.scratch.rest);
-  int8_t* const padded = rows + hvx_layout::round_vec(uint64_t{per_block} * k_pad + kVec);
-  const int8_t* const padded_end = padded + border.bytes + kVec;
-  const uint32_t seg = p.k_w * p.in_c;
+  int8_t* const rows = reinterpret_cast<int8_t*>(gp.scratch.rest);
   const uint32_t in_row = p.in_w * p.in_c;
-  const size_t prow = static_cast<size_t>(border.w) * p.in_c;
+  const uint32_t span_w = (p.k_w - 1) * p.dilation_w + 1;
+  Gather g{&p, in, in, in_row, p.k_w * p.in_c, k_pad, 0, 0,
+           static_cast<int32_t>(static_cast<uint8_t>(p.input_zero_point) * 0x01010101u)};
+  // Columns whose windows lie inside the width: ox * stride_w >= pad_w and
+  // ox * stride_w - pad_w + span_w <= in_w (computed once: Hexagon divides in software).
+  g.ox_lo = (p.pad_w + p.stride_w - 1) / p.stride_w;
+  g.ox_hi = p.in_w + p.pad_w >= span_w ? (p.in_w + p.pad_w - span_w) / p.stride_w + 1 : 0u;
+  if (g.ox_hi > p.out_w) g.ox_hi = p.out_w;
   for (uint32_t b = 0; b < p.batches; ++b) {
-    bordered_copy(p, in + static_cast<size_t>(b) * p.in_h * in_row, padded, border.bytes, prow);
+    g.in = in + static_cast<size_t>(b) * p.in_h * in_row;
+    g.in_end = g.in + static_cast<size_t>(p.in_h) * in_row;
     int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
     uint32_t oy = 0, ox = 0;
     for (uint32_t first = 0; first < plane; first += per_block) {
       const uint32_t count = plane - first < per_block ? plane - first : per_block;
-      if (p.dilation_w == 1 && seg <= kVec) {
-        im2col_rows(rows, padded, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * prow,
-                    static_cast<size_t>(p.dilation_h) * prow, p.k_h, seg, k_pad, p.out_w, oy, ox, count);
-        ox += count;
-        while (ox >= p.out_w) {
-          ox -= p.out_w;
-          ++oy;
-        }
-      } else {
-        for (uint32_t j = 0; j < count; ++j) {
-          int8_t* row = rows + static_cast<size_t>(j) * k_pad;
-          const int8_t* src = padded + static_cast<size_t>(oy * p.stride_h) * prow +
-                              static_cast<size_t>(ox * p.stride_w) * p.in_c;
-          for (uint32_t ky = 0; ky < p.k_h; ++ky, row += seg, src += p.dilation_h * prow) {
-            if (p.dilation_w == 1) {
-              copy_forward(row, src, seg, padded_end);
-            } else {
-              for (uint32_t kx = 0; kx < p.k_w; ++kx) {
-                copy_forward(row + kx * p.in_c, src + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c,
-                             padded_end);
-              }
-            }
-          }
-          if (++ox == p.out_w) {
-            ox = 0;
-            ++oy;
-          }
-        }
-      }
-      run(pl, RowSource{nullptr, nullptr, rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
+      gather_block(g, rows, &oy, &ox, count);
+      run(gp, RowSource{nullptr, nullptr, rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
     }
   }
 }

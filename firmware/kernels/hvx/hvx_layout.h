@@ -164,26 +164,34 @@ inline bool gemm_layout_matches(const uint8_t* layout, const int8_t* w, uint32_t
 }
 
 // ---- kernel scratch of the HVX GEMM paths (planned by prepare, checked by the validators) ----
-// Layout of the temp buffer of the GEMM, from its first 128-byte boundary, each part 128-byte
-// rounded:
+// Layout of the temp buffer of the GEMM over rows that may need staging (FULLY_CONNECTED, the
+// pointwise CONV_2D), from its first 128-byte boundary, each part 128-byte rounded:
 //   staged rows     stage_rows(n) * k_pad bytes (rows copied to word alignment, zero padded)
 //   second pixel    ceil(blocks / 4) vectors (the wide mode's second output row of a pair)
-// CONV_2D other than 1x1 without padding adds:
-//   im2col rows     im2col_block_rows * k_pad bytes + one vector of slack
-//   bordered input  padded_h * padded_w * in_c bytes + one vector of slack
+// CONV_2D other than 1x1 without padding gathers its im2col rows straight from the input (the
+// zero point where a window leaves it) into one block, read in place by the GEMM (no staged
+// rows), from the temp's first 128-byte boundary:
+//   second pixel    as above, only in the wide mode (n neither 8, 16, 32, 64 nor 128)
+//   im2col rows     conv_block_rows(p) * k_pad bytes + one vector of slack
 // The gemv path (FULLY_CONNECTED with fewer than kMinGemmRows rows) uses only blocks * 32 int32
 // sums, from the temp's first 128-byte boundary.
 constexpr uint32_t kStageRows = 16;             // the narrow mode's rows per step
-constexpr uint32_t kIm2colBlockBytes = 8192;    // unrolled rows per block, about
+constexpr uint32_t kIm2colBlockBytes = 8192;    // unrolled rows per block without im2col_rows
 
 constexpr uint64_t round_vec(uint64_t v) { return (v + kVec - 1) / kVec * kVec; }
 constexpr uint32_t k_pad_of(uint32_t k_len) { return (k_len + 3u) & ~3u; }
 // Rows a GEMM step may stage: the narrow mode's step, four for n = 64, else a pair.
 constexpr uint32_t stage_rows(uint32_t n) { return gemm_is_narrow(n) ? kStageRows : n == 64 ? 4u : 2u; }
+// Rows one GEMM step computes: 4 vectors of 32 / n pixels (narrow), 4 (n = 64), else 2.
+constexpr uint32_t gemm_step_rows(uint32_t n) { return gemm_is_narrow(n) ? 4u * kLanes / n : n == 64 ? 4u : 2u; }
+// The wide mode (its second pixel's vectors in the temp): n neither narrow nor 64 nor 128.
+constexpr bool gemm_is_wide(uint32_t n) { return !gemm_is_narrow(n) && n != 64 && n != 128; }
 
+constexpr uint64_t gemm_second_bytes(uint32_t n, uint32_t k_len) {
+  return round_vec(uint64_t{(gemm_shape(n, k_len).blocks + 3) / 4} * kVec);
+}
 constexpr uint64_t gemm_temp_bytes(uint32_t n, uint32_t k_len) {
-  return round_vec(uint64_t{stage_rows(n)} * k_pad_of(k_len)) +
-         round_vec(uint64_t{(gemm_shape(n, k_len).blocks + 3) / 4} * kVec);
+  return round_vec(uint64_t{stage_rows(n)} * k_pad_of(k_len)) + gemm_second_bytes(n, k_len);
 }
 
 // CONV_2D through the HVX GEMM: int8, one group, a shape the GEMM takes.
@@ -198,39 +206,25 @@ constexpr bool conv_is_pointwise(const Conv2dParams& p) {
   return p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0;
 }
 
-// The bordered input image of the im2col path: every window of the output lies inside it.
-struct ConvBorder {
-  uint32_t h, w;    // padded height and width
-  uint64_t bytes;   // h * w * in_c
-};
-constexpr ConvBorder conv_border(const Conv2dParams& p) {
-  const uint64_t span_h = uint64_t{p.out_h - 1} * p.stride_h + uint64_t{p.k_h - 1} * p.dilation_h + 1;
-  const uint64_t span_w = uint64_t{p.out_w - 1} * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w + 1;
-  const uint64_t ph = span_h > uint64_t{p.pad_h} + p.in_h ? span_h : uint64_t{p.pad_h} + p.in_h;
-  const uint64_t pw = span_w > uint64_t{p.pad_w} + p.in_w ? span_w : uint64_t{p.pad_w} + p.in_w;
-  return ConvBorder{static_cast<uint32_t>(ph), static_cast<uint32_t>(pw), ph * pw * p.in_c};
-}
-
-// Output pixels unrolled per im2col block: about kIm2colBlockBytes of rows, a multiple of the
-// GEMM's step (stage_rows) when that many fit, at least 1, at most one image's pixels.
+// Output pixels unrolled per im2col block: the header's im2col_rows (about kIm2colBlockBytes of
+// rows when 0) rounded down to whole GEMM steps, at least one step, at most one image's
+// pixels. Prepare's leaner forms of the same path halve im2col_rows.
 constexpr uint32_t conv_block_rows(const Conv2dParams& p) {
   const uint32_t k_pad = k_pad_of(p.k_h * p.k_w * p.in_c);
-  const uint32_t step = stage_rows(p.out_c);
-  uint32_t rows = k_pad == 0 ? 1u : kIm2colBlockBytes / k_pad;
-  if (rows >= step) rows -= rows % step;
-  if (rows == 0) rows = 1;
+  const uint32_t step = gemm_step_rows(p.out_c);
+  uint32_t rows = p.im2col_rows != 0 ? p.im2col_rows : k_pad == 0 ? 1u : kIm2colBlockBytes / k_pad;
+  rows = rows >= step ? rows - rows % step : step;
   const uint32_t plane = p.out_h * p.out_w;
   return rows < plane ? rows : (plane == 0 ? 1u : plane);
 }
 
-// Kernel scratch of the HVX CONV_2D (see the layout above), plus one vector of slack for
+// Kernel scratch of the HVX CONV_2D (see the layouts above), plus one vector of slack for
 // aligning the scratch start to 128 bytes.
 constexpr uint64_t conv_temp_bytes(const Conv2dParams& p) {
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
-  const uint64_t gemm = kVec + gemm_temp_bytes(p.out_c, k_len);
-  if (conv_is_pointwise(p)) return gemm;
-  return gemm + round_vec(uint64_t{conv_block_rows(p)} * k_pad_of(k_len) + kVec) +
-         round_vec(conv_border(p).bytes + kVec);
+  if (conv_is_pointwise(p)) return kVec + gemm_temp_bytes(p.out_c, k_len);
+  return kVec + (gemm_is_wide(p.out_c) ? gemm_second_bytes(p.out_c, k_len) : 0u) +
+         round_vec(uint64_t{conv_block_rows(p)} * k_pad_of(k_len) + kVec);
 }
 
 // FULLY_CONNECTED: kernel scratch of the HVX path (the packed GEMM from kMinGemmRows rows on,

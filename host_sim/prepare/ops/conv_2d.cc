@@ -143,14 +143,30 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     if (!layout.empty()) temp = std::max<uint64_t>(temp, kernels::hvx_layout::conv_temp_bytes(p));
     if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
     r.temp_bytes = static_cast<uint32_t>(temp);
-    // Leaner forms (same bytes): the portable path instead of HVX, then fewer im2col rows
-    // (halved down to 2).
-    kernels::Conv2dParams lean = p;
-    lean.flags &= ~kernels::kConvFlagHvxLayout;
-    for (;;) {
-      const uint32_t t = kernels::conv_2d_temp_bytes(lean);
+    // Leaner forms (same bytes), each with less scratch than the one before: with the HVX
+    // layout, the HVX path over fewer im2col rows per block (halved: same path, whole GEMM
+    // steps); then the portable path, then fewer im2col rows (halved down to 2).
+    auto temp_of = [](const kernels::Conv2dParams& h) {
+      uint64_t t = kernels::conv_2d_temp_bytes(h);
+      if ((h.flags & kernels::kConvFlagHvxLayout) != 0) t = std::max<uint64_t>(t, kernels::hvx_layout::conv_temp_bytes(h));
+      return t;
+    };
+    auto offer = [&](const kernels::Conv2dParams& h, bool same_path) {
+      const uint64_t t = temp_of(h);
       const uint32_t last = r.leaner.empty() ? r.temp_bytes : r.leaner.back().temp_bytes;
-      if (t < last) r.leaner.push_back({blob(lean), t, layout.empty()});
+      if (t < last) r.leaner.push_back({blob(h), static_cast<uint32_t>(t), same_path});
+    };
+    kernels::Conv2dParams lean = p;
+    if (!layout.empty()) {
+      while (lean.im2col_rows > 2) {
+        lean.im2col_rows = std::max<uint32_t>(2, (lean.im2col_rows / 2) & ~1u);
+        offer(lean, true);
+      }
+      lean = p;
+      lean.flags &= ~kernels::kConvFlagHvxLayout;
+    }
+    for (;;) {
+      offer(lean, layout.empty());
       if (lean.im2col_rows <= 2) break;
       lean.im2col_rows = std::max<uint32_t>(2, (lean.im2col_rows / 2) & ~1u);
     }
