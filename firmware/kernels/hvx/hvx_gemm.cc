@@ -37,18 +37,6 @@ inline Scratch carve(uint8_t* temp, uint32_t n, uint32_t k_len) {
   return c;
 }
 
-// The scratch of the GEMM over rows read in place (CONV_2D's gathered im2col rows): no staged
-// rows; the wide mode's second-pixel vectors, then the rest (hvx_layout.h).
-inline Scratch carve_gather(uint8_t* temp, uint32_t n, uint32_t k_len) {
-  uint8_t* p = vec_align(temp);
-  Scratch c;
-  c.stage = nullptr;
-  c.second = reinterpret_cast<HVX_Vector*>(p);
-  if (hvx_layout::gemm_is_wide(n)) p += hvx_layout::gemm_second_bytes(n, k_len);
-  c.rest = p;
-  return c;
-}
-
 // Where the activation rows come from: a callback, or base + i * stride. `padded`: the bytes
 // of a row up to the next multiple of 4 may be read (their weights are zero, so any value
 // there contributes nothing).
@@ -561,169 +549,143 @@ inline void copy_forward(int8_t* dst, const int8_t* src, uint32_t n, const int8_
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-// dst[0, n) = v's bytes, by whole vectors (up to 127 bytes past dst + n, as copy_forward).
-inline void fill_forward(int8_t* dst, HVX_Vector v, uint32_t n) {
-  for (uint32_t i = 0; i < n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
+// dst[0, n) = v's bytes, writing nothing else.
+inline void fill_exact(int8_t* dst, HVX_Vector v, uint32_t n) {
+  uint32_t i = 0;
+  for (; i + kVec <= n; i += kVec) *reinterpret_cast<HVX_UVector*>(dst + i) = v;
+  if (i < n) store_tail(dst + i, v, dst + n);
 }
 
-// The im2col gather of one CONV_2D: each output pixel's row (k_h segments of seg = k_w * in_c
-// bytes, k_pad apart) read straight from the input image, the input zero point where the window
-// leaves it. Rows are written front to back with whole vectors (the block has a vector of
-// slack); no load reads past the image.
-struct Gather {
+// dst[0, n) = src[0, n), writing nothing else and reading nothing at or past src_end.
+inline void copy_exact(int8_t* dst, const int8_t* src, uint32_t n, const int8_t* src_end) {
+  uint32_t i = 0;
+  for (; i + kVec <= n; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  if (i < n) {
+    const int8_t* s = src + i;
+    store_tail(dst + i, s + kVec <= src_end ? *reinterpret_cast<const HVX_UVector*>(s) : load_tail(s, src + n),
+               dst + n);
+  }
+}
+
+// The ring of zero-point bordered input rows of one CONV_2D image (hvx_layout.h): bordered row
+// by (input row by - pad_h, the zero point above and below the image) lives in slot by % rows;
+// the rows an output row reads are built before its pixels are unrolled, each once per image.
+struct Ring {
   const Conv2dParams* p;
   const int8_t* in;      // the batch's image [in_h][in_w][in_c]
   const int8_t* in_end;  // its end
-  uint32_t in_row;       // in_w * in_c
-  uint32_t seg;          // k_w * in_c
-  uint32_t k_pad;
-  uint32_t ox_lo, ox_hi;  // output columns [ox_lo, ox_hi) have windows inside the width
+  int8_t* base;          // slots of `pitch` bytes
+  uint32_t rows, pitch;
+  uint32_t oy;           // output row whose bordered rows [top, top + rows) the ring holds
+  uint32_t top, top_slot;
+  uint32_t built, built_slot;  // next bordered row to build, and its slot
   int32_t zp_word;       // the input zero point in all 4 bytes
 };
 
-// Pixels (oy, ox .. ox + count - 1) whose windows lie inside the image, read 128 bytes per
-// segment (seg <= 128, dilation_w 1), every read below the image's end (checked by the caller).
-__attribute__((noinline)) void gather_inside(int8_t* row, const int8_t* src, uint32_t sx, size_t dy,
-                                             uint32_t k_h, uint32_t seg, uint32_t k_pad, uint32_t count) {
-  for (uint32_t j = 0; j < count; ++j, row += k_pad, src += sx) {
-    const int8_t* s = src;
-    int8_t* r = row;
-    if (k_h == 3) {
-      const HVX_Vector v0 = *reinterpret_cast<const HVX_UVector*>(s);
-      const HVX_Vector v1 = *reinterpret_cast<const HVX_UVector*>(s + dy);
-      const HVX_Vector v2 = *reinterpret_cast<const HVX_UVector*>(s + 2 * dy);
-      *reinterpret_cast<HVX_UVector*>(r) = v0;
-      *reinterpret_cast<HVX_UVector*>(r + seg) = v1;
-      *reinterpret_cast<HVX_UVector*>(r + 2 * seg) = v2;
-    } else {
-      for (uint32_t ky = 0; ky < k_h; ++ky, s += dy, r += seg) {
-        *reinterpret_cast<HVX_UVector*>(r) = *reinterpret_cast<const HVX_UVector*>(s);
-      }
+// Builds bordered row `by` into `slot`, exactly (the other slots may still be read).
+__attribute__((noinline)) void build_row(const Ring& r, uint32_t by, uint32_t slot) {
+  const Conv2dParams& p = *r.p;
+  int8_t* dst = r.base + static_cast<size_t>(slot) * r.pitch;
+  const HVX_Vector zp = Q6_V_vsplat_R(r.zp_word);
+  const uint32_t iy = by - p.pad_h;  // wraps above the image
+  if (by < p.pad_h || iy >= p.in_h) {
+    fill_exact(dst, zp, r.pitch);
+    return;
+  }
+  const uint32_t left = p.pad_w * p.in_c, in_row = p.in_w * p.in_c;
+  fill_exact(dst, zp, left);
+  copy_exact(dst + left, r.in + static_cast<size_t>(iy) * in_row, in_row, r.in_end);
+  fill_exact(dst + left + in_row, zp, r.pitch - left - in_row);
+}
+
+// Brings the ring to output row oy (>= its current one): the bordered rows it reads, built.
+void ring_to(Ring& r, uint32_t oy) {
+  const Conv2dParams& p = *r.p;
+  for (; r.oy < oy; ++r.oy) {
+    r.top += p.stride_h;
+    r.top_slot += p.stride_h;
+    while (r.top_slot >= r.rows) r.top_slot -= r.rows;
+  }
+  if (r.built < r.top) {  // rows between the windows (stride_h > the rows read): never built
+    r.built = r.top;
+    r.built_slot = r.top_slot;
+  }
+  for (; r.built < r.top + r.rows; ++r.built) {
+    build_row(r, r.built, r.built_slot);
+    if (++r.built_slot == r.rows) r.built_slot = 0;
+  }
+}
+
+// Filter rows unroll_rows takes (more: unroll_rows_any).
+constexpr uint32_t kUnrollMaxRows = 16;
+
+// `count` im2col rows (k_pad bytes apart from `row` on) of output row r.oy's pixels from ox on,
+// read from the ring: per pixel and filter row one 128-byte copy of seg <= 128 bytes (dilation_w
+// 1). Reads may run past a slot (into the next one or the im2col block after the ring): those
+// bytes land past the segment, where the next segment, the zero-weight padding or the slack is.
+__attribute__((noinline)) void unroll_rows(const Ring& r, int8_t* row, uint32_t ox, uint32_t count,
+                                           uint32_t seg, uint32_t k_pad) {
+  const Conv2dParams& p = *r.p;
+  const uint32_t sx = p.stride_w * p.in_c;
+  const size_t off = static_cast<size_t>(ox) * sx;
+  if (p.k_h == 3) {
+    uint32_t t1 = r.top_slot + p.dilation_h, t2 = t1 + p.dilation_h;
+    if (t1 >= r.rows) t1 -= r.rows;
+    if (t2 >= r.rows) t2 -= r.rows;
+    const int8_t* s0 = r.base + static_cast<size_t>(r.top_slot) * r.pitch + off;
+    const int8_t* s1 = r.base + static_cast<size_t>(t1) * r.pitch + off;
+    const int8_t* s2 = r.base + static_cast<size_t>(t2) * r.pitch + off;
+    for (uint32_t j = 0; j < count; ++j, row += k_pad, s0 += sx, s1 += sx, s2 += sx) {
+      const HVX_Vector v0 = *reinterpret_cast<const HVX_UVector*>(s0);
+      const HVX_Vector v1 = *reinterpret_cast<const HVX_UVector*>(s1);
+      const HVX_Vector v2 = *reinterpret_cast<const HVX_UVector*>(s2);
+      *reinterpret_cast<HVX_UVector*>(row) = v0;
+      *reinterpret_cast<HVX_UVector*>(row + seg) = v1;
+      *reinterpret_cast<HVX_UVector*>(row + 2 * seg) = v2;
+    }
+    return;
+  }
+  // Each pixel's segments front to back (a segment's 128-byte store runs into the next ones),
+  // from the slot of each filter row.
+  const int8_t* slot[kUnrollMaxRows];
+  const uint32_t k_h = p.k_h;
+  for (uint32_t ky = 0, t = r.top_slot; ky < k_h; ++ky) {
+    slot[ky] = r.base + static_cast<size_t>(t) * r.pitch + off;
+    t += p.dilation_h;
+    if (t >= r.rows) t -= r.rows;
+  }
+  for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+    const size_t o = static_cast<size_t>(j) * sx;
+    int8_t* d = row;
+    for (uint32_t ky = 0; ky < k_h; ++ky, d += seg) {
+      *reinterpret_cast<HVX_UVector*>(d) = *reinterpret_cast<const HVX_UVector*>(slot[ky] + o);
     }
   }
 }
 
-// Pixels (oy, ox .. ox + count - 1) of any window (seg <= 128, dilation_w 1): per pixel the
-// filter columns inside the width, [kx_lo, kx_hi), shifted into place over the zero point
-// with one predicate, per filter row one load (the zero point for rows outside the image).
-__attribute__((noinline)) void gather_edge(const Gather& g, int8_t* row, uint32_t oy, uint32_t ox,
-                                           uint32_t count) {
-  const Conv2dParams& p = *g.p;
-  const HVX_Vector zp = Q6_V_vsplat_R(g.zp_word);
-  const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-  for (uint32_t j = 0; j < count; ++j, ++ox, row += g.k_pad) {
-    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-    const int32_t kx_lo = ix0 < 0 ? -ix0 : 0;
-    const int32_t reach = static_cast<int32_t>(p.in_w) - ix0;
-    const int32_t kx_hi = reach < static_cast<int32_t>(p.k_w) ? reach : static_cast<int32_t>(p.k_w);
-    const bool any = kx_hi > kx_lo;
-    const uint32_t lo_b = any ? static_cast<uint32_t>(kx_lo) * p.in_c : 0u;
-    const uint32_t bytes = any ? static_cast<uint32_t>(kx_hi - kx_lo) * p.in_c : 0u;
-    const HVX_VectorPred keep = Q6_Q_and_QQn(Q6_Q_vsetq2_R(static_cast<int32_t>(lo_b + bytes)),
-                                             Q6_Q_vsetq_R(static_cast<int32_t>(lo_b)));
-    const int8_t* src = g.in + static_cast<size_t>(ix0 + kx_lo) * p.in_c;
-    int8_t* r = row;
-    int32_t iy = iy0;
-    for (uint32_t ky = 0; ky < p.k_h; ++ky, r += g.seg, iy += static_cast<int32_t>(p.dilation_h)) {
-      HVX_Vector v = zp;
-      if (any && static_cast<uint32_t>(iy) < p.in_h) {
-        const int8_t* s = src + static_cast<size_t>(iy) * g.in_row;
-        const HVX_Vector x = s + kVec <= g.in_end ? *reinterpret_cast<const HVX_UVector*>(s) : load_tail(s, s + bytes);
-        v = Q6_V_vmux_QVV(keep, Q6_V_vlalign_VVR(x, zp, static_cast<int32_t>(lo_b)), zp);
-      }
-      *reinterpret_cast<HVX_UVector*>(r) = v;
-    }
-  }
-}
-
-// Pixels (oy, ox .. ox + count - 1) of the other windows (seg > 128 or dilation_w > 1): per
-// filter row the zero point, the columns inside and the zero point again, front to back.
-__attribute__((noinline)) void gather_any(const Gather& g, int8_t* row, uint32_t oy, uint32_t ox,
-                                          uint32_t count) {
-  const Conv2dParams& p = *g.p;
-  const HVX_Vector zp = Q6_V_vsplat_R(g.zp_word);
-  const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-  for (uint32_t j = 0; j < count; ++j, ++ox, row += g.k_pad) {
-    const int32_t ix0 = static_cast<int32_t>(ox * p.stride_w) - static_cast<int32_t>(p.pad_w);
-    int8_t* r = row;
-    int32_t iy = iy0;
-    for (uint32_t ky = 0; ky < p.k_h; ++ky, r += g.seg, iy += static_cast<int32_t>(p.dilation_h)) {
-      if (static_cast<uint32_t>(iy) >= p.in_h) {
-        fill_forward(r, zp, g.seg);
-        continue;
-      }
-      const int8_t* line = g.in + static_cast<size_t>(iy) * g.in_row;
+// The same for the other windows (seg > 128 or dilation_w > 1): bounded copies front to back,
+// reading below src_end.
+__attribute__((noinline)) void unroll_rows_any(const Ring& r, int8_t* row, uint32_t ox, uint32_t count,
+                                               uint32_t seg, uint32_t k_pad, const int8_t* src_end) {
+  const Conv2dParams& p = *r.p;
+  const uint32_t sx = p.stride_w * p.in_c;
+  for (uint32_t j = 0; j < count; ++j, ++ox, row += k_pad) {
+    int8_t* d = row;
+    for (uint32_t ky = 0, t = r.top_slot; ky < p.k_h; ++ky, d += seg) {
+      const int8_t* s = r.base + static_cast<size_t>(t) * r.pitch + static_cast<size_t>(ox) * sx;
       if (p.dilation_w == 1) {
-        const int32_t kx_lo = ix0 < 0 ? -ix0 : 0;
-        const int32_t reach = static_cast<int32_t>(p.in_w) - ix0;
-        int32_t kx_hi = reach < static_cast<int32_t>(p.k_w) ? reach : static_cast<int32_t>(p.k_w);
-        if (kx_hi < kx_lo) kx_hi = kx_lo;
-        const uint32_t lo_b = static_cast<uint32_t>(kx_lo) * p.in_c;
-        const uint32_t hi_b = static_cast<uint32_t>(kx_hi) * p.in_c;
-        fill_forward(r, zp, lo_b);
-        copy_forward(r + lo_b, line + static_cast<size_t>(ix0 + kx_lo) * p.in_c, hi_b - lo_b, g.in_end);
-        fill_forward(r + hi_b, zp, g.seg - hi_b);
+        copy_forward(d, s, seg, src_end);
       } else {
         for (uint32_t kx = 0; kx < p.k_w; ++kx) {
-          const int32_t ix = ix0 + static_cast<int32_t>(kx * p.dilation_w);
-          if (static_cast<uint32_t>(ix) < p.in_w) {
-            copy_forward(r + kx * p.in_c, line + static_cast<size_t>(ix) * p.in_c, p.in_c, g.in_end);
-          } else {
-            fill_forward(r + kx * p.in_c, zp, p.in_c);
-          }
+          copy_forward(d + kx * p.in_c, s + static_cast<size_t>(kx) * p.dilation_w * p.in_c, p.in_c, src_end);
         }
       }
+      t += p.dilation_h;
+      if (t >= r.rows) t -= r.rows;
     }
   }
-}
-
-// `count` im2col rows, k_pad bytes apart from `rows` on, of the output pixels from (*oy, *ox)
-// on (advanced past them).
-__attribute__((noinline)) void gather_block(const Gather& g, int8_t* rows, uint32_t* oy_io, uint32_t* ox_io,
-                                            uint32_t count) {
-  const Conv2dParams& p = *g.p;
-  const bool vector_rows = p.dilation_w == 1 && g.seg <= kVec;
-  const uint32_t sx = p.stride_w * p.in_c;
-  const size_t dy = static_cast<size_t>(p.dilation_h) * g.in_row;
-  uint32_t oy = *oy_io, ox = *ox_io;
-  int8_t* row = rows;
-  while (count != 0) {
-    const uint32_t here = p.out_w - ox < count ? p.out_w - ox : count;
-    const uint32_t end = ox + here;
-    const int32_t iy0 = static_cast<int32_t>(oy * p.stride_h) - static_cast<int32_t>(p.pad_h);
-    const bool rows_inside = iy0 >= 0 && static_cast<uint32_t>(iy0) + (p.k_h - 1) * p.dilation_h < p.in_h;
-    if (!vector_rows) {
-      gather_any(g, row, oy, ox, here);
-    } else if (!rows_inside) {
-      gather_edge(g, row, oy, ox, here);
-    } else {
-      // Left edge, inside, right edge.
-      const uint32_t a = ox > g.ox_lo ? ox : (g.ox_lo < end ? g.ox_lo : end);
-      const uint32_t b = g.ox_hi > a ? (g.ox_hi < end ? g.ox_hi : end) : a;
-      if (a > ox) gather_edge(g, row, oy, ox, a - ox);
-      if (b > a) {
-        int8_t* r = row + static_cast<size_t>(a - ox) * g.k_pad;
-        const int8_t* src = g.in + static_cast<size_t>(iy0) * g.in_row +
-                            static_cast<size_t>(a * p.stride_w - p.pad_w) * p.in_c;
-        const int8_t* last = src + static_cast<size_t>(b - a - 1) * sx + (p.k_h - 1) * dy;
-        if (last + kVec <= g.in_end) {
-          gather_inside(r, src, sx, dy, p.k_h, g.seg, g.k_pad, b - a);
-        } else {
-          gather_edge(g, r, oy, a, b - a);  // the image's last bytes: no read past them
-        }
-      }
-      if (end > b) gather_edge(g, row + static_cast<size_t>(b - ox) * g.k_pad, oy, b, end - b);
-    }
-    row += static_cast<size_t>(here) * g.k_pad;
-    count -= here;
-    ox = end;
-    if (ox == p.out_w) {
-      ox = 0;
-      ++oy;
-    }
-  }
-  *oy_io = oy;
-  *ox_io = ox;
 }
 
 }  // namespace
@@ -743,31 +705,52 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
     }
     return;
   }
-  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights), gathered
-  // from the input block by block into the scratch (no staged rows: the GEMM reads them in
-  // place).
+  // im2col rows at a 4-byte stride (whole-word reads; the pad bytes meet zero weights), unrolled
+  // block by block from the ring of bordered input rows (hvx_layout.h); the GEMM reads them in
+  // place (no staged rows).
   Plan gp = pl;
-  gp.scratch = carve_gather(temp, p.out_c, k_len);
+  uint8_t* at = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(temp) + 3u) & ~uintptr_t{3});
+  if (hvx_layout::gemm_is_wide(p.out_c)) {
+    at = vec_align(temp);
+    gp.scratch.second = reinterpret_cast<HVX_Vector*>(at);
+    at += hvx_layout::gemm_second_bytes(p.out_c, k_len);
+  }
+  gp.scratch.stage = nullptr;
   const uint32_t k_pad = hvx_layout::k_pad_of(k_len);
   const uint32_t per_block = hvx_layout::conv_block_rows(p);
-  int8_t* const rows = reinterpret_cast<int8_t*>(gp.scratch.rest);
+  const uint32_t seg = p.k_w * p.in_c;
+  const bool vector_rows = p.dilation_w == 1 && seg <= kVec && p.k_h <= kUnrollMaxRows;
+  Ring ring{&p, in, in, reinterpret_cast<int8_t*>(at), hvx_layout::conv_ring_rows(p),
+            static_cast<uint32_t>(hvx_layout::conv_ring_pitch(p)), 0, 0, 0, 0, 0,
+            static_cast<int32_t>(static_cast<uint8_t>(p.input_zero_point) * 0x01010101u)};
+  int8_t* const rows = reinterpret_cast<int8_t*>(at + hvx_layout::conv_ring_bytes(p));
+  const int8_t* const rows_end = rows + static_cast<size_t>(per_block) * k_pad + kVec;
   const uint32_t in_row = p.in_w * p.in_c;
-  const uint32_t span_w = (p.k_w - 1) * p.dilation_w + 1;
-  Gather g{&p, in, in, in_row, p.k_w * p.in_c, k_pad, 0, 0,
-           static_cast<int32_t>(static_cast<uint8_t>(p.input_zero_point) * 0x01010101u)};
-  // Columns whose windows lie inside the width: ox * stride_w >= pad_w and
-  // ox * stride_w - pad_w + span_w <= in_w (computed once: Hexagon divides in software).
-  g.ox_lo = (p.pad_w + p.stride_w - 1) / p.stride_w;
-  g.ox_hi = p.in_w + p.pad_w >= span_w ? (p.in_w + p.pad_w - span_w) / p.stride_w + 1 : 0u;
-  if (g.ox_hi > p.out_w) g.ox_hi = p.out_w;
   for (uint32_t b = 0; b < p.batches; ++b) {
-    g.in = in + static_cast<size_t>(b) * p.in_h * in_row;
-    g.in_end = g.in + static_cast<size_t>(p.in_h) * in_row;
+    ring.in = in + static_cast<size_t>(b) * p.in_h * in_row;
+    ring.in_end = ring.in + static_cast<size_t>(p.in_h) * in_row;
+    ring.oy = ring.top = ring.top_slot = ring.built = ring.built_slot = 0;
     int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
     uint32_t oy = 0, ox = 0;
     for (uint32_t first = 0; first < plane; first += per_block) {
       const uint32_t count = plane - first < per_block ? plane - first : per_block;
-      gather_block(g, rows, &oy, &ox, count);
+      int8_t* row = rows;
+      for (uint32_t left = count; left != 0;) {  // runs of pixels within one output row
+        const uint32_t here = p.out_w - ox < left ? p.out_w - ox : left;
+        ring_to(ring, oy);
+        if (vector_rows) {
+          unroll_rows(ring, row, ox, here, seg, k_pad);
+        } else {
+          unroll_rows_any(ring, row, ox, here, seg, k_pad, rows_end);
+        }
+        row += static_cast<size_t>(here) * k_pad;
+        left -= here;
+        ox += here;
+        if (ox == p.out_w) {
+          ox = 0;
+          ++oy;
+        }
+      }
       run(gp, RowSource{nullptr, nullptr, rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
     }
   }

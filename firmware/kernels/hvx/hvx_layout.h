@@ -168,10 +168,13 @@ inline bool gemm_layout_matches(const uint8_t* layout, const int8_t* w, uint32_t
 // pointwise CONV_2D), from its first 128-byte boundary, each part 128-byte rounded:
 //   staged rows     stage_rows(n) * k_pad bytes (rows copied to word alignment, zero padded)
 //   second pixel    ceil(blocks / 4) vectors (the wide mode's second output row of a pair)
-// CONV_2D other than 1x1 without padding gathers its im2col rows straight from the input (the
-// zero point where a window leaves it) into one block, read in place by the GEMM (no staged
-// rows), from the temp's first 128-byte boundary:
-//   second pixel    as above, only in the wide mode (n neither 8, 16, 32, 64 nor 128)
+// CONV_2D other than 1x1 without padding unrolls its im2col rows block by block from a ring of
+// the zero-point bordered input rows its current output row reads (each input row bordered
+// once), and the GEMM reads those rows in place (no staged rows):
+//   second pixel    from the first 128-byte boundary, round_vec(ceil(blocks / 4) vectors), only
+//                   in the wide mode (n neither 8, 16, 32, 64 nor 128); else from the first
+//                   4-byte boundary:
+//   bordered rows   conv_ring_rows(p) rows of conv_ring_pitch(p) bytes, rounded up to 4
 //   im2col rows     conv_block_rows(p) * k_pad bytes + one vector of slack
 // The gemv path (FULLY_CONNECTED with fewer than kMinGemmRows rows) uses only blocks * 32 int32
 // sums, from the temp's first 128-byte boundary.
@@ -218,13 +221,25 @@ constexpr uint32_t conv_block_rows(const Conv2dParams& p) {
   return rows < plane ? rows : (plane == 0 ? 1u : plane);
 }
 
-// Kernel scratch of the HVX CONV_2D (see the layouts above), plus one vector of slack for
-// aligning the scratch start to 128 bytes.
+// The bordered rows one output row reads: (k_h - 1) * dilation_h + 1, each as wide as every
+// window of the output and the input with its leading padding.
+constexpr uint32_t conv_ring_rows(const Conv2dParams& p) { return (p.k_h - 1) * p.dilation_h + 1; }
+constexpr uint64_t conv_ring_pitch(const Conv2dParams& p) {
+  const uint64_t span_w = uint64_t{p.out_w - 1} * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w + 1;
+  const uint64_t w = span_w > uint64_t{p.pad_w} + p.in_w ? span_w : uint64_t{p.pad_w} + p.in_w;
+  return w * p.in_c;
+}
+constexpr uint64_t conv_ring_bytes(const Conv2dParams& p) {
+  return (uint64_t{conv_ring_rows(p)} * conv_ring_pitch(p) + 3u) & ~uint64_t{3};
+}
+
+// Kernel scratch of the HVX CONV_2D (see the layouts above), with the slack that aligns its start
+// (one vector; 3 bytes for the im2col path outside the wide mode).
 constexpr uint64_t conv_temp_bytes(const Conv2dParams& p) {
   const uint32_t k_len = p.k_h * p.k_w * p.in_c;
   if (conv_is_pointwise(p)) return kVec + gemm_temp_bytes(p.out_c, k_len);
-  return kVec + (gemm_is_wide(p.out_c) ? gemm_second_bytes(p.out_c, k_len) : 0u) +
-         round_vec(uint64_t{conv_block_rows(p)} * k_pad_of(k_len) + kVec);
+  return (gemm_is_wide(p.out_c) ? kVec + gemm_second_bytes(p.out_c, k_len) : 3u) + conv_ring_bytes(p) +
+         uint64_t{conv_block_rows(p)} * k_pad_of(k_len) + kVec;
 }
 
 // FULLY_CONNECTED: kernel scratch of the HVX path (the packed GEMM from kMinGemmRows rows on,
