@@ -518,7 +518,7 @@ extern "C" int main(void) {
   ok = conv_case(6, 5, 5, 64, 3, 3, 1, 1, true) && ok;
   ok = conv_case(5, 7, 16, 128, 3, 3, 1, 1, true) && ok;
   ok = conv_case(7, 3, 9, 128, 1, 1, 2, 1, false) && ok;
-  // The im2col rows gathered from the unpadded input: windows over every edge (SAME padding,
+  // The im2col rows unrolled from the bordered input rows: windows over every edge (SAME padding,
   // one-sided for even filters, 5x5 with two rows of it), strides 1 to 3, segments over 128
   // bytes (k_w * in_c: the per-row path), dilation, and blocks of 2 rows, one GEMM step, a
   // count that is not a whole number of steps and one as large as the image.
@@ -532,6 +532,12 @@ extern "C" int main(void) {
   ok = conv_case(16, 16, 16, 32, 3, 3, 2, 1, true, 32) && ok;
   ok = conv_case(5, 3, 2, 64, 7, 7, 1, 1, true, 1024) && ok;  // windows wider than the image
   ok = conv_case(32, 32, 16, 16, 3, 3, 1, 1, true, 16) && ok;  // resnet's 3x3 layers
+  // Bordered images over hvx_layout::kConvWholeImageBytes (the ring of rows) for filters of 5
+  // rows, even ones with stride 2, dilation 2.
+  ok = conv_case(20, 20, 12, 24, 5, 5, 1, 1, true, 16) && ok;
+  ok = conv_case(18, 17, 20, 32, 4, 4, 2, 1, true, 4) && ok;
+  ok = conv_case(18, 18, 16, 16, 3, 3, 1, 2, true, 8) && ok;
+  ok = conv_case(30, 9, 24, 8, 7, 1, 2, 1, false, 0) && ok;
   const uint32_t dw[][7] = {{7, 5, 8, 3, 3, 1, 1},   {9, 9, 16, 3, 3, 2, 1},  {6, 5, 64, 3, 3, 1, 1},
                             {5, 7, 3, 3, 3, 1, 1},   {8, 6, 40, 3, 3, 2, 1},  {5, 5, 130, 3, 3, 1, 1},
                             {6, 6, 256, 3, 3, 2, 1}, {10, 8, 32, 5, 3, 1, 2}, {4, 9, 128, 1, 4, 1, 1},

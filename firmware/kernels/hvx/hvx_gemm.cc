@@ -578,6 +578,7 @@ struct Ring {
   const int8_t* in_end;  // its end
   int8_t* base;          // slots of `pitch` bytes
   uint32_t rows, pitch;
+  uint32_t limit;        // bordered rows of the image
   uint32_t oy;           // output row whose bordered rows [top, top + rows) the ring holds
   uint32_t top, top_slot;
   uint32_t built, built_slot;  // next bordered row to build, and its slot
@@ -612,9 +613,61 @@ void ring_to(Ring& r, uint32_t oy) {
     r.built = r.top;
     r.built_slot = r.top_slot;
   }
-  for (; r.built < r.top + r.rows; ++r.built) {
+  const uint32_t want = r.top + r.rows < r.limit ? r.top + r.rows : r.limit;
+  for (; r.built < want; ++r.built) {
     build_row(r, r.built, r.built_slot);
     if (++r.built_slot == r.rows) r.built_slot = 0;
+  }
+}
+
+// The whole bordered image of in_b: `bytes` of the zero point (whole vectors: up to 127 bytes
+// past them, into the im2col block that follows), then each input row at (pad_h, pad_w).
+__attribute__((noinline)) void bordered_copy(const Conv2dParams& p, const int8_t* in_b, int8_t* padded,
+                                             uint32_t bytes, uint32_t pitch, int32_t zp_word) {
+  const HVX_Vector zp = Q6_V_vsplat_R(zp_word);
+  for (uint32_t i = 0; i < bytes; i += kVec) *reinterpret_cast<HVX_UVector*>(padded + i) = zp;
+  const uint32_t in_row = p.in_w * p.in_c;
+  for (uint32_t y = 0; y < p.in_h; ++y) {
+    int8_t* dst = padded + static_cast<size_t>(p.pad_h + y) * pitch + static_cast<size_t>(p.pad_w) * p.in_c;
+    const int8_t* src = in_b + static_cast<size_t>(y) * in_row;
+    uint32_t i = 0;
+    for (; i + kVec <= in_row; i += kVec) {
+      *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+    }
+    for (; i < in_row; ++i) dst[i] = src[i];
+  }
+}
+
+// `count` im2col rows (k_pad bytes apart from `rows` on) of output pixels from (oy, ox) on, read
+// from the whole bordered image (rows sy apart per output row, dy per filter row): per pixel
+// k_h vector copies of seg <= 128 bytes. Kept out of line: a tight loop of its own.
+__attribute__((noinline)) void im2col_rows(int8_t* rows, const int8_t* img, uint32_t sx, size_t sy,
+                                           size_t dy, uint32_t k_h, uint32_t seg, uint32_t k_pad,
+                                           uint32_t out_w, uint32_t oy, uint32_t ox, uint32_t count) {
+  int8_t* row = rows;
+  const int8_t* line = img + oy * sy;
+  const int8_t* src = line + static_cast<size_t>(ox) * sx;
+  for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+    const int8_t* s = src;
+    int8_t* r = row;
+    if (k_h == 3) {
+      const HVX_Vector v0 = *reinterpret_cast<const HVX_UVector*>(s);
+      const HVX_Vector v1 = *reinterpret_cast<const HVX_UVector*>(s + dy);
+      const HVX_Vector v2 = *reinterpret_cast<const HVX_UVector*>(s + 2 * dy);
+      *reinterpret_cast<HVX_UVector*>(r) = v0;
+      *reinterpret_cast<HVX_UVector*>(r + seg) = v1;
+      *reinterpret_cast<HVX_UVector*>(r + 2 * seg) = v2;
+    } else {
+      for (uint32_t ky = 0; ky < k_h; ++ky, s += dy, r += seg) {
+        *reinterpret_cast<HVX_UVector*>(r) = *reinterpret_cast<const HVX_UVector*>(s);
+      }
+    }
+    src += sx;
+    if (++ox == out_w) {
+      ox = 0;
+      line += sy;
+      src = line;
+    }
   }
 }
 
@@ -720,8 +773,10 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
   const uint32_t per_block = hvx_layout::conv_block_rows(p);
   const uint32_t seg = p.k_w * p.in_c;
   const bool vector_rows = p.dilation_w == 1 && seg <= kVec && p.k_h <= kUnrollMaxRows;
+  const bool whole = hvx_layout::conv_ring_is_whole(p);
   Ring ring{&p, in, in, reinterpret_cast<int8_t*>(at), hvx_layout::conv_ring_rows(p),
-            static_cast<uint32_t>(hvx_layout::conv_ring_pitch(p)), 0, 0, 0, 0, 0,
+            static_cast<uint32_t>(hvx_layout::conv_ring_pitch(p)),
+            static_cast<uint32_t>(hvx_layout::conv_bordered_rows(p)), 0, 0, 0, 0, 0,
             static_cast<int32_t>(static_cast<uint8_t>(p.input_zero_point) * 0x01010101u)};
   int8_t* const rows = reinterpret_cast<int8_t*>(at + hvx_layout::conv_ring_bytes(p));
   const int8_t* const rows_end = rows + static_cast<size_t>(per_block) * k_pad + kVec;
@@ -730,10 +785,25 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
     ring.in = in + static_cast<size_t>(b) * p.in_h * in_row;
     ring.in_end = ring.in + static_cast<size_t>(p.in_h) * in_row;
     ring.oy = ring.top = ring.top_slot = ring.built = ring.built_slot = 0;
+    if (whole) {  // every bordered row at once; slot = bordered row
+      bordered_copy(p, ring.in, ring.base, ring.limit * ring.pitch, ring.pitch, ring.zp_word);
+      ring.built = ring.limit;
+    }
     int8_t* out_b = out + static_cast<size_t>(b) * plane * p.out_c;
     uint32_t oy = 0, ox = 0;
     for (uint32_t first = 0; first < plane; first += per_block) {
       const uint32_t count = plane - first < per_block ? plane - first : per_block;
+      if (whole && vector_rows) {  // one pass over the block, across output rows
+        im2col_rows(rows, ring.base, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * ring.pitch,
+                    static_cast<size_t>(p.dilation_h) * ring.pitch, p.k_h, seg, k_pad, p.out_w, oy, ox, count);
+        ox += count;
+        while (ox >= p.out_w) {
+          ox -= p.out_w;
+          ++oy;
+        }
+        run(gp, RowSource{nullptr, nullptr, rows, k_pad, true}, count, out_b + static_cast<size_t>(first) * p.out_c);
+        continue;
+      }
       int8_t* row = rows;
       for (uint32_t left = count; left != 0;) {  // runs of pixels within one output row
         const uint32_t here = p.out_w - ox < left ? p.out_w - ox : left;

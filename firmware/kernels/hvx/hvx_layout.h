@@ -168,13 +168,15 @@ inline bool gemm_layout_matches(const uint8_t* layout, const int8_t* w, uint32_t
 // pointwise CONV_2D), from its first 128-byte boundary, each part 128-byte rounded:
 //   staged rows     stage_rows(n) * k_pad bytes (rows copied to word alignment, zero padded)
 //   second pixel    ceil(blocks / 4) vectors (the wide mode's second output row of a pair)
-// CONV_2D other than 1x1 without padding unrolls its im2col rows block by block from a ring of
-// the zero-point bordered input rows its current output row reads (each input row bordered
-// once), and the GEMM reads those rows in place (no staged rows):
+// CONV_2D other than 1x1 without padding unrolls its im2col rows block by block from the
+// zero-point bordered input rows (each input row bordered once), and the GEMM reads those rows
+// in place (no staged rows):
 //   second pixel    from the first 128-byte boundary, round_vec(ceil(blocks / 4) vectors), only
 //                   in the wide mode (n neither 8, 16, 32, 64 nor 128); else from the first
 //                   4-byte boundary:
-//   bordered rows   conv_ring_rows(p) rows of conv_ring_pitch(p) bytes, rounded up to 4
+//   bordered rows   conv_ring_rows(p) rows of conv_ring_pitch(p) bytes, rounded up to 4 (the
+//                   whole bordered image when small, else a ring of the rows one output row
+//                   reads)
 //   im2col rows     conv_block_rows(p) * k_pad bytes + one vector of slack
 // The gemv path (FULLY_CONNECTED with fewer than kMinGemmRows rows) uses only blocks * 32 int32
 // sums, from the temp's first 128-byte boundary.
@@ -221,13 +223,27 @@ constexpr uint32_t conv_block_rows(const Conv2dParams& p) {
   return rows < plane ? rows : (plane == 0 ? 1u : plane);
 }
 
-// The bordered rows one output row reads: (k_h - 1) * dilation_h + 1, each as wide as every
-// window of the output and the input with its leading padding.
-constexpr uint32_t conv_ring_rows(const Conv2dParams& p) { return (p.k_h - 1) * p.dilation_h + 1; }
+// The bordered input: every window of the output inside it, pitch bytes per row.
 constexpr uint64_t conv_ring_pitch(const Conv2dParams& p) {
   const uint64_t span_w = uint64_t{p.out_w - 1} * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w + 1;
   const uint64_t w = span_w > uint64_t{p.pad_w} + p.in_w ? span_w : uint64_t{p.pad_w} + p.in_w;
   return w * p.in_c;
+}
+constexpr uint64_t conv_bordered_rows(const Conv2dParams& p) {
+  const uint64_t span_h = uint64_t{p.out_h - 1} * p.stride_h + uint64_t{p.k_h - 1} * p.dilation_h + 1;
+  return span_h > uint64_t{p.pad_h} + p.in_h ? span_h : uint64_t{p.pad_h} + p.in_h;
+}
+// A bordered image of at most this many bytes is kept whole (built once per image by one fill
+// and row copies, unrolled across output rows); a larger one as a ring of the rows one output
+// row reads.
+constexpr uint64_t kConvWholeImageBytes = 4096;
+constexpr bool conv_ring_is_whole(const Conv2dParams& p) {
+  return conv_bordered_rows(p) * conv_ring_pitch(p) <= kConvWholeImageBytes;
+}
+// Rows of the ring: the whole bordered image, or the (k_h - 1) * dilation_h + 1 one output row
+// reads.
+constexpr uint32_t conv_ring_rows(const Conv2dParams& p) {
+  return conv_ring_is_whole(p) ? static_cast<uint32_t>(conv_bordered_rows(p)) : (p.k_h - 1) * p.dilation_h + 1;
 }
 constexpr uint64_t conv_ring_bytes(const Conv2dParams& p) {
   return (uint64_t{conv_ring_rows(p)} * conv_ring_pitch(p) + 3u) & ~uint64_t{3};
