@@ -675,15 +675,15 @@ __attribute__((noinline)) void im2col_rows(int8_t* rows, const int8_t* img, uint
 constexpr uint32_t kUnrollMaxRows = 16;
 
 // `count` im2col rows (k_pad bytes apart from `row` on) of output row r.oy's pixels from ox on,
-// read from the ring: per pixel and filter row one 128-byte copy of seg <= 128 bytes (dilation_w
-// 1). Reads may run past a slot (into the next one or the im2col block after the ring): those
+// read from the ring: per pixel and filter row ceil(seg / 128) vector copies (dilation_w 1).
+// Reads may run past a slot (into the next one or the im2col block after the ring): those
 // bytes land past the segment, where the next segment, the zero-weight padding or the slack is.
 __attribute__((noinline)) void unroll_rows(const Ring& r, int8_t* row, uint32_t ox, uint32_t count,
                                            uint32_t seg, uint32_t k_pad) {
   const Conv2dParams& p = *r.p;
   const uint32_t sx = p.stride_w * p.in_c;
   const size_t off = static_cast<size_t>(ox) * sx;
-  if (p.k_h == 3) {
+  if (p.k_h == 3 && seg <= kVec) {
     uint32_t t1 = r.top_slot + p.dilation_h, t2 = t1 + p.dilation_h;
     if (t1 >= r.rows) t1 -= r.rows;
     if (t2 >= r.rows) t2 -= r.rows;
@@ -709,17 +709,30 @@ __attribute__((noinline)) void unroll_rows(const Ring& r, int8_t* row, uint32_t 
     t += p.dilation_h;
     if (t >= r.rows) t -= r.rows;
   }
-  for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+  if (seg <= kVec) {
+    for (uint32_t j = 0; j < count; ++j, row += k_pad) {
+      const size_t o = static_cast<size_t>(j) * sx;
+      int8_t* d = row;
+      for (uint32_t ky = 0; ky < k_h; ++ky, d += seg) {
+        *reinterpret_cast<HVX_UVector*>(d) = *reinterpret_cast<const HVX_UVector*>(slot[ky] + o);
+      }
+    }
+    return;
+  }
+  for (uint32_t j = 0; j < count; ++j, row += k_pad) {  // segments of several vectors
     const size_t o = static_cast<size_t>(j) * sx;
     int8_t* d = row;
     for (uint32_t ky = 0; ky < k_h; ++ky, d += seg) {
-      *reinterpret_cast<HVX_UVector*>(d) = *reinterpret_cast<const HVX_UVector*>(slot[ky] + o);
+      const int8_t* s = slot[ky] + o;
+      for (uint32_t i = 0; i < seg; i += kVec) {
+        *reinterpret_cast<HVX_UVector*>(d + i) = *reinterpret_cast<const HVX_UVector*>(s + i);
+      }
     }
   }
 }
 
-// The same for the other windows (seg > 128 or dilation_w > 1): bounded copies front to back,
-// reading below src_end.
+// The same for the other windows (dilation_w > 1, more than kUnrollMaxRows filter rows):
+// bounded copies front to back, reading below src_end.
 __attribute__((noinline)) void unroll_rows_any(const Ring& r, int8_t* row, uint32_t ox, uint32_t count,
                                                uint32_t seg, uint32_t k_pad, const int8_t* src_end) {
   const Conv2dParams& p = *r.p;
@@ -772,7 +785,7 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
   const uint32_t k_pad = hvx_layout::k_pad_of(k_len);
   const uint32_t per_block = hvx_layout::conv_block_rows(p);
   const uint32_t seg = p.k_w * p.in_c;
-  const bool vector_rows = p.dilation_w == 1 && seg <= kVec && p.k_h <= kUnrollMaxRows;
+  const bool vector_rows = p.dilation_w == 1 && p.k_h <= kUnrollMaxRows;
   const bool whole = hvx_layout::conv_ring_is_whole(p);
   Ring ring{&p, in, in, reinterpret_cast<int8_t*>(at), hvx_layout::conv_ring_rows(p),
             static_cast<uint32_t>(hvx_layout::conv_ring_pitch(p)),
@@ -793,7 +806,7 @@ void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, 
     uint32_t oy = 0, ox = 0;
     for (uint32_t first = 0; first < plane; first += per_block) {
       const uint32_t count = plane - first < per_block ? plane - first : per_block;
-      if (whole && vector_rows) {  // one pass over the block, across output rows
+      if (whole && vector_rows && seg <= kVec) {  // one pass over the block, across output rows
         im2col_rows(rows, ring.base, p.stride_w * p.in_c, static_cast<size_t>(p.stride_h) * ring.pitch,
                     static_cast<size_t>(p.dilation_h) * ring.pitch, p.k_h, seg, k_pad, p.out_w, oy, ox, count);
         ox += count;

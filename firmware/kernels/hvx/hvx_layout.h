@@ -213,7 +213,9 @@ constexpr bool conv_is_pointwise(const Conv2dParams& p) {
 
 // Output pixels unrolled per im2col block: the header's im2col_rows (about kIm2colBlockBytes of
 // rows when 0) rounded down to whole GEMM steps, at least one step, at most one image's
-// pixels. Prepare's leaner forms of the same path halve im2col_rows.
+// pixels. Prepare's leaner forms of the same path halve im2col_rows down to
+// kConvMinBlockRows (smaller blocks cost more per pixel than their scratch saves).
+constexpr uint32_t kConvMinBlockRows = 16;
 constexpr uint32_t conv_block_rows(const Conv2dParams& p) {
   const uint32_t k_pad = k_pad_of(p.k_h * p.k_w * p.in_c);
   const uint32_t step = gemm_step_rows(p.out_c);
@@ -234,11 +236,11 @@ constexpr uint64_t conv_bordered_rows(const Conv2dParams& p) {
   return span_h > uint64_t{p.pad_h} + p.in_h ? span_h : uint64_t{p.pad_h} + p.in_h;
 }
 // A bordered image of at most this many bytes is kept whole (built once per image by one fill
-// and row copies, unrolled across output rows); a larger one as a ring of the rows one output
-// row reads.
+// and row copies, unrolled across output rows), except under 3-row filters (the ring's fastest
+// loop); a larger one as a ring of the rows one output row reads.
 constexpr uint64_t kConvWholeImageBytes = 4096;
 constexpr bool conv_ring_is_whole(const Conv2dParams& p) {
-  return conv_bordered_rows(p) * conv_ring_pitch(p) <= kConvWholeImageBytes;
+  return p.k_h != 3 && conv_bordered_rows(p) * conv_ring_pitch(p) <= kConvWholeImageBytes;
 }
 // Rows of the ring: the whole bordered image, or the (k_h - 1) * dilation_h + 1 one output row
 // reads.

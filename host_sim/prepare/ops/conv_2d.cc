@@ -144,8 +144,8 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
     r.temp_bytes = static_cast<uint32_t>(temp);
     // Leaner forms (same bytes), each with less scratch than the one before: with the HVX
-    // layout, the HVX path over fewer im2col rows per block (halved: same path, whole GEMM
-    // steps); then the portable path, then fewer im2col rows (halved down to 2).
+    // layout, the HVX path over fewer im2col rows per block (halved down to
+    // hvx_layout::kConvMinBlockRows: same path); then the portable path, then fewer im2col rows (halved down to 2).
     auto temp_of = [](const kernels::Conv2dParams& h) {
       uint64_t t = kernels::conv_2d_temp_bytes(h);
       if ((h.flags & kernels::kConvFlagHvxLayout) != 0) t = std::max<uint64_t>(t, kernels::hvx_layout::conv_temp_bytes(h));
@@ -158,8 +158,8 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     };
     kernels::Conv2dParams lean = p;
     if (!layout.empty()) {
-      while (lean.im2col_rows > 2) {
-        lean.im2col_rows = std::max<uint32_t>(2, (lean.im2col_rows / 2) & ~1u);
+      while (lean.im2col_rows > kernels::hvx_layout::kConvMinBlockRows) {
+        lean.im2col_rows = std::max<uint32_t>(kernels::hvx_layout::kConvMinBlockRows, (lean.im2col_rows / 2) & ~1u);
         offer(lean, true);
       }
       lean = p;
