@@ -78,9 +78,10 @@ __attribute__((noinline)) void deal_row(const int8_t* src, uint32_t blocks, uint
 // (hi). `at`: chunk j of the ring's first row; tap_a[k], tap_b[k]: tap k's byte offset from it
 // for the first and the second row. Each filter vector and each block's requantisation lanes are
 // loaded once for both rows. Out of line: only its vectors are live.
-// `fv`: the filter vectors, `lv`: the four blocks' requantisation lanes (six vectors each, in
-// RequantLanes order), both copied to aligned scratch (aligned loads pair with the shuffles).
-__attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, const HVX_Vector* lv,
+// `fv`: the filter vectors, copied to aligned scratch (aligned loads pair with the shuffles);
+// `lv`: the layout's four blocks' requantisation lanes (six vectors each, in RequantLanes
+// order), read in place once per chunk pair.
+__attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, const uint8_t* lv,
                                                          const uint32_t* tap_a, const uint32_t* tap_b,
                                                          uint32_t groups, const int8_t* at,
                                                          const OutputVectors& ov) {
@@ -120,8 +121,8 @@ __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, c
     }
   }
   auto lanes = [lv](uint32_t r) __attribute__((always_inline)) {
-    const HVX_Vector* v = lv + 6 * r;
-    return LaneVectors{v[0], v[1], v[2], v[3], v[4], v[5]};
+    const size_t v = 6 * r;
+    return LaneVectors{lvec(lv, v), lvec(lv, v + 1), lvec(lv, v + 2), lvec(lv, v + 3), lvec(lv, v + 4), lvec(lv, v + 5)};
   };
   const LaneVectors l0 = lanes(0);
   a0 = requant(a0, l0, ov);
@@ -142,8 +143,8 @@ __attribute__((noinline)) HVX_VectorPair flat_chunk_pair(const HVX_Vector* fv, c
 // (hvx_layout::dw_temp_bytes, kFlat): a ring of R = dw_flat_ring_rows(p) bordered input rows,
 // each row_bytes + one vector of slack for forward stores, input row r (counted from the top
 // border) in slot r % R, built once; the two stride-1 output rows (stride 2); the two rows' tap
-// offset tables, the padding taps of the last group repeating the last tap; the aligned layout
-// copies.
+// offset tables, the padding taps of the last group repeating the last tap; the aligned copies
+// of the layout's filter vectors.
 __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, const uint8_t* layout,
                                             const int8_t* in, int8_t* out, uint8_t* temp) {
   const uint32_t c = p.out_c;
@@ -191,13 +192,13 @@ __attribute__((noinline)) void flat_stride1(const DepthwiseConv2dParams& p, cons
       tb[k] = tb[taps - 1];
     }
   };
-  // Aligned copies of the layout's requantisation lanes (4 blocks of 6 vectors) and filter
-  // vectors (groups * 4), which follow them in the layout.
-  HVX_Vector* const lv = reinterpret_cast<HVX_Vector*>(
+  // Aligned copies of the layout's filter vectors (groups * 4), which follow its requantisation
+  // lanes (4 blocks of 6 vectors, read in place).
+  const uint8_t* const lv = layout;
+  HVX_Vector* const fv_copy = reinterpret_cast<HVX_Vector*>(
       reinterpret_cast<uint8_t*>(taps_by_base) + hvx_layout::round_vec(uint64_t{ring} * g4 * 8));
-  const uint32_t layout_vectors = 4 * 6 + groups * 4;
-  for (uint32_t i = 0; i < layout_vectors; ++i) lv[i] = lvec(layout, i);
-  const HVX_Vector* const fv = lv + 4 * 6;
+  for (uint32_t i = 0; i < groups * 4; ++i) fv_copy[i] = lvec(layout, 4 * 6 + i);
+  const HVX_Vector* const fv = fv_copy;
 
   const OutputVectors ov = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const uint32_t zp_byte = static_cast<uint8_t>(p.input_zero_point);

@@ -403,8 +403,8 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 //             one vector to deal them from, instead of the stride-1 output rows),
 //             two stride-1 output rows (chunks vectors each), the tap offset tables of both
 //             output rows for each ring position: ring rows * 2 * groups * 4 uint32, then
-//             aligned copies of the layout's filter vectors
-//             (groups * 4) and requantisation lanes (4 * 6 vectors)
+//             aligned copies of the layout's filter vectors (groups * 4; the requantisation
+//             lanes are read in place)
 //   kPerPixel none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
@@ -415,12 +415,11 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
       if (dw_flat_direct(p)) {
         const DwFlatDirect d = dw_flat_direct_geometry(p);
         return kVec + round_vec(dw_flat_ring_rows(p) * 2 * d.half) + round_vec(uint64_t{d.blocks} * 2 * kVec + kVec) +
-               round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) + uint64_t{f.groups} * 4 * kVec +
-               4 * sizeof(RequantLanes);
+               round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) + uint64_t{f.groups} * 4 * kVec;
       }
       return kVec + round_vec(dw_flat_ring_rows(p) * (f.row_bytes + kVec)) +
              round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) +
-             uint64_t{f.groups} * 4 * kVec + 4 * sizeof(RequantLanes);
+             uint64_t{f.groups} * 4 * kVec;
     }
     case DwPath::kPerPixel:
     case DwPath::kNone:
