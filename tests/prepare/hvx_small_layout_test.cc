@@ -3,7 +3,9 @@
 // GEMV of few-row FULLY_CONNECTED (kFcFlagHvxPacked). Which nodes get one, that the portable
 // blob is unchanged, that the packed gate weights are the gate rows in vrmpy order (formula
 // written here), and that the loader refuses a layout word that disagrees, a flag without its
-// layout, and too little kernel scratch, each with its exact status and one log line.
+// layout, and too little kernel scratch, each with its exact status and one log line; the
+// kernel scratch planned (none for the packed GEMV over aligned rows, the gate lanes for the
+// LSTM).
 // Data-driven over ../shared/models (skips without them).
 #include <gtest/gtest.h>
 
@@ -171,6 +173,23 @@ TEST(HvxLstmLayout, KernelScratchSmallerThanTheHvxStepNeeds) {
   expect_refused(b, 0, Status::kBinaryBadPlan, "kernel scratch smaller than the HVX step");
 }
 
+// The planned kernel scratch of node i: bytes of its temp tensor (0 without one).
+uint32_t temp_bytes(const std::vector<uint8_t>& b, uint32_t i) {
+  const NodeRecord n = node(b, i);
+  if (n.temp_tensor == lpai::format::kNone) return 0;
+  return get<uint32_t>(b.data(), tensor_at(b.data(), n.temp_tensor) + offsetof(lpai::format::TensorRecord, size));
+}
+
+// The HVX step reads the input row and hidden state in place: its scratch is the int32 gate
+// values, 4S = 80 channels in 3 blocks of 32 lanes (the last unit chunk's output gate reaches
+// lane 3S + 32 = 92 < 96), 4-byte aligned from any start: 3 + 4 * 96 bytes.
+TEST(HvxLstmLayout, KernelScratchIsTheGateLanes) {
+  Pair m;
+  if (!load("trained_lstm_int8", &m)) GTEST_SKIP() << "../shared/models absent: data-driven test skipped";
+  EXPECT_EQ(temp_bytes(m.hvx, 0), 3u + 4u * 96u);
+  EXPECT_EQ(temp_bytes(m.portable, 0), 8u * 20u);  // the portable step's four int16 gate rows
+}
+
 // ad01_int8: ten FCs of one row (640 -> 128 ... 128 -> 640), all on the packed GEMV.
 TEST(HvxFcPackedGemv, EveryFewRowFcOfAd01) {
   Pair m;
@@ -186,6 +205,8 @@ TEST(HvxFcPackedGemv, EveryFewRowFcOfAd01) {
     if ((p.flags & want) == want) ++packed;
   }
   EXPECT_EQ(packed, 10u);
+  // One row from a planned (aligned) tensor: read in place, no kernel scratch.
+  for (uint32_t i = 0; i < header_of(m.hvx.data()).nodes.count; ++i) EXPECT_EQ(temp_bytes(m.hvx, i), 0u) << "node " << i;
 }
 
 TEST(HvxFcPackedGemv, FlagWithoutLayoutAndLayoutWordRefused) {
