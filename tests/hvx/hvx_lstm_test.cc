@@ -7,7 +7,8 @@
 // forms of the cell tanh scaling, non-zero hidden zero points. The layout is built by
 // hvx_lstm_layout.h (what prepare writes); the kernel scratch is off the word grid, and guard
 // bytes after it, the hidden state, cell state and output check that the vector stores stay
-// inside them. Input rows and hidden state on word boundaries (the kernel reads them in place). Part of lpai_hvx_test (hvx_kernels_test.cc calls hvx_lstm_cases()).
+// inside them. Input rows and hidden state on word boundaries (the kernel reads them in
+// place). Part of lpai_hvx_test (hvx_kernels_test.cc calls hvx_lstm_cases()).
 #include "kernels/fixed_point.h"
 #include "kernels/hvx/hvx_lstm.h"
 #include "kernels/hvx/hvx_lstm_layout.h"

@@ -206,7 +206,9 @@ TEST(HvxFcPackedGemv, EveryFewRowFcOfAd01) {
   }
   EXPECT_EQ(packed, 10u);
   // One row from a planned (aligned) tensor: read in place, no kernel scratch.
-  for (uint32_t i = 0; i < header_of(m.hvx.data()).nodes.count; ++i) EXPECT_EQ(temp_bytes(m.hvx, i), 0u) << "node " << i;
+  for (uint32_t i = 0; i < header_of(m.hvx.data()).nodes.count; ++i) {
+    EXPECT_EQ(temp_bytes(m.hvx, i), 0u) << "node " << i;
+  }
 }
 
 TEST(HvxFcPackedGemv, FlagWithoutLayoutAndLayoutWordRefused) {

@@ -63,8 +63,8 @@ void dot_1x4(const int8_t* x, const int8_t* w0, const int8_t* w1, const int8_t* 
              const int8_t* w3, uint32_t k_len, int32_t out[4]);
 
 // CONV_2D int8 (hvx_layout::conv_takes_hvx(p)) through the GEMM: 1x1 without padding reads
-// input pixels in place; other filters unroll im2col rows from a zero-point bordered copy of the
-// input. `layout`: the node's packed GEMM layout (n = out_c, k_len = k_h * k_w * in_c); `temp`:
+// input pixels in place; other filters unroll im2col rows, conv_block_rows(p) per block, from
+// zero-point bordered input rows (hvx_im2col.h) and the GEMM reads them in place. `layout`: the node's packed GEMM layout (n = out_c, k_len = k_h * k_w * in_c); `temp`:
 // hvx_layout::conv_temp_bytes(p) bytes of kernel scratch (any alignment).
 void conv_2d_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
                 int8_t* out);

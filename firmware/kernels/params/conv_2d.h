@@ -35,7 +35,7 @@
 //   kConvSmallKLanes bytes: one run of up to kConvSmallKLanes filter rows transposed to
 //   [k][lane] (the short-row path).
 // With kConvFlagHvxLayout, at least hvx_layout::conv_temp_bytes(header) as well (the HVX
-// path's staged rows, im2col block and bordered input).
+// path's staged rows, or its bordered input rows and im2col block of about im2col_rows rows).
 #ifndef LPAI_KERNELS_PARAMS_CONV_2D_H
 #define LPAI_KERNELS_PARAMS_CONV_2D_H
 

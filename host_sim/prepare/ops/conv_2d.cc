@@ -148,7 +148,9 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     // hvx_layout::kConvMinBlockRows: same path); then the portable path, then fewer im2col rows (halved down to 2).
     auto temp_of = [](const kernels::Conv2dParams& h) {
       uint64_t t = kernels::conv_2d_temp_bytes(h);
-      if ((h.flags & kernels::kConvFlagHvxLayout) != 0) t = std::max<uint64_t>(t, kernels::hvx_layout::conv_temp_bytes(h));
+      if ((h.flags & kernels::kConvFlagHvxLayout) != 0) {
+        t = std::max<uint64_t>(t, kernels::hvx_layout::conv_temp_bytes(h));
+      }
       return t;
     };
     auto offer = [&](const kernels::Conv2dParams& h, bool same_path) {
