@@ -97,6 +97,8 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
       const uint8_t* bytes = reinterpret_cast<const uint8_t*>(words.data());
       layout.assign(bytes, bytes + words.size() * 4);
       p.flags |= kernels::kDwFlagHvxLayout;
+      // The HVX path without scratch: the portable fallback (non-HVX builds) takes none either.
+      if (hl::dw_path(p) == hl::DwPath::kSingleRows) p.flags |= kernels::kDwFlagNoTemp;
     }
   }
   auto blob = [&](const kernels::DepthwiseConv2dParams& h) {
