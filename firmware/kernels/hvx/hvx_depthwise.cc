@@ -480,19 +480,23 @@ __attribute__((always_inline)) inline HVX_Vector bordered_row(const int8_t* row,
   return Q6_V_vmux_QVV(keep, v, outside);
 }
 
-// Word l = bytes v[s * l + first .. s * l + first + 3] (s = stride_w, 1 or 2), l < 32.
-__attribute__((always_inline)) inline HVX_Vector tap_words(HVX_Vector v, uint32_t first, uint32_t stride) {
+// Word l = bytes v[kStride * l + first .. kStride * l + first + 3] (kStride 1 or 2), l < 32.
+template <uint32_t kStride>
+__attribute__((always_inline)) inline HVX_Vector tap_words(HVX_Vector v, uint32_t first) {
   const HVX_Vector a = Q6_V_vror_VR(v, static_cast<int32_t>(first));
-  if (stride == 2) {  // halfword l of a and of a shifted by 2 bytes, interleaved
+  if (kStride == 2) {  // halfword l of a and of a shifted by 2 bytes, interleaved
     return Q6_V_lo_W(Q6_W_vshuff_VVR(Q6_V_vror_VR(a, 2), a, -2));
   }
   const HVX_Vector pairs = Q6_V_lo_W(Q6_W_vshuff_VVR(Q6_V_vror_VR(a, 1), a, -1));  // h[l] = a[l], a[l + 1]
   return Q6_V_lo_W(Q6_W_vshuff_VVR(Q6_V_vror_VR(pairs, 4), pairs, -2));
 }
 
+// The eight accumulators are named (not an array) so that they stay in vector registers.
+template <uint32_t kStride>
 __attribute__((noinline)) void single_rows(const DepthwiseConv2dParams& p, const uint8_t* layout,
                                            const int8_t* in, int8_t* out) {
   constexpr uint32_t kC = hvx_layout::kDwRowsChannels;
+  static_assert(kC == 8, "eight named accumulators");
   const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);
   const uint32_t* words = reinterpret_cast<const uint32_t*>(layout + kC * sizeof(RequantLanes));
   const uint32_t groups = hvx_layout::dw_single_rows_groups(p);
@@ -506,9 +510,8 @@ __attribute__((noinline)) void single_rows(const DepthwiseConv2dParams& p, const
       int8_t* dst_row = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * kC;
       for (uint32_t ox0 = 0; ox0 < p.out_w; ox0 += kLanes) {
         const uint32_t n = p.out_w - ox0 < kLanes ? p.out_w - ox0 : kLanes;
-        const int32_t x0 = static_cast<int32_t>(ox0 * p.stride_w) - static_cast<int32_t>(p.pad_w);
-        HVX_Vector acc[kC];
-        for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_V_vzero();
+        const int32_t x0 = static_cast<int32_t>(ox0 * kStride) - static_cast<int32_t>(p.pad_w);
+        HVX_Vector a0 = Q6_V_vzero(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
         const uint32_t* fw = words;
         for (uint32_t ky = 0; ky < p.k_h; ++ky) {
           const int32_t iy = static_cast<int32_t>(oy * p.stride_h + ky * p.dilation_h) - static_cast<int32_t>(p.pad_h);
@@ -516,15 +519,24 @@ __attribute__((noinline)) void single_rows(const DepthwiseConv2dParams& p, const
           if (iy >= 0 && iy < in_h) v = bordered_row(image + static_cast<size_t>(iy) * p.in_w, x0, in_w, zp);
           v = Q6_V_vxor_VV(v, bias128);
           for (uint32_t g = 0; g < groups; ++g, fw += kC) {
-            const HVX_Vector w = tap_words(v, 4 * g, p.stride_w);
-            for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], w, static_cast<int32_t>(fw[c]));
+            const HVX_Vector w = tap_words<kStride>(v, 4 * g);
+            a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, w, static_cast<int32_t>(fw[0]));
+            a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, w, static_cast<int32_t>(fw[1]));
+            a2 = Q6_Vw_vrmpyacc_VwVubRb(a2, w, static_cast<int32_t>(fw[2]));
+            a3 = Q6_Vw_vrmpyacc_VwVubRb(a3, w, static_cast<int32_t>(fw[3]));
+            a4 = Q6_Vw_vrmpyacc_VwVubRb(a4, w, static_cast<int32_t>(fw[4]));
+            a5 = Q6_Vw_vrmpyacc_VwVubRb(a5, w, static_cast<int32_t>(fw[5]));
+            a6 = Q6_Vw_vrmpyacc_VwVubRb(a6, w, static_cast<int32_t>(fw[6]));
+            a7 = Q6_Vw_vrmpyacc_VwVubRb(a7, w, static_cast<int32_t>(fw[7]));
           }
         }
-        HVX_Vector r[kC];
-        for (uint32_t c = 0; c < kC; ++c) r[c] = requant(acc[c], lanes[c], o);
+        const HVX_Vector r0 = requant(a0, lanes[0], o), r1 = requant(a1, lanes[1], o);
+        const HVX_Vector r2 = requant(a2, lanes[2], o), r3 = requant(a3, lanes[3], o);
+        const HVX_Vector r4 = requant(a4, lanes[4], o), r5 = requant(a5, lanes[5], o);
+        const HVX_Vector r6 = requant(a6, lanes[6], o), r7 = requant(a7, lanes[7], o);
         // Pixel l's eight channel bytes at 8l: channels 0-3 and 4-7 as words, interleaved.
-        const HVX_Vector w0 = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r[3], r[1]), Q6_Vh_vshuffe_VhVh(r[2], r[0]));
-        const HVX_Vector w1 = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r[7], r[5]), Q6_Vh_vshuffe_VhVh(r[6], r[4]));
+        const HVX_Vector w0 = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r3, r1), Q6_Vh_vshuffe_VhVh(r2, r0));
+        const HVX_Vector w1 = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r7, r5), Q6_Vh_vshuffe_VhVh(r6, r4));
         const HVX_VectorPair px = Q6_W_vshuff_VVR(w1, w0, -4);
         int8_t* dst = dst_row + ox0 * kC;
         const uint32_t bytes = n * kC;
@@ -554,7 +566,11 @@ void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const i
       per_pixel(p, layout, in, out);
       return;
     case hvx_layout::DwPath::kSingleRows:
-      single_rows(p, layout, in, out);
+      if (p.stride_w == 2) {
+        single_rows<2>(p, layout, in, out);
+      } else {
+        single_rows<1>(p, layout, in, out);
+      }
       return;
     case hvx_layout::DwPath::kNone:
       return;
