@@ -161,6 +161,12 @@ void eval(const KernelArgs& args) {
     return;
   }
 #endif
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  if (dsp::depthwise_single_applies(p)) {  // one input channel, Cortex-M DSP, no scratch
+    dsp::depthwise_single(p, q, in, filter, out);
+    return;
+  }
+#endif
   if (p.depth_multiplier != 1) {
     if (depthwise_conv_2d_uses_rows(p)) {
       eval_dm_rows(p, q, in, filter, out, args.temp);

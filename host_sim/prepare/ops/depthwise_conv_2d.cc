@@ -101,6 +101,9 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
       if (hl::dw_path(p) == hl::DwPath::kSingleRows) p.flags |= kernels::kDwFlagNoTemp;
     }
   }
+  // One input channel (out_c % 4 == 0): the Cortex-M DSP path takes it without scratch and
+  // faster than the row path, so the portable form asks for none.
+  if (layout.empty() && in_c == 1 && out_c % 4 == 0) p.flags |= kernels::kDwFlagNoTemp;
   auto blob = [&](const kernels::DepthwiseConv2dParams& h) {
     std::vector<uint8_t> bytes;
     append_pod(&bytes, h);
