@@ -492,14 +492,16 @@ __attribute__((always_inline)) inline HVX_Vector tap_words(HVX_Vector v, uint32_
 }
 
 // The eight accumulators are named (not an array) so that they stay in vector registers.
-template <uint32_t kStride>
+// kGroups: the groups of four taps per filter row when fixed at compile time (unrolled), 0 when
+// taken from the header.
+template <uint32_t kStride, uint32_t kGroups>
 __attribute__((noinline)) void single_rows(const DepthwiseConv2dParams& p, const uint8_t* layout,
                                            const int8_t* in, int8_t* out) {
   constexpr uint32_t kC = hvx_layout::kDwRowsChannels;
   static_assert(kC == 8, "eight named accumulators");
   const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);
   const uint32_t* words = reinterpret_cast<const uint32_t*>(layout + kC * sizeof(RequantLanes));
-  const uint32_t groups = hvx_layout::dw_single_rows_groups(p);
+  const uint32_t groups = kGroups != 0 ? kGroups : hvx_layout::dw_single_rows_groups(p);
   const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const HVX_Vector bias128 = Q6_Vb_vsplat_R(0x80);
   const HVX_Vector zp = Q6_Vb_vsplat_R(p.input_zero_point);
@@ -567,9 +569,13 @@ void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const i
       return;
     case hvx_layout::DwPath::kSingleRows:
       if (p.stride_w == 2) {
-        single_rows<2>(p, layout, in, out);
+        if (hvx_layout::dw_single_rows_groups(p) == 2) {
+          single_rows<2, 2>(p, layout, in, out);  // micro_speech: k_w 5-8
+        } else {
+          single_rows<2, 0>(p, layout, in, out);
+        }
       } else {
-        single_rows<1>(p, layout, in, out);
+        single_rows<1, 0>(p, layout, in, out);
       }
       return;
     case hvx_layout::DwPath::kNone:
