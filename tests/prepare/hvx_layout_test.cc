@@ -139,8 +139,6 @@ TEST_P(HvxLayoutModel, LayoutsOnTheGemmFamilyOnlyPortablePartUnchanged) {
     const uint32_t fo = flags_offset(n.op);
     uint32_t flags = get<uint32_t>(masked.data(), fo) & ~layout_flag(n.op);
     if (n.op == static_cast<uint16_t>(BuiltinOp::kFullyConnected)) flags &= ~lpai::kernels::kFcFlagHvxPacked;
-    // micro_speech's depthwise (kSingleRows) takes no scratch on HVX: the no-scratch flag too.
-    if (n.op == static_cast<uint16_t>(BuiltinOp::kDepthwiseConv2d)) flags &= ~lpai::kernels::kDwFlagNoTemp;
     put<uint32_t>(masked.data(), fo, flags);
     EXPECT_EQ(0, std::memcmp(masked.data(), b, n.portable_size)) << "node " << n.node;
     EXPECT_EQ(n.params_size % 4, 0u);
