@@ -11,37 +11,57 @@ namespace kernels {
 namespace dsp {
 namespace {
 
-// Output pixels ox (x0: its input element of tap (0, 0)) and, when kPair, ox + 1 (x0 + col
-// step); taps [fy, ly) x [fx, lx); channels c .. c + 3 of `filter` ([taps][out_c]). Each tap:
-// the two pixels' inputs in one pair-word minus the zero point (SSUB16), the four filter
-// bytes as pair-words (c0, c2) and (c1, c3), eight halfword multiply-accumulates.
-template <bool kPair>
-inline void pixel_taps(const DepthwiseConv2dParams& p, const int8_t* x0, int32_t pair_step,
-                       const int8_t* filter, uint32_t fy, uint32_t ly, uint32_t fx, uint32_t lx,
-                       int32_t zp2, int32_t a[8]) {
+// The eight halfword multiply-accumulates of one tap: xx = (pixel 0, pixel 1) inputs minus the
+// zero point, wv = the four channels' filter bytes.
+#define LPAI_DW1_TAP(xx, wv)                   \
+  do {                                         \
+    const int32_t w02_ = __sxtb16(wv);         \
+    const int32_t w13_ = sxtb16_ror8(wv);      \
+    a0 = __smlabb(xx, w02_, a0);               \
+    a2 = __smlabt(xx, w02_, a2);               \
+    a1 = __smlabb(xx, w13_, a1);               \
+    a3 = __smlabt(xx, w13_, a3);               \
+    if (kPair) {                               \
+      b0 = __smlatb(xx, w02_, b0);             \
+      b2 = __smlatt(xx, w02_, b2);             \
+      b1 = __smlatb(xx, w13_, b1);             \
+      b3 = __smlatt(xx, w13_, b3);             \
+    }                                          \
+  } while (0)
+
+// Output pixels ox (x0: its input element of tap (0, 0)) and, when kPair, ox + 1 (x0 +
+// stride_w); taps [fy, ly) x [fx, lx); channels c .. c + 3 of `filter` ([taps][out_c], kOc
+// channels when non-zero, else p.out_c). Each tap: the two pixels' inputs in one pair-word
+// minus the zero point (SSUB16), the four filter bytes as pair-words (c0, c2) and (c1, c3),
+// eight halfword multiply-accumulates. kS2: stride_w 2, dilation_w 1 and kPair, where one word
+// x[kx .. kx + 3] gives both pixels' inputs of taps kx and kx + 1 (SXTB16 and its ROR 8 form).
+template <bool kPair, bool kS2, uint32_t kOc>
+inline void pixel_taps(const DepthwiseConv2dParams& p, const int8_t* x0, const int8_t* filter,
+                       uint32_t fy, uint32_t ly, uint32_t fx, uint32_t lx, int32_t zp2, int32_t a[8]) {
   int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+  const uint32_t oc = kOc != 0 ? kOc : p.out_c;
   const int32_t row_step = static_cast<int32_t>(p.dilation_h * p.in_w);
-  const int32_t col_step = static_cast<int32_t>(p.dilation_w);
-  const uint32_t oc = p.out_c;
+  const int32_t col_step = kS2 ? 1 : static_cast<int32_t>(p.dilation_w);
+  const int32_t pair_step = static_cast<int32_t>(p.stride_w);
   for (uint32_t ky = fy; ky < ly; ++ky) {
     const int8_t* xr = x0 + static_cast<int32_t>(ky) * row_step + static_cast<int32_t>(fx) * col_step;
     const int8_t* w = filter + static_cast<size_t>(ky * p.k_w + fx) * oc;
-    for (uint32_t kx = fx; kx < lx; ++kx, xr += col_step, w += oc) {
+    uint32_t kx = fx;
+    if (kS2) {
+      for (; kx + 2 <= lx; kx += 2, xr += 2, w += 2 * oc) {
+        const int32_t v = load_word(xr);
+        const int32_t xa = __ssub16(__sxtb16(v), zp2), xb = __ssub16(sxtb16_ror8(v), zp2);
+        const int32_t wa = load_word(w), wb = load_word(w + oc);
+        LPAI_DW1_TAP(xa, wa);
+        LPAI_DW1_TAP(xb, wb);
+      }
+    }
+    for (; kx < lx; ++kx, xr += col_step, w += oc) {
       const uint32_t lo = static_cast<uint16_t>(xr[0]);
       const uint32_t hi = kPair ? static_cast<uint32_t>(xr[pair_step]) << 16 : 0u;
       const int32_t xx = __ssub16(static_cast<int32_t>(lo | hi), zp2);
       const int32_t wv = load_word(w);
-      const int32_t w02 = __sxtb16(wv), w13 = sxtb16_ror8(wv);
-      a0 = __smlabb(xx, w02, a0);
-      a2 = __smlabt(xx, w02, a2);
-      a1 = __smlabb(xx, w13, a1);
-      a3 = __smlabt(xx, w13, a3);
-      if (kPair) {
-        b0 = __smlatb(xx, w02, b0);
-        b2 = __smlatt(xx, w02, b2);
-        b1 = __smlatb(xx, w13, b1);
-        b3 = __smlatt(xx, w13, b3);
-      }
+      LPAI_DW1_TAP(xx, wv);
     }
   }
   a[0] = a0;
@@ -52,6 +72,19 @@ inline void pixel_taps(const DepthwiseConv2dParams& p, const int8_t* x0, int32_t
   a[5] = b1;
   a[6] = b2;
   a[7] = b3;
+}
+#undef LPAI_DW1_TAP
+
+template <uint32_t kOc>
+void pixels(const DepthwiseConv2dParams& p, const int8_t* x0, const int8_t* filter, uint32_t fy,
+            uint32_t ly, uint32_t fx, uint32_t lx, int32_t zp2, bool both, int32_t a[8]) {
+  if (!both) {
+    pixel_taps<false, false, kOc>(p, x0, filter, fy, ly, fx, lx, zp2, a);
+  } else if (p.stride_w == 2 && p.dilation_w == 1) {
+    pixel_taps<true, true, kOc>(p, x0, filter, fy, ly, fx, lx, zp2, a);
+  } else {
+    pixel_taps<true, false, kOc>(p, x0, filter, fy, ly, fx, lx, zp2, a);
+  }
 }
 
 }  // namespace
@@ -89,10 +122,10 @@ void depthwise_single(const DepthwiseConv2dParams& p, const gemm::Requant& q, co
           const int8_t* x0 = image + static_cast<ptrdiff_t>(iy0) * p.in_w + ix0;
           int32_t a[8];
           const bool both = pair && fx1 == fx && lx1 == lx;
-          if (both) {
-            pixel_taps<true>(p, x0, pair_step, filter + c, fy, ly, fx, lx, zp2, a);
+          if (oc == 8) {  // micro_speech's multiplier: the filter's row step a constant
+            pixels<8>(p, x0, filter + c, fy, ly, fx, lx, zp2, both, a);
           } else {
-            pixel_taps<false>(p, x0, 0, filter + c, fy, ly, fx, lx, zp2, a);
+            pixels<0>(p, x0, filter + c, fy, ly, fx, lx, zp2, both, a);
           }
           int8_t* o = orow + static_cast<size_t>(ox) * oc;
           for (uint32_t j = 0; j < 4; ++j) o[j] = requantize(a[j], s[j], out_zp, p.act_min, p.act_max);
