@@ -47,6 +47,17 @@ inline void pixel_taps(const DepthwiseConv2dParams& p, const int8_t* x0, const i
     const int8_t* xr = x0 + static_cast<int32_t>(ky) * row_step + static_cast<int32_t>(fx) * col_step;
     const int8_t* w = filter + static_cast<size_t>(ky * p.k_w + fx) * oc;
     uint32_t kx = fx;
+    if (kS2 && kOc != 0 && lx - fx == 8) {  // a whole row of 8 taps (micro_speech): fixed offsets
+#pragma GCC unroll 4
+      for (uint32_t i = 0; i < 4; ++i) {
+        const int32_t v = load_word(xr + 2 * i);
+        const int32_t xa = __ssub16(__sxtb16(v), zp2), xb = __ssub16(sxtb16_ror8(v), zp2);
+        const int32_t wa = load_word(w + 2 * i * oc), wb = load_word(w + (2 * i + 1) * oc);
+        LPAI_DW1_TAP(xa, wa);
+        LPAI_DW1_TAP(xb, wb);
+      }
+      continue;
+    }
     if (kS2) {
       for (; kx + 2 <= lx; kx += 2, xr += 2, w += 2 * oc) {
         const int32_t v = load_word(xr);
