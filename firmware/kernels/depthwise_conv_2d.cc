@@ -60,7 +60,10 @@ Status validate(const KernelArgs& args) {
   if ((p.flags & ~kDwKnownFlags) != 0 || p.reserved != 0) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: unknown flags or non-zero reserved field", kOp);
   }
-  if ((p.flags & kDwFlagNoTemp) != 0 && (p.flags & (kDwFlagInt16x8 | kDwFlagHvxLayout)) != 0) {
+  // The no-scratch flag: int8 only; with the HVX layout only on the path that needs no scratch.
+  if ((p.flags & kDwFlagNoTemp) != 0 &&
+      ((p.flags & kDwFlagInt16x8) != 0 ||
+       ((p.flags & kDwFlagHvxLayout) != 0 && hvx_layout::dw_path(p) != hvx_layout::DwPath::kSingleRows))) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: no-scratch flag on an int16x8 or HVX-layout node", kOp);
   }
   if (static_cast<uint64_t>(p.k_h) * p.k_w > kDwMaxTaps) {
@@ -155,6 +158,12 @@ void eval(const KernelArgs& args) {
 #if defined(LPAI_HAS_CORTEX_M_DSP)
   if (dsp::depthwise_dm1_applies(p)) {  // Cortex-M DSP extension, bit-exact
     dsp::depthwise_dm1(p, q, in, filter, out);
+    return;
+  }
+#endif
+#if defined(LPAI_HAS_CORTEX_M_DSP)
+  if (dsp::depthwise_single_applies(p)) {  // one input channel, Cortex-M DSP, no scratch
+    dsp::depthwise_single(p, q, in, filter, out);
     return;
   }
 #endif

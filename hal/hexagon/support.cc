@@ -99,7 +99,22 @@ void* memmove(void* dst, const void* src, size_t n) {
   const uint8_t* s = static_cast<const uint8_t*>(src);
   if (d == s || n == 0) return dst;
   if (reinterpret_cast<uintptr_t>(d) - reinterpret_cast<uintptr_t>(s) >= n) {
-    // No overlap with dst ahead of src: forward copy is safe.
+    // No overlap with dst ahead of src: forward copy is safe, 32 then 8 bytes at a time when
+    // both are 8-byte aligned (each block is read before any byte at or after it is written).
+    if (both_aligned8(d, s)) {
+      for (; n >= 32; n -= 32, d += 32, s += 32) {
+        const word64* from = reinterpret_cast<const word64*>(s);
+        const uint64_t w0 = from[0], w1 = from[1], w2 = from[2], w3 = from[3];
+        word64* to = reinterpret_cast<word64*>(d);
+        to[0] = w0;
+        to[1] = w1;
+        to[2] = w2;
+        to[3] = w3;
+      }
+      for (; n >= 8; n -= 8, d += 8, s += 8) {
+        *reinterpret_cast<word64*>(d) = *reinterpret_cast<const word64*>(s);
+      }
+    }
     for (size_t i = 0; i < n; ++i) d[i] = s[i];
   } else {
     for (size_t i = n; i != 0; --i) d[i - 1] = s[i - 1];

@@ -269,6 +269,67 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
   return ok;
 }
 
+// dsp::depthwise_single (one input channel, out_c = mult) against TFLite's depthwise sum over
+// the valid taps; strides and dilations apply to both axes.
+bool single_case(uint32_t h, uint32_t w, uint32_t mult, uint32_t kh, uint32_t kw, uint32_t stride,
+                 uint32_t dilation, bool same, int mode = 0) {
+  DepthwiseConv2dParams p{};
+  p.batches = 1;
+  p.in_h = h;
+  p.in_w = w;
+  p.in_c = 1;
+  p.out_c = mult;
+  p.depth_multiplier = mult;
+  p.k_h = kh;
+  p.k_w = kw;
+  p.stride_h = p.stride_w = stride;
+  p.dilation_h = p.dilation_w = dilation;
+  const uint32_t eff_h = (kh - 1) * dilation + 1, eff_w = (kw - 1) * dilation + 1;
+  if (same) {
+    p.out_h = (h + stride - 1) / stride;
+    p.out_w = (w + stride - 1) / stride;
+    const uint32_t need_h = (p.out_h - 1) * stride + eff_h, need_w = (p.out_w - 1) * stride + eff_w;
+    p.pad_h = need_h > h ? (need_h - h) / 2 : 0;
+    p.pad_w = need_w > w ? (need_w - w) / 2 : 0;
+  } else {
+    p.out_h = (h - eff_h) / stride + 1;
+    p.out_w = (w - eff_w) / stride + 1;
+  }
+  p.input_zero_point = static_cast<int32_t>(rnd() % 256) - 128;
+  fill(g_in, h * w);
+  fill(g_w, kh * kw * mult);
+  const gemm::Requant q = make_requant(mult, mode == 1);
+  p.output_zero_point = q.output_zero_point;
+  p.act_min = q.act_min;
+  p.act_max = q.act_max;
+  if (!dsp::depthwise_single_applies(p)) {
+    print("FAIL single-channel depthwise case not taken by the DSP path\n");
+    return false;
+  }
+  for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+    for (uint32_t ox = 0; ox < p.out_w; ++ox) {
+      for (uint32_t ch = 0; ch < mult; ++ch) {
+        int32_t acc = 0;
+        for (uint32_t ky = 0; ky < kh; ++ky) {
+          const int32_t iy = static_cast<int32_t>(oy * stride + ky * dilation) - static_cast<int32_t>(p.pad_h);
+          if (iy < 0 || iy >= static_cast<int32_t>(h)) continue;
+          for (uint32_t kx = 0; kx < kw; ++kx) {
+            const int32_t ix = static_cast<int32_t>(ox * stride + kx * dilation) - static_cast<int32_t>(p.pad_w);
+            if (ix < 0 || ix >= static_cast<int32_t>(w)) continue;
+            const int32_t x = g_in[static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)];
+            acc += (x - p.input_zero_point) * g_w[(ky * kw + kx) * mult + ch];
+          }
+        }
+        g_ref[(oy * p.out_w + ox) * mult + ch] = gemm::requantize(acc, ch, q);
+      }
+    }
+  }
+  const uint32_t count = p.out_h * p.out_w * mult;
+  clear_out(count);
+  dsp::depthwise_single(p, q, g_in, g_w, g_out);
+  return check("depthwise_single", count, h * 1000 + w, mult, kh * 100 + kw * 10 + stride);
+}
+
 #if defined(LPAI_HAS_CORTEX_M_MVE)
 // mve::im2col_row (CONV_2D's unrolled windows) for every output pixel against TFLite's window:
 // tap (ky, kx) of output (oy, ox) reads input (oy * stride + ky * dilation - pad_h, ...), and a
@@ -558,6 +619,15 @@ extern "C" int main(void) {
     // Left shifts and rounding ties (the Helium 3x3 path's written-out requantisation).
     ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true, 1) && ok;
     ok = depthwise_case(d[0] + 1, d[1] + 2, d[2], d[3], d[4], d[5], d[6], true, 2) && ok;
+  }
+  // One input channel (micro_speech's 49x40 by 10x8, multiplier 8, stride 2), odd shapes:
+  // multipliers 4, 12 and 16, stride 1 and 3, dilation 2, widths that leave one pixel unpaired.
+  const uint32_t single[][7] = {{49, 40, 8, 10, 8, 2, 1}, {7, 9, 8, 3, 5, 2, 1},   {6, 11, 4, 3, 3, 1, 1},
+                                {8, 13, 12, 4, 7, 3, 1},  {9, 10, 16, 3, 3, 1, 2}, {3, 5, 8, 5, 6, 2, 1},
+                                {5, 1, 8, 3, 1, 1, 1}};
+  for (const auto& d : single) {
+    ok = single_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], true) && ok;
+    ok = single_case(d[0] + 4, d[1] + 9, d[2], d[3], d[4], d[5], d[6], false, 1) && ok;
   }
 #if defined(LPAI_HAS_CORTEX_M_MVE)
   // Windows of up to 16 bytes per filter row (one predicated vector, edges by lane), longer

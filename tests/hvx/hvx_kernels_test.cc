@@ -570,6 +570,13 @@ extern "C" int main(void) {
                                    {7, 1, 256, 4, 1, 1, 1, 1},  {2, 1, 48, 3, 1, 1, 1, 1}};
   for (const auto& d : dw_groups) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
+  // One input channel, multiplier 8 (rows of 32 pixels): several blocks per row and 1-pixel
+  // remainders, stride 1 and 2, taps not a multiple of four, filters taller than the input.
+  const uint32_t dw_single[][8] = {{49, 40, 8, 10, 8, 2, 1, 0}, {7, 70, 8, 3, 5, 2, 1, 1},
+                                   {5, 100, 8, 4, 3, 1, 1, 0},  {6, 9, 8, 2, 13, 1, 1, 1},
+                                   {3, 17, 8, 5, 4, 2, 1, 1},   {4, 129, 8, 1, 1, 1, 1, 0},
+                                   {3, 11, 8, 10, 6, 2, 1, 1},  {2, 200, 8, 2, 2, 2, 1, 1}};
+  for (const auto& d : dw_single) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0, 8) && ok;
   ok = depthwise_case(9, 7, 3, 3, 3, 1, 1, true, 3) && ok;
   ok = depthwise_case(8, 8, 16, 3, 3, 2, 1, false, 16) && ok;
   const uint32_t softmax[][3] = {{1, 256, 128}, {2, 257, 128}, {3, 300, 20}, {1, 1000, 128}, {1, 4097, 128},

@@ -260,6 +260,51 @@ TEST_F(HvxLayoutMalformed, KernelScratchSmallerThanTheHvxPathsNeed) {
   FAIL() << "no laid-out node with kernel scratch";
 }
 
+// micro_speech's depthwise (one input channel, multiplier 8, 10x8 taps) takes the row path
+// without kernel scratch: the node has no temp tensor, its layout is checked word by word, and
+// without the no-scratch flag the node needs the portable path's scratch and is refused.
+TEST(HvxLayout, MicroSpeechDepthwiseTakesTheSingleRowsPathWithoutScratch) {
+  namespace hl = lpai::kernels::hvx_layout;
+  LPAI_REQUIRE_SHARED(path, "models/micro_speech_quantized.tflite");
+  const std::vector<uint8_t> model = read_file(path);
+  const std::vector<uint8_t> hvx = prepare(model, KernelLayout::kHvx);
+  const std::vector<LaidOut> nodes = laid_out_nodes(hvx, prepare(model, KernelLayout::kPortable));
+  const LaidOut* dw = nullptr;
+  for (const LaidOut& n : nodes) {
+    if (n.op == static_cast<uint16_t>(BuiltinOp::kDepthwiseConv2d)) dw = &n;
+  }
+  ASSERT_NE(dw, nullptr);
+  lpai::kernels::DepthwiseConv2dParams p;
+  std::memcpy(&p, hvx.data() + dw->params_offset, sizeof p);
+  ASSERT_EQ(hl::dw_path(p), hl::DwPath::kSingleRows);
+  EXPECT_NE(p.flags & lpai::kernels::kDwFlagNoTemp, 0u);
+  EXPECT_EQ(hl::dw_temp_bytes(p), 0u);
+  // Eight channels of requantisation lanes (768 bytes each), then 10 rows x 2 groups x 8 words.
+  EXPECT_EQ(dw->params_size - dw->portable_size, 8u * 768u + 10u * 2u * 8u * 4u);
+  NodeRecord nr;
+  std::memcpy(&nr, hvx.data() + node_at(hvx.data(), dw->node), sizeof nr);
+  EXPECT_EQ(nr.temp_tensor, lpai::format::kNone);
+  EXPECT_EQ(validate_all(Bytes(hvx)), Status::kOk);
+  const uint32_t bytes = dw->params_size - dw->portable_size;
+  for (uint32_t at : {0u, 8u * 768u, bytes - 4}) {  // requantisation, first and last filter word
+    std::vector<uint8_t> b = hvx;
+    b[dw->params_offset + dw->portable_size + at] ^= 0x01;
+    fix_crc(b.data(), b.size());
+    LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(validate_all(Bytes(b)), Status::kBinaryBadParams) << at;
+    ASSERT_FALSE(cap.lines().empty());
+    EXPECT_NE(cap.lines()[0].find("HVX layout differs"), std::string::npos) << cap.lines()[0];
+  }
+  std::vector<uint8_t> b = hvx;
+  const uint32_t fo = dw->params_offset + flags_offset(dw->op);
+  put<uint32_t>(b.data(), fo, get<uint32_t>(b.data(), fo) & ~lpai::kernels::kDwFlagNoTemp);
+  fix_crc(b.data(), b.size());
+  LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+  EXPECT_EQ(validate_all(Bytes(b)), Status::kBinaryBadPlan);
+  ASSERT_FALSE(cap.lines().empty());
+  EXPECT_NE(cap.lines()[0].find("kernel scratch smaller"), std::string::npos) << cap.lines()[0];
+}
+
 }  // namespace
 }  // namespace lpai_test
 

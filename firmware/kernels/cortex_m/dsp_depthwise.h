@@ -38,6 +38,14 @@ bool depthwise_dm1_applies(const DepthwiseConv2dParams& p);
 void depthwise_dm1(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
                    const int8_t* filter, int8_t* out);
 
+// One input channel, any depth multiplier with out_c % 4 == 0 (int8), no kernel scratch
+// (dsp_depthwise_single.cc): output pixels in pairs and channels four at a time; per tap the
+// two pixels' inputs form one pair-word (minus the zero point, SSUB16), the four filter bytes
+// two (SXTB16), and eight SMLA<x><y> add the products; taps outside the input are skipped.
+bool depthwise_single_applies(const DepthwiseConv2dParams& p);
+void depthwise_single(const DepthwiseConv2dParams& p, const gemm::Requant& q, const int8_t* in,
+                      const int8_t* filter, int8_t* out);
+
 }  // namespace dsp
 }  // namespace kernels
 }  // namespace lpai

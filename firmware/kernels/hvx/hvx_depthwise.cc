@@ -453,6 +453,107 @@ __attribute__((noinline)) void per_pixel(const DepthwiseConv2dParams& node, cons
   }
 }
 
+// ---- one input channel, depth multiplier 8 (kSingleRows): rows of up to 32 output pixels ----
+// Lanes are output pixels, one accumulator per channel, no kernel scratch. Per filter row ky
+// the input bytes under the block are read into one vector (input zero point outside the
+// input), biased to unsigned (x + 128; the layout's bias takes -(zp + 128) * sum of taps
+// back); per group of four taps, word l of the tap vector holds the four input bytes under
+// pixel l's taps, and one vrmpy by the channel's four filter bytes (a scalar) adds them.
+
+// v[i] = row[x0 + i] where 0 <= x0 + i < in_w, the byte of `outside` elsewhere. Reads only the
+// 128-byte blocks holding row's bytes in that range.
+__attribute__((always_inline)) inline HVX_Vector bordered_row(const int8_t* row, int32_t x0, int32_t in_w,
+                                                              HVX_Vector outside) {
+  const int32_t lo = x0 < 0 ? 0 : x0;
+  const int32_t hi = x0 + static_cast<int32_t>(kVec) < in_w ? x0 + static_cast<int32_t>(kVec) : in_w;
+  if (hi <= lo) return outside;
+  const uint32_t lead = static_cast<uint32_t>(lo - x0), count = static_cast<uint32_t>(hi - lo);
+  const int8_t* src = row + lo;
+  const uint32_t off = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(src) & 127u);
+  const HVX_Vector* const block =
+      reinterpret_cast<const HVX_Vector*>(reinterpret_cast<uintptr_t>(src) & ~uintptr_t{127});
+  const HVX_Vector b0 = block[0];
+  const HVX_Vector b1 = off + count > kVec ? block[1] : b0;
+  const HVX_Vector v = Q6_V_vror_VR(Q6_V_valign_VVR(b1, b0, static_cast<int32_t>(off)),
+                                    static_cast<int32_t>((kVec - lead) & 127u));  // v[0] at lead
+  const HVX_VectorPred keep =
+      Q6_Q_and_QQn(Q6_Q_vsetq2_R(static_cast<int32_t>(lead + count)), Q6_Q_vsetq_R(static_cast<int32_t>(lead)));
+  return Q6_V_vmux_QVV(keep, v, outside);
+}
+
+// Word l = bytes v[kStride * l + first .. kStride * l + first + 3] (kStride 1 or 2), l < 32.
+template <uint32_t kStride>
+__attribute__((always_inline)) inline HVX_Vector tap_words(HVX_Vector v, uint32_t first) {
+  const HVX_Vector a = Q6_V_vror_VR(v, static_cast<int32_t>(first));
+  if (kStride == 2) {  // halfword l of a and of a shifted by 2 bytes, interleaved
+    return Q6_V_lo_W(Q6_W_vshuff_VVR(Q6_V_vror_VR(a, 2), a, -2));
+  }
+  const HVX_Vector pairs = Q6_V_lo_W(Q6_W_vshuff_VVR(Q6_V_vror_VR(a, 1), a, -1));  // h[l] = a[l], a[l + 1]
+  return Q6_V_lo_W(Q6_W_vshuff_VVR(Q6_V_vror_VR(pairs, 4), pairs, -2));
+}
+
+// The eight accumulators are named (not an array) so that they stay in vector registers.
+// kGroups: the groups of four taps per filter row when fixed at compile time (unrolled), 0 when
+// taken from the header.
+template <uint32_t kStride, uint32_t kGroups>
+__attribute__((noinline)) void single_rows(const DepthwiseConv2dParams& p, const uint8_t* layout,
+                                           const int8_t* in, int8_t* out) {
+  constexpr uint32_t kC = hvx_layout::kDwRowsChannels;
+  static_assert(kC == 8, "eight named accumulators");
+  const RequantLanes* lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint32_t* words = reinterpret_cast<const uint32_t*>(layout + kC * sizeof(RequantLanes));
+  const uint32_t groups = kGroups != 0 ? kGroups : hvx_layout::dw_single_rows_groups(p);
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  const HVX_Vector bias128 = Q6_Vb_vsplat_R(0x80);
+  const HVX_Vector zp = Q6_Vb_vsplat_R(p.input_zero_point);
+  const int32_t in_h = static_cast<int32_t>(p.in_h), in_w = static_cast<int32_t>(p.in_w);
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* image = in + static_cast<size_t>(b) * p.in_h * p.in_w;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      int8_t* dst_row = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * kC;
+      for (uint32_t ox0 = 0; ox0 < p.out_w; ox0 += kLanes) {
+        const uint32_t n = p.out_w - ox0 < kLanes ? p.out_w - ox0 : kLanes;
+        const int32_t x0 = static_cast<int32_t>(ox0 * kStride) - static_cast<int32_t>(p.pad_w);
+        HVX_Vector a0 = Q6_V_vzero(), a1 = a0, a2 = a0, a3 = a0, a4 = a0, a5 = a0, a6 = a0, a7 = a0;
+        const uint32_t* fw = words;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          const int32_t iy = static_cast<int32_t>(oy * p.stride_h + ky * p.dilation_h) - static_cast<int32_t>(p.pad_h);
+          HVX_Vector v = zp;
+          if (iy >= 0 && iy < in_h) v = bordered_row(image + static_cast<size_t>(iy) * p.in_w, x0, in_w, zp);
+          v = Q6_V_vxor_VV(v, bias128);
+          for (uint32_t g = 0; g < groups; ++g, fw += kC) {
+            const HVX_Vector w = tap_words<kStride>(v, 4 * g);
+            a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, w, static_cast<int32_t>(fw[0]));
+            a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, w, static_cast<int32_t>(fw[1]));
+            a2 = Q6_Vw_vrmpyacc_VwVubRb(a2, w, static_cast<int32_t>(fw[2]));
+            a3 = Q6_Vw_vrmpyacc_VwVubRb(a3, w, static_cast<int32_t>(fw[3]));
+            a4 = Q6_Vw_vrmpyacc_VwVubRb(a4, w, static_cast<int32_t>(fw[4]));
+            a5 = Q6_Vw_vrmpyacc_VwVubRb(a5, w, static_cast<int32_t>(fw[5]));
+            a6 = Q6_Vw_vrmpyacc_VwVubRb(a6, w, static_cast<int32_t>(fw[6]));
+            a7 = Q6_Vw_vrmpyacc_VwVubRb(a7, w, static_cast<int32_t>(fw[7]));
+          }
+        }
+        const HVX_Vector r0 = requant(a0, lanes[0], o), r1 = requant(a1, lanes[1], o);
+        const HVX_Vector r2 = requant(a2, lanes[2], o), r3 = requant(a3, lanes[3], o);
+        const HVX_Vector r4 = requant(a4, lanes[4], o), r5 = requant(a5, lanes[5], o);
+        const HVX_Vector r6 = requant(a6, lanes[6], o), r7 = requant(a7, lanes[7], o);
+        // Pixel l's eight channel bytes at 8l: channels 0-3 and 4-7 as words, interleaved.
+        const HVX_Vector w0 = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r3, r1), Q6_Vh_vshuffe_VhVh(r2, r0));
+        const HVX_Vector w1 = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r7, r5), Q6_Vh_vshuffe_VhVh(r6, r4));
+        const HVX_VectorPair px = Q6_W_vshuff_VVR(w1, w0, -4);
+        int8_t* dst = dst_row + ox0 * kC;
+        const uint32_t bytes = n * kC;
+        if (bytes >= kVec) {
+          *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_lo_W(px);
+          store_tail(dst + kVec, Q6_V_hi_W(px), dst + bytes);
+        } else {
+          store_tail(dst, Q6_V_lo_W(px), dst + bytes);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
@@ -466,6 +567,17 @@ void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const i
       return;
     case hvx_layout::DwPath::kPerPixel:
       per_pixel(p, layout, in, out);
+      return;
+    case hvx_layout::DwPath::kSingleRows:
+      if (p.stride_w == 2) {
+        if (hvx_layout::dw_single_rows_groups(p) == 2) {
+          single_rows<2, 2>(p, layout, in, out);  // micro_speech: k_w 5-8
+        } else {
+          single_rows<2, 0>(p, layout, in, out);
+        }
+      } else {
+        single_rows<1, 0>(p, layout, in, out);
+      }
       return;
     case hvx_layout::DwPath::kNone:
       return;

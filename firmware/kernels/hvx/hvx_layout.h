@@ -270,7 +270,13 @@ constexpr uint64_t fc_temp_bytes(uint32_t batches, uint32_t output_depth, uint32
 // ---- DEPTHWISE_CONV_2D int8 ----------------------------------------------------------------
 // Three HVX paths, chosen from the header alone (dw_path), each with its layout after the
 // portable arrays (bias, multiplier, shift; the bias not folded):
-//   kSingle   in_c == 1 (any depth multiplier): a CONV_2D with in_c = 1 (dw_as_conv); the
+//   kSingleRows in_c == 1, depth multiplier kDwRowsChannels (dw_single_rows): lanes are up to
+//             32 output pixels of a row, one accumulator per channel. RequantLanes[8] (lanes of
+//             vector c all channel c; the bias folded with -(input_zero_point + 128) * sum of
+//             the channel's taps: the input is read biased to unsigned), then uint32
+//             words[k_h][groups][8]: byte j of word [ky][g][c] is filter tap (ky, 4g + j) of
+//             channel c (0 for 4g + j >= k_w), groups = ceil(k_w / 4).
+//   kSingle   other in_c == 1 (any depth multiplier): a CONV_2D with in_c = 1 (dw_as_conv); the
 //             GEMM layout of the filter transposed to [out_c][taps], bias folded with
 //             -input_zero_point * (sum of the channel's taps).
 //   kFlat     depth multiplier 1, 128 % c == 0, stride_w <= 2, rows within the kDwFlat*
@@ -285,7 +291,17 @@ constexpr uint64_t fc_temp_bytes(uint32_t batches, uint32_t output_depth, uint32
 //             bytes (channels 128b .. 128b + 127, 0 past c) and zeroes the others.
 // The folded bias of every path: bias[c] - input_zero_point * sum over taps of filter[.][c],
 // wrapped to 32 bits.
-enum class DwPath : uint32_t { kNone, kSingle, kFlat, kPerPixel };
+enum class DwPath : uint32_t { kNone, kSingle, kFlat, kPerPixel, kSingleRows };
+
+// kSingleRows: one input channel, kDwRowsChannels outputs per pixel, stride_w 1 or 2,
+// dilation_w 1, and the input bytes under 32 output pixels and a group of four taps within one
+// vector (stride_w * 31 + 4 * groups <= 128).
+constexpr uint32_t kDwRowsChannels = 8;
+constexpr uint32_t dw_single_rows_groups(const DepthwiseConv2dParams& p) { return (p.k_w + 3) / 4; }
+constexpr bool dw_single_rows(const DepthwiseConv2dParams& p) {
+  return p.in_c == 1 && p.out_c == kDwRowsChannels && (p.stride_w == 1 || p.stride_w == 2) &&
+         p.dilation_w == 1 && p.k_w <= kVec && uint64_t{p.stride_w} * 31 + 4u * dw_single_rows_groups(p) <= kVec;
+}
 
 constexpr uint32_t kDwMaxChannels = 1024;
 constexpr uint32_t kDwFlatMaxRows = 8;        // k_h
@@ -369,6 +385,7 @@ constexpr DepthwiseConv2dParams dw_column_as_row(const DepthwiseConv2dParams& p)
 
 inline DwPath dw_path(const DepthwiseConv2dParams& p) {
   if ((p.flags & kDwFlagInt16x8) != 0 || p.out_c == 0 || p.k_h * p.k_w == 0) return DwPath::kNone;
+  if (dw_single_rows(p)) return DwPath::kSingleRows;
   if (p.in_c == 1) return conv_takes_hvx(dw_as_conv(p)) ? DwPath::kSingle : DwPath::kNone;
   if (p.depth_multiplier != 1 || p.out_c > kDwMaxChannels) return DwPath::kNone;
   const DwFlatGeometry f = dw_flat_geometry(p);
@@ -386,6 +403,8 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
     case DwPath::kSingle:
       return gemm_layout_bytes(p.out_c, static_cast<uint32_t>(taps), true);
+    case DwPath::kSingleRows:
+      return kDwRowsChannels * (sizeof(RequantLanes) + uint64_t{p.k_h} * dw_single_rows_groups(p) * 4);
     case DwPath::kFlat:
       return 4 * sizeof(RequantLanes) + uint64_t{dw_flat_geometry(p).groups} * 4 * kVec;
     case DwPath::kPerPixel:
@@ -405,7 +424,7 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 //             output rows for each ring position: ring rows * 2 * groups * 4 uint32, then
 //             aligned copies of the layout's filter vectors (groups * 4; the requantisation
 //             lanes are read in place)
-//   kPerPixel none
+//   kPerPixel, kSingleRows none
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
     case DwPath::kSingle:
@@ -422,6 +441,7 @@ inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
              uint64_t{f.groups} * 4 * kVec;
     }
     case DwPath::kPerPixel:
+    case DwPath::kSingleRows:
     case DwPath::kNone:
       break;
   }
@@ -477,6 +497,37 @@ bool visit_dw_layout(const DepthwiseConv2dParams& p, const int8_t* f, const gemm
             uint32_t v = 0;
             for (uint32_t j = 0; j < 4 && c < c_total && 4 * g + j < taps; ++j) {
               v |= static_cast<uint32_t>(static_cast<uint8_t>(dw_filter(f, p, 4 * g + j, c))) << (8 * j);
+            }
+            if (!emit(v)) return false;
+          }
+        }
+      }
+      return true;
+    }
+    case DwPath::kSingleRows: {
+      for (uint32_t c = 0; c < kDwRowsChannels; ++c) {
+        RequantLanes r{};
+        int32_t sum = 0;
+        for (uint32_t t = 0; t < taps; ++t) sum += dw_filter(f, p, t, c);
+        const int32_t folded = static_cast<int32_t>(
+            static_cast<uint32_t>(q.folded_bias[c]) -
+            (static_cast<uint32_t>(p.input_zero_point) + 128u) * static_cast<uint32_t>(sum));
+        const gemm::Requant one{&folded, q.multiplier + c, q.shift + c, 0, 0, 0};
+        for (uint32_t l = 0; l < kLanes; ++l) {
+          if (!requant_lane(one, 1u, 0, &r, l)) return false;
+        }
+        const int32_t* words = r.bias;
+        for (uint32_t i = 0; i < 6 * kLanes; ++i) {
+          if (!emit(static_cast<uint32_t>(words[i]))) return false;
+        }
+      }
+      const uint32_t groups = dw_single_rows_groups(p);
+      for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+        for (uint32_t g = 0; g < groups; ++g) {
+          for (uint32_t c = 0; c < kDwRowsChannels; ++c) {
+            uint32_t v = 0;
+            for (uint32_t j = 0; j < 4 && 4 * g + j < p.k_w; ++j) {
+              v |= static_cast<uint32_t>(static_cast<uint8_t>(dw_filter(f, p, ky * p.k_w + 4 * g + j, c))) << (8 * j);
             }
             if (!emit(v)) return false;
           }

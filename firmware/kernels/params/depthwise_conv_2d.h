@@ -46,8 +46,9 @@ constexpr uint32_t kDwFlagInt16x8 = 1u << 2;
 // int8: the blob ends with the HVX layout of the filter (kernels/hvx/hvx_layout.h, path
 // hvx_layout::dw_path), checked against the filter and arrays at load; HVX builds run it.
 constexpr uint32_t kDwFlagHvxLayout = 1u << 3;
-// int8 without kDwFlagHvxLayout: the kernel takes no scratch (temp) and runs a path without
-// one (same bytes); prepare sets it where the scratch would raise the plan's peak.
+// int8 without kDwFlagHvxLayout, or with it on the HVX path kSingleRows (hvx_layout::dw_path):
+// the kernel takes no scratch (temp) and runs a path without one (same bytes); prepare sets it
+// where the scratch would raise the plan's peak, and on paths that need none.
 constexpr uint32_t kDwFlagNoTemp = 1u << 4;
 constexpr uint32_t kDwKnownFlags =
     kDwFlagPerChannel | kDwFlagHasBias | kDwFlagInt16x8 | kDwFlagHvxLayout | kDwFlagNoTemp;

@@ -97,8 +97,13 @@ PrepResult prepare_depthwise_conv_2d(const PrepOp& op) {
       const uint8_t* bytes = reinterpret_cast<const uint8_t*>(words.data());
       layout.assign(bytes, bytes + words.size() * 4);
       p.flags |= kernels::kDwFlagHvxLayout;
+      // The HVX path without scratch: the portable fallback (non-HVX builds) takes none either.
+      if (hl::dw_path(p) == hl::DwPath::kSingleRows) p.flags |= kernels::kDwFlagNoTemp;
     }
   }
+  // One input channel (out_c % 4 == 0): the Cortex-M DSP path takes it without scratch and
+  // faster than the row path, so the portable form asks for none.
+  if (layout.empty() && in_c == 1 && out_c % 4 == 0) p.flags |= kernels::kDwFlagNoTemp;
   auto blob = [&](const kernels::DepthwiseConv2dParams& h) {
     std::vector<uint8_t> bytes;
     append_pod(&bytes, h);
