@@ -158,8 +158,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
   const uint64_t t_start = lpai_hal_cycles();
 
   uint8_t by_slot[kMaxGraphIo];  // caller tensor index per IO slot (io_binding.h)
-  uint64_t copied_in = 0;
-  LPAI_RETURN_IF_ERROR(detail::bind_io(*c, inputs, n_in, outputs, n_out, by_slot, &copied_in));
+  LPAI_RETURN_IF_ERROR(detail::bind_io(*c, inputs, n_in, outputs, n_out, by_slot));
 
   exec::Frame f;
   f.base[static_cast<uint8_t>(format::MemClass::kConst)] = const_cast<uint8_t*>(v.consts());
@@ -171,9 +170,7 @@ Status graph_execute(Handle graph, const IoTensor* inputs, uint32_t n_in, IoTens
   f.once_done = &g.once_done;
   exec::run(v, f);
 
-  uint64_t copied_out = 0;
-  detail::unbind_outputs(*c, by_slot, outputs, &copied_out);
-  g.counters.io_bytes_copied += copied_in + copied_out;
+  detail::unbind_outputs(*c, by_slot, outputs);
   ++g.counters.executions;
   g.counters.last_execute_cycles = lpai_hal_cycles() - t_start;
   return Status::kOk;

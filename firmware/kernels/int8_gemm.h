@@ -436,7 +436,7 @@ __attribute__((always_inline)) inline void gemv_rows(const int8_t* x, uint32_t x
   return;
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension, rows of at most dsp::kRowMax entries: each row widened once, into a stack
-  // buffer of the first tier that holds it (2 bytes per entry: 32, 128 or dsp::kRowMax). A
+  // buffer of the first tier that holds it (2 bytes per entry: 16, 32, 128 or dsp::kRowMax). A
   // per-tensor requantisation in the SMMLAR form where it applies.
   dsp::Uniform u;
   const dsp::Uniform* uq =
@@ -445,7 +445,9 @@ __attribute__((always_inline)) inline void gemv_rows(const int8_t* x, uint32_t x
           ? &u
           : nullptr;
   if (uq != nullptr && k_len <= dsp::kRowMax) {
-    if (k_len <= 32) {
+    if (k_len <= 16) {
+      gemv_rows_widened_uniform<8>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, u);
+    } else if (k_len <= 32) {
       gemv_rows_widened_uniform<16>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, u);
     } else if (k_len <= 128) {
       gemv_rows_widened_uniform<64>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, u);
@@ -453,6 +455,10 @@ __attribute__((always_inline)) inline void gemv_rows(const int8_t* x, uint32_t x
       gemv_rows_widened_uniform<dsp::kRowMax / 2>(x, x_stride, m_count, w, n_count, k_len, q, out,
                                                   out_stride, u);
     }
+    return;
+  }
+  if (k_len <= 16) {
+    gemv_rows_widened<8>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
     return;
   }
   if (k_len <= 32) {
