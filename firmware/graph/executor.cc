@@ -79,7 +79,8 @@ __attribute__((noinline)) void run_node(const format::BinaryView& view, const Fr
 }
 
 // Tiers of the node's tensor arrays: up to 3 inputs and 1 output (CONV_2D, DEPTHWISE_CONV_2D,
-// FULLY_CONNECTED, element-wise and unary ops), up to 4 and 4, then the largest node.
+// FULLY_CONNECTED, element-wise and unary ops), up to 4 and 4, many inputs and 1 output
+// (UNIDIRECTIONAL_SEQUENCE_LSTM, CONCATENATION), then the largest node.
 constexpr uint32_t kCommonNodeInputs = 3;
 constexpr uint32_t kCommonNodeOutputs = 1;
 constexpr uint32_t kSmallNodeTensors = 4;
@@ -126,6 +127,8 @@ void run(const format::BinaryView& view, const Frame& f) {
       run_node<kCommonNodeInputs, kCommonNodeOutputs>(view, f, n, i);
     } else if (n.num_inputs <= kSmallNodeTensors && n.num_outputs <= kSmallNodeTensors) {
       run_node<kSmallNodeTensors, kSmallNodeTensors>(view, f, n, i);
+    } else if (n.num_outputs <= kCommonNodeOutputs) {
+      run_node<kernels::kMaxNodeInputs, kCommonNodeOutputs>(view, f, n, i);
     } else {
       run_node<kernels::kMaxNodeInputs, kernels::kMaxNodeOutputs>(view, f, n, i);
     }

@@ -405,13 +405,17 @@ __attribute__((noinline)) void gemv_rows_plain(const int8_t* x, uint32_t x_strid
 // out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
 // each at rows[m]; w is [N][K]. Suited to few rows (FULLY_CONNECTED): 1 row x 4 weight rows
 // per step, each weight row read once per activation row. per_tensor: every channel of q has
-// the same multiplier and shift. Always inlined: its caller's frame holds its locals.
-__attribute__((always_inline)) inline void gemv_rows(const int8_t* x, uint32_t x_stride,
-                                                     uint32_t m_count, const int8_t* w,
-                                                     uint32_t n_count, uint32_t k_len,
-                                                     const Requant& q, int8_t* out,
-                                                     uint32_t out_stride,
-                                                     bool per_tensor = false) {
+// the same multiplier and shift. On the DSP extension always inlined: its caller's frame holds
+// its locals (elsewhere out of line, so that a caller's other paths keep a small frame).
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
+#define LPAI_GEMV_ROWS_INLINE __attribute__((always_inline))
+#else
+#define LPAI_GEMV_ROWS_INLINE
+#endif
+LPAI_GEMV_ROWS_INLINE inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count,
+                                            const int8_t* w, uint32_t n_count, uint32_t k_len,
+                                            const Requant& q, int8_t* out, uint32_t out_stride,
+                                            bool per_tensor = false) {
 #if defined(LPAI_HAS_CORTEX_M_MVE)
   // Helium: 16 outputs per step (four dot_1x4 blocks), requantised on vectors.
   (void)per_tensor;
@@ -491,6 +495,7 @@ __attribute__((always_inline)) inline void gemv_rows(const int8_t* x, uint32_t x
   }
   gemv_rows_plain<kRowChunk>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
 }
+#undef LPAI_GEMV_ROWS_INLINE
 
 // acc0[o] += x0[k] * w[o][k], acc1[o] += x1[k] * w[o][k] for k in [k_from, k_len), o < n: the
 // depth left over by a row-pair kernel's blocks (w is [n][k_len]).
