@@ -35,7 +35,9 @@ namespace {
 template <uint32_t kIn, uint32_t kOut>
 __attribute__((noinline)) void run_node(const format::BinaryView& view, const Frame& f,
                                         const format::NodeRecord& n, uint32_t i) {
-  const uint64_t t0 = f.node_cycles != nullptr ? lpai_hal_cycles() : 0;
+  // Profiling: the node's entry starts at minus the cycle count and gets the count after eval
+  // added (modulo 2^64: the elapsed cycles), so no 64-bit local lives across the eval.
+  if (f.node_cycles != nullptr) f.node_cycles[i] -= lpai_hal_cycles();
   kernels::TensorRef in[kIn];
   kernels::TensorRef out[kOut];
   kernels::KernelArgs args;
@@ -75,7 +77,7 @@ __attribute__((noinline)) void run_node(const format::BinaryView& view, const Fr
   if (g_kernel_hook == nullptr || !g_kernel_hook(n.op, args))
 #endif
     kernels::find_kernel(n.op)->eval(args);
-  if (f.node_cycles != nullptr) f.node_cycles[i] += lpai_hal_cycles() - t0;
+  if (f.node_cycles != nullptr) f.node_cycles[i] += lpai_hal_cycles();
 }
 
 // Tiers of the node's tensor arrays: up to 3 inputs and 1 output (CONV_2D, DEPTHWISE_CONV_2D,
