@@ -18,6 +18,8 @@ namespace {
 
 constexpr uint32_t kMaxFps = 1000;
 constexpr uint32_t kMaxFtrtRatio = 10000;
+static_assert(kMaxFps <= 0xFFFFu && kMaxFtrtRatio <= 0xFFFFu && kMaxCores <= 8,
+              "the recorded perf and affinity configs fit their Graph fields (graph/state.h)");
 
 // *out = the context of graph handle `h`; kGraphInvalidHandle, logged naming the call `what`,
 // when `h` names no live graph.
@@ -220,11 +222,14 @@ Status graph_set_config(Handle graph, const GraphConfig* configs, uint32_t count
         g.has_persistent = true;
         break;
       case GraphConfigKind::kPerf:
-        g.perf = cfg.perf;
+        g.perf_fps = static_cast<uint16_t>(cfg.perf.fps);  // ranges: check_perf
+        g.perf_ftrt_ratio = static_cast<uint16_t>(cfg.perf.ftrt_ratio);
+        g.perf_client_type = static_cast<uint8_t>(cfg.perf.client_type);
         g.has_perf = true;
         break;
       case GraphConfigKind::kCoreAffinity:
-        g.affinity = cfg.affinity;
+        g.affinity_type = static_cast<uint8_t>(cfg.affinity.type);  // ranges: check_affinity
+        g.affinity_core_mask = static_cast<uint8_t>(cfg.affinity.core_mask);
         g.has_affinity = true;
         break;
       case GraphConfigKind::kProfileBuffer:
@@ -240,8 +245,9 @@ Status graph_perf_config(Handle graph, PerfConfig* perf, CoreAffinity* affinity)
   Context* c = nullptr;
   LPAI_RETURN_IF_ERROR(live_graph(graph, "graph perf config", &c));
   if (perf == nullptr || affinity == nullptr) return Status::kGraphInvalidArgument;
-  *perf = c->graph.perf;
-  *affinity = c->graph.affinity;
+  const Graph& g = c->graph;
+  *perf = PerfConfig{g.perf_fps, g.perf_ftrt_ratio, g.perf_client_type};
+  *affinity = CoreAffinity{g.affinity_type, g.affinity_core_mask};
   return Status::kOk;
 }
 

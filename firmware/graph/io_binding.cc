@@ -52,7 +52,7 @@ uint8_t* raw_home(const Context& c, uint32_t slot, const format::TensorRecord& t
 }  // namespace
 
 Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor* outputs,
-               uint32_t n_out, uint8_t* by_slot, uint64_t* bytes_copied) {
+               uint32_t n_out, uint8_t* by_slot) {
   Graph& g = c.graph;
   const format::BinaryView& v = c.view;
   // 1. Which caller tensor feeds which slot.
@@ -157,12 +157,11 @@ Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor
     }
   }
 
-  *bytes_copied = copied;
+  g.counters.io_bytes_copied += copied;
   return Status::kOk;
 }
 
-void unbind_outputs(const Context& c, const uint8_t* by_slot, IoTensor* outputs,
-                    uint64_t* bytes_copied) {
+void unbind_outputs(Context& c, const uint8_t* by_slot, IoTensor* outputs) {
   const format::BinaryView& v = c.view;
   const uint32_t n_in = v.num_inputs();
   uint64_t copied = 0;
@@ -178,7 +177,7 @@ void unbind_outputs(const Context& c, const uint8_t* by_slot, IoTensor* outputs,
       lpai_hal_cache_clean(c.graph.io_bound[s], bytes);
     }
   }
-  *bytes_copied = copied;
+  c.graph.counters.io_bytes_copied += copied;
 }
 
 }  // namespace detail

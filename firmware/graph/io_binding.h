@@ -7,7 +7,8 @@
 // allocated in this call are returned). On kOk the graph's io_bound / io_handle name every
 // slot's bytes (valid until the next execute) and the RAW inputs have been copied in.
 // unbind_outputs, after the node loop, copies RAW outputs back to the caller's buffers.
-// Both return the RAW bytes they copied.
+// Both add the RAW bytes they copied to the graph's counters (io_bytes_copied; bind_io only
+// on kOk).
 #ifndef LPAI_GRAPH_IO_BINDING_H
 #define LPAI_GRAPH_IO_BINDING_H
 
@@ -28,12 +29,11 @@ constexpr uint8_t kNoCallerTensor = 0xFF;  // by_slot entry of a slot no caller 
 // owned by the caller) receives, per IO slot, the index of the caller tensor bound to it: in
 // `inputs` for slots < n_in, in `outputs` for the others (one byte each: kMaxGraphIo <= 255).
 Status bind_io(Context& c, const IoTensor* inputs, uint32_t n_in, const IoTensor* outputs,
-               uint32_t n_out, uint8_t* by_slot, uint64_t* bytes_copied);
+               uint32_t n_out, uint8_t* by_slot);
 
 // `outputs` and `by_slot`: the arrays of the bind_io call that succeeded; sets each RAW
 // output's size to the bytes written.
-void unbind_outputs(const Context& c, const uint8_t* by_slot, IoTensor* outputs,
-                    uint64_t* bytes_copied);
+void unbind_outputs(Context& c, const uint8_t* by_slot, IoTensor* outputs);
 
 }  // namespace detail
 }  // namespace rt

@@ -96,10 +96,10 @@ Status mem_register(Handle context, const MemRequest* requests, uint32_t count, 
   LPAI_CHECK(count <= kMaxMemHandles, Status::kMemTableFull,
              "mem register: %u descriptors, the table holds %u", count, kMaxMemHandles);
   uint8_t* addrs[kMaxMemHandles];
-  uint64_t bytes[kMaxMemHandles];
   detail::Runtime& rt = detail::runtime();
   for (uint32_t i = 0; i < count; ++i) {
-    LPAI_RETURN_IF_ERROR(resolve_request(requests[i], i, &addrs[i], &bytes[i]));
+    uint64_t bytes = 0;  // the buffer's size (checked against its shape)
+    LPAI_RETURN_IF_ERROR(resolve_request(requests[i], i, &addrs[i], &bytes));
     for (const MemEntry& m : rt.mem) {
       LPAI_CHECK(!m.live || m.addr != addrs[i], Status::kMemAlreadyRegistered,
                  "mem register: descriptor %u buffer %p already has handle 0x%zx", i,
@@ -123,11 +123,10 @@ Status mem_register(Handle context, const MemRequest* requests, uint32_t count, 
     MemEntry& m = rt.mem[next];
     m.live = true;
     ++m.generation;
-    m.context_index = detail::context_index(*c);
+    m.context_index = static_cast<uint8_t>(detail::context_index(*c));
     m.context_generation = c->generation;
     m.kind = requests[i].kind;
     m.addr = addrs[i];
-    m.bytes = bytes[i];
     m.shape_bytes = requests[i].shape_bytes;
     out[i] = handle_of(m);
   }

@@ -56,8 +56,13 @@ struct Graph {
   uint32_t scratch_size = 0;
   uint8_t* persistent = nullptr;
   uint32_t persistent_size = 0;
-  PerfConfig perf = {};
-  CoreAffinity affinity = {};
+  // The recorded kPerf / kCoreAffinity configs, in the ranges graph.cc checks (fps, ftrt ratio
+  // <= 0xFFFF; client type and affinity type 0..1; one core bit below kMaxCores <= 8).
+  uint16_t perf_fps = 0;
+  uint16_t perf_ftrt_ratio = 0;
+  uint8_t perf_client_type = 0;
+  uint8_t affinity_type = 0;
+  uint8_t affinity_core_mask = 0;
   // Per graph IO slot (input k -> k, output j -> num_inputs + j):
   uint8_t* io_home[kMaxGraphIo] = {};   // firmware-allocated IO buffer (TCM / memhandle hint)
   uint8_t* io_bound[kMaxGraphIo] = {};  // address bound by the last execute
@@ -78,16 +83,17 @@ struct Context {
   Graph graph = {};
 };
 
+// One registered buffer (24 bytes on the 32-bit targets).
 struct MemEntry {
-  bool live = {};
-  uint32_t generation = 0;
-  uint32_t context_index = 0;
-  uint32_t context_generation = 0;
-  MemKind kind = {};
+  uint64_t shape_bytes = 0;  // bytes its descriptor's shape describes (IO size check)
   uint8_t* addr = nullptr;
-  uint64_t bytes = 0;  // usable bytes (registered buffer size)
-  uint64_t shape_bytes = 0;
+  uint32_t generation = 0;
+  uint32_t context_generation = 0;
+  uint8_t context_index = 0;  // owning context slot (kMaxContexts <= 255)
+  bool live = {};
+  MemKind kind = {};
 };
+static_assert(kMaxContexts <= 255, "a memory handle names its context slot in one byte");
 
 struct Runtime {
   bool backend_live = {};

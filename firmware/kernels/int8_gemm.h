@@ -337,16 +337,12 @@ __attribute__((noinline)) void gemv_rows_widened(const int8_t* x, uint32_t x_str
                                                  uint32_t m_count, const int8_t* w,
                                                  uint32_t n_count, uint32_t k_len,
                                                  const Requant& q, int8_t* out,
-                                                 uint32_t out_stride, const dsp::Uniform* uq) {
+                                                 uint32_t out_stride) {
   int32_t xs[kWords];
   for (uint32_t m = 0; m < m_count; ++m) {
     const int8_t* row = x + static_cast<size_t>(m) * x_stride;
     int8_t* dst = out + static_cast<size_t>(m) * out_stride;
     dsp::widen_row_padded(row, k_len, xs);
-    if (uq != nullptr) {
-      dsp_gemv_row_uniform(xs, row, w, n_count, k_len, q, *uq, dst);
-      continue;
-    }
     for (uint32_t o = 0; o < n_count; o += 4) {
       // Past the last weight row, repeat it; the extra results are dropped.
       const uint32_t last = n_count - 1;
@@ -359,6 +355,24 @@ __attribute__((noinline)) void gemv_rows_widened(const int8_t* x, uint32_t x_str
       const uint32_t n = n_count - o < 4 ? n_count - o : 4;
       for (uint32_t i = 0; i < n; ++i) dst[o + i] = requantize(acc[i], o + i, q);
     }
+  }
+}
+
+// gemv_rows_widened with the per-tensor requantisation uq (SMMLAR form): widening and
+// dsp_gemv_row_uniform only, so that the frame holds little beyond the row buffer.
+template <uint32_t kWords>
+__attribute__((noinline)) void gemv_rows_widened_uniform(const int8_t* x, uint32_t x_stride,
+                                                         uint32_t m_count, const int8_t* w,
+                                                         uint32_t n_count, uint32_t k_len,
+                                                         const Requant& q, int8_t* out,
+                                                         uint32_t out_stride,
+                                                         const dsp::Uniform& uq) {
+  int32_t xs[kWords];
+  for (uint32_t m = 0; m < m_count; ++m) {
+    const int8_t* row = x + static_cast<size_t>(m) * x_stride;
+    dsp::widen_row_padded(row, k_len, xs);
+    dsp_gemv_row_uniform(xs, row, w, n_count, k_len, q, uq,
+                         out + static_cast<size_t>(m) * out_stride);
   }
 }
 #endif
@@ -391,10 +405,17 @@ __attribute__((noinline)) void gemv_rows_plain(const int8_t* x, uint32_t x_strid
 // out[m * out_stride + o] = requantize(rows[m] . w[o]) for m < M, o < N. Rows are K bytes
 // each at rows[m]; w is [N][K]. Suited to few rows (FULLY_CONNECTED): 1 row x 4 weight rows
 // per step, each weight row read once per activation row. per_tensor: every channel of q has
-// the same multiplier and shift.
-inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, const int8_t* w,
-                      uint32_t n_count, uint32_t k_len, const Requant& q, int8_t* out,
-                      uint32_t out_stride, bool per_tensor = false) {
+// the same multiplier and shift. On the DSP extension always inlined: its caller's frame holds
+// its locals (elsewhere out of line, so that a caller's other paths keep a small frame).
+#if defined(LPAI_HAS_CORTEX_M_DSP) && !defined(LPAI_HAS_CORTEX_M_MVE)
+#define LPAI_GEMV_ROWS_INLINE __attribute__((always_inline))
+#else
+#define LPAI_GEMV_ROWS_INLINE
+#endif
+LPAI_GEMV_ROWS_INLINE inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count,
+                                            const int8_t* w, uint32_t n_count, uint32_t k_len,
+                                            const Requant& q, int8_t* out, uint32_t out_stride,
+                                            bool per_tensor = false) {
 #if defined(LPAI_HAS_CORTEX_M_MVE)
   // Helium: 16 outputs per step (four dot_1x4 blocks), requantised on vectors.
   (void)per_tensor;
@@ -419,7 +440,7 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
   return;
 #elif defined(LPAI_HAS_CORTEX_M_DSP)
   // DSP extension, rows of at most dsp::kRowMax entries: each row widened once, into a stack
-  // buffer of the first tier that holds it (2 bytes per entry: 32, 128 or dsp::kRowMax). A
+  // buffer of the first tier that holds it (2 bytes per entry: 16, 32, 128 or dsp::kRowMax). A
   // per-tensor requantisation in the SMMLAR form where it applies.
   dsp::Uniform u;
   const dsp::Uniform* uq =
@@ -427,17 +448,34 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
                                  q.act_max, &u)
           ? &u
           : nullptr;
+  if (uq != nullptr && k_len <= dsp::kRowMax) {
+    if (k_len <= 16) {
+      gemv_rows_widened_uniform<8>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, u);
+    } else if (k_len <= 32) {
+      gemv_rows_widened_uniform<16>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, u);
+    } else if (k_len <= 128) {
+      gemv_rows_widened_uniform<64>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, u);
+    } else {
+      gemv_rows_widened_uniform<dsp::kRowMax / 2>(x, x_stride, m_count, w, n_count, k_len, q, out,
+                                                  out_stride, u);
+    }
+    return;
+  }
+  if (k_len <= 16) {
+    gemv_rows_widened<8>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
+    return;
+  }
   if (k_len <= 32) {
-    gemv_rows_widened<16>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, uq);
+    gemv_rows_widened<16>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
     return;
   }
   if (k_len <= 128) {
-    gemv_rows_widened<64>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride, uq);
+    gemv_rows_widened<64>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
     return;
   }
   if (k_len <= dsp::kRowMax) {
     gemv_rows_widened<dsp::kRowMax / 2>(x, x_stride, m_count, w, n_count, k_len, q, out,
-                                        out_stride, uq);
+                                        out_stride);
     return;
   }
   if (uq != nullptr) {  // longer rows: each activation word widened in the dot-product loop
@@ -457,6 +495,7 @@ inline void gemv_rows(const int8_t* x, uint32_t x_stride, uint32_t m_count, cons
   }
   gemv_rows_plain<kRowChunk>(x, x_stride, m_count, w, n_count, k_len, q, out, out_stride);
 }
+#undef LPAI_GEMV_ROWS_INLINE
 
 // acc0[o] += x0[k] * w[o][k], acc1[o] += x1[k] * w[o][k] for k in [k_from, k_len), o < n: the
 // depth left over by a row-pair kernel's blocks (w is [n][k_len]).
