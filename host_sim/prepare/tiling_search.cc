@@ -1,7 +1,5 @@
 // Tiled execution: the greedy stage search under a scratch budget. See tiling.h.
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -81,16 +79,6 @@ host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttemp
   };
   if (has_control_flow(untiled)) return give_up("the graph has control flow");
   TilingAttempt at = first;
-  if (std::getenv("LPAI_TILING_DEBUG") != nullptr) {
-    for (size_t s = 0; s < untiled.size(); ++s) {
-      const PrepOp& op = untiled[s];
-      std::fprintf(stderr, "op %zu %s_%d out %s [%d %d %d]\n", s, op_name(op.builtin).c_str(), op.node_index,
-                   op.outputs.empty() ? "-" : op.outputs[0]->name.c_str(),
-                   op.outputs.empty() || op.outputs[0]->shape.size() < 4 ? 0 : op.outputs[0]->shape[1],
-                   op.outputs.empty() || op.outputs[0]->shape.size() < 4 ? 0 : op.outputs[0]->shape[2],
-                   op.outputs.empty() || op.outputs[0]->shape.size() < 4 ? 0 : op.outputs[0]->shape[3]);
-    }
-  }
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
     if (at.busiest_step < 0 || at.largest_tensor < 0) return give_up("no buffer to tile");
     const int step_origin = (*origin)[static_cast<size_t>(at.busiest_step)];
@@ -158,14 +146,6 @@ host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttemp
     }
     g->ops = std::move(tiled);
     if (host::HostStatus st = plan(&at); !st.ok()) return give_up(st.error());
-    if (std::getenv("LPAI_TILING_DEBUG") != nullptr) {
-      std::fprintf(stderr, "tiling attempt %d: scratch %llu busiest step %d (op %d) tensor %s:", attempt,
-                   static_cast<unsigned long long>(at.scratch), at.busiest_step,
-                   at.busiest_step >= 0 ? (*origin)[static_cast<size_t>(at.busiest_step)] : -1,
-                   at.largest_tensor >= 0 ? g->tensors[static_cast<size_t>(at.largest_tensor)].name.c_str() : "-");
-      for (const TileStage& x : *stages) std::fprintf(stderr, " [%d..%d]/%d", x.first_op, x.last_op, x.band_rows);
-      std::fprintf(stderr, "\n");
-    }
     *smallest = std::min(*smallest, at.scratch);
     if (at.scratch <= budget) return host::HostStatus::success();
   }
