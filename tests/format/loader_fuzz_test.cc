@@ -38,7 +38,9 @@ bool visibly_broken(const std::vector<uint8_t>& orig, const std::vector<uint8_t>
   // Unknown flag bits are invalid; flipping the IO hint contradicts the IO tensors' classes.
   if (h.flags != o.flags) return true;
   if (h.header_size != 128 || h.total_size != o.total_size) return true;
-  if (h.reserved[0] != 0 || h.reserved[1] != 0 || h.reserved[2] != 0) return true;
+  // The reference binary has no row views: any row_views section is refused (its records
+  // would have to match two tensors' geometry and offsets exactly).
+  if (h.reserved[0] != 0 || h.row_views.offset != 0 || h.row_views.count != 0) return true;
   for (const Section* s :
        {&h.tensors, &h.nodes, &h.indices, &h.quant, &h.params, &h.consts, &h.strings}) {
     if (s->offset % 16 != 0) return true;

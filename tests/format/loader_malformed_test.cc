@@ -73,11 +73,15 @@ std::vector<Case> cases() {
       "Reserved0", [](uint8_t* b) { put<uint32_t>(b, HDR(reserved), 1); }, Status::kBinaryBadHeader,
       "reserved[0]");
   add(
-      "Reserved1", [](uint8_t* b) { put<uint32_t>(b, HDR(reserved) + 4, 1); },
-      Status::kBinaryBadHeader, "reserved[1]");
+      "RowViewsEmptyWithOffset", [](uint8_t* b) { put<uint32_t>(b, HDR(row_views), 128); },
+      Status::kBinarySectionOutOfBounds, "empty section row_views has offset 128");
   add(
-      "Reserved2", [](uint8_t* b) { put<uint32_t>(b, HDR(reserved) + 8, 0x100); },
-      Status::kBinaryBadHeader, "reserved[2]");
+      "RowViewsOutsideBinary",
+      [](uint8_t* b) {
+        put<uint32_t>(b, HDR(row_views), 128);
+        put<uint32_t>(b, HDR(row_views) + 4, 0x10000000u);
+      },
+      Status::kBinarySectionOutOfBounds, "section row_views");
   add(
       "TotalSizeLarger",
       [](uint8_t* b) { put<uint32_t>(b, HDR(total_size), get<uint32_t>(b, HDR(total_size)) + 16); },
