@@ -101,6 +101,13 @@ host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttemp
     } else {  // a whole tensor: make it a stage's intermediate
       const int p = producer_of(untiled, t);
       const int r = last_reader_of(untiled, t);
+      const bool graph_input = std::find(g->inputs.begin(), g->inputs.end(), t) != g->inputs.end();
+      if (graph_input) {
+        return give_up("the busiest step holds graph input " + tensor_name + " (" +
+                       std::to_string(tensor_bytes(g->tensors[static_cast<size_t>(t)])) +
+                       " bytes), in scratch from the first node (raw IO); tiled stages read no "
+                       "graph IO");
+      }
       if (p < 0 || r < 0) return give_up("tensor " + tensor_name + " has no producing op to tile");
       TileStage st;
       int lo = p, hi = r, rows = 0;

@@ -52,4 +52,43 @@ TEST(TilingBudget, MobileNetV2At700000IsBitExact) {
             read_bytes(dir + "/output_0_0.bin"));
 }
 
+// vww_96_int8 (SAME-padded stride-2 depthwise: the explicit top padding of the bands) at the
+// smallest budgets tiling reaches with raw IO: bit-exact against its untiled plan on a
+// deterministic input. 32,768 is refused: with raw IO the 27,648-byte input is in scratch from
+// the first node, and no tiled stage reads graph IO.
+TEST(TilingBudget, Vww96TiledMatchesUntiled) {
+  LPAI_REQUIRE_SHARED(dir, "models");
+  const std::vector<uint8_t> model = read_bytes(dir + "/vww_96_int8.tflite");
+  ASSERT_FALSE(model.empty());
+  lpai::prepare::PrepareOutput untiled, tiled;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(
+                model.data(), model.size(), lpai::prepare::PlanOptions(), &untiled)),
+            "");
+  EXPECT_EQ(untiled.plan.scratch_size, 55424u);
+  lpai::prepare::PlanOptions o;
+  o.memory_budget = 48000;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &tiled)),
+            "");
+  EXPECT_LE(tiled.plan.scratch_size, 48000u);
+  ASSERT_EQ(tiled.tiling.size(), 1u);
+  EXPECT_EQ(tiled.tiling[0].ops, "CONV_2D_2 DEPTHWISE_CONV_2D_3");
+  std::vector<uint8_t> input(96 * 96 * 3);
+  uint32_t x = 12345;
+  for (uint8_t& b : input) {
+    x = x * 1103515245u + 12345u;
+    b = static_cast<uint8_t>(x >> 24);
+  }
+  const std::vector<uint8_t> want = run_once(untiled.binary, input);
+  ASSERT_FALSE(want.empty());
+  EXPECT_EQ(run_once(tiled.binary, input), want);
+
+  o.memory_budget = 32768;
+  lpai::prepare::PrepareOutput refused;
+  const std::string why =
+      lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &refused));
+  EXPECT_NE(why.find("exceeds the memory budget of 32768 bytes"), std::string::npos) << why;
+  EXPECT_NE(why.find("tiled execution reached 46144 bytes"), std::string::npos) << why;
+  EXPECT_NE(why.find("graph input"), std::string::npos) << why;
+}
+
 }  // namespace
