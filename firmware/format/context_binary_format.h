@@ -22,7 +22,10 @@ namespace format {
 
 constexpr uint32_t kMagic = 0x4941504Cu;  // bytes "LPAI"
 constexpr uint16_t kVersionMajor = 1;
-constexpr uint16_t kVersionMinor = 0;
+constexpr uint16_t kVersionMinor = 1;
+// Version 1.1 gave header bytes 116..123 (reserved in 1.0) to the row_views section; the writer
+// marks 1.1 only the binaries that have row views, and a 1.0 binary keeps them zero.
+constexpr uint16_t kVersionMinorRowViews = 1;
 constexpr uint32_t kSectionAlignment = 16;
 constexpr uint32_t kMaxRank = 6;
 constexpr uint32_t kMaxPlanAlignment = 4096;  // largest plan start alignment (pool limit)

@@ -96,6 +96,12 @@ Status Checker::check_header() const {
   LPAI_CHECK(h->header_size == sizeof(BinaryHeader), Status::kBinaryBadHeader,
              "context binary: header_size %u, expected %u", fmt_u(h->header_size),
              fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
+  LPAI_CHECK(h->version_minor >= kVersionMinorRowViews ||
+                 (h->row_views.offset == 0 && h->row_views.count == 0),
+             Status::kBinaryBadHeader,
+             "context binary: header row_views (reserved in version 1.0) set in a version 1.%u "
+             "binary",
+             fmt_u(h->version_minor));
   for (uint32_t i = 0; i < 1; ++i) {
     LPAI_CHECK(h->reserved[i] == 0, Status::kBinaryBadHeader,
                "context binary: header reserved[%u] is 0x%x, must be 0", fmt_u(i),

@@ -327,7 +327,7 @@ host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc&
   std::memset(&h, 0, sizeof(h));
   h.magic = format::kMagic;
   h.version_major = format::kVersionMajor;
-  h.version_minor = format::kVersionMinor;
+  h.version_minor = graph.row_views.empty() ? 0 : format::kVersionMinorRowViews;
   h.flags = (graph.io_memhandle_hint ? format::kFlagIoMemhandleHint : 0u) |
             (graph.hvx_layouts ? format::kFlagHvxLayouts : 0u);
   h.header_size = sizeof(BinaryHeader);

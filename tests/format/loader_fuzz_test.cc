@@ -34,7 +34,7 @@ bool visibly_broken(const std::vector<uint8_t>& orig, const std::vector<uint8_t>
   if (!crc_fixed) return true;  // any change without fix-up breaks the CRC
   const BinaryHeader o = get<BinaryHeader>(orig.data(), 0);
   const BinaryHeader h = get<BinaryHeader>(m.data(), 0);
-  if (h.magic != kMagic || h.version_major != 1 || h.version_minor != 0) return true;
+  if (h.magic != kMagic || h.version_major != 1 || h.version_minor != o.version_minor) return true;
   // Unknown flag bits are invalid; flipping the IO hint contradicts the IO tensors' classes.
   if (h.flags != o.flags) return true;
   if (h.header_size != 128 || h.total_size != o.total_size) return true;
