@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/test_support.h"
+#include "prepare/plan_checker.h"
 #include "prepare/prepare.h"
 #include "runner/session.h"
 
@@ -39,6 +40,7 @@ TEST(TilingBudget, MobileNetV2At700000IsBitExact) {
   lpai::prepare::PrepareOutput out;
   ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &out)), "");
   EXPECT_LE(out.plan.scratch_size, 700000u);
+  EXPECT_EQ(lpai::prepare::check_plan(out.graph, out.temp_bytes, o, out.plan), "");
   EXPECT_EQ(out.untiled_scratch, 2451840u);  // the plan without tiling (README, issue 28)
   ASSERT_FALSE(out.tiling.empty());
   ASSERT_GT(out.macs_untiled, 0u);
@@ -70,6 +72,7 @@ TEST(TilingBudget, Vww96TiledMatchesUntiled) {
   ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &tiled)),
             "");
   EXPECT_LE(tiled.plan.scratch_size, 48000u);
+  EXPECT_EQ(lpai::prepare::check_plan(tiled.graph, tiled.temp_bytes, o, tiled.plan), "");
   ASSERT_EQ(tiled.tiling.size(), 1u);
   EXPECT_EQ(tiled.tiling[0].ops, "CONV_2D_2 DEPTHWISE_CONV_2D_3");
   std::vector<uint8_t> input(96 * 96 * 3);
