@@ -52,6 +52,15 @@ TEST(TilingBudget, MobileNetV2At700000IsBitExact) {
   }
   EXPECT_EQ(run_once(out.binary, read_bytes(dir + "/input_0_0.bin")),
             read_bytes(dir + "/output_0_0.bin"));
+  // The HVX weight layouts (the Hexagon image's binary): each band's HVX blob and temporary
+  // are prepared for the band's shape; the loader and node validators accept them.
+  o.kernel_layout = lpai::prepare::KernelLayout::kHvx;
+  lpai::prepare::PrepareOutput hvx;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &hvx)), "");
+  EXPECT_LE(hvx.plan.scratch_size, 700000u);
+  EXPECT_FALSE(hvx.tiling.empty());
+  EXPECT_EQ(run_once(hvx.binary, read_bytes(dir + "/input_0_0.bin")),
+            read_bytes(dir + "/output_0_0.bin"));
 }
 
 // vww_96_int8 (SAME-padded stride-2 depthwise: the explicit top padding of the bands) at the
