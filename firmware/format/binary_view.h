@@ -32,6 +32,10 @@ class BinaryView {
     return reinterpret_cast<const TensorRecord*>(base_ + header().tensors.offset)[id];
   }
   uint32_t node_count() const { return header().nodes.count; }
+  uint32_t row_view_count() const { return header().row_views.count; }
+  const RowViewRecord& row_view(uint32_t i) const {
+    return reinterpret_cast<const RowViewRecord*>(base_ + header().row_views.offset)[i];
+  }
   const NodeRecord& node(uint32_t i) const {
     return reinterpret_cast<const NodeRecord*>(base_ + header().nodes.offset)[i];
   }

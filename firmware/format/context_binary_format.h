@@ -22,7 +22,10 @@ namespace format {
 
 constexpr uint32_t kMagic = 0x4941504Cu;  // bytes "LPAI"
 constexpr uint16_t kVersionMajor = 1;
-constexpr uint16_t kVersionMinor = 0;
+constexpr uint16_t kVersionMinor = 1;
+// Version 1.1 gave header bytes 116..123 (reserved in 1.0) to the row_views section; the writer
+// marks 1.1 only the binaries that have row views, and a 1.0 binary keeps them zero.
+constexpr uint16_t kVersionMinorRowViews = 1;
 constexpr uint32_t kSectionAlignment = 16;
 constexpr uint32_t kMaxRank = 6;
 constexpr uint32_t kMaxPlanAlignment = 4096;  // largest plan start alignment (pool limit)
@@ -111,7 +114,8 @@ struct BinaryHeader {
   uint32_t outputs_index;    // first entry in indices of the graph output tensor list
   uint32_t num_outputs;
   MemoryPlan plan;
-  uint32_t reserved[3];
+  Section row_views;         // RowViewRecord[count]: tensors that are rows of another (tiling)
+  uint32_t reserved[1];
 };
 static_assert(sizeof(BinaryHeader) == 128, "header layout");
 
@@ -132,6 +136,21 @@ struct TensorRecord {
   uint32_t io_slot;        // graph input k -> k, output j -> num_inputs + j, else kNone
 };
 static_assert(sizeof(TensorRecord) == 64, "tensor record layout");
+
+// A row view (tiled execution): tensor `tensor` is rows [first_row, first_row + dims[1]) of
+// tensor `parent`, whose bytes it shares: both scratch, not graph IO, rank 4 with dims[0] == 1,
+// equal dims[2], dims[3], type and quantisation; tensor.offset == parent.offset + first_row *
+// row bytes (the start alignment does not apply to a view). The parent is no view; each tensor
+// is listed at most once. Nodes reading or writing a view use the parent's bytes: the
+// dataflow checks count a view's uses as its parent's, and a parent no node writes whole is
+// defined once views written by earlier nodes cover all its rows.
+struct RowViewRecord {
+  uint32_t tensor;
+  uint32_t parent;
+  uint32_t first_row;
+  uint32_t reserved;  // 0
+};
+static_assert(sizeof(RowViewRecord) == 16, "row view record layout");
 
 struct NodeRecord {
   uint16_t op;             // BuiltinOp

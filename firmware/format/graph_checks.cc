@@ -8,6 +8,10 @@
 //     input, the output of an earlier node, or a plan alias of one: a scratch tensor no node
 //     writes whose bytes (offset and size) are exactly those of a graph input or of an earlier
 //     node's output (RESHAPE / SQUEEZE / EXPAND_DIMS and byte-identical movement ops);
+//   - a row view (RowViewRecord) is part of its parent: reading it needs the parent defined
+//     (or the view itself written), a parent no node writes whole is defined once views
+//     written by earlier nodes cover all its rows, and the view's uses count in the parent's
+//     live range;
 //   - every graph output is written by a node;
 //   - two constants overlap only as one record repeated: same offset, size, type and dims
 //     (a kernel or a host cache may key derived data by a constant's address);
@@ -42,7 +46,11 @@ struct Tables {
         n_nodes(v.node_count()),
         n_inputs(v.num_inputs()),
         n_outputs(v.num_outputs()),
-        outputs_index(v.header().outputs_index) {}
+        outputs_index(v.header().outputs_index),
+        views(v.row_view_count() == 0
+                  ? nullptr
+                  : reinterpret_cast<const RowViewRecord*>(v.data() + v.header().row_views.offset)),
+        n_views(v.row_view_count()) {}
   uint32_t tensor_count() const { return n_tensors; }
   const TensorRecord& tensor(uint32_t id) const { return tensors[id]; }
   uint32_t node_count() const { return n_nodes; }
@@ -51,6 +59,21 @@ struct Tables {
   uint32_t num_inputs() const { return n_inputs; }
   uint32_t num_outputs() const { return n_outputs; }
   uint32_t output_tensor(uint32_t k) const { return index[outputs_index + k]; }
+  // The parent of row view `id`, or kNone when id is no view.
+  uint32_t view_parent(uint32_t id) const {
+    for (uint32_t i = 0; i < n_views; ++i) {
+      if (views[i].tensor == id) return views[i].parent;
+    }
+    return kNone;
+  }
+  bool is_parent(uint32_t id) const {
+    for (uint32_t i = 0; i < n_views; ++i) {
+      if (views[i].parent == id) return true;
+    }
+    return false;
+  }
+  const RowViewRecord* views;
+  uint32_t n_views;
 };
 
 bool node_writes(const Tables& v, uint32_t node, uint32_t tensor) {
@@ -77,14 +100,17 @@ bool is_graph_input(const Tables& v, const TensorRecord& t) {
 // A graph input or an earlier node's output with exactly t's scratch bytes.
 bool aliases_defined_tensor(const Tables& v, uint32_t id, uint32_t node) {
   const TensorRecord& t = v.tensor(id);
-  if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone) return false;
+  if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone ||
+      v.view_parent(id) != kNone || v.is_parent(id)) {
+    return false;
+  }
   for (uint32_t i = 0; i < v.node_count(); ++i) {
     if (node_writes(v, i, id)) return false;  // written somewhere: not an alias
   }
   for (uint32_t r = 0; r < v.tensor_count(); ++r) {
     const TensorRecord& root = v.tensor(r);
     if (r == id || root.mem_class != t.mem_class || root.offset != t.offset ||
-        root.size != t.size) {
+        root.size != t.size || v.view_parent(r) != kNone) {
       continue;
     }
     if (is_graph_input(v, root) || writer_before(v, r, node) != kNone) return true;
@@ -96,6 +122,33 @@ bool aliases_defined_tensor(const Tables& v, uint32_t id, uint32_t node) {
 // subgraphs): then a tensor is legitimately written by several nodes (both branches of an IF
 // write its results; a loop body rewrites its carried values; a run-once block and the nodes
 // after it), and the control-flow validators check the blocks.
+// Whether the rows of `parent` are all covered by row views that nodes before `node` write.
+bool covered_by_views(const Tables& v, uint32_t parent, uint32_t node) {
+  const uint32_t rows = v.tensor(parent).dims[1];  // rank 4 (checked with the views)
+  uint32_t covered = 0;                              // rows [0, covered) are written
+  for (bool grown = true; grown && covered < rows;) {
+    grown = false;
+    for (uint32_t i = 0; i < v.n_views; ++i) {
+      const RowViewRecord& r = v.views[i];
+      const uint32_t end = r.first_row + v.tensor(r.tensor).dims[1];  // <= rows (checked)
+      if (r.parent != parent || r.first_row > covered || end <= covered ||
+          writer_before(v, r.tensor, node) == kNone) {
+        continue;
+      }
+      covered = end;
+      grown = true;
+    }
+  }
+  return covered >= rows;
+}
+
+// Whether tensor id holds defined bytes when node `node` reads it: written before, a graph
+// input, a plan alias of such, or a row view parent covered by earlier written views.
+bool defined_before(const Tables& v, uint32_t id, uint32_t node) {
+  return is_graph_input(v, v.tensor(id)) || writer_before(v, id, node) != kNone ||
+         aliases_defined_tensor(v, id, node) || (v.is_parent(id) && covered_by_views(v, id, node));
+}
+
 bool has_branches(const Tables& v) {
   for (uint32_t i = 0; i < v.node_count(); ++i) {
     const uint16_t op = v.node(i).op;
@@ -132,8 +185,9 @@ Status check_node_dataflow(const Tables& v, uint32_t j, bool several_writers) {
     if (in[k] == kNone) continue;
     const TensorRecord& t = v.tensor(in[k]);
     const MemClass mc = static_cast<MemClass>(t.mem_class);
-    if (mc == MemClass::kConst || mc == MemClass::kPersistent || is_graph_input(v, t) ||
-        writer_before(v, in[k], j) != kNone || aliases_defined_tensor(v, in[k], j)) {
+    const uint32_t parent = v.view_parent(in[k]);
+    if (mc == MemClass::kConst || mc == MemClass::kPersistent || defined_before(v, in[k], j) ||
+        (parent != kNone && defined_before(v, parent, j))) {
       continue;
     }
     LPAI_FAIL(Status::kBinaryBadTensor,
@@ -183,11 +237,20 @@ bool node_touches(const Tables& v, uint32_t node, uint32_t tensor) {
   return false;
 }
 
+// A row view parent's range includes its views' uses.
+bool node_touches_storage(const Tables& v, uint32_t node, uint32_t tensor) {
+  if (node_touches(v, node, tensor)) return true;
+  for (uint32_t i = 0; i < v.n_views; ++i) {
+    if (v.views[i].parent == tensor && node_touches(v, node, v.views[i].tensor)) return true;
+  }
+  return false;
+}
+
 Range own_range(const Tables& v, uint32_t id) {
   Range r = {kNone, 0};
   const uint32_t nodes = v.node_count();
   for (uint32_t i = 0; i < nodes; ++i) {
-    if (!node_touches(v, i, id)) continue;
+    if (!node_touches_storage(v, i, id)) continue;
     if (r.first == kNone) r.first = i;
     r.last = i;
   }
@@ -209,7 +272,7 @@ bool written_by_any(const Tables& v, uint32_t id) {
 bool is_alias(const Tables& v, uint32_t id) {
   const TensorRecord& t = v.tensor(id);
   if (t.mem_class != static_cast<uint8_t>(MemClass::kScratch) || t.io_slot != kNone ||
-      written_by_any(v, id)) {
+      written_by_any(v, id) || v.view_parent(id) != kNone || v.is_parent(id)) {
     return false;
   }
   const Range r = own_range(v, id);
@@ -251,6 +314,7 @@ Status check_lifetimes(const Tables& v) {
     const TensorRecord& ta = v.tensor(a);
     const bool persistent_a = ta.mem_class == static_cast<uint8_t>(MemClass::kPersistent);
     if (ta.mem_class != static_cast<uint8_t>(MemClass::kScratch) && !persistent_a) continue;
+    if (v.view_parent(a) != kNone) continue;  // a view's bytes and uses are its parent's
     int alias_a = -1;  // is_alias(a), computed on the first overlap
     for (uint32_t b = a + 1; b < v.tensor_count(); ++b) {
       const TensorRecord& tb = v.tensor(b);
@@ -261,7 +325,7 @@ Status check_lifetimes(const Tables& v) {
       }
       if (alias_a < 0) alias_a = is_alias(v, a) ? 1 : 0;
       if (alias_a == 1) break;
-      if (is_alias(v, b)) continue;
+      if (is_alias(v, b) || v.view_parent(b) != kNone) continue;
       bool live_together = persistent_a;  // persistent memory lives as long as the context
       if (!live_together) {
         const Range ra = owner_range(v, a), rb = owner_range(v, b);

@@ -74,6 +74,14 @@ struct Checker {
   Status check_io_lists() const;
   Status check_tensor(uint32_t id) const;
   Status check_node(uint32_t i) const;
+  Status check_row_view(uint32_t i) const;
+  // Whether tensor id is listed in row_views (the section's bounds checked before use).
+  bool is_row_view(uint32_t id) const {
+    for (uint32_t i = 0; i < h->row_views.count; ++i) {
+      if (view.row_view(i).tensor == id) return true;
+    }
+    return false;
+  }
   bool string_ok(uint32_t offset) const { return offset < h->strings.count; }
   // [first, first + count) inside the indices section.
   bool index_range_ok(uint32_t first, uint32_t count) const {
@@ -88,7 +96,13 @@ Status Checker::check_header() const {
   LPAI_CHECK(h->header_size == sizeof(BinaryHeader), Status::kBinaryBadHeader,
              "context binary: header_size %u, expected %u", fmt_u(h->header_size),
              fmt_u(static_cast<uint32_t>(sizeof(BinaryHeader))));
-  for (uint32_t i = 0; i < 3; ++i) {
+  LPAI_CHECK(h->version_minor >= kVersionMinorRowViews ||
+                 (h->row_views.offset == 0 && h->row_views.count == 0),
+             Status::kBinaryBadHeader,
+             "context binary: header row_views (reserved in version 1.0) set in a version 1.%u "
+             "binary",
+             fmt_u(h->version_minor));
+  for (uint32_t i = 0; i < 1; ++i) {
     LPAI_CHECK(h->reserved[i] == 0, Status::kBinaryBadHeader,
                "context binary: header reserved[%u] is 0x%x, must be 0", fmt_u(i),
                fmt_u(h->reserved[i]));
@@ -105,6 +119,7 @@ Status Checker::check_sections() const {
       {"params", &h->params, 1},
       {"consts", &h->consts, 1},
       {"strings", &h->strings, 1},
+      {"row_views", &h->row_views, sizeof(RowViewRecord)},
   };
   constexpr uint32_t kCount = sizeof(infos) / sizeof(infos[0]);
   size_t ends[kCount];
@@ -260,7 +275,8 @@ Status Checker::check_tensor(uint32_t id) const {
       const bool scratch = mc == MemClass::kScratch;
       const uint32_t pool = scratch ? h->plan.scratch_size : h->plan.persistent_size;
       const char* pool_name = scratch ? "scratch_size" : "persistent_size";
-      LPAI_CHECK(is_aligned(t.offset, h->plan.start_alignment), Status::kBinaryMisaligned,
+      LPAI_CHECK(is_row_view(id) || is_aligned(t.offset, h->plan.start_alignment),
+                 Status::kBinaryMisaligned,
                  "context binary: tensor %u offset %u not a multiple of plan start_alignment %u",
                  fmt_u(id), fmt_u(t.offset), fmt_u(h->plan.start_alignment));
       LPAI_CHECK(range_within(t.offset, t.size, pool), Status::kBinaryTensorOutOfBounds,
@@ -380,6 +396,51 @@ Status Checker::check_node(uint32_t i) const {
   return Status::kOk;
 }
 
+// Row views (context_binary_format.h, RowViewRecord); runs before the per-tensor checks, which
+// then place the parent (and so the view) inside its pool.
+Status Checker::check_row_view(uint32_t i) const {
+  const RowViewRecord& r = view.row_view(i);
+  const uint32_t n = h->tensors.count;
+  LPAI_CHECK(r.reserved == 0 && r.tensor < n && r.parent < n && r.tensor != r.parent,
+             Status::kBinaryBadTensor,
+             "context binary: row view %u: tensor %u / parent %u out of range or reserved set",
+             fmt_u(i), fmt_u(r.tensor), fmt_u(r.parent));
+  for (uint32_t j = 0; j < i; ++j) {
+    LPAI_CHECK(view.row_view(j).tensor != r.tensor, Status::kBinaryBadTensor,
+               "context binary: row view %u: tensor %u listed twice", fmt_u(i), fmt_u(r.tensor));
+  }
+  LPAI_CHECK(!is_row_view(r.parent), Status::kBinaryBadTensor,
+             "context binary: row view %u: parent %u is a view itself", fmt_u(i), fmt_u(r.parent));
+  const TensorRecord& v = tensors()[r.tensor];
+  const TensorRecord& p = tensors()[r.parent];
+  const uint8_t scratch = static_cast<uint8_t>(MemClass::kScratch);
+  LPAI_CHECK(v.mem_class == scratch && p.mem_class == scratch && v.io_slot == kNone &&
+                 p.io_slot == kNone,
+             Status::kBinaryBadTensor,
+             "context binary: row view %u: tensor %u and parent %u must be scratch, not graph IO",
+             fmt_u(i), fmt_u(r.tensor), fmt_u(r.parent));
+  const bool shape_ok = v.rank == 4 && p.rank == 4 && v.dims[0] == 1 && p.dims[0] == 1 &&
+                        v.dims[2] == p.dims[2] && v.dims[3] == p.dims[3] && v.dims[1] != 0 &&
+                        v.dims[1] <= p.dims[1] && r.first_row <= p.dims[1] - v.dims[1] &&
+                        v.data_type == p.data_type && v.zero_point == p.zero_point &&
+                        v.scale_bits == p.scale_bits && v.quant_index == kNone &&
+                        p.quant_index == kNone;
+  LPAI_CHECK(shape_ok, Status::kBinaryBadTensor,
+             "context binary: row view %u: tensor %u is not rows [%u, +dims[1]) of parent %u",
+             fmt_u(i), fmt_u(r.tensor), fmt_u(r.first_row), fmt_u(r.parent));
+  // Rows of a 4-D tensor: dims are at most 2^32 bytes in total (checked per tensor below; the
+  // product here is bounded by p's size once that passes, so compute in 64 bits).
+  const uint64_t row_bytes = static_cast<uint64_t>(p.dims[2]) * p.dims[3] *
+                             data_type_size(static_cast<DataType>(p.data_type));
+  LPAI_CHECK(static_cast<uint64_t>(v.offset) ==
+                 static_cast<uint64_t>(p.offset) + static_cast<uint64_t>(r.first_row) * row_bytes,
+             Status::kBinaryMisaligned,
+             "context binary: row view %u: tensor %u offset %u, parent %u row %u is at %llu",
+             fmt_u(i), fmt_u(r.tensor), fmt_u(v.offset), fmt_u(r.parent), fmt_u(r.first_row),
+             static_cast<unsigned long long>(p.offset + r.first_row * row_bytes));
+  return Status::kOk;
+}
+
 }  // namespace
 
 Status validate_binary(const void* data, size_t size, BinaryView* out) {
@@ -411,6 +472,7 @@ Status validate_binary(const void* data, size_t size, BinaryView* out) {
   LPAI_RETURN_IF_ERROR(c.check_plan());
   LPAI_RETURN_IF_ERROR(c.check_strings());
   LPAI_RETURN_IF_ERROR(c.check_io_lists());
+  for (uint32_t i = 0; i < h->row_views.count; ++i) LPAI_RETURN_IF_ERROR(c.check_row_view(i));
   for (uint32_t id = 0; id < h->tensors.count; ++id) LPAI_RETURN_IF_ERROR(c.check_tensor(id));
   for (uint32_t i = 0; i < h->nodes.count; ++i) LPAI_RETURN_IF_ERROR(c.check_node(i));
   LPAI_RETURN_IF_ERROR(check_graph_dataflow(BinaryView(base)));

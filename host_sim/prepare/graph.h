@@ -21,6 +21,11 @@
 //    EXPAND_DIMS) and data-movement ops whose output bytes provably equal their input bytes
 //    (identity TRANSPOSE, whole-tensor SLICE, one-way SPLIT, ...); where either side is graph
 //    IO (or the input is not a scratch activation) the op becomes a COPY node instead.
+//  - row_view[i].parent == -1: tensor i is no row view; otherwise tensor i is rows
+//    [first_row, first_row + shape[1]) of tensor `parent` (tiled execution, tiling.h): both
+//    4-D with batch 1, equal width, channels, type and quantisation; the parent owns the bytes
+//    (a scratch activation, never graph IO, a view or an alias), the view is planned at the
+//    parent's offset plus first_row rows and its uses count as the parent's.
 //  - Tensors used by no op (inputs, outputs) and not graph IO are "unused": not planned, not
 //    serialized. Intermediates (op.intermediates) do not count as uses.
 //  - Constant data (PrepTensor::data) points into `storage` for an imported model, or into
@@ -53,6 +58,11 @@ struct PrepGraph {
   std::vector<int> inputs;      // graph input tensor ids, in order
   std::vector<int> outputs;     // graph output tensor ids, in order
   std::vector<int> alias_of;    // per tensor, see above; may be shorter than tensors (= -1)
+  struct RowView {
+    int parent = -1;
+    int first_row = 0;
+  };
+  std::vector<RowView> row_view;  // per tensor, see above; may be shorter than tensors
   std::vector<uint8_t> storage; // model bytes owned by the graph (const data points here)
   std::deque<std::vector<uint8_t>> folded;  // data of tensors folded to constants at prepare
   // Every place where prepare did what TFLite Micro does rather than what the flatbuffer's
@@ -71,6 +81,13 @@ struct PrepGraph {
     tensors.emplace_back();
     tensors.back().index = static_cast<int>(tensors.size()) - 1;
     return tensors.back();
+  }
+  bool is_row_view(int id) const {
+    return id >= 0 && static_cast<size_t>(id) < row_view.size() && row_view[id].parent >= 0;
+  }
+  // The tensor owning id's bytes: a row view's parent's alias root, else alias_root(id).
+  int storage_root(int id) const {
+    return alias_root(is_row_view(id) ? row_view[id].parent : id);
   }
   int alias_root(int id) const {
     return id >= 0 && static_cast<size_t>(id) < alias_of.size() && alias_of[id] >= 0 ? alias_of[id]

@@ -53,6 +53,10 @@ struct PrepTensor {
 // RELU6=3 TANH=4.
 struct OpOptions {
   int padding = 0;
+  // A band of a tiled stage (tiling.h): rows of leading (top) padding of CONV_2D,
+  // DEPTHWISE_CONV_2D and the 2-D pools, the output height being the output tensor's; -1: from
+  // `padding` over the whole input.
+  int explicit_pad_h = -1;
   int stride_w = 1, stride_h = 1;
   int dilation_w = 1, dilation_h = 1;
   int filter_w = 1, filter_h = 1;

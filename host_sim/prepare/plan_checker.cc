@@ -35,8 +35,15 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
   // Which tensors must be planned, and their own live range (touching steps).
   std::set<int> in(g.inputs.begin(), g.inputs.end()), out(g.outputs.begin(), g.outputs.end());
   std::map<int, std::pair<int, int>> range;  // root id -> [first, last]
-  auto root_of = [&](int id) {
+  auto alias_root = [&](int id) {
     return id < static_cast<int>(g.alias_of.size()) && g.alias_of[id] >= 0 ? g.alias_of[id] : id;
+  };
+  // A row view's bytes are its parent's (graph.h): its uses count as the parent's.
+  auto view_parent = [&](int id) {
+    return id < static_cast<int>(g.row_view.size()) ? g.row_view[id].parent : -1;
+  };
+  auto root_of = [&](int id) {
+    return alias_root(view_parent(id) >= 0 ? view_parent(id) : id);
   };
   auto touch = [&](int id, int s) {
     auto it = range.find(root_of(id));
@@ -50,11 +57,13 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
   std::set<int> needed(in);
   needed.insert(out.begin(), out.end());
   for (int s = 0; s < steps; ++s) {
-    for (const PrepTensor* t : g.ops[s].inputs) {
-      if (t) { needed.insert(t->index); touch(t->index, s); }
-    }
-    for (const PrepTensor* t : g.ops[s].outputs) {
-      if (t) { needed.insert(t->index); touch(t->index, s); }
+    for (const auto* list : {&g.ops[s].inputs, &g.ops[s].outputs}) {
+      for (const PrepTensor* t : *list) {
+        if (!t) continue;
+        needed.insert(t->index);
+        if (view_parent(t->index) >= 0) needed.insert(view_parent(t->index));
+        touch(t->index, s);
+      }
     }
   }
   const int end_step = steps > 0 ? steps - 1 : 0;
@@ -91,6 +100,17 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
     if (p.size != bytes) {
       err << "tensor " << id << " planned with " << p.size << " bytes, needs " << bytes;
       return err.str();
+    }
+    const int parent = view_parent(id);
+    if (parent >= 0) {  // rows [first_row, ...) of its parent, which is checked on its own
+      const uint64_t row = t.shape.size() == 4 && t.shape[1] > 0 ? bytes / t.shape[1] : 0;
+      if (want != format::MemClass::kScratch ||
+          p.offset != plan.tensors[parent].offset +
+                          static_cast<uint64_t>(g.row_view[id].first_row) * row) {
+        err << "row view " << id << " is not at its rows of tensor " << parent;
+        return err.str();
+      }
+      continue;
     }
     if (want == format::MemClass::kScratch || want == format::MemClass::kPersistent) {
       if (p.offset % sa != 0) {

@@ -8,6 +8,8 @@
 //    (offset + size <= pool size); offsets are multiples of start_alignment; pool sizes are
 //    multiples of size_alignment;
 //  - aliases share their root's offset;
+//  - a row view (PrepGraph::row_view) lies at its rows of its parent, and its uses count in the
+//    parent's live range;
 //  - no two scratch buffers (alias groups count as one) live at a common step overlap; a
 //    temp buffer is live at its op's step only; graph inputs in scratch are live from step 0,
 //    outputs until the last step;

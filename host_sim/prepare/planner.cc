@@ -283,6 +283,16 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
     }
   }
 
+  // A row view's parent holds its bytes: used whenever the view is.
+  for (size_t i = 0; i < n; ++i) {
+    if (!plan.used[i] || !g.is_row_view(static_cast<int>(i))) continue;
+    const int parent = g.row_view[i].parent;
+    if (parent < 0 || static_cast<size_t>(parent) >= n) {
+      return host::HostStatus::fail("plan: row view " + std::to_string(i) + " of a tensor outside the graph");
+    }
+    plan.used[static_cast<size_t>(parent)] = true;
+  }
+
   // Memory class of every used tensor.
   for (size_t i = 0; i < n; ++i) {
     if (!plan.used[i]) continue;
@@ -303,6 +313,20 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
     if (is_input[i] || is_output[i]) plan.io_bytes += p.size;
   }
   for (size_t i = 0; i < n; ++i) {
+    if (!plan.used[i] || !g.is_row_view(static_cast<int>(i))) continue;
+    const int parent = g.row_view[i].parent;
+    const PrepTensor& v = g.tensors[i];
+    if (static_cast<size_t>(parent) >= n || g.is_row_view(parent) || g.alias_root(parent) != parent ||
+        !plan.used[parent] || plan.tensors[parent].mem_class != format::MemClass::kScratch ||
+        is_input[parent] || is_output[parent] || is_input[i] || is_output[i] ||
+        v.shape.size() != 4 || g.tensors[parent].shape.size() != 4 || v.type != g.tensors[parent].type ||
+        g.row_view[i].first_row < 0 ||
+        g.row_view[i].first_row + v.shape[1] > g.tensors[parent].shape[1]) {
+      return host::HostStatus::fail("plan: tensor " + std::to_string(i) +
+                                    " is a row view outside a scratch activation of its own");
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
     const int r = g.alias_root(static_cast<int>(i));
     if (!plan.used[i] || r == static_cast<int>(i)) continue;
     if (r < 0 || static_cast<size_t>(r) >= n || g.alias_root(r) != r || !plan.used[r] ||
@@ -318,7 +342,7 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
   // Liveness of scratch buffers (alias groups merged into their root).
   std::vector<int> first(n, std::numeric_limits<int>::max()), last(n, -1);
   auto touch = [&](int id, int s) {
-    const int r = g.alias_root(id);
+    const int r = g.storage_root(id);
     first[r] = std::min(first[r], s);
     last[r] = std::max(last[r], s);
   };
@@ -346,7 +370,7 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
   std::vector<int> owner;  // >= 0: tensor id; < 0: -(op + 1) temp buffer
   for (size_t i = 0; i < n; ++i) {
     if (!plan.used[i] || plan.tensors[i].mem_class != format::MemClass::kScratch) continue;
-    if (g.alias_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
+    if (g.storage_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
     sizes.push_back(align_up(plan.tensors[i].size, align));
     bf.push_back(first[i]);
     bl.push_back(last[i]);
@@ -377,9 +401,14 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
     }
   }
   for (size_t i = 0; i < n; ++i) {
-    const int r = g.alias_root(static_cast<int>(i));
+    const int r = g.storage_root(static_cast<int>(i));
     if (!plan.used[i] || r == static_cast<int>(i)) continue;
     plan.tensors[i].offset = plan.tensors[r].offset;
+    if (g.is_row_view(static_cast<int>(i))) {  // rows [first_row, ...) of its parent
+      const PrepTensor& v = g.tensors[i];
+      plan.tensors[i].offset +=
+          static_cast<uint64_t>(g.row_view[i].first_row) * (tensor_bytes(v) / v.shape[1]);
+    }
     plan.tensors[i].first_step = plan.tensors[r].first_step;
     plan.tensors[i].last_step = plan.tensors[r].last_step;
   }
@@ -450,7 +479,7 @@ host::HostStatus plan_memory_choosing(const PrepGraph& g,
   std::vector<Busy> buffers;
   for (size_t i = 0; i < g.tensors.size(); ++i) {
     if (!lean.used[i] || lean.tensors[i].mem_class != format::MemClass::kScratch) continue;
-    if (g.alias_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
+    if (g.storage_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
     const Placement& p = lean.tensors[i];
     buffers.push_back({p.first_step, p.last_step, p.offset, p.offset + align_up(p.size, align)});
   }

@@ -14,6 +14,7 @@
 #include "kernels/params/control_flow.h"
 #include "prepare/importer.h"
 #include "prepare/negative_scales.h"
+#include "prepare/tiling.h"
 #include "writer/context_binary_writer.h"
 
 namespace lpai {
@@ -331,7 +332,7 @@ std::string busiest_step(const PrepareOutput& res) {
     uint64_t live = p.temps[s].size;
     for (size_t i = 0; i < g.tensors.size(); ++i) {
       if (!p.used[i] || p.tensors[i].mem_class != format::MemClass::kScratch) continue;
-      if (g.alias_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
+      if (g.storage_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
       const int st = static_cast<int>(s);
       if (p.tensors[i].first_step <= st && st <= p.tensors[i].last_step) live += p.tensors[i].size;
     }
@@ -345,6 +346,7 @@ std::string busiest_step(const PrepareOutput& res) {
   uint64_t largest_bytes = 0;
   for (size_t i = 0; i < g.tensors.size(); ++i) {
     if (!p.used[i] || p.tensors[i].mem_class != format::MemClass::kScratch) continue;
+    if (g.storage_root(static_cast<int>(i)) != static_cast<int>(i)) continue;
     if (p.tensors[i].first_step <= best_step && best_step <= p.tensors[i].last_step &&
         p.tensors[i].size > largest_bytes) {
       largest_bytes = p.tensors[i].size;
@@ -414,6 +416,89 @@ HostStatus plan_with_leaner_temps(std::vector<std::vector<PrepResult::Leaner>>&&
     PrepResult::Leaner& l = leaner[s][chosen[s] - 1];
     (*params)[s] = std::move(l.params);
     res->temp_bytes[s] = l.temp_bytes;
+  }
+  return HostStatus::success();
+}
+
+// Whether the plan step failed on the budget alone (a plan exists, above it).
+bool over_budget(const PrepareOutput& res) {
+  return res.options.memory_budget != 0 && !res.plan.used.empty() &&
+         res.plan.scratch_size > res.options.memory_budget;
+}
+
+// The busiest step of res's plan and the largest storage root live there (tiling.h).
+TilingAttempt attempt_of(const PrepareOutput& res) {
+  TilingAttempt a;
+  a.scratch = res.plan.scratch_size;
+  const std::vector<uint64_t> live = live_bytes_per_step(res.graph, res.plan);
+  if (live.empty()) return a;
+  a.busiest_step = static_cast<int>(std::max_element(live.begin(), live.end()) - live.begin());
+  uint64_t largest = 0;
+  for (size_t i = 0; i < res.graph.tensors.size(); ++i) {
+    const Placement& p = res.plan.tensors[i];
+    if (!res.plan.used[i] || p.mem_class != format::MemClass::kScratch ||
+        res.graph.storage_root(static_cast<int>(i)) != static_cast<int>(i) ||
+        p.first_step > a.busiest_step || p.last_step < a.busiest_step || p.size <= largest) {
+      continue;
+    }
+    largest = p.size;
+    a.largest_tensor = static_cast<int>(i);
+  }
+  return a;
+}
+
+// Step 2 when the budget is missed untiled: tiled stages (tiling.h, search_tiling), each
+// attempt prepared and planned as step 1 and 2 are; fails with the untiled line plus the
+// smallest tiled scratch reached. Fills res->tiling.
+HostStatus plan_tiled(const HostStatus& untiled_failure, const PlanOptions& options,
+                      NodeParams* params, PrepareOutput* res) {
+  const std::vector<PrepOp> untiled = res->graph.ops;
+  const std::vector<uint64_t> live_before = live_bytes_per_step(res->graph, res->plan);
+  const uint64_t scratch_before = res->plan.scratch_size;
+  const TilingPlanFn plan = [&](TilingAttempt* a) -> HostStatus {
+    res->options = options;
+    res->plan = MemoryPlan();  // over_budget() must not see an earlier attempt's plan
+    std::vector<std::vector<PrepResult::Leaner>> leaner;
+    HostResult<NodeParams> p =
+        prepare_each_op(res->graph, options.kernel_layout, &res->temp_bytes, &leaner);
+    if (!p.ok()) return p.status();
+    *params = std::move(p.value());
+    const HostStatus st = plan_within_budget(std::move(leaner), params, res);
+    if (!st.ok() && !over_budget(*res)) return st;
+    *a = attempt_of(*res);
+    return HostStatus::success();
+  };
+  std::vector<TileStage> stages;
+  std::vector<int> origin, band;
+  uint64_t smallest = 0;
+  std::string why;
+  if (!search_tiling(&res->graph, options.memory_budget, attempt_of(*res), plan, &stages, &origin,
+                     &band, &smallest, &why)
+           .ok()) {
+    return HostStatus::fail(untiled_failure.error() + "; tiled execution reached " +
+                            std::to_string(smallest) + " bytes, then stopped: " + why);
+  }
+  const std::vector<uint64_t> live_after = live_bytes_per_step(res->graph, res->plan);
+  res->untiled_scratch = scratch_before;
+  for (const PrepOp& op : untiled) res->macs_untiled += op_macs(op);
+  for (const PrepOp& op : res->graph.ops) res->macs += op_macs(op);
+  for (const TileStage& st : stages) {
+    TileStageReport r;
+    r.band_rows = st.band_rows;
+    r.out_rows = untiled[static_cast<size_t>(st.last_op)].outputs[0]->shape[1];
+    r.bands = (r.out_rows + st.band_rows - 1) / st.band_rows;
+    for (int s = st.first_op; s <= st.last_op; ++s) {
+      const PrepOp& op = untiled[static_cast<size_t>(s)];
+      r.ops += (r.ops.empty() ? "" : " ") + op_name(op.builtin) + "_" + std::to_string(op.node_index);
+      r.macs_before += op_macs(op);
+      r.peak_before = std::max(r.peak_before, live_before[static_cast<size_t>(s)]);
+    }
+    for (size_t s = 0; s < origin.size(); ++s) {
+      if (origin[s] < st.first_op || origin[s] > st.last_op) continue;
+      r.macs_after += op_macs(res->graph.ops[s]);
+      r.peak_after = std::max(r.peak_after, live_after[s]);
+    }
+    res->tiling.push_back(r);
   }
   return HostStatus::success();
 }
@@ -508,6 +593,12 @@ HostResult<writer::GraphDesc> describe_graph(NodeParams&& params, PrepareOutput*
     nd.temp_tensor = res->temp_binary_id[s];
     desc.nodes.push_back(std::move(nd));
   }
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    if (!plan.used[i] || !g.is_row_view(static_cast<int>(i))) continue;
+    const PrepGraph::RowView& v = g.row_view[i];
+    desc.row_views.push_back({res->binary_id[i], res->binary_id[static_cast<size_t>(v.parent)],
+                              static_cast<uint32_t>(v.first_row), 0u});
+  }
   for (int id : g.inputs) desc.inputs.push_back(res->binary_id[id]);
   for (int id : g.outputs) desc.outputs.push_back(res->binary_id[id]);
   return desc;
@@ -554,7 +645,10 @@ HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareO
       prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
   if (!params.ok()) return params.status();
   if (HostStatus st = plan_within_budget(std::move(leaner), &params.value(), &res); !st.ok()) {
-    return st;
+    if (!over_budget(res)) return st;
+    if (HostStatus tiled = plan_tiled(st, options, &params.value(), &res); !tiled.ok()) {
+      return tiled;
+    }
   }
   if (HostStatus st = check_plan_fits(res.plan); !st.ok()) return st;
   HostResult<writer::GraphDesc> desc = describe_graph(std::move(params.value()), &res);

@@ -23,6 +23,7 @@
 #include "format/context_binary_format.h"
 #include "prepare/graph.h"
 #include "prepare/planner.h"
+#include "prepare/tiling.h"
 
 namespace lpai {
 namespace prepare {
@@ -38,6 +39,11 @@ struct PrepareOutput {
   std::vector<uint32_t> temp_binary_id; // per op: id of its temp tensor, or format::kNone
   uint64_t const_bytes = 0;             // bytes of the binary's consts section
   int folded_ops = 0;                   // operators computed at prepare (fold_constants)
+  // Tiled execution (tiling.h), when the budget needed it: per stage in op order; the untiled
+  // plan's scratch; MACs of the untiled and of the tiled op lists (0 when untiled).
+  std::vector<TileStageReport> tiling;
+  uint64_t untiled_scratch = 0;
+  uint64_t macs_untiled = 0, macs = 0;
   PlanOptions options;
 };
 

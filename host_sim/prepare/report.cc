@@ -94,6 +94,23 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
       << out.temp_bytes[k] << " temp bytes\n";
   }
   for (const std::string& n : out.graph.compat_notes) s << "as TFLite Micro:     " << n << "\n";
+  if (!out.tiling.empty()) {  // tiled stages (tiling.h): the budget needed them
+    s << "tiled_from:          " << out.untiled_scratch << " bytes of scratch untiled\n";
+    s << "tiled_macs:          " << out.macs << " (untiled " << out.macs_untiled << ", extra "
+      << out.macs - out.macs_untiled << " = " << std::setprecision(2)
+      << 100.0 * static_cast<double>(out.macs - out.macs_untiled) /
+             static_cast<double>(out.macs_untiled == 0 ? 1 : out.macs_untiled)
+      << "%)\n";
+    for (const TileStageReport& t : out.tiling) {
+      s << "tiled stage:         " << t.ops << ": " << t.bands << " bands of " << t.band_rows
+        << " of " << t.out_rows << " output rows, peak " << t.peak_before << " -> "
+        << t.peak_after << " bytes, MACs " << t.macs_before << " -> " << t.macs_after << " (+"
+        << std::setprecision(2)
+        << 100.0 * static_cast<double>(t.macs_after - t.macs_before) /
+               static_cast<double>(t.macs_before == 0 ? 1 : t.macs_before)
+        << "%)\n";
+    }
+  }
   s << "\n";
   s << "  id  index  class       offset       size  steps      name\n";
   for (const Row& r : rows_of(out)) {
@@ -128,6 +145,25 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   j["scratch_bytes"] = p.scratch_size;
   j["scratch_lower_bound"] = p.scratch_lower_bound;
   j["scratch_ratio"] = p.ratio();
+  if (!out.tiling.empty()) {
+    j["tiling"]["untiled_scratch_bytes"] = out.untiled_scratch;
+    j["tiling"]["macs"] = out.macs;
+    j["tiling"]["macs_untiled"] = out.macs_untiled;
+    nlohmann::ordered_json stages = nlohmann::ordered_json::array();
+    for (const TileStageReport& t : out.tiling) {
+      nlohmann::ordered_json st;
+      st["ops"] = t.ops;
+      st["band_rows"] = t.band_rows;
+      st["bands"] = t.bands;
+      st["output_rows"] = t.out_rows;
+      st["peak_before"] = t.peak_before;
+      st["peak_after"] = t.peak_after;
+      st["macs_before"] = t.macs_before;
+      st["macs_after"] = t.macs_after;
+      stages.push_back(st);
+    }
+    j["tiling"]["stages"] = stages;
+  }
   j["persistent_bytes"] = p.persistent_size;
   j["const_bytes"] = out.const_bytes;
   j["io_bytes"] = p.io_bytes;

@@ -101,8 +101,9 @@ int parse_command_line(int argc, char** argv, Args* a) {
                  "scratch or without HVX: least RAM, can be several times slower)")
       ->check(CLI::IsMember({"speed", "memory"}));
   app.add_option("--memory_budget", a->memory_budget,
-                 "scratch budget in bytes: above it, plan again with --temp_policy memory; "
-                 "fail, naming the busiest step, when that plan is still above")
+                 "scratch budget in bytes: above it, plan again with --temp_policy memory, then "
+                 "tile conv/depthwise/pool/PAD/ADD stages in bands of rows (bit-identical); "
+                 "fail, naming the busiest step, when no plan found fits")
       ->check(CLI::Range(uint64_t{1}, uint64_t{0xFFFFFFFFu}));
   app.add_option("--alignment", a->alignment,
                  "START:SIZE plan alignments in bytes, powers of two (default 64:64)");

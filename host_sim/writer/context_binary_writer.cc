@@ -1,6 +1,6 @@
 // Context binary v1 serializer. Layout produced (every section on a multiple of
 // kSectionAlignment, padding bytes zero, empty sections at offset 0):
-//   header | tensors | nodes | indices | quant | params | consts | strings
+//   header | tensors | nodes | indices | quant | params | consts | strings | row_views
 // indices holds the graph input list, then the graph output list, then each node's inputs and
 // outputs in node order. strings holds the graph name at offset 0, then the tensor names.
 #include "writer/context_binary_writer.h"
@@ -100,7 +100,9 @@ bool check_tensor(const GraphDesc& g, uint32_t id, uint64_t* size_out, Errors* e
   if (t.mem_class == MemClass::kScratch || t.mem_class == MemClass::kPersistent) {
     const bool scratch = t.mem_class == MemClass::kScratch;
     const uint64_t pool = scratch ? g.plan.scratch_size : g.plan.persistent_size;
-    if (t.offset % g.plan.start_alignment != 0) {
+    bool row_view = false;  // a view's offset is its parent's plus whole rows (the loader checks)
+    for (const format::RowViewRecord& r : g.row_views) row_view = row_view || r.tensor == id;
+    if (!row_view && t.offset % g.plan.start_alignment != 0) {
       return err->fail(what, ": offset ", t.offset, " not a multiple of the plan start alignment ",
                        g.plan.start_alignment);
     }
@@ -310,7 +312,8 @@ host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc&
   }
 
   // Everything must be addressable with 32-bit offsets.
-  uint64_t estimate = sizeof(BinaryHeader) + 7ull * format::kSectionAlignment +
+  uint64_t estimate = sizeof(BinaryHeader) + 8ull * format::kSectionAlignment +
+                      graph.row_views.size() * sizeof(format::RowViewRecord) +
                       uint64_t{n} * sizeof(TensorRecord) + nodes.size() * sizeof(NodeRecord) +
                       indices.size() * 4ull + quant.size() * sizeof(QuantParam) + params.size() +
                       consts.size() + strings.size();
@@ -324,7 +327,7 @@ host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc&
   std::memset(&h, 0, sizeof(h));
   h.magic = format::kMagic;
   h.version_major = format::kVersionMajor;
-  h.version_minor = format::kVersionMinor;
+  h.version_minor = graph.row_views.empty() ? 0 : format::kVersionMinorRowViews;
   h.flags = (graph.io_memhandle_hint ? format::kFlagIoMemhandleHint : 0u) |
             (graph.hvx_layouts ? format::kFlagHvxLayouts : 0u);
   h.header_size = sizeof(BinaryHeader);
@@ -339,6 +342,9 @@ host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc&
   h.consts = put_section(&out, consts.data(), consts.size(), static_cast<uint32_t>(consts.size()));
   h.strings =
       put_section(&out, strings.data(), strings.size(), static_cast<uint32_t>(strings.size()));
+  h.row_views = put_section(&out, graph.row_views.data(),
+                            graph.row_views.size() * sizeof(format::RowViewRecord),
+                            static_cast<uint32_t>(graph.row_views.size()));
   h.graph_name = 0;
   h.inputs_index = 0;
   h.num_inputs = static_cast<uint32_t>(graph.inputs.size());

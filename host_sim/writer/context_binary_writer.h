@@ -54,6 +54,9 @@ struct GraphDesc {
   format::MemoryPlan plan{0, 0, 16, 16};
   bool io_memhandle_hint = false;
   bool hvx_layouts = false;  // header flag kFlagHvxLayouts
+  // Row views (tiled execution; format::RowViewRecord): tensor and parent are ids in `tensors`;
+  // copied as given (the loader checks them).
+  std::vector<format::RowViewRecord> row_views;
 };
 
 // Serializes `graph`; fails (one line) on an inconsistent description (bad tensor id, const

@@ -34,11 +34,13 @@ bool visibly_broken(const std::vector<uint8_t>& orig, const std::vector<uint8_t>
   if (!crc_fixed) return true;  // any change without fix-up breaks the CRC
   const BinaryHeader o = get<BinaryHeader>(orig.data(), 0);
   const BinaryHeader h = get<BinaryHeader>(m.data(), 0);
-  if (h.magic != kMagic || h.version_major != 1 || h.version_minor != 0) return true;
+  if (h.magic != kMagic || h.version_major != 1 || h.version_minor != o.version_minor) return true;
   // Unknown flag bits are invalid; flipping the IO hint contradicts the IO tensors' classes.
   if (h.flags != o.flags) return true;
   if (h.header_size != 128 || h.total_size != o.total_size) return true;
-  if (h.reserved[0] != 0 || h.reserved[1] != 0 || h.reserved[2] != 0) return true;
+  // The reference binary has no row views: any row_views section is refused (its records
+  // would have to match two tensors' geometry and offsets exactly).
+  if (h.reserved[0] != 0 || h.row_views.offset != 0 || h.row_views.count != 0) return true;
   for (const Section* s :
        {&h.tensors, &h.nodes, &h.indices, &h.quant, &h.params, &h.consts, &h.strings}) {
     if (s->offset % 16 != 0) return true;

@@ -58,8 +58,8 @@ std::vector<Case> cases() {
       "VersionMajorZero", [](uint8_t* b) { put<uint16_t>(b, HDR(version_major), 0); },
       Status::kBinaryBadVersion, "version 0.0");
   add(
-      "VersionMinorNewer", [](uint8_t* b) { put<uint16_t>(b, HDR(version_minor), 1); },
-      Status::kBinaryBadVersion, "version 1.1");
+      "VersionMinorNewer", [](uint8_t* b) { put<uint16_t>(b, HDR(version_minor), 2); },
+      Status::kBinaryBadVersion, "version 1.2");
   add(
       "FlagsUnknownBit", [](uint8_t* b) { put<uint32_t>(b, HDR(flags), 0x4); },
       Status::kBinaryBadHeader, "flags");
@@ -73,11 +73,23 @@ std::vector<Case> cases() {
       "Reserved0", [](uint8_t* b) { put<uint32_t>(b, HDR(reserved), 1); }, Status::kBinaryBadHeader,
       "reserved[0]");
   add(
-      "Reserved1", [](uint8_t* b) { put<uint32_t>(b, HDR(reserved) + 4, 1); },
-      Status::kBinaryBadHeader, "reserved[1]");
+      "RowViewsInVersion10", [](uint8_t* b) { put<uint32_t>(b, HDR(row_views) + 4, 1); },
+      Status::kBinaryBadHeader, "header row_views (reserved in version 1.0) set in a version 1.0");
   add(
-      "Reserved2", [](uint8_t* b) { put<uint32_t>(b, HDR(reserved) + 8, 0x100); },
-      Status::kBinaryBadHeader, "reserved[2]");
+      "RowViewsEmptyWithOffset",
+      [](uint8_t* b) {
+        put<uint16_t>(b, HDR(version_minor), 1);
+        put<uint32_t>(b, HDR(row_views), 128);
+      },
+      Status::kBinarySectionOutOfBounds, "empty section row_views has offset 128");
+  add(
+      "RowViewsOutsideBinary",
+      [](uint8_t* b) {
+        put<uint16_t>(b, HDR(version_minor), 1);
+        put<uint32_t>(b, HDR(row_views), 128);
+        put<uint32_t>(b, HDR(row_views) + 4, 0x10000000u);
+      },
+      Status::kBinarySectionOutOfBounds, "section row_views");
   add(
       "TotalSizeLarger",
       [](uint8_t* b) { put<uint32_t>(b, HDR(total_size), get<uint32_t>(b, HDR(total_size)) + 16); },

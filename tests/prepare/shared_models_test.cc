@@ -208,8 +208,10 @@ TEST(SharedModelTemps, LeanerKernelFormsKeepTempsUnderThePeak) {
 }
 
 // --memory_budget: micro_speech under the speed policy plans its activation peak, 6,016 B
-// (above), which meets a budget of 6,016 B; 6,000 B cannot be met and is refused, naming the smallest plan and the busiest step (the
-// depthwise layer: 1,960 + 4,000 bytes live, the 4,000-byte output the largest).
+// (above), which meets a budget of 6,016 B; 6,000 B cannot be met and is refused, naming the
+// smallest plan and the busiest step (the depthwise layer: 1,960 + 4,000 bytes live, the
+// 4,000-byte output the largest), and where tiled execution stopped (the depthwise output feeds
+// a FULLY_CONNECTED, no stage).
 TEST(SharedModelTemps, MemoryBudget) {
   using lpai::prepare::TempPolicy;
   LPAI_REQUIRE_SHARED(ms, "models/micro_speech_quantized.tflite");
@@ -225,7 +227,9 @@ TEST(SharedModelTemps, MemoryBudget) {
   EXPECT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(bytes.data(), bytes.size(), o, &out)),
             "plan: scratch of 6016 bytes (the smallest plan found, temp policy memory) exceeds "
             "the memory budget of 6000 bytes; step 1 (DEPTHWISE_CONV_2D_1) holds 5960 bytes, "
-            "the largest Relu (4000 bytes)");
+            "the largest Relu (4000 bytes); tiled execution reached 6016 bytes, then stopped: "
+            "tensor Relu (4000 bytes) cannot be tiled: FULLY_CONNECTED: not one 4-D batch-1 "
+            "output");
 }
 
 }  // namespace

@@ -78,6 +78,13 @@ host::HostStatus dilated_output_window(const OpOptions& o, int batches, int in_h
       !compute_padding(o.padding, in_w, k_w, o.stride_w, o.dilation_w, out_w, pad_w)) {
     return host::HostStatus::fail("padding/stride/dilation give an empty output");
   }
+  if (o.explicit_pad_h >= 0) {  // a band of a tiled stage
+    *pad_h = o.explicit_pad_h;
+    *out_h = output.shape.size() == 4 ? output.shape[1] : 0;
+    if (!explicit_padding(*pad_h, in_h, k_h, o.stride_h, o.dilation_h, *out_h)) {
+      return host::HostStatus::fail("band rows inconsistent with the explicit top padding");
+    }
+  }
   const std::vector<int32_t> want_out = {batches, *out_h, *out_w, out_c};
   if (output.shape != want_out) {
     return host::HostStatus::fail("output shape " + shape_string(output.shape) + " differs from " +

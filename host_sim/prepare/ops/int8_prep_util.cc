@@ -12,6 +12,16 @@ namespace lpai {
 namespace prepare {
 namespace util {
 
+bool explicit_padding(int pad_before, int in_size, int filter_size, int stride, int dilation,
+                      int out_size) {
+  if (in_size <= 0 || filter_size <= 0 || stride <= 0 || dilation <= 0 || out_size <= 0) {
+    return false;
+  }
+  const int64_t effective = static_cast<int64_t>(filter_size - 1) * dilation + 1;
+  return pad_before >= 0 && pad_before < effective &&
+         static_cast<int64_t>(out_size - 1) * stride < static_cast<int64_t>(in_size) + pad_before;
+}
+
 bool compute_padding(int padding, int in_size, int filter_size, int stride, int dilation,
                      int* out_size, int* pad_before) {
   if (in_size <= 0 || filter_size <= 0 || stride <= 0 || dilation <= 0) return false;

@@ -20,6 +20,13 @@ namespace util {
 bool compute_padding(int padding, int in_size, int filter_size, int stride, int dilation,
                      int* out_size, int* pad_before);
 
+// The rows of a band of a tiled stage (OpOptions::explicit_pad_h, tiling.h): compute_padding's
+// contract with the leading padding given (`pad_before`) and the output size given
+// (`out_size`, the output tensor's); false unless 0 <= pad_before < effective filter size and
+// every output row's first tap lies in [-pad_before, in_size).
+bool explicit_padding(int pad_before, int in_size, int filter_size, int stride, int dilation,
+                      int out_size);
+
 // Per-channel multipliers of input_scale * filter_scale[c] / output_scale, evaluated in double
 // as TFLite's PopulateConvolutionQuantizationParams does (per-tensor filters: scale 0 for
 // every channel). Fails with a reason when filter scales are neither 1 nor `channels`.

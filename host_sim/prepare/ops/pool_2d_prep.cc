@@ -42,6 +42,13 @@ PrepResult prepare_pool_2d(const PrepOp& op) {
       !util::compute_padding(o.padding, input->shape[2], o.filter_w, o.stride_w, 1, &out_w, &pad_w)) {
     return PrepResult::reject("padding/stride give an empty output");
   }
+  if (o.explicit_pad_h >= 0) {  // a band of a tiled stage
+    pad_h = o.explicit_pad_h;
+    out_h = output->shape.size() == 4 ? output->shape[1] : 0;
+    if (!util::explicit_padding(pad_h, input->shape[1], o.filter_h, o.stride_h, 1, out_h)) {
+      return PrepResult::reject("band rows inconsistent with the explicit top padding");
+    }
+  }
   const std::vector<int32_t> want = {input->shape[0], out_h, out_w, input->shape[3]};
   if (output->shape != want) {
     return PrepResult::reject("output shape " + util::shape_string(output->shape) + " differs from " +
