@@ -77,7 +77,7 @@ int64_t shape_product(const std::vector<int32_t>& s) {
 
 // Multiply-accumulates of one op (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
 // UNIDIRECTIONAL_SEQUENCE_LSTM's gate products; 0 otherwise).
-int64_t op_macs(const lpai::prepare::PrepOp& op) {
+int64_t node_macs(const lpai::prepare::PrepOp& op) {
   if (op.inputs.size() < 2 || op.inputs[1] == nullptr || op.outputs.empty()) return 0;
   const std::vector<int32_t>& f = op.inputs[1]->shape;
   const int64_t out = shape_product(op.outputs[0]->shape);
@@ -134,7 +134,7 @@ bool load(const std::string& name, bool profiling, Loaded* l, std::string* error
   l->session = lpai::host::Session::open(l->prepared.binary, options, error);
   if (!l->session) return false;
   l->macs = 0;
-  for (const auto& op : l->prepared.graph.ops) l->macs += op_macs(op);
+  for (const auto& op : l->prepared.graph.ops) l->macs += node_macs(op);
   return true;
 }
 
@@ -221,7 +221,7 @@ int profile() {
     for (size_t i = 0; i < n_nodes; ++i) {
       const auto& op = l.prepared.graph.ops[i];
       const double ns = static_cast<double>(median(samples[i]));
-      const int64_t macs = op_macs(op);
+      const int64_t macs = node_macs(op);
       std::string shapes;
       if (!op.inputs.empty() && op.inputs[0] != nullptr) shapes += shape_string(op.inputs[0]->shape);
       if (op.inputs.size() > 1 && op.inputs[1] != nullptr) shapes += " w" + shape_string(op.inputs[1]->shape);
