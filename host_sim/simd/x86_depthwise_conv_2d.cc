@@ -196,9 +196,11 @@ bool dw_impl(const KernelArgs& args) {
   const DepthwiseConv2dParams& p = *reinterpret_cast<const DepthwiseConv2dParams*>(args.params);
   if (p.flags != (p.flags & kernels::kDwKnownFlags) || !int8_io(args)) return false;
   if (p.depth_multiplier != 1 && p.in_c != 1) return false;  // portable
-  // The portable row path (few input channels, depth multiplier > 1) beats the AVX2
-  // convolution here: micro_speech's 1-channel, multiplier-8 layer runs 1.7x faster on it
-  // (lpai_bench_perf_models, both variants in one run). AVX-512 is not measured: it keeps its own.
+  // The portable row path (few input channels, depth multiplier > 1, when prepare gave it
+  // scratch) beats the AVX2 convolution: micro_speech's 1-channel, multiplier-8 layer ran 1.7x
+  // faster on it (lpai_bench_perf_models, both variants in one run). Without scratch
+  // (kDwFlagNoTemp: one input channel, out_c a multiple of 4) the portable kernel has no row
+  // path and AVX2 takes the layer. AVX-512 is not measured: it keeps its own.
   if (kIsa == kIsaAvx2 && kernels::depthwise_conv_2d_uses_rows(p)) return false;  // portable
   // Depth multiplier 1 on AVX2 (dw_rows_avx2): 8 channels at stride_w 1 put two output pixels
   // in a vector; other depths below 16 would leave lanes idle (the portable flat path packs
