@@ -119,7 +119,7 @@ TEST_F(Executor, MemHandleIoIsBoundWithoutCopies) {
 
 TEST_F(Executor, MemHandleErrors) {
   open_and_finalize(copy_graph(true, 64));
-  SharedBuffer in(context_, 64), out(context_, 64);
+  SharedBuffer out(context_, 64);
   // A handle whose shape describes fewer bytes than the tensor.
   lpai::host::AlignedBytes small(64, 64);
   rt::MemRequest r{};
@@ -133,8 +133,17 @@ TEST_F(Executor, MemHandleErrors) {
   EXPECT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kTensorBufferTooSmall);
   i = memhandle(0, 0x999);
   EXPECT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kMemInvalidHandle);
+  EXPECT_EQ(counters().executions, 0u);
+}
 
-  // A handle registered on another context is not usable here.
+// A handle registered on another context is not usable here.
+TEST_F(Executor, MemHandleOfAnotherContextIsRefused) {
+  if (rt::kMaxContexts < 2) GTEST_SKIP() << "needs LPAI_MAX_CONTEXTS >= 2 (a second context)";
+  open_and_finalize(copy_graph(true, 64));
+  SharedBuffer out(context_, 64);
+  rt::MemRequest r{};
+  r.kind = rt::MemKind::kCustom;
+  r.buffer_size = 64;
   const std::vector<uint8_t> bin = copy_graph(true, 64);
   rt::Handle other;
   ASSERT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig,
@@ -145,7 +154,7 @@ TEST_F(Executor, MemHandleErrors) {
   r.shape_bytes = 64;
   rt::Handle h_foreign;
   ASSERT_EQ(rt::mem_register(other, &r, 1, &h_foreign), Status::kOk);
-  i = memhandle(0, h_foreign);
+  rt::IoTensor i = memhandle(0, h_foreign), o = memhandle(1, out.handle);
   EXPECT_EQ(rt::graph_execute(graph_, &i, 1, &o, 1), Status::kMemInvalidHandle);
   EXPECT_EQ(counters().executions, 0u);
 }

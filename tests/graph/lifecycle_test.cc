@@ -277,7 +277,7 @@ TEST_F(Lifecycle, ContextSlotsAreBounded) {
   EXPECT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig,
                                &extra),
             Status::kContextNoFreeSlot);
-  ASSERT_EQ(rt::context_free(c[2]), Status::kOk);
+  ASSERT_EQ(rt::context_free(c[rt::kMaxContexts - 1]), Status::kOk);
   EXPECT_EQ(rt::context_create(backend_, bin.data(), bin.size(), rt::kDefaultContextConfig,
                                &extra),
             Status::kOk);

@@ -678,8 +678,8 @@ static void test_execute_errors(void** state) {
                    QNN_GRAPH_ERROR_INVALID_HANDLE);
 }
 
-/* Memory-handle table size of the default configuration (LPAI_MAX_MEM_HANDLES, graph/runtime.h). */
-#define TABLE_SIZE 16
+/* Memory-handle table size of this build (LPAI_MAX_MEM_HANDLES, firmware/core/config.h). */
+#define TABLE_SIZE LPAI_MAX_MEM_HANDLES
 
 static void test_mem_register_errors(void** state) {
   Qnn_MemDescriptor_t d = QNN_MEM_DESCRIPTOR_INIT;
@@ -755,16 +755,24 @@ static void test_mem_register_errors(void** state) {
 }
 
 static void test_system_context_errors(void** state) {
+  /* Every slot of this build (LPAI_MAX_SYSTEM_CONTEXTS), then one more. */
+  QnnSystemContext_Handle_t all[LPAI_MAX_SYSTEM_CONTEXTS];
   QnnSystemContext_Handle_t sys2 = NULL, sys3 = NULL;
   const QnnSystemContext_BinaryInfo_t* info = NULL;
   Qnn_ContextBinarySize_t info_size = 0;
+  int i;
   (void)state;
   g_s.bin = shim_load_binary("copy_raw.bin");
   assert_int_equal(QnnSystemContext_create(NULL), QNN_CONTEXT_ERROR_INVALID_ARGUMENT);
-  assert_int_equal(QnnSystemContext_create(&g_s.sys), QNN_SUCCESS);
-  assert_int_equal(QnnSystemContext_create(&sys2), QNN_SUCCESS);
+  for (i = 0; i < LPAI_MAX_SYSTEM_CONTEXTS; ++i) {
+    assert_int_equal(QnnSystemContext_create(&all[i]), QNN_SUCCESS);
+  }
   assert_int_equal(QnnSystemContext_create(&sys3), QNN_CONTEXT_ERROR_NO_FREE_SLOT);
-  assert_int_equal(QnnSystemContext_free(sys2), QNN_SUCCESS);
+  for (i = 0; i < LPAI_MAX_SYSTEM_CONTEXTS; ++i) {
+    assert_int_equal(QnnSystemContext_free(all[i]), QNN_SUCCESS);
+  }
+  sys2 = all[0]; /* freed: its slot is free again, the handle stays dead */
+  assert_int_equal(QnnSystemContext_create(&g_s.sys), QNN_SUCCESS);
   assert_int_equal(QnnSystemContext_free(sys2), QNN_CONTEXT_ERROR_INVALID_HANDLE);
   assert_int_equal(QnnSystemContext_getBinaryInfo(sys2, g_s.bin.data, g_s.bin.size, &info,
                                                   &info_size),
