@@ -120,7 +120,7 @@ TEST(TilingBudget, Vww96TiledMatchesUntiled) {
   EXPECT_NE(why.find("tiled execution reached 46144 bytes"), std::string::npos) << why;
   EXPECT_NE(why.find("graph input"), std::string::npos) << why;
   EXPECT_NE(why.find("with memhandle IO (--input_output_tensor_mem_type memhandle) the plan fits "
-                     "in VWW_MH_SCRATCH bytes of scratch"),
+                     "in 29184 bytes of scratch"),
             std::string::npos)
       << why;
 }
