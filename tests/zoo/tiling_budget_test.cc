@@ -128,7 +128,8 @@ TEST(TilingBudget, Vww96TiledMatchesUntiled) {
 // vww_96_int8 at 32,768 bytes with memhandle IO (graph IO outside scratch): the first stage
 // reads the graph input through row views of it (kIo views bound through the input's slot).
 // The plan fits, its extra MACs stay within 15%, and it runs bit-exact against the untiled
-// plan, with the IO bound as firmware IO buffers (RAW) and as shared buffers (MEMHANDLE).
+// plan, with the IO bound as firmware IO buffers (RAW) and as shared buffers (MEMHANDLE), and
+// with the HVX layouts.
 TEST(TilingBudget, Vww96At32768WithMemhandleIo) {
   LPAI_REQUIRE_SHARED(dir, "models");
   const std::vector<uint8_t> model = read_bytes(dir + "/vww_96_int8.tflite");
@@ -158,6 +159,13 @@ TEST(TilingBudget, Vww96At32768WithMemhandleIo) {
   ASSERT_FALSE(want.empty());
   EXPECT_EQ(run_once(tiled.binary, input, /*memhandle=*/false), want);
   EXPECT_EQ(run_once(tiled.binary, input, /*memhandle=*/true), want);
+  // The HVX weight layouts (the Hexagon image's binary) over the same bands.
+  o.kernel_layout = lpai::prepare::KernelLayout::kHvx;
+  lpai::prepare::PrepareOutput hvx;
+  ASSERT_EQ(lpai_test::failure(lpai::prepare::prepare_tflite(model.data(), model.size(), o, &hvx)), "");
+  EXPECT_LE(hvx.plan.scratch_size, 32768u);
+  EXPECT_FALSE(hvx.tiling.empty());
+  EXPECT_EQ(run_once(hvx.binary, input, /*memhandle=*/true), want);
 }
 
 }  // namespace
