@@ -138,9 +138,11 @@ struct TensorRecord {
 static_assert(sizeof(TensorRecord) == 64, "tensor record layout");
 
 // A row view (tiled execution): tensor `tensor` is rows [first_row, first_row + dims[1]) of
-// tensor `parent`, whose bytes it shares: both scratch, not graph IO, rank 4 with dims[0] == 1,
-// equal dims[2], dims[3], type and quantisation; tensor.offset == parent.offset + first_row *
-// row bytes (the start alignment does not apply to a view). The parent is no view; each tensor
+// tensor `parent`, whose bytes it shares: rank 4 with dims[0] == 1, equal dims[2], dims[3],
+// type and quantisation; tensor.offset == parent.offset + first_row * row bytes (the start
+// alignment does not apply to a view). Either both are scratch and not graph IO, or (version
+// 1.1, memhandle IO hint) the parent is a kIo graph IO tensor and the view is kIo with the
+// parent's io_slot and IO flags: its offset is then its byte offset within the slot's buffer. The parent is no view; each tensor
 // is listed at most once. Nodes reading or writing a view use the parent's bytes: the
 // dataflow checks count a view's uses as its parent's, and a parent no node writes whole is
 // defined once views written by earlier nodes cover all its rows.

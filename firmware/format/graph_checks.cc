@@ -350,7 +350,9 @@ Status check_graph_dataflow(const BinaryView& view) {
   }
   for (uint32_t k = 0; k < v.num_outputs(); ++k) {
     const uint32_t id = v.output_tensor(k);
-    LPAI_CHECK(writer_before(v, id, v.node_count()) != kNone, Status::kBinaryBadIo,
+    LPAI_CHECK(writer_before(v, id, v.node_count()) != kNone ||
+                   (v.is_parent(id) && covered_by_views(v, id, v.node_count())),
+               Status::kBinaryBadIo,
                "context binary: graph output %u (tensor %u) is written by no node", fmt_u(k),
                fmt_u(id));
   }

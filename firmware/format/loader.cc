@@ -82,6 +82,13 @@ struct Checker {
     }
     return false;
   }
+  // The parent of row view `id`, or kNone.
+  uint32_t view_parent(uint32_t id) const {
+    for (uint32_t i = 0; i < h->row_views.count; ++i) {
+      if (view.row_view(i).tensor == id) return view.row_view(i).parent;
+    }
+    return kNone;
+  }
   bool string_ok(uint32_t offset) const { return offset < h->strings.count; }
   // [first, first + count) inside the indices section.
   bool index_range_ok(uint32_t first, uint32_t count) const {
@@ -284,8 +291,8 @@ Status Checker::check_tensor(uint32_t id) const {
                  fmt_u(t.offset), fmt_u(t.size), pool_name, fmt_u(pool));
       break;
     }
-    case MemClass::kIo:
-      LPAI_CHECK(t.offset == 0, Status::kBinaryTensorOutOfBounds,
+    case MemClass::kIo:  // a row view's offset is its rows' (check_row_view)
+      LPAI_CHECK(t.offset == 0 || is_row_view(id), Status::kBinaryTensorOutOfBounds,
                  "context binary: tensor %u io offset %u, must be 0", fmt_u(id), fmt_u(t.offset));
       break;
   }
@@ -324,10 +331,12 @@ Status Checker::check_tensor(uint32_t id) const {
              fmt_u(t.name), fmt_u(h->strings.count));
 
   // IO binding: the IO lists were checked to point back at their tensors; here every tensor
-  // claiming a slot must be the one listed there, with matching flags.
+  // claiming a slot must be the one listed there (or a row view of it), with matching flags.
   uint8_t io_flags = 0;
   if (t.io_slot != kNone) {
-    LPAI_CHECK(t.io_slot < io_count() && io_tensor(t.io_slot) == id, Status::kBinaryBadIo,
+    LPAI_CHECK(t.io_slot < io_count() &&
+                   (io_tensor(t.io_slot) == id || io_tensor(t.io_slot) == view_parent(id)),
+               Status::kBinaryBadIo,
                "context binary: tensor %u io_slot %u not in the graph IO lists", fmt_u(id),
                fmt_u(t.io_slot));
     io_flags = t.io_slot < h->num_inputs ? kTensorIsInput : kTensorIsOutput;
@@ -414,11 +423,26 @@ Status Checker::check_row_view(uint32_t i) const {
   const TensorRecord& v = tensors()[r.tensor];
   const TensorRecord& p = tensors()[r.parent];
   const uint8_t scratch = static_cast<uint8_t>(MemClass::kScratch);
-  LPAI_CHECK(v.mem_class == scratch && p.mem_class == scratch && v.io_slot == kNone &&
-                 p.io_slot == kNone,
-             Status::kBinaryBadTensor,
-             "context binary: row view %u: tensor %u and parent %u must be scratch, not graph IO",
-             fmt_u(i), fmt_u(r.tensor), fmt_u(r.parent));
+  const uint8_t io = static_cast<uint8_t>(MemClass::kIo);
+  if (p.io_slot == kNone) {
+    LPAI_CHECK(v.mem_class == scratch && p.mem_class == scratch && v.io_slot == kNone,
+               Status::kBinaryBadTensor,
+               "context binary: row view %u: tensor %u and parent %u must be scratch, not graph IO",
+               fmt_u(i), fmt_u(r.tensor), fmt_u(r.parent));
+  } else {
+    // A view of graph IO addresses the slot's binding plus its offset: the parent must be
+    // bound outside scratch (memhandle hint, kIo), the view bound to the same slot. The
+    // parent's slot itself is checked with the parent (check_tensor).
+    LPAI_CHECK(p.mem_class == io, Status::kBinaryBadIo,
+               "context binary: row view %u: parent %u is graph IO in scratch; views of graph IO "
+               "need the memhandle IO hint",
+               fmt_u(i), fmt_u(r.parent));
+    LPAI_CHECK(v.mem_class == io && v.io_slot == p.io_slot, Status::kBinaryBadIo,
+               "context binary: row view %u: tensor %u (mem_class %u, io_slot %u) must be io with "
+               "parent %u's io_slot %u",
+               fmt_u(i), fmt_u(r.tensor), fmt_u(v.mem_class), fmt_u(v.io_slot), fmt_u(r.parent),
+               fmt_u(p.io_slot));
+  }
   const bool shape_ok = v.rank == 4 && p.rank == 4 && v.dims[0] == 1 && p.dims[0] == 1 &&
                         v.dims[2] == p.dims[2] && v.dims[3] == p.dims[3] && v.dims[1] != 0 &&
                         v.dims[1] <= p.dims[1] && r.first_row <= p.dims[1] - v.dims[1] &&

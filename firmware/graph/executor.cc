@@ -13,8 +13,14 @@ namespace lpai {
 namespace exec {
 namespace {
 
+// Graph IO tensors resolve through their slot's binding; a kIo tensor's offset is its byte
+// offset within the slot's buffer (0 for the IO tensor, rows for a row view of it: the loader
+// bounds it by the IO tensor's size). Raw-hint IO tensors are scratch-class: their offset is
+// their home in scratch, not an offset within the binding.
 inline uint8_t* address(const format::TensorRecord& t, const Frame& f) {
-  return t.io_slot != format::kNone ? f.io[t.io_slot] : f.base[t.mem_class] + t.offset;
+  if (t.io_slot == format::kNone) return f.base[t.mem_class] + t.offset;
+  return f.io[t.io_slot] +
+         (t.mem_class == static_cast<uint8_t>(format::MemClass::kIo) ? t.offset : 0u);
 }
 
 #if defined(LPAI_HOST_KERNEL_HOOK)

@@ -1,7 +1,8 @@
 // The node loop: runs every node of a validated binary over planned offsets.
 //
 // A tensor's address is base[mem_class] + offset, except graph IO tensors (io_slot != kNone),
-// whose address is io[io_slot] (the per-execute IO binding). Nothing is checked per node: the
+// whose address is io[io_slot] (the per-execute IO binding), plus the offset for a kIo row
+// view of one (rows of a memhandle-IO tensor, tiled execution). Nothing is checked per node: the
 // loader (format::validate_binary) and the kernels' validators (kernels::validate_nodes)
 // vetted every index, offset and parameter blob when the context was created.
 #ifndef LPAI_GRAPH_EXECUTOR_H

@@ -24,8 +24,10 @@
 //  - row_view[i].parent == -1: tensor i is no row view; otherwise tensor i is rows
 //    [first_row, first_row + shape[1]) of tensor `parent` (tiled execution, tiling.h): both
 //    4-D with batch 1, equal width, channels, type and quantisation; the parent owns the bytes
-//    (a scratch activation, never graph IO, a view or an alias), the view is planned at the
-//    parent's offset plus first_row rows and its uses count as the parent's.
+//    (a scratch activation, or graph IO planned as memhandle IO (kIo); never a view or an
+//    alias), the view is planned at the parent's offset plus first_row rows (for a kIo parent:
+//    its byte offset within the IO buffer, bound through the parent's slot) and its uses count
+//    as the parent's.
 //  - Tensors used by no op (inputs, outputs) and not graph IO are "unused": not planned, not
 //    serialized. Intermediates (op.intermediates) do not count as uses.
 //  - Constant data (PrepTensor::data) points into `storage` for an imported model, or into

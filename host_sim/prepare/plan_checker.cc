@@ -85,7 +85,10 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
     }
     const PrepTensor& t = g.tensors[id];
     const Placement& p = plan.tensors[id];
-    const bool io = in.count(id) || out.count(id);
+    const int parent = view_parent(id);
+    // A row view of graph IO lives where its parent does.
+    const bool io = in.count(id) || out.count(id) ||
+                    (parent >= 0 && (in.count(parent) || out.count(parent)));
     const format::MemClass want = t.is_const()     ? format::MemClass::kConst
                                   : t.is_variable  ? format::MemClass::kPersistent
                                   : io && options.io_memhandle ? format::MemClass::kIo
@@ -101,10 +104,9 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
       err << "tensor " << id << " planned with " << p.size << " bytes, needs " << bytes;
       return err.str();
     }
-    const int parent = view_parent(id);
     if (parent >= 0) {  // rows [first_row, ...) of its parent, which is checked on its own
       const uint64_t row = t.shape.size() == 4 && t.shape[1] > 0 ? bytes / t.shape[1] : 0;
-      if (want != format::MemClass::kScratch ||
+      if ((want != format::MemClass::kScratch && want != format::MemClass::kIo) ||
           p.offset != plan.tensors[parent].offset +
                           static_cast<uint64_t>(g.row_view[id].first_row) * row) {
         err << "row view " << id << " is not at its rows of tensor " << parent;

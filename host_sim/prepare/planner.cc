@@ -316,15 +316,22 @@ host::HostStatus plan_memory(const PrepGraph& g, const std::vector<uint32_t>& te
     if (!plan.used[i] || !g.is_row_view(static_cast<int>(i))) continue;
     const int parent = g.row_view[i].parent;
     const PrepTensor& v = g.tensors[i];
+    // The parent is a scratch activation, or memhandle graph IO (kIo: the view is bound
+    // through the parent's slot, its offset its rows' within the IO buffer).
+    const bool io_parent = static_cast<size_t>(parent) < n && (is_input[parent] || is_output[parent]);
+    const format::MemClass parent_class =
+        io_parent ? format::MemClass::kIo : format::MemClass::kScratch;
     if (static_cast<size_t>(parent) >= n || g.is_row_view(parent) || g.alias_root(parent) != parent ||
-        !plan.used[parent] || plan.tensors[parent].mem_class != format::MemClass::kScratch ||
-        is_input[parent] || is_output[parent] || is_input[i] || is_output[i] ||
+        !plan.used[parent] || plan.tensors[parent].mem_class != parent_class ||
+        is_input[i] || is_output[i] ||
         v.shape.size() != 4 || g.tensors[parent].shape.size() != 4 || v.type != g.tensors[parent].type ||
         g.row_view[i].first_row < 0 ||
         g.row_view[i].first_row + v.shape[1] > g.tensors[parent].shape[1]) {
       return host::HostStatus::fail("plan: tensor " + std::to_string(i) +
-                                    " is a row view outside a scratch activation of its own");
+                                    " is a row view outside a scratch activation or memhandle "
+                                    "graph IO tensor");
     }
+    plan.tensors[i].mem_class = parent_class;
   }
   for (size_t i = 0; i < n; ++i) {
     const int r = g.alias_root(static_cast<int>(i));

@@ -7,7 +7,8 @@
 //    (PrepGraph::alias_of) is one buffer live over the union of its members' ranges.
 //  - persistent: variable tensors, each in its own slot (live for the whole context).
 //  - const: constant tensors; they stay in the binary (placed by the writer, not here).
-//  - io: graph inputs/outputs when the IO hint is memhandle (bound at execute; offset 0).
+//  - io: graph inputs/outputs when the IO hint is memhandle (bound at execute; offset 0), and
+//    row views of them (offset: the view's first row's bytes within the IO buffer).
 // Loops (inlined WHILE, graph.h loop_regions): a buffer touched inside a loop is live over
 // the whole loop. Every scratch/persistent offset is a multiple of start_alignment; pool sizes are rounded up
 // to size_alignment. Steps: step s is the execution of ops[s].

@@ -472,8 +472,8 @@ HostStatus plan_tiled(const HostStatus& untiled_failure, const PlanOptions& opti
   std::vector<int> origin, band;
   uint64_t smallest = 0;
   std::string why;
-  if (!search_tiling(&res->graph, options.memory_budget, attempt_of(*res), plan, &stages, &origin,
-                     &band, &smallest, &why)
+  if (!search_tiling(&res->graph, options.memory_budget, options.io_memhandle, attempt_of(*res),
+                     plan, &stages, &origin, &band, &smallest, &why)
            .ok()) {
     return HostStatus::fail(untiled_failure.error() + "; tiled execution reached " +
                             std::to_string(smallest) + " bytes, then stopped: " + why);
@@ -524,9 +524,8 @@ HostResult<writer::TensorDesc> describe_tensor(const PrepTensor& t, size_t i, co
     return HostStatus::fail("tensor " + std::to_string(i) + " '" + t.name +
                             "': offset or size exceeds 4 GiB");
   }
-  td.offset = p.mem_class == format::MemClass::kConst || p.mem_class == format::MemClass::kIo
-                  ? 0u
-                  : static_cast<uint32_t>(p.offset);
+  // kIo: 0 for graph IO, the rows' byte offset for a row view of it (planner.h).
+  td.offset = p.mem_class == format::MemClass::kConst ? 0u : static_cast<uint32_t>(p.offset);
   td.size = static_cast<uint32_t>(p.size);
   if (!t.scales.empty()) {
     td.scale = t.scales[0];
@@ -662,7 +661,24 @@ HostStatus prepare_tflite(const uint8_t* data, size_t size, const PlanOptions& o
                           PrepareOutput* out) {
   PrepGraph g;
   if (HostStatus st = import_tflite(data, size, &g); !st.ok()) return st;
-  return prepare_graph(std::move(g), options, out);
+  const HostStatus st = prepare_graph(std::move(g), options, out);
+  if (st.ok() || options.io_memhandle || options.memory_budget == 0 ||
+      st.error().find(kRawIoInputStop) == std::string::npos) {
+    return st;
+  }
+  // Raw IO keeps the graph input whole in scratch, and tiling stopped there: say whether the
+  // budget is met with the graph IO outside scratch (tiled stages then read it through views).
+  PrepGraph again;
+  if (HostStatus imported = import_tflite(data, size, &again); !imported.ok()) return st;
+  PlanOptions memhandle = options;
+  memhandle.io_memhandle = true;
+  PrepareOutput probe;
+  const HostStatus fits = prepare_graph(std::move(again), memhandle, &probe);
+  return HostStatus::fail(
+      st.error() + (fits.ok() ? "; with memhandle IO (--input_output_tensor_mem_type memhandle) "
+                                "the plan fits in " +
+                                    std::to_string(probe.plan.scratch_size) + " bytes of scratch"
+                              : "; memhandle IO does not meet the budget either"));
 }
 
 }  // namespace prepare

@@ -157,7 +157,7 @@ bool op_row_window(const PrepOp& op, RowWindow* w, std::string* why) {
 }
 
 bool stage_valid(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, int last,
-                 std::string* why) {
+                 std::string* why, bool io_views) {
   if (first < 0 || last < first || static_cast<size_t>(last) >= ops.size()) {
     *why = "stage out of range";
     return false;
@@ -167,8 +167,13 @@ bool stage_valid(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, 
     RowWindow w;
     if (!op_row_window(op, &w, why)) return false;
     const int out = op.outputs[0]->index;
-    if (is_graph_io(g, out) || is_aliased(g, out) || g.is_row_view(out)) {
-      *why = "an output is graph IO or aliased";
+    if (is_graph_io(g, out) && (s < last || !io_views)) {
+      *why = s < last ? "an intermediate is graph IO"
+                      : "the stage's output is graph IO (views of graph IO need memhandle IO)";
+      return false;
+    }
+    if (is_aliased(g, out) || g.is_row_view(out)) {
+      *why = "an output is aliased or a view";
       return false;
     }
     if (s < last) {  // an intermediate: read only inside the stage, after its producer
@@ -186,8 +191,12 @@ bool stage_valid(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, 
       const int id = op.inputs[static_cast<size_t>(k)]->index;
       bool internal = false;
       for (int p = first; p < s; ++p) internal = internal || ops[static_cast<size_t>(p)].outputs[0]->index == id;
-      if (!internal && (is_graph_io(g, id) || is_aliased(g, id) || g.is_row_view(id))) {
-        *why = "a stage input is graph IO or aliased";
+      if (!internal && is_graph_io(g, id) && !io_views) {
+        *why = "a stage input is graph IO (views of graph IO need memhandle IO)";
+        return false;
+      }
+      if (!internal && (is_aliased(g, id) || g.is_row_view(id))) {
+        *why = "a stage input is aliased or a view";
         return false;
       }
     }
@@ -196,7 +205,7 @@ bool stage_valid(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, 
 }
 
 bool close_stage(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, int last,
-                 TileStage* out, std::string* why) {
+                 TileStage* out, std::string* why, bool io_views) {
   int end = last;
   for (bool grown = true; grown;) {
     grown = false;
@@ -210,7 +219,7 @@ bool close_stage(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, 
       }
     }
   }
-  if (!stage_valid(g, ops, first, end, why)) return false;
+  if (!stage_valid(g, ops, first, end, why, io_views)) return false;
   out->first_op = first;
   out->last_op = end;
   return true;
@@ -218,14 +227,14 @@ bool close_stage(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, 
 
 host::HostStatus tile_ops(PrepGraph* g, const std::vector<PrepOp>& ops,
                           const std::vector<TileStage>& stages, std::vector<PrepOp>* out,
-                          std::vector<int>* origin, std::vector<int>* band) {
+                          std::vector<int>* origin, std::vector<int>* band, bool io_views) {
   out->clear();
   origin->clear();
   band->clear();
   std::vector<const TileStage*> stage_at(ops.size(), nullptr);
   for (const TileStage& st : stages) {
     std::string why;
-    if (!stage_valid(*g, ops, st.first_op, st.last_op, &why) || st.band_rows < 1) {
+    if (!stage_valid(*g, ops, st.first_op, st.last_op, &why, io_views) || st.band_rows < 1) {
       return host::HostStatus::fail("tiling: stage of ops " + std::to_string(st.first_op) + ".." +
                                     std::to_string(st.last_op) + " invalid: " + why);
     }

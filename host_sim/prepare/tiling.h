@@ -51,13 +51,15 @@ struct TileStage {
 };
 
 // Whether ops[first..last] (the untiled order) of g can form a stage; *why says why not.
+// io_views (memhandle IO: graph IO outside scratch, views of it bound through its slot): the
+// stage's inputs and its last output may be graph IO; its intermediates never are.
 bool stage_valid(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, int last,
-                 std::string* why);
+                 std::string* why, bool io_views = false);
 
 // The smallest stage containing ops [first, last] whose intermediates are used only inside it
 // (extends last over their consumers); false when none is valid.
 bool close_stage(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, int last,
-                 TileStage* out, std::string* why);
+                 TileStage* out, std::string* why, bool io_views = false);
 
 // Expands `stages` (disjoint, each valid, band_rows >= 1) of the untiled `ops` into *out:
 // per stage and band, one op per stage op over band buffers and row views appended to *g
@@ -65,7 +67,8 @@ bool close_stage(const PrepGraph& g, const std::vector<PrepOp>& ops, int first, 
 // untiled index of out op s; band[s] its band (-1 outside stages).
 host::HostStatus tile_ops(PrepGraph* g, const std::vector<PrepOp>& ops,
                           const std::vector<TileStage>& stages, std::vector<PrepOp>* out,
-                          std::vector<int>* origin, std::vector<int>* band);
+                          std::vector<int>* origin, std::vector<int>* band,
+                          bool io_views = false);
 
 // Multiply-accumulates of one CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED op (0 for others).
 uint64_t op_macs(const PrepOp& op);
@@ -100,8 +103,12 @@ using TilingPlanFn = std::function<host::HostStatus(TilingAttempt* attempt)>;
 // overlaps; the first band height gives about 4 bands per budget of that buffer's bytes).
 // g->ops is replaced by each tiled op list and planned with `plan`. Success: the last plan
 // fits, g->ops, *stages, *origin and *band are the tiled order's. Failure: g->ops is back to
-// the untiled order, *smallest is the smallest scratch reached and *why says where it stopped.
-host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttempt& first,
+// the untiled order, *smallest is the smallest scratch reached and *why says where it stopped
+// (beginning with kRawIoInputStop when the busiest step holds a raw-IO graph input).
+// io_views: as stage_valid's.
+extern const char kRawIoInputStop[];
+host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, bool io_views,
+                               const TilingAttempt& first,
                                const TilingPlanFn& plan, std::vector<TileStage>* stages,
                                std::vector<int>* origin, std::vector<int>* band,
                                uint64_t* smallest, std::string* why);

@@ -58,7 +58,10 @@ std::vector<uint64_t> live_bytes_per_step(const PrepGraph& g, const MemoryPlan& 
   return live;
 }
 
-host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttempt& first,
+const char kRawIoInputStop[] = "the busiest step holds graph input ";
+
+host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, bool io_views,
+                               const TilingAttempt& first,
                                const TilingPlanFn& plan, std::vector<TileStage>* stages,
                                std::vector<int>* origin, std::vector<int>* band,
                                uint64_t* smallest, std::string* why) {
@@ -103,10 +106,10 @@ host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttemp
       const int r = last_reader_of(untiled, t);
       const bool graph_input = std::find(g->inputs.begin(), g->inputs.end(), t) != g->inputs.end();
       if (graph_input) {
-        return give_up("the busiest step holds graph input " + tensor_name + " (" +
+        return give_up(kRawIoInputStop + tensor_name + " (" +
                        std::to_string(tensor_bytes(g->tensors[static_cast<size_t>(t)])) +
-                       " bytes), in scratch from the first node (raw IO); tiled stages read no "
-                       "graph IO");
+                       " bytes), in scratch from the first node (raw IO); tiled stages read "
+                       "graph IO only with memhandle IO");
       }
       if (p < 0 || r < 0) return give_up("tensor " + tensor_name + " has no producing op to tile");
       TileStage st;
@@ -115,7 +118,7 @@ host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttemp
       std::vector<TileStage> kept;
       for (bool merged = true; merged;) {
         merged = false;
-        if (!close_stage(*g, untiled, lo, hi, &st, &reason)) {
+        if (!close_stage(*g, untiled, lo, hi, &st, &reason, io_views)) {
           return give_up("tensor " + tensor_name + " (" + std::to_string(tensor_bytes(g->tensors[t])) +
                          " bytes) cannot be tiled: " + reason);
         }
@@ -148,7 +151,8 @@ host::HostStatus search_tiling(PrepGraph* g, uint64_t budget, const TilingAttemp
       *stages = std::move(kept);
     }
     std::vector<PrepOp> tiled;
-    if (host::HostStatus st = tile_ops(g, untiled, *stages, &tiled, origin, band); !st.ok()) {
+    if (host::HostStatus st = tile_ops(g, untiled, *stages, &tiled, origin, band, io_views);
+        !st.ok()) {
       return give_up(st.error());
     }
     g->ops = std::move(tiled);

@@ -1,7 +1,8 @@
 // lpai-image-gen (host only): prepares the payload a firmware image embeds.
 //
 //   lpai-image-gen --out-dir DIR [--inferences N] [--prepare-tool PATH --models-dir DIR
-//                  [--zoo-dir DIR] [--model NAME[:ddr|:tcm]]...] [--kernel-layout portable|hvx]
+//                  [--zoo-dir DIR] [--model NAME[:ddr|:tcm[:BUDGET]]]...]
+//                  [--kernel-layout portable|hvx]
 //   lpai-image-gen --out-dir DIR --prepare-tool PATH --conformance-dir DIR [--kernel-layout L]
 //   lpai-image-gen --out-dir DIR --prepare-tool PATH --zoo-suite DIR --max-binary-bytes N
 //                  --max-arena-bytes N [--kernel-layout L]
@@ -15,7 +16,9 @@
 // absent and --zoo-dir is given, from ZOO/NAME/NAME.tflite, ../shared/zoo's layout); a model the
 // tool refuses
 // (e.g. an op not supported yet) is skipped with a note on stderr, so host and target always
-// embed the same set.
+// embed the same set. NAME:MEM:BUDGET embeds NAME as NAME_b<BUDGET>, prepared with
+// --memory_budget BUDGET and memhandle IO (tiled stages may read and write the graph IO; the
+// image binds it RAW, into firmware IO buffers), beside NAME untiled when that is listed too.
 //
 // With --conformance-dir (a folder of operator cases, ../shared/conformance/README.md), the
 // payload holds every case with integer IO instead (DDR, no project model; the rest are listed
@@ -126,7 +129,8 @@ bool write_file(const fs::path& path, const std::string& text) {
 // Runs the prepare tool on `model` into work/NAME.bin. False (with a note) when the tool
 // refuses the model.
 bool prepare_model(const std::string& tool, const std::string& layout, const fs::path& model,
-                   const std::string& name, const fs::path& work, std::vector<uint8_t>* binary) {
+                   const std::string& name, const fs::path& work, std::vector<uint8_t>* binary,
+                   const std::string& extra_args = "") {
   if (!fs::exists(model)) {
     std::cerr << "lpai-image-gen: note: " << model << " not present, model skipped\n";
     return false;
@@ -134,7 +138,7 @@ bool prepare_model(const std::string& tool, const std::string& layout, const fs:
   const fs::path log = work / (name + ".prepare.log");
   const std::string cmd = "'" + tool + "' --model '" + model.string() + "' --binary_file '" +
                           name + "' --output_dir '" + work.string() + "' --kernel_layout " + layout +
-                          " > '" + log.string() + "' 2>&1";
+                          extra_args + " > '" + log.string() + "' 2>&1";
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream l(log);
     std::string first;
@@ -389,12 +393,23 @@ int main(int argc, char** argv) {
     for (const std::string& spec : requested) {
       Model m;
       const size_t colon = spec.find(':');
-      m.name = spec.substr(0, colon);
-      m.mem_type = colon == std::string::npos ? "ddr" : spec.substr(colon + 1);
+      const size_t colon2 = colon == std::string::npos ? colon : spec.find(':', colon + 1);
+      const std::string model = spec.substr(0, colon);
+      m.name = model;
+      m.mem_type = colon == std::string::npos ? "ddr" : spec.substr(colon + 1, colon2 - colon - 1);
       if (m.mem_type != "ddr" && m.mem_type != "tcm") return fail("bad mem type in " + spec);
-      fs::path file = models_dir / (m.name + ".tflite");
-      if (!fs::exists(file) && !zoo_dir.empty()) file = zoo_dir / m.name / (m.name + ".tflite");
-      if (prepare_model(tool, layout, file, m.name, out_dir, &m.binary)) {
+      std::string extra;
+      if (colon2 != std::string::npos) {
+        const std::string budget = spec.substr(colon2 + 1);
+        if (budget.empty() || budget.find_first_not_of("0123456789") != std::string::npos) {
+          return fail("bad budget in " + spec);
+        }
+        m.name = model + "_b" + budget;
+        extra = " --input_output_tensor_mem_type memhandle --memory_budget " + budget;
+      }
+      fs::path file = models_dir / (model + ".tflite");
+      if (!fs::exists(file) && !zoo_dir.empty()) file = zoo_dir / model / (model + ".tflite");
+      if (prepare_model(tool, layout, file, m.name, out_dir, &m.binary, extra)) {
         models.push_back(std::move(m));
       }
     }

@@ -111,7 +111,9 @@ bool check_tensor(const GraphDesc& g, uint32_t id, uint64_t* size_out, Errors* e
                        class_name(t.mem_class), " size ", pool);
     }
   }
-  if (t.mem_class == MemClass::kIo && t.offset != 0) {
+  bool io_view = false;  // a row view of a kIo tensor: its offset is its rows' within the IO buffer
+  for (const format::RowViewRecord& r : g.row_views) io_view = io_view || r.tensor == id;
+  if (t.mem_class == MemClass::kIo && t.offset != 0 && !io_view) {
     return err->fail(what, ": io tensors have offset 0, got ", t.offset);
   }
   if (!t.channel_scales.empty() || !t.channel_zero_points.empty()) {
@@ -172,7 +174,11 @@ bool check_graph(const GraphDesc& g, std::vector<uint64_t>* sizes, Errors* err) 
     }
   }
   for (uint32_t id = 0; id < n; ++id) {
-    if (g.tensors[id].mem_class == MemClass::kIo && io_use[id] == 0) {
+    bool io_view = false;  // a row view of a graph IO tensor lives where its parent does
+    for (const format::RowViewRecord& r : g.row_views) {
+      io_view = io_view || (r.tensor == id && r.parent < n && io_use[r.parent] != 0);
+    }
+    if (g.tensors[id].mem_class == MemClass::kIo && io_use[id] == 0 && !io_view) {
       return err->fail("tensor ", id, ": io memory class but not a graph input or output");
     }
   }
@@ -286,6 +292,15 @@ host::HostResult<std::vector<uint8_t>> serialize_context_binary(const GraphDesc&
   for (size_t k = 0; k < graph.outputs.size(); ++k) {
     tensors[graph.outputs[k]].io_slot = static_cast<uint32_t>(graph.inputs.size() + k);
     tensors[graph.outputs[k]].flags |= format::kTensorIsOutput;
+  }
+  // A row view of a graph IO tensor is bound through its parent's slot (the loader checks
+  // the rest of the record).
+  for (const format::RowViewRecord& r : graph.row_views) {
+    if (r.tensor >= tensors.size() || r.parent >= tensors.size()) continue;
+    const TensorRecord& p = tensors[r.parent];
+    if (p.io_slot == format::kNone) continue;
+    tensors[r.tensor].io_slot = p.io_slot;
+    tensors[r.tensor].flags |= p.flags & (format::kTensorIsInput | format::kTensorIsOutput);
   }
 
   std::vector<uint8_t> params;

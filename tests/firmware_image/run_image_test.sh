@@ -23,6 +23,10 @@
 #                 that fit the image), run it and require "result=PASS", no model refused by
 #                 the prepare tool, and every inference's outputs of every embedded model equal
 #                 to its output_<k>_<j>.bin (TFLite Micro's bytes, state carried), byte for byte.
+#   MODE tiled:   cross-build TARGET's image against a payload holding models NAME and
+#                 NAME_b<BUDGET> (NAME prepared under --memory_budget BUDGET: tiled stages),
+#                 run it and require "result=PASS" and every inference's outputs of each tiled
+#                 model equal to its untiled model's, byte for byte.
 #   MODE stack:   cross-build, run the image (or reuse the output of MODE run when it is newer
 #                 than the image) and require the stack probe's self-test to measure its
 #                 1024-byte array within [1024, 1024 + 128] bytes, and one "stack: <model>
@@ -130,6 +134,32 @@ case "$mode" in
       done
     done < "$models_txt"
     echo "---- $target: $embedded conformance cases, $compared outputs equal to TFLite Micro's bytes ($float_io float-IO cases not embedded: the host converts their float IO)"
+    ;;
+  tiled)
+    build_image
+    target_out="$cross_dir.output.txt"
+    "$src/scripts/run-firmware-image.sh" "$target" "$image" > "$target_out" 2>&1
+    rc=$?
+    grep -E '^(error|FAIL)' "$target_out" | head -n 20
+    [ $rc -eq 0 ] || fail "$target image exited with status $rc (output: $target_out)"
+    grep -q '^lpai-image: result=PASS$' "$target_out" || fail "$target image did not report PASS"
+    compared=0
+    while read -r name mem inferences outputs; do
+      untiled="${name%_b[0-9]*}"
+      [ "$untiled" != "$name" ] || continue
+      grep -q "^$untiled " "$models_txt" || fail "$name: no untiled $untiled in the payload"
+      for ((k = 0; k < inferences; k++)); do
+        for ((j = 0; j < outputs; j++)); do
+          got="$(output_hex "$target_out" "$name" "$k" "$j")"
+          want="$(output_hex "$target_out" "$untiled" "$k" "$j")"
+          [ -n "$got" ] && [ "$got" = "$want" ] ||
+            fail "$name output $j of inference $k differs from $untiled's on $target (got $got, want $want)"
+          compared=$((compared + 1))
+        done
+      done
+    done < "$models_txt"
+    [ $compared -gt 0 ] || fail "no tiled model (NAME_b<BUDGET>) in $models_txt"
+    echo "---- $target: $compared outputs of tiled models equal to their untiled models'"
     ;;
   zoo)
     zoo="$shared/zoo"
