@@ -452,6 +452,9 @@ TilingAttempt attempt_of(const PrepareOutput& res) {
 // smallest tiled scratch reached. Fills res->tiling.
 HostStatus plan_tiled(const HostStatus& untiled_failure, const PlanOptions& options,
                       NodeParams* params, PrepareOutput* res) {
+  // Tiled stages rewrite the op list: they are planned without in-place execution.
+  res->graph.in_place_of.clear();
+  res->in_place.clear();
   const std::vector<PrepOp> untiled = res->graph.ops;
   const std::vector<uint64_t> live_before = live_bytes_per_step(res->graph, res->plan);
   const uint64_t scratch_before = res->plan.scratch_size;
@@ -644,6 +647,7 @@ HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareO
   HostResult<NodeParams> params =
       prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
   if (!params.ok()) return params.status();
+  if (options.in_place) res.in_place = plan_in_place(&res.graph, res.temp_bytes);
   if (HostStatus st = plan_within_budget(std::move(leaner), &params.value(), &res); !st.ok()) {
     if (!over_budget(res)) return st;
     if (HostStatus tiled = plan_tiled(st, options, &params.value(), &res); !tiled.ok()) {

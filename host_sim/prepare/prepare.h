@@ -22,6 +22,7 @@
 #include "common/host_result.h"
 #include "format/context_binary_format.h"
 #include "prepare/graph.h"
+#include "prepare/in_place.h"
 #include "prepare/planner.h"
 #include "prepare/tiling.h"
 
@@ -35,6 +36,7 @@ struct PrepareOutput {
   std::vector<size_t> temp_form;        // per op: 0 = its preferred form, k = its k-th leaner
                                         // form (PrepResult::leaner), chosen by the planner
   MemoryPlan plan;
+  std::vector<InPlaceOp> in_place;      // ops planned in place (in_place.h), in step order
   std::vector<uint32_t> binary_id;      // per graph tensor: id in the binary, or format::kNone
   std::vector<uint32_t> temp_binary_id; // per op: id of its temp tensor, or format::kNone
   uint64_t const_bytes = 0;             // bytes of the binary's consts section

@@ -2,7 +2,7 @@
 //
 //   lpai-context-binary-generator --model M.tflite --binary_file NAME --output_dir DIR
 //       [--input_output_tensor_mem_type raw|memhandle] [--alignment START:SIZE] [--report] [--plot]
-//       [--temp_policy speed|memory] [--memory_budget BYTES]
+//       [--temp_policy speed|memory] [--memory_budget BYTES] [--no_in_place]
 //       [--backend LIB]   (recorded only, as in seed 002's command line)
 //       [--kernel_layout portable|hvx]   (hvx: also the HVX weight layouts, for Hexagon images)
 //
@@ -79,6 +79,7 @@ struct Args {
   uint64_t memory_budget = 0;
   std::string op_list;
   bool report = false, plot = false;
+  bool no_in_place = false;
 };
 
 // Parses the command line into *a. Returns -1 to go on, else the exit code (0 after --help,
@@ -113,6 +114,9 @@ int parse_command_line(int argc, char** argv, Args* a) {
   app.add_option("--op_list", a->op_list,
                  "add the operators the binary uses to FILE (one name per line, sorted, merged "
                  "with the names already there): the LPAI_OP_LIST of a selective firmware image");
+  app.add_flag("--no_in_place", a->no_in_place,
+               "plan no element-wise op in place over its dying input (default: in place where "
+               "allowed; bit-identical either way)");
   app.add_flag("--report", a->report, "also write <name>.report.txt and <name>.report.json");
   app.add_flag("--plot", a->plot, "also write <name>.plan.svg");
   try {
@@ -139,6 +143,7 @@ HostResult<lpai::prepare::PlanOptions> plan_options(const Args& a) {
   options.temp_policy = a.temp_policy == "memory" ? lpai::prepare::TempPolicy::kMemory
                                                   : lpai::prepare::TempPolicy::kSpeed;
   options.memory_budget = a.memory_budget;
+  options.in_place = !a.no_in_place;
   if (!parse_alignment(a.alignment, &options.start_alignment, &options.size_alignment)) {
     return HostStatus::fail("--alignment '" + a.alignment +
                             "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "

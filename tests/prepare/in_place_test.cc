@@ -1,0 +1,397 @@
+// In-place execution (host_sim/prepare/in_place.h, format/in_place_ops.h):
+//  - which outputs the pass plans over which inputs on hand-built graphs (dying vs live input,
+//    broadcast, graph IO, an op outside the table, a kernel temp, the same input twice, chains),
+//    and that the plan shares the bytes and passes the independent plan checker;
+//  - the loader accepts an in-place pair only for an op of the table reading a tensor of the
+//    output's dims at the output's bytes;
+//  - the conformance cases of the ops in the table, with a COPY before and after the op so its
+//    input dies there, run in place and give TFLite Micro's bytes (with and without the pass);
+//  - the zoo models: the plan with in-place execution passes the checker and its peak is at
+//    most the plan without (bit-exactness of the default plan: lpai_zoo).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/graph_builder.h"
+#include "common/test_support.h"
+#include "format/binary_view.h"
+#include "prepare/importer.h"
+#include "prepare/in_place.h"
+#include "prepare/plan_checker.h"
+#include "prepare/planner.h"
+#include "prepare/prepare.h"
+#include "runner/session.h"
+
+namespace {
+
+using lpai::format::BuiltinOp;
+using lpai::format::DataType;
+using namespace lpai::prepare;  // NOLINT
+
+int code(BuiltinOp op) { return static_cast<int>(op); }
+
+// A hand-built int8 graph: tensors by shape, ops by builtin code.
+struct Graph {
+  PrepGraph g;
+  int act(const std::vector<int32_t>& shape) {
+    PrepTensor& t = g.add_tensor();
+    t.name = "t" + std::to_string(t.index);
+    t.type = DataType::kInt8;
+    t.shape = shape;
+    t.scales = {0.5f};
+    t.zero_points = {0};
+    return t.index;
+  }
+  void op(BuiltinOp builtin, const std::vector<int>& in, int out) {
+    PrepOp o;
+    o.builtin = code(builtin);
+    o.node_index = static_cast<int>(g.ops.size());
+    for (int id : in) o.inputs.push_back(&g.tensors[static_cast<size_t>(id)]);
+    o.outputs = {&g.tensors[static_cast<size_t>(out)]};
+    g.ops.push_back(std::move(o));
+  }
+  int in_place_of(int id) const {
+    return static_cast<size_t>(id) < g.in_place_of.size() ? g.in_place_of[static_cast<size_t>(id)] : -1;
+  }
+};
+
+const std::vector<int32_t> kShape = {1, 4, 4, 8};  // 128 bytes
+
+MemoryPlan plan_checked(const PrepGraph& g) {
+  MemoryPlan p;
+  EXPECT_TRUE(plan_memory(g, {}, PlanOptions{}, &p).ok());
+  EXPECT_EQ(check_plan(g, {}, PlanOptions{}, p), "");
+  return p;
+}
+
+// x (input) -RELU-> a -LOGISTIC-> b -ADD(b, x)-> c -RELU-> out (output): b over a, c over b
+// (root a); a is written over nothing (x is graph IO), out is graph output.
+TEST(InPlace, ChainOverDyingInputsSharesOneBuffer) {
+  Graph t;
+  const int x = t.act(kShape), a = t.act(kShape), b = t.act(kShape), c = t.act(kShape),
+            out = t.act(kShape);
+  t.op(BuiltinOp::kRelu, {x}, a);
+  t.op(BuiltinOp::kLogistic, {a}, b);
+  t.op(BuiltinOp::kAdd, {b, x}, c);
+  t.op(BuiltinOp::kRelu, {c}, out);
+  t.g.inputs = {x};
+  t.g.outputs = {out};
+  MemoryPlan before = plan_checked(t.g);
+  const std::vector<InPlaceOp> taken = plan_in_place(&t.g, {});
+  ASSERT_EQ(taken.size(), 2u);
+  EXPECT_EQ(taken[0].step, 1);
+  EXPECT_EQ(taken[0].input, 0);
+  EXPECT_EQ(taken[1].step, 2);
+  EXPECT_EQ(taken[1].root, a);
+  EXPECT_EQ(t.in_place_of(a), -1);
+  EXPECT_EQ(t.in_place_of(b), a);
+  EXPECT_EQ(t.in_place_of(c), a);
+  EXPECT_EQ(t.in_place_of(out), -1);
+  const MemoryPlan p = plan_checked(t.g);
+  EXPECT_EQ(p.tensors[b].offset, p.tensors[a].offset);
+  EXPECT_EQ(p.tensors[c].offset, p.tensors[a].offset);
+  EXPECT_EQ(p.tensors[a].last_step, 3);
+  // Before: x, a, b live at step 1 (and x, b, c at step 2): 3 x 128. After: x + a's buffer + out.
+  EXPECT_EQ(before.scratch_lower_bound, 384u);
+  EXPECT_EQ(p.scratch_lower_bound, 256u);  // x (to step 2) and a's buffer, then it and out
+  EXPECT_EQ(describe_in_place(t.g, taken[0]), "LOGISTIC_1 output 't2' over input 0 't1' (128 bytes)");
+}
+
+// An input read again later stays; the op takes the other input when that one dies.
+TEST(InPlace, LiveInputIsNotOverwritten) {
+  Graph t;
+  const int x = t.act(kShape), a = t.act(kShape), b = t.act(kShape), c = t.act(kShape),
+            out = t.act(kShape);
+  t.op(BuiltinOp::kRelu, {x}, a);
+  t.op(BuiltinOp::kRelu6, {a}, b);    // a is read again at step 2
+  t.op(BuiltinOp::kSub, {b, a}, c);   // both die: input 0 taken
+  t.op(BuiltinOp::kTanh, {c}, out);
+  t.g.inputs = {x};
+  t.g.outputs = {out};
+  plan_in_place(&t.g, {});
+  EXPECT_EQ(t.in_place_of(b), -1);
+  EXPECT_EQ(t.in_place_of(c), b);
+  plan_checked(t.g);
+}
+
+// Broadcast: the full-shape input can be overwritten, the broadcast one never.
+TEST(InPlace, BroadcastInputIsNeverOverwritten) {
+  Graph t;
+  const int x = t.act(kShape), s = t.act({1, 1, 1, 8}), a = t.act(kShape), m = t.act(kShape),
+            out = t.act(kShape);
+  t.op(BuiltinOp::kRelu, {x}, a);
+  t.op(BuiltinOp::kMul, {s, a}, m);   // s dies here but is broadcast; a dies: input 1
+  t.op(BuiltinOp::kRelu, {m}, out);
+  t.g.inputs = {x, s};
+  t.g.outputs = {out};
+  plan_in_place(&t.g, {});
+  EXPECT_EQ(t.in_place_of(m), a);
+
+  Graph u;
+  const int y = u.act(kShape), sy = u.act({1, 1, 1, 8}), small = u.act({1, 1, 1, 8}),
+            big = u.act(kShape), o2 = u.act(kShape);
+  u.op(BuiltinOp::kRelu, {sy}, small);
+  u.op(BuiltinOp::kAdd, {small, y}, big);  // small dies but is broadcast; y is graph input
+  u.op(BuiltinOp::kRelu, {big}, o2);
+  u.g.inputs = {y, sy};
+  u.g.outputs = {o2};
+  EXPECT_TRUE(plan_in_place(&u.g, {}).empty());
+}
+
+// Graph IO on either side, an op outside the table, a kernel temp, the same input twice,
+// a constant input: nothing in place.
+TEST(InPlace, RefusedCases) {
+  {
+    Graph t;  // input and output are graph IO
+    const int x = t.act(kShape), out = t.act(kShape);
+    t.op(BuiltinOp::kRelu, {x}, out);
+    t.g.inputs = {x};
+    t.g.outputs = {out};
+    EXPECT_TRUE(plan_in_place(&t.g, {}).empty());
+  }
+  {
+    Graph t;  // SOFTMAX, MAX_POOL_2D are not in the table; RELU with a temp; ADD a, a
+    const int x = t.act(kShape), a = t.act(kShape), b = t.act(kShape), c = t.act(kShape),
+              d = t.act(kShape), e = t.act(kShape), out = t.act(kShape);
+    t.op(BuiltinOp::kRelu, {x}, a);
+    t.op(BuiltinOp::kSoftmax, {a}, b);
+    t.op(BuiltinOp::kMaxPool2d, {b}, c);
+    t.op(BuiltinOp::kRelu, {c}, d);
+    t.op(BuiltinOp::kAdd, {d, d}, e);
+    t.op(BuiltinOp::kRelu, {e}, out);
+    t.g.inputs = {x};
+    t.g.outputs = {out};
+    EXPECT_TRUE(plan_in_place(&t.g, {0, 0, 0, 16, 0, 0}).empty());
+    const std::vector<InPlaceOp> without_temp = plan_in_place(&t.g, {});
+    ASSERT_EQ(without_temp.size(), 1u);  // RELU c -> d once it has no temp
+    EXPECT_EQ(t.in_place_of(d), c);
+    EXPECT_EQ(t.in_place_of(b), -1);
+    EXPECT_EQ(t.in_place_of(c), -1);
+    EXPECT_EQ(t.in_place_of(e), -1);
+  }
+  {
+    Graph t;  // QUANTIZE int8 -> int16: different byte sizes
+    const int x = t.act(kShape), a = t.act(kShape), q = t.act(kShape), out = t.act(kShape);
+    t.g.tensors[static_cast<size_t>(q)].type = DataType::kInt16;
+    t.g.tensors[static_cast<size_t>(out)].type = DataType::kInt16;
+    t.op(BuiltinOp::kRelu, {x}, a);
+    t.op(BuiltinOp::kQuantize, {a}, q);
+    t.op(BuiltinOp::kRelu, {q}, out);
+    t.g.inputs = {x};
+    t.g.outputs = {out};
+    EXPECT_TRUE(plan_in_place(&t.g, {}).empty());
+    t.g.tensors[static_cast<size_t>(q)].type = DataType::kInt8;  // int8 -> int8 requantize
+    EXPECT_EQ(plan_in_place(&t.g, {}).size(), 1u);
+    EXPECT_EQ(t.in_place_of(q), a);
+  }
+}
+
+// The loader: in -COPY-> A; A -OP-> B at A's bytes; B -COPY-> out.
+std::vector<uint8_t> pair_binary(BuiltinOp op, bool same_dims) {
+  lpai::writer::GraphBuilder b;
+  b.set_alignment(4, 16);
+  const uint32_t in = b.add_scratch("in", DataType::kInt8, {1, 4, 2, 1});
+  const uint32_t a = b.add_scratch("A", DataType::kInt8, {1, 4, 2, 1});
+  const uint32_t y = b.add_scratch("B", DataType::kInt8, {1, 4, 2, 1});
+  const uint32_t out = b.add_scratch("out", DataType::kInt8, {1, 4, 2, 1});
+  b.add_node(BuiltinOp::kCopy, {in}, {a});
+  b.add_node(op, {a}, {y});
+  b.add_node(BuiltinOp::kCopy, {y}, {out});
+  b.set_inputs({in});
+  b.set_outputs({out});
+  lpai::writer::GraphDesc g = b.build();
+  g.tensors[y].offset = g.tensors[a].offset;
+  if (!same_dims) g.tensors[a].dims = {1, 8};
+  lpai::host::HostResult<std::vector<uint8_t>> r = lpai::writer::serialize_context_binary(g);
+  EXPECT_TRUE(r.ok()) << r.error();
+  return r.ok() ? r.value() : std::vector<uint8_t>();
+}
+
+// validate_binary on a copy of `bin` in 16-byte aligned storage.
+lpai::Status validate(const std::vector<uint8_t>& bin) {
+  std::vector<uint64_t> words(bin.size() / 8 + 3, 0);
+  uint8_t* aligned = reinterpret_cast<uint8_t*>(words.data());
+  aligned += (16 - reinterpret_cast<uintptr_t>(aligned) % 16) % 16;
+  std::copy(bin.begin(), bin.end(), aligned);
+  lpai::format::BinaryView view;
+  return lpai::format::validate_binary(aligned, bin.size(), &view);
+}
+
+TEST(InPlace, LoaderAcceptsPairsOfTableOpsOnly) {
+  EXPECT_EQ(validate(pair_binary(BuiltinOp::kRelu, true)), lpai::Status::kOk);
+  EXPECT_EQ(validate(pair_binary(BuiltinOp::kCopy, true)), lpai::Status::kBinaryBadPlan);
+  EXPECT_EQ(validate(pair_binary(BuiltinOp::kRelu, false)), lpai::Status::kBinaryBadPlan);
+}
+
+std::vector<uint8_t> read_bytes(const std::string& path, bool* ok) {
+  std::ifstream f(path, std::ios::binary);
+  *ok = static_cast<bool>(f);
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+// A tensor like `src` (integer, no graph IO flag), named name.
+int clone_tensor(PrepGraph* g, int src, const std::string& name) {
+  PrepTensor& t = g->add_tensor();
+  const PrepTensor& s = g->tensors[static_cast<size_t>(src)];
+  t.name = name;
+  t.type = s.type;
+  t.shape = s.shape;
+  t.scales = s.scales;
+  t.zero_points = s.zero_points;
+  t.quant_axis = s.quant_axis;
+  return t.index;
+}
+
+// Puts a COPY after every graph input and before every graph output, so the model's ops read
+// and write scratch activations that die at them.
+void wrap_in_copies(PrepGraph* g) {
+  std::vector<PrepOp> ops;
+  for (int x : g->inputs) {
+    const int c = clone_tensor(g, x, g->tensors[static_cast<size_t>(x)].name + "_copy");
+    for (PrepOp& op : g->ops) {
+      for (const PrepTensor*& t : op.inputs) {
+        if (t != nullptr && t->index == x) t = &g->tensors[static_cast<size_t>(c)];
+      }
+    }
+    PrepOp copy;
+    copy.builtin = kCopyBuiltin;
+    copy.inputs = {&g->tensors[static_cast<size_t>(x)]};
+    copy.outputs = {&g->tensors[static_cast<size_t>(c)]};
+    ops.push_back(std::move(copy));
+  }
+  std::vector<PrepOp> tail;
+  for (int y : g->outputs) {
+    const int c = clone_tensor(g, y, g->tensors[static_cast<size_t>(y)].name + "_copy");
+    for (PrepOp& op : g->ops) {
+      for (auto* list : {&op.inputs, &op.outputs}) {
+        for (const PrepTensor*& t : *list) {
+          if (t != nullptr && t->index == y) t = &g->tensors[static_cast<size_t>(c)];
+        }
+      }
+    }
+    PrepOp copy;
+    copy.builtin = kCopyBuiltin;
+    copy.inputs = {&g->tensors[static_cast<size_t>(c)]};
+    copy.outputs = {&g->tensors[static_cast<size_t>(y)]};
+    tail.push_back(std::move(copy));
+  }
+  for (PrepOp& op : g->ops) ops.push_back(std::move(op));
+  for (PrepOp& op : tail) ops.push_back(std::move(op));
+  g->ops = std::move(ops);
+}
+
+// Prepares the case wrapped in copies (in place on or off) and compares every output with
+// TFLite Micro's. Returns "" when exact; *in_place gets the ops planned in place.
+std::string run_wrapped(const std::string& dir, const nlohmann::json& c, bool in_place_on,
+                        size_t* in_place) {
+  bool ok = false;
+  const std::vector<uint8_t> model = read_bytes(dir + "/model.tflite", &ok);
+  if (!ok) return "cannot read model.tflite";
+  PrepGraph g;
+  if (lpai::host::HostStatus st = import_tflite(model.data(), model.size(), &g); !st.ok()) return st.error();
+  wrap_in_copies(&g);
+  PlanOptions options;
+  options.in_place = in_place_on;
+  PrepareOutput prepared;
+  if (lpai::host::HostStatus st = prepare_graph(std::move(g), options, &prepared); !st.ok()) {
+    return st.error();
+  }
+  *in_place = prepared.in_place.size();
+  const std::string checked = check_plan(prepared.graph, prepared.temp_bytes, prepared.options, prepared.plan);
+  if (!checked.empty()) return "plan: " + checked;
+  std::string why;
+  std::unique_ptr<lpai::host::Session> s =
+      lpai::host::Session::open(prepared.binary, lpai::host::SessionOptions(), &why);
+  if (!s) return why;
+  std::vector<std::vector<uint8_t>> inputs;
+  for (const auto& f : c.at("files").at("inputs")) {
+    inputs.push_back(read_bytes(dir + "/" + f.get<std::string>(), &ok));
+    if (!ok) return "cannot read an input";
+  }
+  std::vector<std::vector<uint8_t>> outputs;
+  if (!s->run(inputs, &outputs, &why)) return why;
+  const auto& names = c.at("files").at("outputs");
+  if (outputs.size() != names.size()) return "output count";
+  for (size_t j = 0; j < outputs.size(); ++j) {
+    const std::vector<uint8_t> want = read_bytes(dir + "/" + names.at(j).get<std::string>(), &ok);
+    if (!ok) return "cannot read an output";
+    if (outputs[j] != want) return names.at(j).get<std::string>() + " differs";
+  }
+  return "";
+}
+
+TEST(InPlace, ConformanceCasesRunInPlaceBitExact) {
+  LPAI_REQUIRE_SHARED(root, "conformance");
+  std::ifstream mf(root + "/manifest.json");
+  ASSERT_TRUE(mf);
+  const nlohmann::json manifest = nlohmann::json::parse(mf);
+  const std::set<std::string> ops = {"ADD",  "SUB",      "MUL",  "RELU",       "RELU6",
+                                     "LEAKY_RELU", "LOGISTIC", "TANH", "HARD_SWISH", "QUANTIZE"};
+  int cases = 0, in_place_cases = 0;
+  std::set<std::string> ops_in_place;
+  for (const auto& c : manifest.at("cases")) {
+    const std::string op = c.at("op").get<std::string>();
+    if (ops.count(op) == 0 || c.at("inferences").get<int>() != 1) continue;
+    const std::string id = c.at("id").get<std::string>();
+    const std::string dir = root + "/" + c.at("dir").get<std::string>();
+    size_t on = 0, off = 0;
+    EXPECT_EQ(run_wrapped(dir, c, true, &on), "") << id << " in place";
+    EXPECT_EQ(run_wrapped(dir, c, false, &off), "") << id << " not in place";
+    EXPECT_EQ(off, 0u) << id;
+    ++cases;
+    if (on > 0) {
+      ++in_place_cases;
+      ops_in_place.insert(op);
+    }
+  }
+  std::printf("%d cases, %d run in place, ops:", cases, in_place_cases);
+  for (const std::string& op : ops_in_place) std::printf(" %s", op.c_str());
+  std::printf("\n");
+  EXPECT_GT(cases, 60);
+  // Every op of the table has a case without broadcast, run in place.
+  EXPECT_EQ(ops_in_place, ops);
+}
+
+TEST(InPlace, ZooPlansPassTheCheckerAndNeverGrow) {
+  LPAI_REQUIRE_SHARED(root, "zoo");
+  std::ifstream idx(root + "/index.json");
+  ASSERT_TRUE(idx);
+  const nlohmann::json index = nlohmann::json::parse(idx);
+  int with_in_place = 0;
+  for (const auto& e : index.at("models").items()) {
+    const std::string dir = root + "/" + e.key();
+    std::ifstream mf(dir + "/manifest.json");
+    ASSERT_TRUE(mf);
+    const nlohmann::json m = nlohmann::json::parse(mf);
+    bool ok = false;
+    const std::vector<uint8_t> model = read_bytes(dir + "/" + m.at("files").at("model").get<std::string>(), &ok);
+    ASSERT_TRUE(ok) << e.key();
+    PrepareOutput on, off;
+    PlanOptions o;
+    if (!prepare_tflite(model.data(), model.size(), o, &on).ok()) continue;  // refused: lpai_zoo
+    o.in_place = false;
+    ASSERT_TRUE(prepare_tflite(model.data(), model.size(), o, &off).ok()) << e.key();
+    EXPECT_EQ(check_plan(on.graph, on.temp_bytes, on.options, on.plan), "") << e.key();
+    EXPECT_TRUE(off.in_place.empty());
+    EXPECT_LE(on.plan.scratch_lower_bound, off.plan.scratch_lower_bound) << e.key();
+    uint64_t bytes = 0;
+    for (const InPlaceOp& op : on.in_place) bytes += op.bytes;
+    std::printf("%-36s in place %3zu ops (%8llu bytes); scratch %8llu -> %8llu, bound %8llu -> %8llu\n",
+                e.key().c_str(), on.in_place.size(), static_cast<unsigned long long>(bytes),
+                static_cast<unsigned long long>(off.plan.scratch_size),
+                static_cast<unsigned long long>(on.plan.scratch_size),
+                static_cast<unsigned long long>(off.plan.scratch_lower_bound),
+                static_cast<unsigned long long>(on.plan.scratch_lower_bound));
+    if (!on.in_place.empty()) ++with_in_place;
+  }
+  EXPECT_GT(with_in_place, 0);
+}
+
+}  // namespace
