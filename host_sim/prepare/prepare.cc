@@ -642,13 +642,29 @@ HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareO
   res.options = options;
   if (HostStatus st = normalize_negative_scales(&res.graph); !st.ok()) return st;
   res.folded_ops = fold_constants(&res.graph);
+  std::vector<PrepOp> unfolded;  // the ops before fold_pads (graphs without control flow)
+  if (options.fold_pad || options.temp_policy == TempPolicy::kMemory || options.memory_budget != 0) {
+    unfolded = res.graph.ops;
+    res.folded_pads = fold_pads(&res.graph);
+  }
   if (HostStatus st = resolve_control_flow(&res.graph); !st.ok()) return st;
   std::vector<std::vector<PrepResult::Leaner>> leaner;
   HostResult<NodeParams> params =
       prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
   if (!params.ok()) return params.status();
   if (options.in_place) res.in_place = plan_in_place(&res.graph, res.temp_bytes);
-  if (HostStatus st = plan_within_budget(std::move(leaner), &params.value(), &res); !st.ok()) {
+  HostStatus planned = plan_within_budget(std::move(leaner), &params.value(), &res);
+  if (!planned.ok() && over_budget(res) && !res.folded_pads.empty()) {
+    // Tiled stages take the PADs themselves (tiling.h): plan the unfolded ops again first.
+    res.graph.ops = std::move(unfolded);
+    res.folded_pads.clear();
+    res.options = options;
+    params = prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
+    if (!params.ok()) return params.status();
+    if (options.in_place) res.in_place = plan_in_place(&res.graph, res.temp_bytes);
+    planned = plan_within_budget(std::move(leaner), &params.value(), &res);
+  }
+  if (HostStatus st = planned; !st.ok()) {
     if (!over_budget(res)) return st;
     if (HostStatus tiled = plan_tiled(st, options, &params.value(), &res); !tiled.ok()) {
       return tiled;

@@ -95,6 +95,7 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
       << out.graph.ops[k].node_index << " form " << out.temp_form[k] << ", "
       << out.temp_bytes[k] << " temp bytes\n";
   }
+  for (const FoldedPad& f : out.folded_pads) s << "folded PAD:          " << describe_folded_pad(f) << "\n";
   for (const InPlaceOp& op : out.in_place) {
     s << "in place:            " << describe_in_place(out.graph, op) << "\n";
   }
@@ -180,6 +181,9 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   nlohmann::ordered_json in_place = nlohmann::ordered_json::array();
   for (const InPlaceOp& op : out.in_place) in_place.push_back(describe_in_place(out.graph, op));
   j["in_place"] = std::move(in_place);
+  nlohmann::ordered_json folded = nlohmann::ordered_json::array();
+  for (const FoldedPad& f : out.folded_pads) folded.push_back(describe_folded_pad(f));
+  j["folded_pads"] = std::move(folded);
   nlohmann::ordered_json tensors = nlohmann::ordered_json::array();
   for (const Row& r : rows_of(out)) {
     nlohmann::ordered_json t;
