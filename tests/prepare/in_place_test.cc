@@ -1,4 +1,5 @@
-// In-place execution (host_sim/prepare/in_place.h, format/in_place_ops.h):
+// In-place execution (host_sim/prepare/in_place.h, format/in_place_ops.h) and PAD folded into
+// the following convolution (host_sim/prepare/fold_pad.h):
 //  - which outputs the pass plans over which inputs on hand-built graphs (dying vs live input,
 //    broadcast, graph IO, an op outside the table, a kernel temp, the same input twice, chains),
 //    and that the plan shares the bytes and passes the independent plan checker;
@@ -7,7 +8,10 @@
 //  - the conformance cases of the ops in the table, with a COPY before and after the op so its
 //    input dies there, run in place and give TFLite Micro's bytes (with and without the pass);
 //  - the zoo models: the plan with in-place execution passes the checker and its peak is at
-//    most the plan without (bit-exactness of the default plan: lpai_zoo).
+//    most the plan without (bit-exactness of the default plan: lpai_zoo); with PADs folded
+//    they run bit-exact on their goldens;
+//  - which PADs are folded on hand-built graphs, and PAD -> CONV_2D / DEPTHWISE_CONV_2D models
+//    with asymmetric paddings give the same bytes folded and unfolded.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,7 +26,9 @@
 #include "common/graph_builder.h"
 #include "common/test_support.h"
 #include "format/binary_view.h"
+#include "prepare/fold_pad.h"
 #include "prepare/importer.h"
+#include "prepare/tflite_builder.h"
 #include "prepare/in_place.h"
 #include "prepare/plan_checker.h"
 #include "prepare/planner.h"
@@ -392,6 +398,238 @@ TEST(InPlace, ZooPlansPassTheCheckerAndNeverGrow) {
     if (!on.in_place.empty()) ++with_in_place;
   }
   EXPECT_GT(with_in_place, 0);
+}
+
+}  // namespace
+
+namespace {
+
+// ---- PAD folded into the following convolution ----------------------------------------------
+
+// The bytes of every output of `model` run once on `inputs` (prepared with `options`); empty
+// on a failure, reported.
+std::vector<std::vector<uint8_t>> run_model(const std::vector<uint8_t>& model, const PlanOptions& options,
+                                            const std::vector<std::vector<uint8_t>>& inputs,
+                                            PrepareOutput* prepared) {
+  if (lpai::host::HostStatus st = prepare_tflite(model.data(), model.size(), options, prepared); !st.ok()) {
+    ADD_FAILURE() << st.error();
+    return {};
+  }
+  EXPECT_EQ(check_plan(prepared->graph, prepared->temp_bytes, prepared->options, prepared->plan), "");
+  std::string why;
+  std::unique_ptr<lpai::host::Session> s =
+      lpai::host::Session::open(prepared->binary, lpai::host::SessionOptions(), &why);
+  if (!s) {
+    ADD_FAILURE() << why;
+    return {};
+  }
+  std::vector<std::vector<uint8_t>> outputs;
+  if (!s->run(inputs, &outputs, &why)) ADD_FAILURE() << why;
+  return outputs;
+}
+
+namespace tb = lpai::tflite_builder;
+
+// in [1,h,w,4] (zero point -3) -PAD(pads)-> p -CONV_2D or DEPTHWISE_CONV_2D (3x3, VALID,
+// stride)-> out [1,oh,ow,c].
+std::vector<uint8_t> pad_conv_model(bool depthwise, int h, int w, const std::vector<int32_t>& pads,
+                                    int stride) {
+  tb::TfliteBuilder m;
+  const int in_c = 4, pc = in_c + pads[6] + pads[7], out_c = depthwise ? pc : 5;
+  const int ph = h + pads[2] + pads[3], pw = w + pads[4] + pads[5];
+  const int oh = (ph - 3) / stride + 1, ow = (pw - 3) / stride + 1;
+  const int in = m.act("in", {1, h, w, in_c}, 0.5f, -3);
+  tb::TensorSpec ps;
+  ps.name = "pads";
+  ps.type = lpai::tflite::TensorType_INT32;
+  ps.shape = {4, 2};
+  ps.data.resize(32);
+  std::memcpy(ps.data.data(), pads.data(), 32);
+  const int pid = m.tensor(ps);
+  const int padded = m.act("padded", {1, ph, pw, pc}, 0.5f, -3);
+  tb::TensorSpec f;
+  f.name = "filter";
+  f.shape = depthwise ? std::vector<int32_t>{1, 3, 3, out_c} : std::vector<int32_t>{out_c, 3, 3, pc};
+  f.scales.assign(static_cast<size_t>(out_c), 0.02f);
+  for (int c = 0; c < out_c; ++c) f.scales[static_cast<size_t>(c)] += 0.005f * c;
+  f.zero_points.assign(static_cast<size_t>(out_c), 0);
+  f.quant_axis = depthwise ? 3 : 0;
+  for (int i = 0; i < 9 * out_c * (depthwise ? 1 : pc); ++i) f.data.push_back(static_cast<uint8_t>((i * 37 + 11) % 251 - 125));
+  const int fid = m.tensor(f);
+  const int out = m.act("out", {1, oh, ow, out_c}, 0.25f, 2);
+  tb::OpSpec pad;
+  pad.builtin = static_cast<int>(BuiltinOp::kPad);
+  pad.inputs = {in, pid};
+  pad.outputs = {padded};
+  m.op(pad);
+  if (depthwise) {
+    m.op({tb::kDepthwiseConv2d, {padded, fid}, {out}, {}, lpai::tflite::BuiltinOptions_DepthwiseConv2DOptions,
+          [=](flatbuffers::FlatBufferBuilder& fbb) {
+            return lpai::tflite::CreateDepthwiseConv2DOptions(fbb, lpai::tflite::Padding_VALID, stride, stride, 1,
+                                                              lpai::tflite::ActivationFunctionType_NONE, 1, 1)
+                .Union();
+          },
+          -1});
+  } else {
+    m.op({tb::kConv2d, {padded, fid}, {out}, {}, lpai::tflite::BuiltinOptions_Conv2DOptions,
+          tb::conv_options(lpai::tflite::Padding_VALID, stride, stride, lpai::tflite::ActivationFunctionType_NONE),
+          -1});
+  }
+  m.io({in}, {out});
+  return m.finish();
+}
+
+TEST(FoldPad, AsymmetricPaddingsGiveTheUnfoldedBytes) {
+  struct Case {
+    bool depthwise;
+    int h, w;
+    std::vector<int32_t> pads;
+    int stride;
+    size_t folded;
+  };
+  const std::vector<Case> cases = {
+      {false, 7, 6, {0, 0, 0, 1, 1, 0, 0, 0}, 2, 1},   // bottom / left only, stride 2
+      {false, 6, 6, {0, 0, 2, 0, 0, 2, 0, 0}, 1, 1},   // top 2, right 2
+      {true, 7, 6, {0, 0, 1, 2, 0, 1, 0, 0}, 2, 1},    // depthwise, mixed
+      {true, 5, 5, {0, 0, 1, 1, 1, 1, 0, 0}, 1, 1},    // depthwise, symmetric
+      {false, 5, 5, {0, 0, 3, 0, 0, 0, 0, 0}, 1, 0},   // top 3 >= the 3-row filter: stays
+      {true, 5, 5, {0, 0, 0, 4, 0, 0, 0, 0}, 1, 0},    // last windows all padding: stays
+      {false, 5, 5, {0, 0, 1, 1, 1, 1, 0, 1}, 1, 0},   // channel padding: stays
+  };
+  for (const Case& c : cases) {
+    const std::vector<uint8_t> model = pad_conv_model(c.depthwise, c.h, c.w, c.pads, c.stride);
+    std::vector<uint8_t> input(static_cast<size_t>(c.h * c.w * 4));
+    for (size_t i = 0; i < input.size(); ++i) input[i] = static_cast<uint8_t>(i * 91 + 7);
+    PlanOptions plain, folding;
+    folding.fold_pad = true;
+    PrepareOutput a, b;
+    const std::vector<std::vector<uint8_t>> want = run_model(model, plain, {input}, &a);
+    const std::vector<std::vector<uint8_t>> got = run_model(model, folding, {input}, &b);
+    const std::string what = std::string(c.depthwise ? "depthwise" : "conv") + " h " + std::to_string(c.h);
+    EXPECT_TRUE(a.folded_pads.empty()) << what;
+    EXPECT_EQ(b.folded_pads.size(), c.folded) << what;
+    ASSERT_EQ(want.size(), 1u) << what;
+    EXPECT_EQ(got, want) << what;
+    if (c.folded == 1) {
+      EXPECT_EQ(b.graph.ops.size(), 1u) << what;
+      EXPECT_LT(b.plan.scratch_size, a.plan.scratch_size) << what;
+      EXPECT_EQ(b.folded_pads[0].top, c.pads[2]);
+      EXPECT_EQ(b.folded_pads[0].left, c.pads[4]);
+    }
+  }
+}
+
+// PAD -> conv on hand-built graphs: a second reader, graph IO, SAME padding or a convolution
+// reading the PAD's output as its filter keep the PAD.
+TEST(FoldPad, RefusedCases) {
+  std::vector<int32_t> pad_data = {0, 0, 1, 1, 1, 1, 0, 0};
+  std::vector<int8_t> filter_data(9 * 4, 1);
+  auto build = [&](Graph* t, int* padded, int* conv_out) {
+    const int x = t->act({1, 5, 5, 4});
+    const int a = t->act({1, 5, 5, 4});
+    PrepTensor& pads = t->g.add_tensor();
+    pads.type = DataType::kInt32;
+    pads.shape = {4, 2};
+    pads.data = reinterpret_cast<const uint8_t*>(pad_data.data());
+    pads.data_size = 32;
+    PrepTensor& f = t->g.add_tensor();
+    f.type = DataType::kInt8;
+    f.shape = {1, 3, 3, 4};
+    f.scales = {0.1f};
+    f.zero_points = {0};
+    f.data = reinterpret_cast<const uint8_t*>(filter_data.data());
+    f.data_size = filter_data.size();
+    *padded = t->act({1, 7, 7, 4});
+    *conv_out = t->act({1, 5, 5, 4});
+    t->op(BuiltinOp::kRelu, {x}, a);
+    t->op(BuiltinOp::kPad, {a, pads.index}, *padded);
+    t->op(BuiltinOp::kDepthwiseConv2d, {*padded, f.index}, *conv_out);
+    t->g.ops.back().options.padding = 1;  // VALID
+    t->g.inputs = {x};
+    t->g.outputs = {*conv_out};
+  };
+  {
+    Graph t;
+    int p = 0, y = 0;
+    build(&t, &p, &y);
+    const std::vector<FoldedPad> f = fold_pads(&t.g);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(t.g.ops.size(), 2u);
+    EXPECT_EQ(t.g.ops[1].inputs[0]->index, 1);  // the PAD's input
+    EXPECT_EQ(t.g.ops[1].options.explicit_pad_h, 1);
+    EXPECT_EQ(t.g.ops[1].options.explicit_pad_w, 1);
+    EXPECT_EQ(describe_folded_pad(f[0]), "PAD_1 into DEPTHWISE_CONV_2D_2 (pads t/b/l/r 1/1/1/1, 196 bytes of copy gone)");
+  }
+  {
+    Graph t;  // a second reader of the padded tensor
+    int p = 0, y = 0;
+    build(&t, &p, &y);
+    const int z = t.act({1, 7, 7, 4});
+    t.op(BuiltinOp::kRelu, {p}, z);
+    t.g.outputs.push_back(z);
+    EXPECT_TRUE(fold_pads(&t.g).empty());
+  }
+  {
+    Graph t;  // the padded tensor is a graph output
+    int p = 0, y = 0;
+    build(&t, &p, &y);
+    t.g.outputs.push_back(p);
+    EXPECT_TRUE(fold_pads(&t.g).empty());
+  }
+  {
+    Graph t;  // SAME padding
+    int p = 0, y = 0;
+    build(&t, &p, &y);
+    t.g.ops.back().options.padding = 0;
+    EXPECT_TRUE(fold_pads(&t.g).empty());
+  }
+  {
+    Graph t;  // batch padding
+    int p = 0, y = 0;
+    pad_data = {0, 1, 1, 1, 1, 1, 0, 0};
+    build(&t, &p, &y);
+    EXPECT_TRUE(fold_pads(&t.g).empty());
+    pad_data = {0, 0, 1, 1, 1, 1, 0, 0};
+  }
+}
+
+TEST(FoldPad, ZooModelsFoldedAreBitExact) {
+  LPAI_REQUIRE_SHARED(root, "zoo");
+  int folded_models = 0;
+  for (const char* name : {"mobilenet_v2_quantized_1x3x224x224", "mcunet_320kb_imagenet"}) {
+    const std::string dir = root + "/" + name;
+    std::ifstream mf(dir + "/manifest.json");
+    if (!mf) continue;
+    const nlohmann::json m = nlohmann::json::parse(mf);
+    bool ok = false;
+    const std::vector<uint8_t> model = read_bytes(dir + "/" + m.at("files").at("model").get<std::string>(), &ok);
+    ASSERT_TRUE(ok) << name;
+    std::vector<std::vector<uint8_t>> inputs;
+    for (const auto& f : m.at("files").at("inputs").at(0)) {
+      inputs.push_back(read_bytes(dir + "/" + f.get<std::string>(), &ok));
+      ASSERT_TRUE(ok) << name;
+    }
+    PlanOptions o;
+    o.fold_pad = true;
+    PrepareOutput folded, plain;
+    const std::vector<std::vector<uint8_t>> got = run_model(model, o, inputs, &folded);
+    o.fold_pad = false;
+    ASSERT_TRUE(prepare_tflite(model.data(), model.size(), o, &plain).ok()) << name;
+    ASSERT_EQ(got.size(), m.at("files").at("outputs").at(0).size()) << name;
+    for (size_t j = 0; j < got.size(); ++j) {
+      const std::vector<uint8_t> want =
+          read_bytes(dir + "/" + m.at("files").at("outputs").at(0).at(j).get<std::string>(), &ok);
+      ASSERT_TRUE(ok) << name;
+      EXPECT_TRUE(got[j] == want) << name << " output " << j;
+    }
+    EXPECT_FALSE(folded.folded_pads.empty()) << name;
+    EXPECT_LT(folded.plan.scratch_size, plain.plan.scratch_size) << name;
+    std::printf("%-36s %zu PADs folded; scratch %llu -> %llu\n", name, folded.folded_pads.size(),
+                static_cast<unsigned long long>(plain.plan.scratch_size),
+                static_cast<unsigned long long>(folded.plan.scratch_size));
+    ++folded_models;
+  }
+  EXPECT_GT(folded_models, 0);
 }
 
 }  // namespace
