@@ -51,6 +51,8 @@ struct PlanOptions {
   // temp_policy is kMemory or a memory_budget is given (a plan needing tiled stages plans the
   // PADs unfolded: the stages take them).
   bool fold_pad = false;
+  // CONCATENATION along rows written in place by its producers (concat_views.h): likewise.
+  bool concat_views = false;
   // Scratch budget in bytes (0: none). Kernel temps keep their preferred forms where they fit
   // below it (plan_memory_choosing); prepare_graph plans with temp_policy first, above the
   // budget again with TempPolicy::kMemory, and fails when that plan is still above.

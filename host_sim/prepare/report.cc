@@ -96,6 +96,9 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
       << out.temp_bytes[k] << " temp bytes\n";
   }
   for (const FoldedPad& f : out.folded_pads) s << "folded PAD:          " << describe_folded_pad(f) << "\n";
+  for (const ConcatInViews& c : out.concats) {
+    s << "concat in views:     " << describe_concat_views(out.graph, c) << "\n";
+  }
   for (const InPlaceOp& op : out.in_place) {
     s << "in place:            " << describe_in_place(out.graph, op) << "\n";
   }
@@ -184,6 +187,9 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   nlohmann::ordered_json folded = nlohmann::ordered_json::array();
   for (const FoldedPad& f : out.folded_pads) folded.push_back(describe_folded_pad(f));
   j["folded_pads"] = std::move(folded);
+  nlohmann::ordered_json concats = nlohmann::ordered_json::array();
+  for (const ConcatInViews& c : out.concats) concats.push_back(describe_concat_views(out.graph, c));
+  j["concats_in_views"] = std::move(concats);
   nlohmann::ordered_json tensors = nlohmann::ordered_json::array();
   for (const Row& r : rows_of(out)) {
     nlohmann::ordered_json t;
