@@ -17,7 +17,9 @@
 //     (a kernel or a host cache may key derived data by a constant's address);
 //   - scratch tensors (and kernel scratch) whose bytes overlap are never live at one node, and
 //     persistent tensors never overlap (see check_lifetimes): otherwise a result depends on
-//     the order in which a kernel reads and writes, or on where the IO lives.
+//     the order in which a kernel reads and writes, or on where the IO lives; the exception is
+//     an in-place pair of an op whose every kernel reads an element before writing it
+//     (in_place_ops.h).
 // No storage: the checks scan the node and tensor tables (quadratic in the node count, with
 // the usual writer found one node back).
 #include "format/graph_checks.h"
