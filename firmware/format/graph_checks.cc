@@ -17,13 +17,16 @@
 //     (a kernel or a host cache may key derived data by a constant's address);
 //   - scratch tensors (and kernel scratch) whose bytes overlap are never live at one node, and
 //     persistent tensors never overlap (see check_lifetimes): otherwise a result depends on
-//     the order in which a kernel reads and writes, or on where the IO lives.
+//     the order in which a kernel reads and writes, or on where the IO lives; the exception is
+//     an in-place pair of an op whose every kernel reads an element before writing it
+//     (in_place_ops.h).
 // No storage: the checks scan the node and tensor tables (quadratic in the node count, with
 // the usual writer found one node back).
 #include "format/graph_checks.h"
 
 #include "core/check.h"
 #include "core/log.h"
+#include "format/in_place_ops.h"
 
 namespace lpai {
 namespace format {
@@ -305,9 +308,45 @@ Range owner_range(const Tables& v, uint32_t id) {
   return r;
 }
 
+bool same_dims(const TensorRecord& a, const TensorRecord& b) {
+  if (a.rank != b.rank) return false;
+  for (uint32_t d = 0; d < a.rank; ++d) {
+    if (a.dims[d] != b.dims[d]) return false;
+  }
+  return true;
+}
+
+// Whether scratch tensors a and b (owner ranges ra, rb) are an in-place pair (in_place_ops.h):
+// the same bytes, their ranges meeting only at node n, an op that runs in place without a
+// temp, writing the later of the two and reading a tensor at those bytes with its dims.
+bool in_place_pair(const Tables& v, uint32_t a, uint32_t b, Range ra, Range rb) {
+  if (!same_bytes(v.tensor(a), v.tensor(b))) return false;
+  uint32_t later = kNone, n = kNone;
+  if (ra.first < rb.first && ra.last == rb.first) {
+    later = b, n = rb.first;
+  } else if (rb.first < ra.first && rb.last == ra.first) {
+    later = a, n = ra.first;
+  } else {
+    return false;
+  }
+  const NodeRecord& node = v.node(n);
+  if (!op_runs_in_place(static_cast<BuiltinOp>(node.op)) || node.temp_tensor != kNone ||
+      !node_writes(v, n, later)) {
+    return false;
+  }
+  const TensorRecord& out = v.tensor(later);
+  const uint32_t* in = v.indices(node.inputs_index);
+  for (uint32_t k = 0; k < node.num_inputs; ++k) {
+    if (in[k] == kNone || in[k] == later) continue;
+    if (same_bytes(v.tensor(in[k]), out) && same_dims(v.tensor(in[k]), out)) return true;
+  }
+  return false;
+}
+
 // Scratch and persistent tensors (and kernel scratch) whose bytes overlap are never live at
 // the same node: a node never reads bytes another live tensor's writer has replaced, and no
-// kernel writes its output over an input it still reads (prepare plans no in-place op). A
+// kernel writes its output over an input it still reads, except an in-place pair
+// (in_place_pair: the input's last use is the op writing over it, element by element). A
 // plan alias and its owner share bytes by design.
 Status check_lifetimes(const Tables& v) {
   for (uint32_t a = 0; a < v.tensor_count(); ++a) {
@@ -330,7 +369,7 @@ Status check_lifetimes(const Tables& v) {
       if (!live_together) {
         const Range ra = owner_range(v, a), rb = owner_range(v, b);
         live_together = ra.first <= ra.last && rb.first <= rb.last && ra.first <= rb.last &&
-                        rb.first <= ra.last;
+                        rb.first <= ra.last && !in_place_pair(v, a, b, ra, rb);
       }
       LPAI_CHECK(!live_together, Status::kBinaryBadPlan,
                  "context binary: tensors %u and %u overlap in %s memory while both live", fmt_u(a),

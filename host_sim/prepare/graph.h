@@ -28,6 +28,10 @@
 //    alias), the view is planned at the parent's offset plus first_row rows (for a kIo parent:
 //    its byte offset within the IO buffer, bound through the parent's slot) and its uses count
 //    as the parent's.
+//  - in_place_of[i] == -1: tensor i is no in-place output; otherwise tensor i is the output of
+//    an op running in place (in_place.h) over a dying input whose storage root (a tensor owning
+//    its bytes: no alias, view or in-place output) is in_place_of[i]: planned at that root's
+//    offset, its uses extending the root's live range. Set by prepare's in-place pass only.
 //  - Tensors used by no op (inputs, outputs) and not graph IO are "unused": not planned, not
 //    serialized. Intermediates (op.intermediates) do not count as uses.
 //  - Constant data (PrepTensor::data) points into `storage` for an imported model, or into
@@ -65,6 +69,7 @@ struct PrepGraph {
     int first_row = 0;
   };
   std::vector<RowView> row_view;  // per tensor, see above; may be shorter than tensors
+  std::vector<int> in_place_of;   // per tensor, see above; may be shorter than tensors (= -1)
   std::vector<uint8_t> storage; // model bytes owned by the graph (const data points here)
   std::deque<std::vector<uint8_t>> folded;  // data of tensors folded to constants at prepare
   // Every place where prepare did what TFLite Micro does rather than what the flatbuffer's
@@ -87,9 +92,13 @@ struct PrepGraph {
   bool is_row_view(int id) const {
     return id >= 0 && static_cast<size_t>(id) < row_view.size() && row_view[id].parent >= 0;
   }
-  // The tensor owning id's bytes: a row view's parent's alias root, else alias_root(id).
+  // The tensor owning id's bytes: a row view's parent's alias root, else alias_root(id); for an
+  // in-place output (or an alias of one), the root it was written over.
   int storage_root(int id) const {
-    return alias_root(is_row_view(id) ? row_view[id].parent : id);
+    const int r = alias_root(is_row_view(id) ? row_view[id].parent : id);
+    return r >= 0 && static_cast<size_t>(r) < in_place_of.size() && in_place_of[r] >= 0
+               ? in_place_of[r]
+               : r;
   }
   int alias_root(int id) const {
     return id >= 0 && static_cast<size_t>(id) < alias_of.size() && alias_of[id] >= 0 ? alias_of[id]

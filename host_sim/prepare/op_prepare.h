@@ -57,6 +57,9 @@ struct OpOptions {
   // DEPTHWISE_CONV_2D and the 2-D pools, the output height being the output tensor's; -1: from
   // `padding` over the whole input.
   int explicit_pad_h = -1;
+  // A PAD folded into CONV_2D / DEPTHWISE_CONV_2D (fold_pad.h): columns of leading (left)
+  // padding, the output width being the output tensor's; -1: from `padding`.
+  int explicit_pad_w = -1;
   int stride_w = 1, stride_h = 1;
   int dilation_w = 1, dilation_h = 1;
   int filter_w = 1, filter_h = 1;

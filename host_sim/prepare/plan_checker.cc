@@ -42,8 +42,11 @@ std::string check_plan(const PrepGraph& g, const std::vector<uint32_t>& temp_byt
   auto view_parent = [&](int id) {
     return id < static_cast<int>(g.row_view.size()) ? g.row_view[id].parent : -1;
   };
+  // An in-place output's bytes are those of the root it was written over (graph.h).
   auto root_of = [&](int id) {
-    return alias_root(view_parent(id) >= 0 ? view_parent(id) : id);
+    const int r = alias_root(view_parent(id) >= 0 ? view_parent(id) : id);
+    return r < static_cast<int>(g.in_place_of.size()) && g.in_place_of[r] >= 0 ? g.in_place_of[r]
+                                                                                : r;
   };
   auto touch = [&](int id, int s) {
     auto it = range.find(root_of(id));

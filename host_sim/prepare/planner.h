@@ -45,6 +45,15 @@ struct PlanOptions {
   bool io_memhandle = false;      // graph IO outside scratch (MemClass::kIo)
   KernelLayout kernel_layout = KernelLayout::kPortable;  // layouts the op prepares add
   TempPolicy temp_policy = TempPolicy::kSpeed;
+  // In-place execution of element-wise ops over a dying input (in_place.h): prepare_graph's
+  // pass, on in every plan (bit-identical, same kernels; untiled plans only).
+  bool in_place = true;
+  // PAD folded into the following convolution (fold_pad.h): when set, and whenever
+  // temp_policy is kMemory or a memory_budget is given (a plan needing tiled stages plans the
+  // PADs unfolded: the stages take them).
+  bool fold_pad = false;
+  // CONCATENATION along rows written in place by its producers (concat_views.h): likewise.
+  bool concat_views = false;
   // Scratch budget in bytes (0: none). Kernel temps keep their preferred forms where they fit
   // below it (plan_memory_choosing); prepare_graph plans with temp_policy first, above the
   // budget again with TempPolicy::kMemory, and fails when that plan is still above.

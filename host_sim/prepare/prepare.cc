@@ -452,6 +452,9 @@ TilingAttempt attempt_of(const PrepareOutput& res) {
 // smallest tiled scratch reached. Fills res->tiling.
 HostStatus plan_tiled(const HostStatus& untiled_failure, const PlanOptions& options,
                       NodeParams* params, PrepareOutput* res) {
+  // Tiled stages rewrite the op list: they are planned without in-place execution.
+  res->graph.in_place_of.clear();
+  res->in_place.clear();
   const std::vector<PrepOp> untiled = res->graph.ops;
   const std::vector<uint64_t> live_before = live_bytes_per_step(res->graph, res->plan);
   const uint64_t scratch_before = res->plan.scratch_size;
@@ -638,19 +641,51 @@ HostStatus prepare_graph(PrepGraph&& graph, const PlanOptions& options, PrepareO
   res.options = options;
   if (HostStatus st = normalize_negative_scales(&res.graph); !st.ok()) return st;
   res.folded_ops = fold_constants(&res.graph);
-  if (HostStatus st = resolve_control_flow(&res.graph); !st.ok()) return st;
-  std::vector<std::vector<PrepResult::Leaner>> leaner;
-  HostResult<NodeParams> params =
-      prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
-  if (!params.ok()) return params.status();
-  if (HostStatus st = plan_within_budget(std::move(leaner), &params.value(), &res); !st.ok()) {
+  // Rewrites that save memory but may cost speed: asked for, or for the least memory.
+  const bool for_memory = options.temp_policy == TempPolicy::kMemory || options.memory_budget != 0;
+  const bool fold = options.fold_pad || for_memory, views = options.concat_views || for_memory;
+  const std::vector<PrepOp> imported = res.graph.ops;
+  NodeParams params;
+  HostStatus prepared = HostStatus::success();
+  // Steps 1 and 2 on the imported ops with the rewrites asked (fold_pad.h, concat_views.h,
+  // in_place.h); a failing op prepare goes to `prepared`.
+  const auto attempt = [&](bool with_fold, bool with_views) -> HostStatus {
+    res.graph.ops = imported;
+    clear_concat_views(&res.graph, res.concats);
+    res.concats.clear();
+    res.folded_pads.clear();
+    res.in_place.clear();
+    res.graph.in_place_of.clear();
+    res.options = options;
+    res.plan = MemoryPlan();
+    if (with_fold) res.folded_pads = fold_pads(&res.graph);
+    if (with_views) res.concats = concat_into_views(&res.graph);
+    if (HostStatus st = resolve_control_flow(&res.graph); !st.ok()) return prepared = st;
+    std::vector<std::vector<PrepResult::Leaner>> leaner;
+    HostResult<NodeParams> p = prepare_each_op(res.graph, options.kernel_layout, &res.temp_bytes, &leaner);
+    if (!p.ok()) return prepared = p.status();
+    params = std::move(p.value());
+    if (options.in_place) res.in_place = plan_in_place(&res.graph, res.temp_bytes);
+    return plan_within_budget(std::move(leaner), &params, &res);
+  };
+  HostStatus planned = attempt(fold, views);
+  if (!prepared.ok()) return prepared;
+  if (planned.ok() && !res.concats.empty()) {  // views lengthen the parent's life: keep the smaller
+    const uint64_t with_views = res.plan.scratch_size;
+    planned = attempt(fold, false);
+    if (!planned.ok() || res.plan.scratch_size > with_views) planned = attempt(fold, true);
+  } else if (!planned.ok() && over_budget(res) && (!res.folded_pads.empty() || !res.concats.empty())) {
+    planned = attempt(false, false);  // tiled stages take PADs and plain tensors (tiling.h)
+  }
+  if (!prepared.ok()) return prepared;
+  if (HostStatus st = planned; !st.ok()) {
     if (!over_budget(res)) return st;
-    if (HostStatus tiled = plan_tiled(st, options, &params.value(), &res); !tiled.ok()) {
+    if (HostStatus tiled = plan_tiled(st, options, &params, &res); !tiled.ok()) {
       return tiled;
     }
   }
   if (HostStatus st = check_plan_fits(res.plan); !st.ok()) return st;
-  HostResult<writer::GraphDesc> desc = describe_graph(std::move(params.value()), &res);
+  HostResult<writer::GraphDesc> desc = describe_graph(std::move(params), &res);
   if (!desc.ok()) return desc.status();
   if (HostStatus st = serialize_and_validate(desc.value(), &res); !st.ok()) return st;
   *out = std::move(res);

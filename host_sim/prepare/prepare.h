@@ -21,7 +21,10 @@
 
 #include "common/host_result.h"
 #include "format/context_binary_format.h"
+#include "prepare/concat_views.h"
+#include "prepare/fold_pad.h"
 #include "prepare/graph.h"
+#include "prepare/in_place.h"
 #include "prepare/planner.h"
 #include "prepare/tiling.h"
 
@@ -35,6 +38,9 @@ struct PrepareOutput {
   std::vector<size_t> temp_form;        // per op: 0 = its preferred form, k = its k-th leaner
                                         // form (PrepResult::leaner), chosen by the planner
   MemoryPlan plan;
+  std::vector<InPlaceOp> in_place;      // ops planned in place (in_place.h), in step order
+  std::vector<FoldedPad> folded_pads;   // PADs folded into a convolution (fold_pad.h)
+  std::vector<ConcatInViews> concats;   // CONCATENATIONs written by their producers (concat_views.h)
   std::vector<uint32_t> binary_id;      // per graph tensor: id in the binary, or format::kNone
   std::vector<uint32_t> temp_binary_id; // per op: id of its temp tensor, or format::kNone
   uint64_t const_bytes = 0;             // bytes of the binary's consts section

@@ -23,6 +23,7 @@ struct Row {
   int first, last;
   int alias_of;
   bool temp;
+  int in_place_of;  // the storage root an in-place output was written over, or -1
   size_t form;  // temp: 0 = the kernel's preferred form, k = its k-th leaner form
 };
 
@@ -33,16 +34,17 @@ std::vector<Row> rows_of(const PrepareOutput& out) {
     if (!out.plan.used[i]) continue;
     const Placement& p = out.plan.tensors[i];
     const int root = g.alias_root(static_cast<int>(i));
+    const int in_place = i < g.in_place_of.size() ? g.in_place_of[i] : -1;
     rows.push_back({out.binary_id[i], static_cast<int>(i), g.tensors[i].name, p.mem_class,
                     p.offset, p.size, p.first_step, p.last_step,
-                    root == static_cast<int>(i) ? -1 : root, false, 0});
+                    root == static_cast<int>(i) ? -1 : root, false, in_place, 0});
   }
   for (size_t s = 0; s < out.temp_bytes.size(); ++s) {
     if (out.temp_bytes[s] == 0) continue;
     const Placement& p = out.plan.temps[s];
     rows.push_back({out.temp_binary_id[s], -1,
                     op_name(g.ops[s].builtin) + "_" + std::to_string(g.ops[s].node_index) + "_temp",
-                    p.mem_class, p.offset, p.size, p.first_step, p.last_step, -1, true,
+                    p.mem_class, p.offset, p.size, p.first_step, p.last_step, -1, true, -1,
                     s < out.temp_form.size() ? out.temp_form[s] : 0});
   }
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.binary_id < b.binary_id; });
@@ -93,6 +95,13 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
       << out.graph.ops[k].node_index << " form " << out.temp_form[k] << ", "
       << out.temp_bytes[k] << " temp bytes\n";
   }
+  for (const FoldedPad& f : out.folded_pads) s << "folded PAD:          " << describe_folded_pad(f) << "\n";
+  for (const ConcatInViews& c : out.concats) {
+    s << "concat in views:     " << describe_concat_views(out.graph, c) << "\n";
+  }
+  for (const InPlaceOp& op : out.in_place) {
+    s << "in place:            " << describe_in_place(out.graph, op) << "\n";
+  }
   for (const std::string& n : out.graph.compat_notes) s << "as TFLite Micro:     " << n << "\n";
   if (!out.tiling.empty()) {  // tiled stages (tiling.h): the budget needed them
     s << "tiled_from:          " << out.untiled_scratch << " bytes of scratch untiled\n";
@@ -124,6 +133,7 @@ std::string report_text(const PrepareOutput& out, const std::string& model) {
                   steps.c_str());
     s << line << r.name;
     if (r.alias_of >= 0) s << " (alias of tensor " << r.alias_of << ")";
+    if (r.in_place_of >= 0) s << " (in place over tensor " << r.in_place_of << ")";
     if (r.temp) s << (r.form == 0 ? " (kernel temp)" : " (kernel temp, leaner form " + std::to_string(r.form) + ")");
     s << "\n";
   }
@@ -171,6 +181,15 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
   j["planning_ms"] = p.planning_ms;
   j["strategy"] = p.strategy;
   j["tflm_compat_notes"] = out.graph.compat_notes;
+  nlohmann::ordered_json in_place = nlohmann::ordered_json::array();
+  for (const InPlaceOp& op : out.in_place) in_place.push_back(describe_in_place(out.graph, op));
+  j["in_place"] = std::move(in_place);
+  nlohmann::ordered_json folded = nlohmann::ordered_json::array();
+  for (const FoldedPad& f : out.folded_pads) folded.push_back(describe_folded_pad(f));
+  j["folded_pads"] = std::move(folded);
+  nlohmann::ordered_json concats = nlohmann::ordered_json::array();
+  for (const ConcatInViews& c : out.concats) concats.push_back(describe_concat_views(out.graph, c));
+  j["concats_in_views"] = std::move(concats);
   nlohmann::ordered_json tensors = nlohmann::ordered_json::array();
   for (const Row& r : rows_of(out)) {
     nlohmann::ordered_json t;
@@ -185,6 +204,7 @@ std::string report_json(const PrepareOutput& out, const std::string& model) {
       t["last_step"] = r.last;
     }
     t["alias_of"] = r.alias_of;
+    t["in_place_of"] = r.in_place_of;
     t["temp"] = r.temp;
     if (r.temp) t["leaner_form"] = r.form;
     tensors.push_back(std::move(t));
@@ -234,7 +254,7 @@ std::string plan_svg(const PrepareOutput& out, const std::string& model) {
   // Scratch buffers (alias groups drawn once, through their root).
   size_t color = 0;
   for (const Row& r : rows) {
-    if (r.mem_class != format::MemClass::kScratch || r.alias_of >= 0) continue;
+    if (r.mem_class != format::MemClass::kScratch || r.alias_of >= 0 || r.in_place_of >= 0) continue;
     const double x = left + r.first * step_w + 1;
     const double w = (r.last - r.first + 1) * step_w - 2;
     const double y = top + r.offset * scale_y;

@@ -2,7 +2,8 @@
 //
 //   lpai-context-binary-generator --model M.tflite --binary_file NAME --output_dir DIR
 //       [--input_output_tensor_mem_type raw|memhandle] [--alignment START:SIZE] [--report] [--plot]
-//       [--temp_policy speed|memory] [--memory_budget BYTES]
+//       [--temp_policy speed|memory] [--memory_budget BYTES] [--no_in_place] [--fold_pad]
+//       [--concat_views]
 //       [--backend LIB]   (recorded only, as in seed 002's command line)
 //       [--kernel_layout portable|hvx]   (hvx: also the HVX weight layouts, for Hexagon images)
 //
@@ -79,6 +80,7 @@ struct Args {
   uint64_t memory_budget = 0;
   std::string op_list;
   bool report = false, plot = false;
+  bool no_in_place = false, fold_pad = false, concat_views = false;
 };
 
 // Parses the command line into *a. Returns -1 to go on, else the exit code (0 after --help,
@@ -113,6 +115,17 @@ int parse_command_line(int argc, char** argv, Args* a) {
   app.add_option("--op_list", a->op_list,
                  "add the operators the binary uses to FILE (one name per line, sorted, merged "
                  "with the names already there): the LPAI_OP_LIST of a selective firmware image");
+  app.add_flag("--no_in_place", a->no_in_place,
+               "plan no element-wise op in place over its dying input (default: in place where "
+               "allowed; bit-identical either way)");
+  app.add_flag("--fold_pad", a->fold_pad,
+               "fold each PAD (height/width only) read by one VALID convolution into it as "
+               "explicit padding (always with --temp_policy memory or --memory_budget; "
+               "bit-identical)");
+  app.add_flag("--concat_views", a->concat_views,
+               "let the producers of a CONCATENATION along rows write their rows of its output "
+               "and drop the node (always with --temp_policy memory or --memory_budget; "
+               "bit-identical)");
   app.add_flag("--report", a->report, "also write <name>.report.txt and <name>.report.json");
   app.add_flag("--plot", a->plot, "also write <name>.plan.svg");
   try {
@@ -139,6 +152,9 @@ HostResult<lpai::prepare::PlanOptions> plan_options(const Args& a) {
   options.temp_policy = a.temp_policy == "memory" ? lpai::prepare::TempPolicy::kMemory
                                                   : lpai::prepare::TempPolicy::kSpeed;
   options.memory_budget = a.memory_budget;
+  options.in_place = !a.no_in_place;
+  options.fold_pad = a.fold_pad;
+  options.concat_views = a.concat_views;
   if (!parse_alignment(a.alignment, &options.start_alignment, &options.size_alignment)) {
     return HostStatus::fail("--alignment '" + a.alignment +
                             "' must be START:SIZE, powers of two, START at most 4096 and SIZE at "

@@ -74,8 +74,9 @@ host::HostStatus dilated_output_window(const OpOptions& o, int batches, int in_h
   if (o.stride_h <= 0 || o.stride_w <= 0 || o.dilation_h <= 0 || o.dilation_w <= 0) {
     return host::HostStatus::fail("stride and dilation must be positive");
   }
-  if (!compute_padding(o.padding, in_h, k_h, o.stride_h, o.dilation_h, out_h, pad_h) ||
-      !compute_padding(o.padding, in_w, k_w, o.stride_w, o.dilation_w, out_w, pad_w)) {
+  // An axis with explicit padding takes its output size from the output tensor instead.
+  if ((o.explicit_pad_h < 0 && !compute_padding(o.padding, in_h, k_h, o.stride_h, o.dilation_h, out_h, pad_h)) ||
+      (o.explicit_pad_w < 0 && !compute_padding(o.padding, in_w, k_w, o.stride_w, o.dilation_w, out_w, pad_w))) {
     return host::HostStatus::fail("padding/stride/dilation give an empty output");
   }
   if (o.explicit_pad_h >= 0) {  // a band of a tiled stage
@@ -83,6 +84,13 @@ host::HostStatus dilated_output_window(const OpOptions& o, int batches, int in_h
     *out_h = output.shape.size() == 4 ? output.shape[1] : 0;
     if (!explicit_padding(*pad_h, in_h, k_h, o.stride_h, o.dilation_h, *out_h)) {
       return host::HostStatus::fail("band rows inconsistent with the explicit top padding");
+    }
+  }
+  if (o.explicit_pad_w >= 0) {  // a PAD folded into the convolution (fold_pad.h)
+    *pad_w = o.explicit_pad_w;
+    *out_w = output.shape.size() == 4 ? output.shape[2] : 0;
+    if (!explicit_padding(*pad_w, in_w, k_w, o.stride_w, o.dilation_w, *out_w)) {
+      return host::HostStatus::fail("output columns inconsistent with the explicit left padding");
     }
   }
   const std::vector<int32_t> want_out = {batches, *out_h, *out_w, out_c};
