@@ -1,0 +1,269 @@
+// HVX DEPTHWISE_CONV_2D int8, whole-image form of the flat path. See hvx_depthwise_map.h.
+#include "kernels/hvx/hvx_depthwise_map.h"
+
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+
+#include "kernels/hvx/hvx_common.h"
+
+namespace lpai {
+namespace kernels {
+namespace hvx {
+namespace {
+
+// Bytes 0 .. 127.
+alignas(128) constexpr uint8_t kIota[128] = {
+    0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,  17,  18,  19,  20,  21,
+    22,  23,  24,  25,  26,  27,  28,  29,  30,  31,  32,  33,  34,  35,  36,  37,  38,  39,  40,  41,  42,  43,
+    44,  45,  46,  47,  48,  49,  50,  51,  52,  53,  54,  55,  56,  57,  58,  59,  60,  61,  62,  63,  64,  65,
+    66,  67,  68,  69,  70,  71,  72,  73,  74,  75,  76,  77,  78,  79,  80,  81,  82,  83,  84,  85,  86,  87,
+    88,  89,  90,  91,  92,  93,  94,  95,  96,  97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 108, 109,
+    110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127};
+
+// One image of the call: `img` its input (n bytes), rows of `row` bytes, pixels of `c` bytes
+// (c = 2^c_log2), `w` pixels a row.
+struct MapImage {
+  const int8_t* img;
+  int32_t n, row, c;
+  uint32_t c_log2, w;
+  int32_t zp_word;            // the input zero point in each byte
+  const HVX_Vector* filters;  // 12 aligned filter vectors (three groups of four taps)
+  const HVX_Vector* lanes;    // aligned requantisation blocks, six vectors each
+  OutputVectors ov;
+};
+
+// Byte i: the column (x) of the pixel holding byte i of a chunk whose first pixel is in column x
+// (x < w; a chunk's 128 / c pixels wrap at most once, 128 / c <= w).
+__attribute__((always_inline)) inline HVX_Vector chunk_columns(const MapImage& m, uint32_t x) {
+  const HVX_Vector iota = *reinterpret_cast<const HVX_Vector*>(kIota);
+  // i / c for every byte: the word shift moves bits of the next byte in above bit 7 - c_log2,
+  // the mask drops them.
+  const HVX_Vector pix = Q6_V_vand_VV(Q6_Vuw_vlsr_VuwR(iota, static_cast<int32_t>(m.c_log2)),
+                                      Q6_Vb_vsplat_R(static_cast<int32_t>(0xFFu >> m.c_log2)));
+  HVX_Vector col = Q6_Vb_vadd_VbVb(Q6_Vb_vsplat_R(static_cast<int32_t>(x)), pix);
+  const HVX_Vector wv = Q6_Vb_vsplat_R(static_cast<int32_t>(m.w));
+  // col >= w (unsigned, col < 2w < 256): col - w.
+  return Q6_Vb_condnac_QVbVb(Q6_Q_vcmp_gt_VubVub(col, Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1))), col, wv);
+}
+
+// Four accumulators of one chunk: accumulator r sums positions 32r .. 32r + 31.
+struct Acc {
+  HVX_Vector a0, a1, a2, a3;
+};
+
+// Taps x0..x3 (a group of four) against filter vectors f[0..3]: the four input vectors byte- then
+// halfword-shuffled so that word l of shuffled vector r holds position 32r + l of the four taps.
+__attribute__((always_inline)) inline void group4(Acc& a, HVX_Vector x0, HVX_Vector x1, HVX_Vector x2, HVX_Vector x3,
+                                                  const HVX_Vector* f) {
+  const HVX_VectorPair p01 = Q6_W_vshuff_VVR(x1, x0, -1);
+  const HVX_VectorPair p23 = Q6_W_vshuff_VVR(x3, x2, -1);
+  const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
+  const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
+  a.a0 = Q6_Vw_vrmpyacc_VwVbVb(a.a0, Q6_V_lo_W(qlo), f[0]);
+  a.a1 = Q6_Vw_vrmpyacc_VwVbVb(a.a1, Q6_V_hi_W(qlo), f[1]);
+  a.a2 = Q6_Vw_vrmpyacc_VwVbVb(a.a2, Q6_V_lo_W(qhi), f[2]);
+  a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, Q6_V_hi_W(qhi), f[3]);
+}
+
+// The last group: tap 8 alone (the layout's filter bytes of the three padding taps are 0, so the
+// tap's byte may stand in all four places of a word).
+__attribute__((always_inline)) inline void group1(Acc& a, HVX_Vector x, const HVX_Vector* f) {
+  const HVX_VectorPair p = Q6_W_vshuff_VVR(x, x, -1);
+  const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p), Q6_V_lo_W(p), -2);
+  const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p), Q6_V_hi_W(p), -2);
+  a.a0 = Q6_Vw_vrmpyacc_VwVbVb(a.a0, Q6_V_lo_W(qlo), f[0]);
+  a.a1 = Q6_Vw_vrmpyacc_VwVbVb(a.a1, Q6_V_hi_W(qlo), f[1]);
+  a.a2 = Q6_Vw_vrmpyacc_VwVbVb(a.a2, Q6_V_lo_W(qhi), f[2]);
+  a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, Q6_V_hi_W(qhi), f[3]);
+}
+
+// Requantisation block r of kBlocks distinct ones (block r % kBlocks: the lanes repeat).
+template <uint32_t kBlocks>
+__attribute__((always_inline)) inline LaneVectors block_lanes(const MapImage& m, uint32_t r) {
+  const HVX_Vector* l = m.lanes + 6 * (r % kBlocks);
+  return LaneVectors{l[0], l[1], l[2], l[3], l[4], l[5]};
+}
+
+// The 128 output bytes of two chunks' accumulators, requantised; each block's lanes are loaded
+// once for both.
+template <uint32_t kBlocks>
+__attribute__((always_inline)) inline HVX_VectorPair requant_pair(const MapImage& m, Acc& a, Acc& b) {
+  const LaneVectors l0 = block_lanes<kBlocks>(m, 0);
+  a.a0 = requant(a.a0, l0, m.ov);
+  b.a0 = requant(b.a0, l0, m.ov);
+  if (kBlocks == 1) {
+    a.a1 = requant(a.a1, l0, m.ov);
+    b.a1 = requant(b.a1, l0, m.ov);
+    a.a2 = requant(a.a2, l0, m.ov);
+    b.a2 = requant(b.a2, l0, m.ov);
+    a.a3 = requant(a.a3, l0, m.ov);
+    b.a3 = requant(b.a3, l0, m.ov);
+  } else {
+    if (kBlocks == 2) {
+      a.a2 = requant(a.a2, l0, m.ov);
+      b.a2 = requant(b.a2, l0, m.ov);
+    }
+    const LaneVectors l1 = block_lanes<kBlocks>(m, 1);
+    a.a1 = requant(a.a1, l1, m.ov);
+    b.a1 = requant(b.a1, l1, m.ov);
+    if (kBlocks == 2) {
+      a.a3 = requant(a.a3, l1, m.ov);
+      b.a3 = requant(b.a3, l1, m.ov);
+    } else {
+      const LaneVectors l2 = block_lanes<kBlocks>(m, 2);
+      a.a2 = requant(a.a2, l2, m.ov);
+      b.a2 = requant(b.a2, l2, m.ov);
+      const LaneVectors l3 = block_lanes<kBlocks>(m, 3);
+      a.a3 = requant(a.a3, l3, m.ov);
+      b.a3 = requant(b.a3, l3, m.ov);
+    }
+  }
+  return Q6_W_vcombine_VV(pack_bytes(b.a0, b.a1, b.a2, b.a3), pack_bytes(a.a0, a.a1, a.a2, a.a3));
+}
+
+// Two interior chunks at byte o of the image (every tap of both inside the input: o >= row + c
+// and o + 256 + row + c <= n), their first pixels in columns xa and xb, stored at dst (full
+// stores). Out of line: only its vectors are live.
+template <uint32_t kBlocks>
+__attribute__((noinline)) void map_pair(const MapImage& m, int32_t o, uint32_t xa, uint32_t xb, int8_t* dst) {
+  const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
+  const int32_t row = m.row, c = m.c;
+  const HVX_Vector ca = chunk_columns(m, xa), cb = chunk_columns(m, xb);
+  // Columns valid for dx = -1 (x >= 1) and dx = +1 (x < w - 1).
+  const HVX_Vector zero = Q6_V_vzero(), last = Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1));
+  const HVX_VectorPred la = Q6_Q_vcmp_gt_VubVub(ca, zero), ra = Q6_Q_vcmp_gt_VubVub(last, ca);
+  const HVX_VectorPred lb = Q6_Q_vcmp_gt_VubVub(cb, zero), rb = Q6_Q_vcmp_gt_VubVub(last, cb);
+  const int8_t* const pa = m.img + o;
+  const int8_t* const pb = pa + kVec;
+  auto ld = [](const int8_t* s) __attribute__((always_inline)) { return *reinterpret_cast<const HVX_UVector*>(s); };
+  Acc a{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+  Acc b{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+  const HVX_Vector* f = m.filters;
+  // Taps in layout order (ky, kx): (0,0) (0,1) (0,2) (1,0) | (1,1) (1,2) (2,0) (2,1) | (2,2).
+  group4(a, Q6_V_vmux_QVV(la, ld(pa - row - c), zp), ld(pa - row), Q6_V_vmux_QVV(ra, ld(pa - row + c), zp),
+         Q6_V_vmux_QVV(la, ld(pa - c), zp), f);
+  group4(b, Q6_V_vmux_QVV(lb, ld(pb - row - c), zp), ld(pb - row), Q6_V_vmux_QVV(rb, ld(pb - row + c), zp),
+         Q6_V_vmux_QVV(lb, ld(pb - c), zp), f);
+  group4(a, ld(pa), Q6_V_vmux_QVV(ra, ld(pa + c), zp), Q6_V_vmux_QVV(la, ld(pa + row - c), zp), ld(pa + row), f + 4);
+  group4(b, ld(pb), Q6_V_vmux_QVV(rb, ld(pb + c), zp), Q6_V_vmux_QVV(lb, ld(pb + row - c), zp), ld(pb + row), f + 4);
+  group1(a, Q6_V_vmux_QVV(ra, ld(pa + row + c), zp), f + 8);
+  group1(b, Q6_V_vmux_QVV(rb, ld(pb + row + c), zp), f + 8);
+  const HVX_VectorPair bytes = requant_pair<kBlocks>(m, a, b);
+  *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_lo_W(bytes);
+  *reinterpret_cast<HVX_UVector*>(dst + kVec) = Q6_V_hi_W(bytes);
+}
+
+// The 128 input bytes at img + off (off may lie outside [0, n)): the aligned blocks that overlap
+// the input are read, the others are zero (only bytes inside the input are used).
+__attribute__((always_inline)) inline HVX_Vector bounded_load(const MapImage& m, int32_t off) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(m.img);
+  const uintptr_t end = begin + static_cast<uint32_t>(m.n);
+  const uintptr_t at = begin + static_cast<uintptr_t>(static_cast<intptr_t>(off));
+  const uintptr_t lo = at & ~uintptr_t{kVec - 1}, hi = lo + kVec;
+  const HVX_Vector vlo = lo < end && lo + kVec > begin ? *reinterpret_cast<const HVX_Vector*>(lo) : Q6_V_vzero();
+  const HVX_Vector vhi = hi < end && hi + kVec > begin ? *reinterpret_cast<const HVX_Vector*>(hi) : Q6_V_vzero();
+  return Q6_V_valign_VVR(vhi, vlo, static_cast<int32_t>(at & (kVec - 1)));
+}
+
+// Bytes i of the chunk at o with 0 <= o + i + dy * row < n (the tap's row inside the image).
+__attribute__((always_inline)) inline HVX_VectorPred rows_inside(const MapImage& m, int32_t o, int32_t dy) {
+  const int32_t rel = o + dy * m.row;
+  const int32_t lo = rel >= 0 ? 0 : (-rel > 128 ? 128 : -rel);
+  const int32_t left = m.n - rel;
+  const int32_t hi = left <= 0 ? 0 : (left > 128 ? 128 : left);
+  const HVX_Vector iota = *reinterpret_cast<const HVX_Vector*>(kIota);
+  // lo <= i < hi (both in [0, 128], unsigned bytes).
+  return Q6_Q_and_QQn(Q6_Q_vcmp_gt_VubVub(Q6_Vb_vsplat_R(hi), iota), Q6_Q_vcmp_gt_VubVub(Q6_Vb_vsplat_R(lo), iota));
+}
+
+// One chunk at byte o anywhere in the image (the first and last rows, the last partial chunk),
+// its first pixel in column x: loads within the input, vertical and horizontal masks; stores
+// only inside the image's output (dst_img, n bytes).
+template <uint32_t kBlocks>
+__attribute__((noinline)) void map_edge(const MapImage& m, int32_t o, uint32_t x, int8_t* dst_img) {
+  const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
+  const HVX_Vector col = chunk_columns(m, x);
+  const HVX_VectorPred left = Q6_Q_vcmp_gt_VubVub(col, Q6_V_vzero());
+  const HVX_VectorPred right = Q6_Q_vcmp_gt_VubVub(Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1)), col);
+  auto tap = [&](int32_t dy, int32_t dx) __attribute__((always_inline)) {
+    HVX_VectorPred q = rows_inside(m, o, dy);
+    if (dx < 0) q = Q6_Q_and_QQ(q, left);
+    if (dx > 0) q = Q6_Q_and_QQ(q, right);
+    return Q6_V_vmux_QVV(q, bounded_load(m, o + dy * m.row + dx * m.c), zp);
+  };
+  Acc a{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+  const HVX_Vector* f = m.filters;
+  group4(a, tap(-1, -1), tap(-1, 0), tap(-1, 1), tap(0, -1), f);
+  group4(a, tap(0, 0), tap(0, 1), tap(1, -1), tap(1, 0), f + 4);
+  group1(a, tap(1, 1), f + 8);
+  Acc unused = a;
+  const HVX_Vector bytes = Q6_V_lo_W(requant_pair<kBlocks>(m, a, unused));
+  int8_t* const dst = dst_img + o;
+  if (o + static_cast<int32_t>(kVec) <= m.n) {
+    *reinterpret_cast<HVX_UVector*>(dst) = bytes;
+  } else {
+    store_tail(dst, bytes, dst_img + m.n);
+  }
+}
+
+template <uint32_t kBlocks>
+__attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                          uint8_t* temp, int8_t* out) {
+  const uint32_t c = p.out_c, w = p.in_w;
+  const uint32_t n = p.in_h * w * c;
+  // Aligned copies: the 12 filter vectors (after the layout's four lane blocks), then the
+  // first kBlocks lane blocks.
+  HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
+  for (uint32_t i = 0; i < 12; ++i) copy[i] = *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec);
+  for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
+  MapImage m{in,
+             static_cast<int32_t>(n),
+             static_cast<int32_t>(w * c),
+             static_cast<int32_t>(c),
+             static_cast<uint32_t>(__builtin_ctz(c)),
+             w,
+             static_cast<int32_t>(static_cast<uint8_t>(p.input_zero_point) * 0x01010101u),
+             copy,
+             copy + 12,
+             output_vectors(p.output_zero_point, p.act_min, p.act_max)};
+  const uint32_t ppc = kVec / c;  // pixels per chunk, <= w
+  const uint32_t chunks = (n + kVec - 1) / kVec;
+  // Interior chunks j: 128 j >= row + c and 128 (j + 1) + row + c <= n.
+  const uint32_t reach = w * c + c;
+  const uint32_t first = (reach + kVec - 1) / kVec;
+  const uint32_t stop = n >= reach + kVec ? (n - reach - kVec) / kVec + 1 : 0;  // interior j < stop
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    m.img = in + static_cast<size_t>(b) * n;
+    int8_t* const dst = out + static_cast<size_t>(b) * n;
+    uint32_t x = 0;  // column of chunk j's first pixel
+    auto next = [&](uint32_t col) { return col + ppc >= w ? col + ppc - w : col + ppc; };
+    uint32_t j = 0;
+    for (; j < chunks && (j < first || j >= stop); ++j, x = next(x)) {
+      map_edge<kBlocks>(m, static_cast<int32_t>(j * kVec), x, dst);
+    }
+    for (; j + 2 <= stop; j += 2) {
+      const uint32_t x1 = next(x);
+      map_pair<kBlocks>(m, static_cast<int32_t>(j * kVec), x, x1, dst + static_cast<size_t>(j) * kVec);
+      x = next(x1);
+    }
+    for (; j < chunks; ++j, x = next(x)) map_edge<kBlocks>(m, static_cast<int32_t>(j * kVec), x, dst);
+  }
+}
+
+}  // namespace
+
+void depthwise_map_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
+                      int8_t* out) {
+  if (p.out_c >= 128) {
+    map_images<4>(p, layout, in, temp, out);
+  } else if (p.out_c >= 64) {
+    map_images<2>(p, layout, in, temp, out);
+  } else {
+    map_images<1>(p, layout, in, temp, out);
+  }
+}
+
+}  // namespace hvx
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_HAS_HVX
