@@ -31,18 +31,21 @@ struct MapImage {
   OutputVectors ov;
 };
 
-// Byte i: the column (x) of the pixel holding byte i of a chunk whose first pixel is in column x
-// (x < w; a chunk's 128 / c pixels wrap at most once, 128 / c <= w).
-__attribute__((always_inline)) inline HVX_Vector chunk_columns(const MapImage& m, uint32_t x) {
+// Byte i: i / c, the pixel of a chunk holding byte i (the word shift moves bits of the next byte
+// in above bit 7 - c_log2, the mask drops them).
+__attribute__((always_inline)) inline HVX_Vector chunk_pixels(uint32_t c_log2) {
   const HVX_Vector iota = *reinterpret_cast<const HVX_Vector*>(kIota);
-  // i / c for every byte: the word shift moves bits of the next byte in above bit 7 - c_log2,
-  // the mask drops them.
-  const HVX_Vector pix = Q6_V_vand_VV(Q6_Vuw_vlsr_VuwR(iota, static_cast<int32_t>(m.c_log2)),
-                                      Q6_Vb_vsplat_R(static_cast<int32_t>(0xFFu >> m.c_log2)));
-  HVX_Vector col = Q6_Vb_vadd_VbVb(Q6_Vb_vsplat_R(static_cast<int32_t>(x)), pix);
-  const HVX_Vector wv = Q6_Vb_vsplat_R(static_cast<int32_t>(m.w));
+  return Q6_V_vand_VV(Q6_Vuw_vlsr_VuwR(iota, static_cast<int32_t>(c_log2)),
+                      Q6_Vb_vsplat_R(static_cast<int32_t>(0xFFu >> c_log2)));
+}
+
+// Byte i: the column of the pixel holding byte i of a chunk whose first pixel is in column x
+// (x < w; a chunk's 128 / c pixels wrap at most once, 128 / c <= w). pix: chunk_pixels; wv, w1:
+// w and w - 1 in each byte.
+__attribute__((always_inline)) inline HVX_Vector chunk_columns(HVX_Vector pix, uint32_t x, HVX_Vector wv, HVX_Vector w1) {
+  const HVX_Vector col = Q6_Vb_vadd_VbVb(Q6_Vb_vsplat_R(static_cast<int32_t>(x)), pix);
   // col >= w (unsigned, col < 2w < 256): col - w.
-  return Q6_Vb_condnac_QVbVb(Q6_Q_vcmp_gt_VubVub(col, Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1))), col, wv);
+  return Q6_Vb_condnac_QVbVb(Q6_Q_vcmp_gt_VubVub(col, w1), col, wv);
 }
 
 // Four accumulators of one chunk: accumulator r sums positions 32r .. 32r + 31.
@@ -76,80 +79,129 @@ __attribute__((always_inline)) inline void group1(Acc& a, HVX_Vector x, const HV
   a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, Q6_V_hi_W(qhi), f[3]);
 }
 
-// Requantisation block r of kBlocks distinct ones (block r % kBlocks: the lanes repeat).
-template <uint32_t kBlocks>
-__attribute__((always_inline)) inline LaneVectors block_lanes(const MapImage& m, uint32_t r) {
-  const HVX_Vector* l = m.lanes + 6 * (r % kBlocks);
-  return LaneVectors{l[0], l[1], l[2], l[3], l[4], l[5]};
+// One requantisation block's lanes (hvx_layout::RequantLanes) in registers; `left` only when some
+// channel shifts left (kLeft), `half` (= mask >> 1) computed rather than loaded.
+struct MapLanes {
+  HVX_Vector bias, left, mult, right, mask, half;
+};
+
+// Block r of kBlocks distinct ones (block r % kBlocks: the lanes repeat with period c).
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((always_inline)) inline MapLanes block_lanes(const HVX_Vector* lanes, uint32_t r) {
+  const HVX_Vector* l = lanes + 6 * (r % kBlocks);
+  const HVX_Vector mask = l[4];
+  return MapLanes{l[0], kLeft ? l[1] : Q6_V_vzero(), l[2], l[3], mask, Q6_Vw_vasr_VwR(mask, 1)};
 }
+
+// The requant() sequence of hvx_common.h (the same results), the left shift only when kLeft.
+template <bool kLeft>
+__attribute__((always_inline)) inline HVX_Vector map_requant(HVX_Vector acc, const MapLanes& r, HVX_Vector one,
+                                                             HVX_Vector zp, HVX_Vector lo, HVX_Vector hi) {
+  HVX_Vector x = Q6_Vw_vadd_VwVw(acc, r.bias);
+  if (kLeft) x = Q6_Vw_vasl_VwVw(x, r.left);
+  const HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
+  const HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
+  const HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, one);
+  v = Q6_Vw_vadd_VwVw(v, zp);
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, lo), hi);
+}
+
+// The output's splatted constants.
+struct MapOut {
+  HVX_Vector one, zp, lo, hi;
+};
 
 // The 128 output bytes of two chunks' accumulators, requantised; each block's lanes are loaded
 // once for both.
-template <uint32_t kBlocks>
-__attribute__((always_inline)) inline HVX_VectorPair requant_pair(const MapImage& m, Acc& a, Acc& b) {
-  const LaneVectors l0 = block_lanes<kBlocks>(m, 0);
-  a.a0 = requant(a.a0, l0, m.ov);
-  b.a0 = requant(b.a0, l0, m.ov);
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((always_inline)) inline HVX_VectorPair requant_pair(const HVX_Vector* lanes, const MapOut& o, Acc& a,
+                                                                  Acc& b) {
+  auto rq = [&](HVX_Vector& v, const MapLanes& l) __attribute__((always_inline)) {
+    v = map_requant<kLeft>(v, l, o.one, o.zp, o.lo, o.hi);
+  };
+  const MapLanes l0 = block_lanes<kBlocks, kLeft>(lanes, 0);
+  rq(a.a0, l0);
+  rq(b.a0, l0);
   if (kBlocks == 1) {
-    a.a1 = requant(a.a1, l0, m.ov);
-    b.a1 = requant(b.a1, l0, m.ov);
-    a.a2 = requant(a.a2, l0, m.ov);
-    b.a2 = requant(b.a2, l0, m.ov);
-    a.a3 = requant(a.a3, l0, m.ov);
-    b.a3 = requant(b.a3, l0, m.ov);
+    rq(a.a1, l0);
+    rq(b.a1, l0);
+    rq(a.a2, l0);
+    rq(b.a2, l0);
+    rq(a.a3, l0);
+    rq(b.a3, l0);
   } else {
     if (kBlocks == 2) {
-      a.a2 = requant(a.a2, l0, m.ov);
-      b.a2 = requant(b.a2, l0, m.ov);
+      rq(a.a2, l0);
+      rq(b.a2, l0);
     }
-    const LaneVectors l1 = block_lanes<kBlocks>(m, 1);
-    a.a1 = requant(a.a1, l1, m.ov);
-    b.a1 = requant(b.a1, l1, m.ov);
+    const MapLanes l1 = block_lanes<kBlocks, kLeft>(lanes, 1);
+    rq(a.a1, l1);
+    rq(b.a1, l1);
     if (kBlocks == 2) {
-      a.a3 = requant(a.a3, l1, m.ov);
-      b.a3 = requant(b.a3, l1, m.ov);
+      rq(a.a3, l1);
+      rq(b.a3, l1);
     } else {
-      const LaneVectors l2 = block_lanes<kBlocks>(m, 2);
-      a.a2 = requant(a.a2, l2, m.ov);
-      b.a2 = requant(b.a2, l2, m.ov);
-      const LaneVectors l3 = block_lanes<kBlocks>(m, 3);
-      a.a3 = requant(a.a3, l3, m.ov);
-      b.a3 = requant(b.a3, l3, m.ov);
+      const MapLanes l2 = block_lanes<kBlocks, kLeft>(lanes, 2);
+      rq(a.a2, l2);
+      rq(b.a2, l2);
+      const MapLanes l3 = block_lanes<kBlocks, kLeft>(lanes, 3);
+      rq(a.a3, l3);
+      rq(b.a3, l3);
     }
   }
   return Q6_W_vcombine_VV(pack_bytes(b.a0, b.a1, b.a2, b.a3), pack_bytes(a.a0, a.a1, a.a2, a.a3));
 }
 
-// Two interior chunks at byte o of the image (every tap of both inside the input: o >= row + c
-// and o + 256 + row + c <= n), their first pixels in columns xa and xb, stored at dst (full
-// stores). Out of line: only its vectors are live.
-template <uint32_t kBlocks>
-__attribute__((noinline)) void map_pair(const MapImage& m, int32_t o, uint32_t xa, uint32_t xb, int8_t* dst) {
+__attribute__((always_inline)) inline MapOut map_out(const OutputVectors& ov) {
+  return MapOut{Q6_V_vsplat_R(1), Q6_V_vsplat_R(ov.zp), Q6_V_vsplat_R(ov.lo), Q6_V_vsplat_R(ov.hi)};
+}
+
+// `pairs` pairs of interior chunks from byte o of the image (every tap of every chunk inside
+// the input: o >= row + c and o + 256 * pairs + row + c <= n), the first pixel of the first
+// chunk in column x, stored at dst (full stores). The filter vectors and lanes are loaded once
+// per pair (the empty asm keeps the compiler from hoisting them out of the loop, where they
+// would spill).
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((noinline)) void map_pairs(const MapImage& m, int32_t o, uint32_t x, uint32_t pairs, int8_t* dst) {
   const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
   const int32_t row = m.row, c = m.c;
-  const HVX_Vector ca = chunk_columns(m, xa), cb = chunk_columns(m, xb);
-  // Columns valid for dx = -1 (x >= 1) and dx = +1 (x < w - 1).
-  const HVX_Vector zero = Q6_V_vzero(), last = Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1));
-  const HVX_VectorPred la = Q6_Q_vcmp_gt_VubVub(ca, zero), ra = Q6_Q_vcmp_gt_VubVub(last, ca);
-  const HVX_VectorPred lb = Q6_Q_vcmp_gt_VubVub(cb, zero), rb = Q6_Q_vcmp_gt_VubVub(last, cb);
-  const int8_t* const pa = m.img + o;
-  const int8_t* const pb = pa + kVec;
+  const uint32_t w = m.w, ppc = kVec >> m.c_log2;
+  const HVX_Vector* const f = m.filters;
+  const HVX_Vector* const lanes = m.lanes;
+  const MapOut out = map_out(m.ov);
+  const HVX_Vector zero = Q6_V_vzero(), last = Q6_Vb_vsplat_R(static_cast<int32_t>(w - 1));
+  const HVX_Vector wv = Q6_Vb_vsplat_R(static_cast<int32_t>(w)), pix = chunk_pixels(m.c_log2);
+  const int8_t* pa = m.img + o;
+  auto next = [w, ppc](uint32_t col) { return col + ppc >= w ? col + ppc - w : col + ppc; };
   auto ld = [](const int8_t* s) __attribute__((always_inline)) { return *reinterpret_cast<const HVX_UVector*>(s); };
-  Acc a{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
-  Acc b{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
-  const HVX_Vector* f = m.filters;
-  // Taps in layout order (ky, kx): (0,0) (0,1) (0,2) (1,0) | (1,1) (1,2) (2,0) (2,1) | (2,2).
-  group4(a, Q6_V_vmux_QVV(la, ld(pa - row - c), zp), ld(pa - row), Q6_V_vmux_QVV(ra, ld(pa - row + c), zp),
-         Q6_V_vmux_QVV(la, ld(pa - c), zp), f);
-  group4(b, Q6_V_vmux_QVV(lb, ld(pb - row - c), zp), ld(pb - row), Q6_V_vmux_QVV(rb, ld(pb - row + c), zp),
-         Q6_V_vmux_QVV(lb, ld(pb - c), zp), f);
-  group4(a, ld(pa), Q6_V_vmux_QVV(ra, ld(pa + c), zp), Q6_V_vmux_QVV(la, ld(pa + row - c), zp), ld(pa + row), f + 4);
-  group4(b, ld(pb), Q6_V_vmux_QVV(rb, ld(pb + c), zp), Q6_V_vmux_QVV(lb, ld(pb + row - c), zp), ld(pb + row), f + 4);
-  group1(a, Q6_V_vmux_QVV(ra, ld(pa + row + c), zp), f + 8);
-  group1(b, Q6_V_vmux_QVV(rb, ld(pb + row + c), zp), f + 8);
-  const HVX_VectorPair bytes = requant_pair<kBlocks>(m, a, b);
-  *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_lo_W(bytes);
-  *reinterpret_cast<HVX_UVector*>(dst + kVec) = Q6_V_hi_W(bytes);
+  for (uint32_t i = 0; i < pairs; ++i, pa += 2 * kVec, dst += 2 * kVec) {
+    const uint32_t xb = next(x);
+    const HVX_Vector ca = chunk_columns(pix, x, wv, last), cb = chunk_columns(pix, xb, wv, last);
+    x = next(xb);
+    // Columns valid for dx = -1 (x >= 1) and dx = +1 (x < w - 1).
+    const HVX_VectorPred la = Q6_Q_vcmp_gt_VubVub(ca, zero), ra = Q6_Q_vcmp_gt_VubVub(last, ca);
+    const HVX_VectorPred lb = Q6_Q_vcmp_gt_VubVub(cb, zero), rb = Q6_Q_vcmp_gt_VubVub(last, cb);
+    const int8_t* const pb = pa + kVec;
+    Acc a{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    Acc b{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    // Taps in layout order (ky, kx): (0,0) (0,1) (0,2) (1,0) | (1,1) (1,2) (2,0) (2,1) | (2,2).
+    group4(a, Q6_V_vmux_QVV(la, ld(pa - row - c), zp), ld(pa - row), Q6_V_vmux_QVV(ra, ld(pa - row + c), zp),
+           Q6_V_vmux_QVV(la, ld(pa - c), zp), f);
+    group4(b, Q6_V_vmux_QVV(lb, ld(pb - row - c), zp), ld(pb - row), Q6_V_vmux_QVV(rb, ld(pb - row + c), zp),
+           Q6_V_vmux_QVV(lb, ld(pb - c), zp), f);
+    group4(a, ld(pa), Q6_V_vmux_QVV(ra, ld(pa + c), zp), Q6_V_vmux_QVV(la, ld(pa + row - c), zp), ld(pa + row),
+           f + 4);
+    group4(b, ld(pb), Q6_V_vmux_QVV(rb, ld(pb + c), zp), Q6_V_vmux_QVV(lb, ld(pb + row - c), zp), ld(pb + row),
+           f + 4);
+    group1(a, Q6_V_vmux_QVV(ra, ld(pa + row + c), zp), f + 8);
+    group1(b, Q6_V_vmux_QVV(rb, ld(pb + row + c), zp), f + 8);
+    const HVX_VectorPair bytes = requant_pair<kBlocks, kLeft>(lanes, out, a, b);
+    *reinterpret_cast<HVX_UVector*>(dst) = Q6_V_lo_W(bytes);
+    *reinterpret_cast<HVX_UVector*>(dst + kVec) = Q6_V_hi_W(bytes);
+    asm volatile("" ::: "memory");
+  }
 }
 
 // The 128 input bytes at img + off (off may lie outside [0, n)): the aligned blocks that overlap
@@ -178,12 +230,13 @@ __attribute__((always_inline)) inline HVX_VectorPred rows_inside(const MapImage&
 // One chunk at byte o anywhere in the image (the first and last rows, the last partial chunk),
 // its first pixel in column x: loads within the input, vertical and horizontal masks; stores
 // only inside the image's output (dst_img, n bytes).
-template <uint32_t kBlocks>
+template <uint32_t kBlocks, bool kLeft>
 __attribute__((noinline)) void map_edge(const MapImage& m, int32_t o, uint32_t x, int8_t* dst_img) {
   const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
-  const HVX_Vector col = chunk_columns(m, x);
+  const HVX_Vector last = Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1));
+  const HVX_Vector col = chunk_columns(chunk_pixels(m.c_log2), x, Q6_Vb_vsplat_R(static_cast<int32_t>(m.w)), last);
   const HVX_VectorPred left = Q6_Q_vcmp_gt_VubVub(col, Q6_V_vzero());
-  const HVX_VectorPred right = Q6_Q_vcmp_gt_VubVub(Q6_Vb_vsplat_R(static_cast<int32_t>(m.w - 1)), col);
+  const HVX_VectorPred right = Q6_Q_vcmp_gt_VubVub(last, col);
   auto tap = [&](int32_t dy, int32_t dx) __attribute__((always_inline)) {
     HVX_VectorPred q = rows_inside(m, o, dy);
     if (dx < 0) q = Q6_Q_and_QQ(q, left);
@@ -196,7 +249,8 @@ __attribute__((noinline)) void map_edge(const MapImage& m, int32_t o, uint32_t x
   group4(a, tap(0, 0), tap(0, 1), tap(1, -1), tap(1, 0), f + 4);
   group1(a, tap(1, 1), f + 8);
   Acc unused = a;
-  const HVX_Vector bytes = Q6_V_lo_W(requant_pair<kBlocks>(m, a, unused));
+  const HVX_VectorPair both = requant_pair<kBlocks, kLeft>(m.lanes, map_out(m.ov), a, unused);
+  const HVX_Vector bytes = Q6_V_lo_W(both);
   int8_t* const dst = dst_img + o;
   if (o + static_cast<int32_t>(kVec) <= m.n) {
     *reinterpret_cast<HVX_UVector*>(dst) = bytes;
@@ -205,7 +259,7 @@ __attribute__((noinline)) void map_edge(const MapImage& m, int32_t o, uint32_t x
   }
 }
 
-template <uint32_t kBlocks>
+template <uint32_t kBlocks, bool kLeft>
 __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
                                           uint8_t* temp, int8_t* out) {
   const uint32_t c = p.out_c, w = p.in_w;
@@ -238,27 +292,40 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
     auto next = [&](uint32_t col) { return col + ppc >= w ? col + ppc - w : col + ppc; };
     uint32_t j = 0;
     for (; j < chunks && (j < first || j >= stop); ++j, x = next(x)) {
-      map_edge<kBlocks>(m, static_cast<int32_t>(j * kVec), x, dst);
+      map_edge<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), x, dst);
     }
-    for (; j + 2 <= stop; j += 2) {
-      const uint32_t x1 = next(x);
-      map_pair<kBlocks>(m, static_cast<int32_t>(j * kVec), x, x1, dst + static_cast<size_t>(j) * kVec);
-      x = next(x1);
+    if (j + 2 <= stop) {
+      const uint32_t pairs = (stop - j) / 2;
+      map_pairs<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), x, pairs, dst + static_cast<size_t>(j) * kVec);
+      for (uint32_t k = 0; k < 2 * pairs; ++k) x = next(x);
+      j += 2 * pairs;
     }
-    for (; j < chunks; ++j, x = next(x)) map_edge<kBlocks>(m, static_cast<int32_t>(j * kVec), x, dst);
+    for (; j < chunks; ++j, x = next(x)) map_edge<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), x, dst);
   }
+}
+
+// Whether some lane of the first `blocks` requantisation blocks shifts left.
+bool any_left_shift(const uint8_t* layout, uint32_t blocks) {
+  const RequantLanes* r = reinterpret_cast<const RequantLanes*>(layout);
+  uint32_t any = 0;
+  for (uint32_t b = 0; b < blocks; ++b) {
+    for (uint32_t l = 0; l < kLanes; ++l) any |= static_cast<uint32_t>(r[b].left[l]);
+  }
+  return any != 0;
 }
 
 }  // namespace
 
 void depthwise_map_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
                       int8_t* out) {
-  if (p.out_c >= 128) {
-    map_images<4>(p, layout, in, temp, out);
-  } else if (p.out_c >= 64) {
-    map_images<2>(p, layout, in, temp, out);
+  const uint32_t blocks = p.out_c >= 128 ? 4 : p.out_c >= 64 ? 2 : 1;
+  const bool left = any_left_shift(layout, blocks);
+  if (blocks == 4) {
+    left ? map_images<4, true>(p, layout, in, temp, out) : map_images<4, false>(p, layout, in, temp, out);
+  } else if (blocks == 2) {
+    left ? map_images<2, true>(p, layout, in, temp, out) : map_images<2, false>(p, layout, in, temp, out);
   } else {
-    map_images<1>(p, layout, in, temp, out);
+    left ? map_images<1, true>(p, layout, in, temp, out) : map_images<1, false>(p, layout, in, temp, out);
   }
 }
 
