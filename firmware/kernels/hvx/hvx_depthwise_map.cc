@@ -259,16 +259,57 @@ __attribute__((noinline)) void map_edge(const MapImage& m, int32_t o, uint32_t x
   }
 }
 
+// dst[0, len) = src[0, len): whole unaligned vectors, the tail within both ranges.
+__attribute__((always_inline)) inline void copy_bytes(int8_t* dst, const int8_t* src, uint32_t len) {
+  uint32_t i = 0;
+  for (; i + kVec <= len; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = *reinterpret_cast<const HVX_UVector*>(src + i);
+  }
+  if (i < len) store_tail(dst + i, load_tail(src + i, src + len), dst + len);
+}
+
+// Scratch bytes map_staged needs for chunks [j0, j1) of an image of n bytes with taps reaching
+// `reach` bytes either way.
+constexpr uint64_t staged_bytes(uint32_t j0, uint32_t j1, uint32_t n, uint32_t reach) {
+  const uint64_t o0 = uint64_t{j0} * kVec, o1 = uint64_t{j1} * kVec;
+  return hvx_layout::round_vec(o1 - o0 + 2 * uint64_t{reach}) + (o1 > n ? o1 - o0 : 0);
+}
+
+// Chunks [j0, j1) (an even count; the first pixel of chunk j0 in column x) through map_pairs over
+// a staged copy of the input bytes they read, o0 - reach .. o1 + reach (o = 128 j), with the
+// input zero point outside the image: the rows above the first and below the last. Output past
+// the image (o1 > n) goes to the stage and only the image's bytes are copied out. `stage`:
+// staged_bytes(j0, j1, n, reach) bytes, 128-byte aligned.
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((noinline)) void map_staged(const MapImage& m, uint32_t j0, uint32_t j1, uint32_t x, int8_t* stage,
+                                          int8_t* dst_img) {
+  const int32_t reach = m.row + m.c;
+  const int32_t o0 = static_cast<int32_t>(j0 * kVec), o1 = static_cast<int32_t>(j1 * kVec);
+  const int32_t span = static_cast<int32_t>(hvx_layout::round_vec(static_cast<uint64_t>(o1 - o0 + 2 * reach)));
+  const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
+  for (int32_t i = 0; i < span; i += static_cast<int32_t>(kVec)) *reinterpret_cast<HVX_Vector*>(stage + i) = zp;
+  const int32_t lo = o0 - reach > 0 ? o0 - reach : 0;
+  const int32_t hi = o1 + reach < m.n ? o1 + reach : m.n;
+  copy_bytes(stage + (lo - (o0 - reach)), m.img + lo, static_cast<uint32_t>(hi - lo));
+  MapImage staged = m;
+  staged.img = stage + reach;
+  int8_t* const out = o1 <= m.n ? dst_img + o0 : stage + span;
+  map_pairs<kBlocks, kLeft>(staged, 0, x, (j1 - j0) / 2, out);
+  if (o1 > m.n) copy_bytes(dst_img + o0, out, static_cast<uint32_t>(m.n - o0));
+}
+
 template <uint32_t kBlocks, bool kLeft>
 __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
                                           uint8_t* temp, int8_t* out) {
   const uint32_t c = p.out_c, w = p.in_w;
   const uint32_t n = p.in_h * w * c;
   // Aligned copies: the 12 filter vectors (after the layout's four lane blocks), then the
-  // first kBlocks lane blocks.
+  // first kBlocks lane blocks; the stage after them.
   HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
   for (uint32_t i = 0; i < 12; ++i) copy[i] = *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec);
   for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
+  int8_t* const stage = reinterpret_cast<int8_t*>(copy + 12 + 6 * kBlocks);
+  const uint64_t room = hvx_layout::dw_temp_bytes(p) - dw_map_temp_bytes(p);
   MapImage m{in,
              static_cast<int32_t>(n),
              static_cast<int32_t>(w * c),
@@ -281,26 +322,37 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
              output_vectors(p.output_zero_point, p.act_min, p.act_max)};
   const uint32_t ppc = kVec / c;  // pixels per chunk, <= w
   const uint32_t chunks = (n + kVec - 1) / kVec;
-  // Interior chunks j: 128 j >= row + c and 128 (j + 1) + row + c <= n.
+  // Interior chunks j (every tap inside the input): 128 j >= reach and 128 (j + 1) + reach <= n.
   const uint32_t reach = w * c + c;
   const uint32_t first = (reach + kVec - 1) / kVec;
   const uint32_t stop = n >= reach + kVec ? (n - reach - kVec) / kVec + 1 : 0;  // interior j < stop
+  // Top [0, top), interior pairs [top, bottom), bottom [bottom, end) (even counts, end may pass
+  // the last chunk).
+  auto even_up = [](uint32_t v) { return v + (v & 1u); };
+  const uint32_t top = even_up(first) < chunks ? even_up(first) : even_up(chunks);
+  const uint32_t bottom = stop > top ? top + (stop - top) / 2 * 2 : top;
+  const uint32_t end = bottom < chunks ? bottom + even_up(chunks - bottom) : bottom;
+  auto column = [&](uint32_t j) { return j * ppc % w; };
+  // One staged range, or (no room) chunk by chunk with bounded loads.
+  auto edges = [&](uint32_t j0, uint32_t j1, int8_t* dst) {
+    if (j1 <= j0) return;
+    if (staged_bytes(j0, j1, n, reach) <= room) {
+      map_staged<kBlocks, kLeft>(m, j0, j1, column(j0), stage, dst);
+      return;
+    }
+    for (uint32_t j = j0; j < j1 && j < chunks; ++j) {
+      map_edge<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), column(j), dst);
+    }
+  };
   for (uint32_t b = 0; b < p.batches; ++b) {
     m.img = in + static_cast<size_t>(b) * n;
     int8_t* const dst = out + static_cast<size_t>(b) * n;
-    uint32_t x = 0;  // column of chunk j's first pixel
-    auto next = [&](uint32_t col) { return col + ppc >= w ? col + ppc - w : col + ppc; };
-    uint32_t j = 0;
-    for (; j < chunks && (j < first || j >= stop); ++j, x = next(x)) {
-      map_edge<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), x, dst);
+    edges(0, top, dst);
+    if (bottom > top) {
+      map_pairs<kBlocks, kLeft>(m, static_cast<int32_t>(top * kVec), column(top), (bottom - top) / 2,
+                                dst + static_cast<size_t>(top) * kVec);
     }
-    if (j + 2 <= stop) {
-      const uint32_t pairs = (stop - j) / 2;
-      map_pairs<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), x, pairs, dst + static_cast<size_t>(j) * kVec);
-      for (uint32_t k = 0; k < 2 * pairs; ++k) x = next(x);
-      j += 2 * pairs;
-    }
-    for (; j < chunks; ++j, x = next(x)) map_edge<kBlocks, kLeft>(m, static_cast<int32_t>(j * kVec), x, dst);
+    edges(bottom, end, dst);
   }
 }
 
