@@ -272,17 +272,18 @@ __attribute__((always_inline)) inline void copy_bytes(int8_t* dst, const int8_t*
 // `reach` bytes either way.
 constexpr uint64_t staged_bytes(uint32_t j0, uint32_t j1, uint32_t n, uint32_t reach) {
   const uint64_t o0 = uint64_t{j0} * kVec, o1 = uint64_t{j1} * kVec;
-  return hvx_layout::round_vec(o1 - o0 + 2 * uint64_t{reach}) + (o1 > n ? o1 - o0 : 0);
+  return hvx_layout::round_vec(o1 - o0 + 2 * uint64_t{reach}) + (o1 > n ? 2 * kVec : 0);
 }
 
-// Chunks [j0, j1) (an even count; the first pixel of chunk j0 in column x) through map_pairs over
-// a staged copy of the input bytes they read, o0 - reach .. o1 + reach (o = 128 j), with the
-// input zero point outside the image: the rows above the first and below the last. Output past
-// the image (o1 > n) goes to the stage and only the image's bytes are copied out. `stage`:
+// Chunks [j0, j1) (an even count; the first pixel of chunk j0 in column x, of the last pair's
+// first chunk in column x_last) through map_pairs over a staged copy of the input bytes they
+// read, o0 - reach .. o1 + reach (o = 128 j), with the input zero point outside the image: the
+// rows above the first and below the last. The last pair's output goes to the stage when it
+// passes the image's end (o1 > n), and only the image's bytes are copied out. `stage`:
 // staged_bytes(j0, j1, n, reach) bytes, 128-byte aligned.
 template <uint32_t kBlocks, bool kLeft>
-__attribute__((noinline)) void map_staged(const MapImage& m, uint32_t j0, uint32_t j1, uint32_t x, int8_t* stage,
-                                          int8_t* dst_img) {
+__attribute__((noinline)) void map_staged(const MapImage& m, uint32_t j0, uint32_t j1, uint32_t x, uint32_t x_last,
+                                          int8_t* stage, int8_t* dst_img) {
   const int32_t reach = m.row + m.c;
   const int32_t o0 = static_cast<int32_t>(j0 * kVec), o1 = static_cast<int32_t>(j1 * kVec);
   const int32_t span = static_cast<int32_t>(hvx_layout::round_vec(static_cast<uint64_t>(o1 - o0 + 2 * reach)));
@@ -293,9 +294,14 @@ __attribute__((noinline)) void map_staged(const MapImage& m, uint32_t j0, uint32
   copy_bytes(stage + (lo - (o0 - reach)), m.img + lo, static_cast<uint32_t>(hi - lo));
   MapImage staged = m;
   staged.img = stage + reach;
-  int8_t* const out = o1 <= m.n ? dst_img + o0 : stage + span;
-  map_pairs<kBlocks, kLeft>(staged, 0, x, (j1 - j0) / 2, out);
-  if (o1 > m.n) copy_bytes(dst_img + o0, out, static_cast<uint32_t>(m.n - o0));
+  const uint32_t pairs = (j1 - j0) / 2;
+  const uint32_t direct = o1 <= m.n ? pairs : pairs - 1;  // pairs stored in place
+  if (direct > 0) map_pairs<kBlocks, kLeft>(staged, 0, x, direct, dst_img + o0);
+  if (direct < pairs) {
+    const int32_t o = static_cast<int32_t>(2 * direct * kVec);
+    map_pairs<kBlocks, kLeft>(staged, o, x_last, 1, stage + span);
+    copy_bytes(dst_img + o0 + o, stage + span, static_cast<uint32_t>(m.n - (o0 + o)));
+  }
 }
 
 template <uint32_t kBlocks, bool kLeft>
@@ -337,7 +343,7 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
   auto edges = [&](uint32_t j0, uint32_t j1, int8_t* dst) {
     if (j1 <= j0) return;
     if (staged_bytes(j0, j1, n, reach) <= room) {
-      map_staged<kBlocks, kLeft>(m, j0, j1, column(j0), stage, dst);
+      map_staged<kBlocks, kLeft>(m, j0, j1, column(j0), column(j1 - 2), stage, dst);
       return;
     }
     for (uint32_t j = j0; j < j1 && j < chunks; ++j) {
