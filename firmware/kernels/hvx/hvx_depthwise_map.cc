@@ -48,35 +48,58 @@ __attribute__((always_inline)) inline HVX_Vector chunk_columns(HVX_Vector pix, u
   return Q6_Vb_condnac_QVbVb(Q6_Q_vcmp_gt_VubVub(col, w1), col, wv);
 }
 
-// Four accumulators of one chunk: accumulator r sums positions 32r .. 32r + 31.
+// Four accumulators of one chunk, word-dealt: lane l of accumulator s sums position 4l + s.
 struct Acc {
   HVX_Vector a0, a1, a2, a3;
 };
 
-// Taps x0..x3 (a group of four) against filter vectors f[0..3]: the four input vectors byte- then
-// halfword-shuffled so that word l of shuffled vector r holds position 32r + l of the four taps.
+// Taps x0..x3 (a group of four) against the dealt filter vectors f[0..3] (word l of f[s]: the
+// four taps' filter bytes at position 4l + s). Byte- then halfword-wise even/odd interleaves
+// (ALU operations, no permutes) put the four taps' bytes of position 4l + s in word l of t_s.
 __attribute__((always_inline)) inline void group4(Acc& a, HVX_Vector x0, HVX_Vector x1, HVX_Vector x2, HVX_Vector x3,
                                                   const HVX_Vector* f) {
-  const HVX_VectorPair p01 = Q6_W_vshuff_VVR(x1, x0, -1);
-  const HVX_VectorPair p23 = Q6_W_vshuff_VVR(x3, x2, -1);
-  const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -2);
-  const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -2);
-  a.a0 = Q6_Vw_vrmpyacc_VwVbVb(a.a0, Q6_V_lo_W(qlo), f[0]);
-  a.a1 = Q6_Vw_vrmpyacc_VwVbVb(a.a1, Q6_V_hi_W(qlo), f[1]);
-  a.a2 = Q6_Vw_vrmpyacc_VwVbVb(a.a2, Q6_V_lo_W(qhi), f[2]);
-  a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, Q6_V_hi_W(qhi), f[3]);
+  const HVX_Vector e01 = Q6_Vb_vshuffe_VbVb(x1, x0), o01 = Q6_Vb_vshuffo_VbVb(x1, x0);
+  const HVX_Vector e23 = Q6_Vb_vshuffe_VbVb(x3, x2), o23 = Q6_Vb_vshuffo_VbVb(x3, x2);
+  a.a0 = Q6_Vw_vrmpyacc_VwVbVb(a.a0, Q6_Vh_vshuffe_VhVh(e23, e01), f[0]);
+  a.a1 = Q6_Vw_vrmpyacc_VwVbVb(a.a1, Q6_Vh_vshuffe_VhVh(o23, o01), f[1]);
+  a.a2 = Q6_Vw_vrmpyacc_VwVbVb(a.a2, Q6_Vh_vshuffo_VhVh(e23, e01), f[2]);
+  a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, Q6_Vh_vshuffo_VhVh(o23, o01), f[3]);
 }
 
-// The last group: tap 8 alone (the layout's filter bytes of the three padding taps are 0, so the
-// tap's byte may stand in all four places of a word).
+// The last group, tap 8 alone: f[s] keeps the tap's filter at position 4l + s in byte s of word
+// l (0 elsewhere), so the input vector itself is the operand.
 __attribute__((always_inline)) inline void group1(Acc& a, HVX_Vector x, const HVX_Vector* f) {
-  const HVX_VectorPair p = Q6_W_vshuff_VVR(x, x, -1);
-  const HVX_VectorPair qlo = Q6_W_vshuff_VVR(Q6_V_lo_W(p), Q6_V_lo_W(p), -2);
-  const HVX_VectorPair qhi = Q6_W_vshuff_VVR(Q6_V_hi_W(p), Q6_V_hi_W(p), -2);
-  a.a0 = Q6_Vw_vrmpyacc_VwVbVb(a.a0, Q6_V_lo_W(qlo), f[0]);
-  a.a1 = Q6_Vw_vrmpyacc_VwVbVb(a.a1, Q6_V_hi_W(qlo), f[1]);
-  a.a2 = Q6_Vw_vrmpyacc_VwVbVb(a.a2, Q6_V_lo_W(qhi), f[2]);
-  a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, Q6_V_hi_W(qhi), f[3]);
+  a.a0 = Q6_Vw_vrmpyacc_VwVbVb(a.a0, x, f[0]);
+  a.a1 = Q6_Vw_vrmpyacc_VwVbVb(a.a1, x, f[1]);
+  a.a2 = Q6_Vw_vrmpyacc_VwVbVb(a.a2, x, f[2]);
+  a.a3 = Q6_Vw_vrmpyacc_VwVbVb(a.a3, x, f[3]);
+}
+
+// Dealt accumulators back in position order: a<r> lane l = position 32r + l (word shuffles
+// undoing the deal).
+__attribute__((always_inline)) inline void undeal(Acc& a) {
+  const HVX_VectorPair p = Q6_W_vshuff_VVR(a.a2, a.a0, -4);  // positions 0, 2, 4, ...
+  const HVX_VectorPair q = Q6_W_vshuff_VVR(a.a3, a.a1, -4);  // positions 1, 3, 5, ...
+  const HVX_VectorPair lo = Q6_W_vshuff_VVR(Q6_V_lo_W(q), Q6_V_lo_W(p), -4);
+  const HVX_VectorPair hi = Q6_W_vshuff_VVR(Q6_V_hi_W(q), Q6_V_hi_W(p), -4);
+  a.a0 = Q6_V_lo_W(lo);
+  a.a1 = Q6_V_hi_W(lo);
+  a.a2 = Q6_V_lo_W(hi);
+  a.a3 = Q6_V_hi_W(hi);
+}
+
+// Four position-ordered vectors (v<r> word l: position 32r + l) dealt: d[s] word l = position
+// 4l + s.
+__attribute__((always_inline)) inline void deal4(HVX_Vector v0, HVX_Vector v1, HVX_Vector v2, HVX_Vector v3,
+                                                 HVX_Vector* d) {
+  const HVX_VectorPair p = Q6_W_vdeal_VVR(v1, v0, -4);  // even positions of 0..63, odd ones
+  const HVX_VectorPair q = Q6_W_vdeal_VVR(v3, v2, -4);  // the same of 64..127
+  const HVX_VectorPair e = Q6_W_vdeal_VVR(Q6_V_lo_W(q), Q6_V_lo_W(p), -4);
+  const HVX_VectorPair o = Q6_W_vdeal_VVR(Q6_V_hi_W(q), Q6_V_hi_W(p), -4);
+  d[0] = Q6_V_lo_W(e);
+  d[1] = Q6_V_lo_W(o);
+  d[2] = Q6_V_hi_W(e);
+  d[3] = Q6_V_hi_W(o);
 }
 
 // One requantisation block's lanes (hvx_layout::RequantLanes) in registers; `left` only when some
@@ -121,6 +144,8 @@ __attribute__((always_inline)) inline HVX_VectorPair requant_pair(const HVX_Vect
   auto rq = [&](HVX_Vector& v, const MapLanes& l) __attribute__((always_inline)) {
     v = map_requant<kLeft>(v, l, o.one, o.zp, o.lo, o.hi);
   };
+  undeal(a);
+  undeal(b);
   const MapLanes l0 = block_lanes<kBlocks, kLeft>(lanes, 0);
   rq(a.a0, l0);
   rq(b.a0, l0);
@@ -312,7 +337,10 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
   // Aligned copies: the 12 filter vectors (after the layout's four lane blocks), then the
   // first kBlocks lane blocks; the stage after them.
   HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  for (uint32_t i = 0; i < 12; ++i) copy[i] = *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec);
+  // The filter vectors dealt (group4, group1).
+  auto fvec = [layout](uint32_t i) { return *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec); };
+  for (uint32_t g = 0; g < 3; ++g) deal4(fvec(4 * g), fvec(4 * g + 1), fvec(4 * g + 2), fvec(4 * g + 3), copy + 4 * g);
+  for (uint32_t s = 1; s < 4; ++s) copy[8 + s] = Q6_Vw_vasl_VwR(copy[8 + s], static_cast<int32_t>(8 * s));
   for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
   int8_t* const stage = reinterpret_cast<int8_t*>(copy + 12 + 6 * kBlocks);
   const uint64_t room = hvx_layout::dw_temp_bytes(p) - dw_map_temp_bytes(p);
