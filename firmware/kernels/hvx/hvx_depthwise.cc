@@ -564,7 +564,7 @@ void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const i
       conv_2d_s8(hvx_layout::dw_as_conv(p), layout, in, temp, out);
       return;
     case hvx_layout::DwPath::kFlat:
-      if (dw_map_applies(p)) {
+      if (dw_map_takes_flat(p)) {
         depthwise_map_s8(p, layout, in, temp, out);  // 3x3, stride 1, padding 1
       } else {
         flat_stride1(p, layout, in, out, temp);

@@ -343,7 +343,7 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
   for (uint32_t s = 1; s < 4; ++s) copy[8 + s] = Q6_Vw_vasl_VwR(copy[8 + s], static_cast<int32_t>(8 * s));
   for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
   int8_t* const stage = reinterpret_cast<int8_t*>(copy + 12 + 6 * kBlocks);
-  const uint64_t room = hvx_layout::dw_temp_bytes(p) - dw_map_temp_bytes(p);
+  const uint64_t room = hvx_layout::dw_flat_temp_bytes(p) - dw_map_temp_bytes(p);
   MapImage m{in,
              static_cast<int32_t>(n),
              static_cast<int32_t>(w * c),
@@ -390,14 +390,15 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
   }
 }
 
-// Whether some lane of the first `blocks` requantisation blocks shifts left.
+// Whether some lane of the first `blocks` requantisation blocks shifts left (left >= 0: the OR
+// of the blocks' left lanes, folded to one word).
 bool any_left_shift(const uint8_t* layout, uint32_t blocks) {
-  const RequantLanes* r = reinterpret_cast<const RequantLanes*>(layout);
-  uint32_t any = 0;
+  HVX_Vector any = Q6_V_vzero();
   for (uint32_t b = 0; b < blocks; ++b) {
-    for (uint32_t l = 0; l < kLanes; ++l) any |= static_cast<uint32_t>(r[b].left[l]);
+    any = Q6_V_vor_VV(any, *reinterpret_cast<const HVX_UVector*>(layout + (6 * b + 1) * kVec));
   }
-  return any != 0;
+  for (int32_t bytes = 64; bytes >= 4; bytes /= 2) any = Q6_V_vor_VV(any, Q6_V_vror_VR(any, bytes));
+  return Q6_R_vextract_VR(any, 0) != 0;
 }
 
 }  // namespace
