@@ -516,6 +516,16 @@ extern "C" int main(void) {
       for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
     }
   }
+  // n = 64 and 128 without any left shift (the steps' shorter requantisation).
+  g_right_shifts_only = true;
+  const uint32_t step_ns[] = {64, 128};
+  for (uint32_t n : step_ns) {
+    for (uint32_t k : ks) {
+      for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
+    }
+  }
+  ok = conv_case(25, 5, 64, 64, 1, 1, 1, 1, false) && ok;  // kws_ref_model's pointwise layers
+  g_right_shifts_only = false;
   ok = conv_case(7, 5, 3, 33, 3, 3, 1, 1, true) && ok;
   ok = conv_case(9, 8, 8, 64, 3, 3, 2, 1, true) && ok;
   ok = conv_case(10, 11, 5, 7, 3, 2, 1, 2, false) && ok;
