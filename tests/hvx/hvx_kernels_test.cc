@@ -13,6 +13,7 @@
 #include "kernels/fixed_point.h"
 #include "kernels/fixed_point_math.h"
 #include "kernels/hvx/hvx_depthwise.h"
+#include "kernels/hvx/hvx_depthwise_map.h"
 #include "kernels/hvx/hvx_elementwise.h"
 #include "kernels/hvx/hvx_gemm.h"
 #include "kernels/hvx/hvx_layout.h"
@@ -54,12 +55,18 @@ void fill(int8_t* p, uint32_t n) {
   for (uint32_t i = 0; i < n; ++i) p[i] = static_cast<int8_t>(rnd());
 }
 
+// Set for cases whose kernels take a shorter sequence when no channel shifts left.
+bool g_right_shifts_only = false;
+// Set for cases that must take the flat path's whole-image form (hvx::dw_map_applies).
+bool g_expect_dw_map = false;
+
 gemm::Requant make_requant(uint32_t n, uint32_t k_len) {
   for (uint32_t o = 0; o < n; ++o) {
     g_mult[o] = static_cast<int32_t>(0x40000000u | (rnd() & 0x3FFFFFFFu));
     // Mostly right shifts with moderate biases; every fourth channel a left shift (up to 10) and
-    // any bias, so that the wrapping add and shift of the general sequence are exercised.
-    const bool wild = rnd() % 4 == 0;
+    // any bias, so that the wrapping add and shift of the general sequence are exercised
+    // (unless g_right_shifts_only).
+    const bool wild = !g_right_shifts_only && rnd() % 4 == 0;
     g_shift[o] = wild ? static_cast<int32_t>(rnd() % 11) : -static_cast<int32_t>(rnd() % 14) + (k_len < 8 ? 1 : 0);
     g_bias[o] = wild ? static_cast<int32_t>(rnd()) : static_cast<int32_t>(rnd() % 40001) - 20000;
   }
@@ -225,9 +232,9 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
 }
 
 bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
-                    uint32_t dil, bool same, uint32_t mult = 1) {
+                    uint32_t dil, bool same, uint32_t mult = 1, uint32_t batches = 1) {
   DepthwiseConv2dParams p{};
-  p.batches = 1;
+  p.batches = batches;
   p.in_h = h;
   p.in_w = w;
   p.in_c = c / mult;
@@ -249,13 +256,16 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
     p.out_w = (w - ekw) / stride + 1;
   }
   p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
-  fill(g_in, h * w * p.in_c);
+  fill(g_in, batches * h * w * p.in_c);
   fill(g_w, kh * kw * c);
   const gemm::Requant q = make_requant(c, kh * kw);  // folded_bias = the bias for this op
   p.output_zero_point = q.output_zero_point;
   p.act_min = q.act_min;
   p.act_max = q.act_max;
-  const uint32_t count = p.out_h * p.out_w * c;
+  const uint32_t count = batches * p.out_h * p.out_w * c;
+  for (uint32_t b = 0; b < batches; ++b) {
+  const int8_t* const img = g_in + static_cast<size_t>(b) * h * w * p.in_c;
+  int8_t* const ref = g_ref + static_cast<size_t>(b) * p.out_h * p.out_w * c;
   for (uint32_t oy = 0; oy < p.out_h; ++oy) {
     for (uint32_t ox = 0; ox < p.out_w; ++ox) {
       for (uint32_t ch = 0; ch < c; ++ch) {
@@ -265,20 +275,25 @@ bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw
             const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
             const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
             if (iy < 0 || ix < 0 || iy >= static_cast<int32_t>(h) || ix >= static_cast<int32_t>(w)) continue;
-            acc += (g_in[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * p.in_c + ch / mult] -
+            acc += (img[(static_cast<uint32_t>(iy) * w + static_cast<uint32_t>(ix)) * p.in_c + ch / mult] -
                     p.input_zero_point) *
                    g_w[(ky * kw + kx) * c + ch];
           }
         }
-        g_ref[(oy * p.out_w + ox) * c + ch] = gemm::requantize(acc, ch, q);
+        ref[(oy * p.out_w + ox) * c + ch] = gemm::requantize(acc, ch, q);
       }
     }
+  }
   }
   for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
   if (hvx_layout::dw_path(p) == hvx_layout::DwPath::kNone ||
       hvx_layout::dw_layout_bytes(p) > sizeof(g_layout) || hvx_layout::dw_temp_bytes(p) > kTempBytes ||
       !hvx_layout::build_dw_layout(p, g_w, q, g_layout)) {
     print("FAIL depthwise layout\n");
+    return false;
+  }
+  if (g_expect_dw_map && !hvx::dw_map_applies(p)) {
+    print("FAIL depthwise: not the whole-image form\n");
     return false;
   }
   hvx::depthwise_s8(p, g_layout, g_in, g_temp, g_out);
@@ -501,6 +516,16 @@ extern "C" int main(void) {
       for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
     }
   }
+  // n = 64 and 128 without any left shift (the steps' shorter requantisation).
+  g_right_shifts_only = true;
+  const uint32_t step_ns[] = {64, 128};
+  for (uint32_t n : step_ns) {
+    for (uint32_t k : ks) {
+      for (uint32_t r : rs) ok = gemm_case(r, n, k) && ok;
+    }
+  }
+  ok = conv_case(25, 5, 64, 64, 1, 1, 1, 1, false) && ok;  // kws_ref_model's pointwise layers
+  g_right_shifts_only = false;
   ok = conv_case(7, 5, 3, 33, 3, 3, 1, 1, true) && ok;
   ok = conv_case(9, 8, 8, 64, 3, 3, 2, 1, true) && ok;
   ok = conv_case(10, 11, 5, 7, 3, 2, 1, 2, false) && ok;
@@ -570,6 +595,20 @@ extern "C" int main(void) {
                                    {7, 1, 256, 4, 1, 1, 1, 1},  {2, 1, 48, 3, 1, 1, 1, 1}};
   for (const auto& d : dw_groups) ok = depthwise_case(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] != 0) && ok;
   ok = depthwise_case(49, 40, 8, 10, 8, 2, 1, true, 8) && ok;  // micro_speech's layer
+  // The flat path's whole-image form (3x3, stride 1, padding 1; hvx_depthwise_map.h): staged
+  // top and bottom chunks, the last chunk partial, a whole image staged, images too small for
+  // the stage (chunk by chunk), 128 / c pixels per chunk up to w, 1, 2 or 4 requantisation
+  // blocks, batches, and requantisation without any left shift {h, w, c, batches, right only}.
+  const uint32_t dw_map[][5] = {{25, 5, 64, 1, 1}, {25, 5, 64, 2, 0}, {1, 2, 64, 1, 0},  {2, 2, 64, 1, 1},
+                                {1, 9, 16, 2, 0},  {7, 4, 32, 1, 1},  {9, 16, 8, 1, 0},  {6, 6, 128, 2, 1},
+                                {13, 3, 128, 1, 0}, {12, 12, 64, 1, 1}, {48, 48, 8, 1, 1}, {5, 20, 16, 3, 0},
+                                {2, 3, 64, 2, 1}, {4, 7, 32, 1, 0}};
+  for (const auto& d : dw_map) {
+    g_right_shifts_only = d[4] != 0;
+    g_expect_dw_map = true;
+    ok = depthwise_case(d[0], d[1], d[2], 3, 3, 1, 1, true, 1, d[3]) && ok;
+    g_right_shifts_only = g_expect_dw_map = false;
+  }
   // One input channel, multiplier 8 (rows of 32 pixels): several blocks per row and 1-pixel
   // remainders, stride 1 and 2, taps not a multiple of four, filters taller than the input.
   const uint32_t dw_single[][8] = {{49, 40, 8, 10, 8, 2, 1, 0}, {7, 70, 8, 3, 5, 2, 1, 1},

@@ -1,6 +1,7 @@
 // HVX DEPTHWISE_CONV_2D int8 (depth multiplier 1). See hvx_depthwise.h.
 #include "kernels/hvx/hvx_depthwise.h"
 
+#include "kernels/hvx/hvx_depthwise_map.h"
 #include "kernels/hvx/hvx_gemm.h"
 
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
@@ -563,7 +564,11 @@ void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const i
       conv_2d_s8(hvx_layout::dw_as_conv(p), layout, in, temp, out);
       return;
     case hvx_layout::DwPath::kFlat:
-      flat_stride1(p, layout, in, out, temp);
+      if (dw_map_takes_flat(p)) {
+        depthwise_map_s8(p, layout, in, temp, out);  // 3x3, stride 1, padding 1
+      } else {
+        flat_stride1(p, layout, in, out, temp);
+      }
       return;
     case hvx_layout::DwPath::kPerPixel:
       per_pixel(p, layout, in, out);

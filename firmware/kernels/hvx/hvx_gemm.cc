@@ -298,10 +298,45 @@ __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, ui
   }
 }
 
+// A block's requantisation lanes for a step; without any left shift in the layer (kLeft false)
+// the `left` lanes are not loaded and `half` (= mask >> 1) is computed instead of loaded.
+template <bool kLeft>
+__attribute__((always_inline)) inline LaneVectors step_lanes(const RequantLanes& r) {
+  if (kLeft) return lane_vectors(r);
+  auto lane = [](const int32_t* row) { return *reinterpret_cast<const HVX_UVector*>(row); };
+  const HVX_Vector mask = lane(r.mask);
+  return LaneVectors{lane(r.bias), Q6_V_vzero(), lane(r.mult), lane(r.right), mask, Q6_Vw_vasr_VwR(mask, 1)};
+}
+
+// requant(acc, r, o), the left shift only when kLeft (r.left is 0 otherwise): the same results.
+template <bool kLeft>
+__attribute__((always_inline)) inline HVX_Vector step_requant(HVX_Vector acc, const LaneVectors& r,
+                                                              const OutputVectors& o) {
+  if (kLeft) return requant(acc, r, o);
+  const HVX_Vector x = Q6_Vw_vadd_VwVw(acc, r.bias);
+  const HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, r.mult), x, r.mult);
+  const HVX_Vector rem = Q6_V_vand_VV(h, r.mask);
+  const HVX_Vector thr = Q6_Vw_vsub_VwVw(r.half, Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwVw(h, r.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, Q6_V_vsplat_R(1));
+  v = Q6_Vw_vadd_VwVw(v, Q6_V_vsplat_R(o.zp));
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, Q6_V_vsplat_R(o.lo)), Q6_V_vsplat_R(o.hi));
+}
+
+// Whether some lane of the layout's first `blocks` requantisation blocks shifts left (left >= 0:
+// the OR of the left lanes, folded to one word).
+inline bool any_left_shift(const RequantLanes* lanes, uint32_t blocks) {
+  HVX_Vector any = Q6_V_vzero();
+  for (uint32_t b = 0; b < blocks; ++b) any = Q6_V_vor_VV(any, *reinterpret_cast<const HVX_UVector*>(lanes[b].left));
+  for (int32_t bytes = 64; bytes >= 4; bytes /= 2) any = Q6_V_vor_VV(any, Q6_V_vror_VR(any, bytes));
+  return Q6_R_vextract_VR(any, 0) != 0;
+}
+
 // n = 64 or 128: a step is four pixels (n = 64) or two (n = 128), eight accumulators (pixel,
 // block of 32 channels), 512 output bytes or 256: each weight vector loaded feeds 4 or 2 vrmpy,
 // and each block's requantisation lanes are loaded once per step. Out of line, so only the
 // step's registers are live (see narrow mode).
+template <bool kLeft>
 __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* const* x, int8_t* dst,
                                                int8_t* out_end) {
   const uint32_t groups = pl.groups;
@@ -329,16 +364,16 @@ __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* c
       a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, wa, s3);
       b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, wb, s3);
     }
-    const LaneVectors l0 = lane_vectors(pl.lanes[0]);
-    r[0] = requant(a0, l0, ov);
-    r[2] = requant(a1, l0, ov);
-    r[4] = requant(a2, l0, ov);
-    r[6] = requant(a3, l0, ov);
-    const LaneVectors l1 = lane_vectors(pl.lanes[1]);
-    r[1] = requant(b0, l1, ov);
-    r[3] = requant(b1, l1, ov);
-    r[5] = requant(b2, l1, ov);
-    r[7] = requant(b3, l1, ov);
+    const LaneVectors l0 = step_lanes<kLeft>(pl.lanes[0]);
+    r[0] = step_requant<kLeft>(a0, l0, ov);
+    r[2] = step_requant<kLeft>(a1, l0, ov);
+    r[4] = step_requant<kLeft>(a2, l0, ov);
+    r[6] = step_requant<kLeft>(a3, l0, ov);
+    const LaneVectors l1 = step_lanes<kLeft>(pl.lanes[1]);
+    r[1] = step_requant<kLeft>(b0, l1, ov);
+    r[3] = step_requant<kLeft>(b1, l1, ov);
+    r[5] = step_requant<kLeft>(b2, l1, ov);
+    r[7] = step_requant<kLeft>(b3, l1, ov);
   } else {
     // Pixel 0 in a<blk>, pixel 1 in b<blk>.
     const uint8_t* const w2 = w1 + static_cast<size_t>(groups) * kVec;
@@ -359,18 +394,18 @@ __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* c
       a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, v3, s0);
       b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, v3, s1);
     }
-    const LaneVectors l0 = lane_vectors(pl.lanes[0]);
-    r[0] = requant(a0, l0, ov);
-    r[4] = requant(b0, l0, ov);
-    const LaneVectors l1 = lane_vectors(pl.lanes[1]);
-    r[1] = requant(a1, l1, ov);
-    r[5] = requant(b1, l1, ov);
-    const LaneVectors l2 = lane_vectors(pl.lanes[2]);
-    r[2] = requant(a2, l2, ov);
-    r[6] = requant(b2, l2, ov);
-    const LaneVectors l3 = lane_vectors(pl.lanes[3]);
-    r[3] = requant(a3, l3, ov);
-    r[7] = requant(b3, l3, ov);
+    const LaneVectors l0 = step_lanes<kLeft>(pl.lanes[0]);
+    r[0] = step_requant<kLeft>(a0, l0, ov);
+    r[4] = step_requant<kLeft>(b0, l0, ov);
+    const LaneVectors l1 = step_lanes<kLeft>(pl.lanes[1]);
+    r[1] = step_requant<kLeft>(a1, l1, ov);
+    r[5] = step_requant<kLeft>(b1, l1, ov);
+    const LaneVectors l2 = step_lanes<kLeft>(pl.lanes[2]);
+    r[2] = step_requant<kLeft>(a2, l2, ov);
+    r[6] = step_requant<kLeft>(b2, l2, ov);
+    const LaneVectors l3 = step_lanes<kLeft>(pl.lanes[3]);
+    r[3] = step_requant<kLeft>(a3, l3, ov);
+    r[7] = step_requant<kLeft>(b3, l3, ov);
   }
   // r[0..3] are the step's first 128 output bytes, r[4..7] the next (output order).
   store_block(dst, pack_bytes(r[0], r[1], r[2], r[3]), out_end);
@@ -384,12 +419,17 @@ __attribute__((noinline)) void run_two_blocks(const Plan& pl, const RowSource& s
   int8_t* const xrow = pl.scratch.stage;
   const uint32_t step = n == 64 ? 4 : 2;  // pixels per step (hvx_layout::stage_rows)
   const uint32_t* x[4];
+  const bool left = any_left_shift(pl.lanes, pl.blocks);
   for (uint32_t i = 0; i < rows; i += step) {
     // Rows past the end repeat the first (computed, never stored).
     for (uint32_t u = 0; u < step; ++u) {
       x[u] = i + u < rows ? word_row(src, i + u, k_len, xrow + static_cast<size_t>(u) * stage) : x[0];
     }
-    two_blocks_step(pl, x, out + static_cast<size_t>(i) * n, out_end);
+    if (left) {
+      two_blocks_step<true>(pl, x, out + static_cast<size_t>(i) * n, out_end);
+    } else {
+      two_blocks_step<false>(pl, x, out + static_cast<size_t>(i) * n, out_end);
+    }
   }
 }
 

@@ -423,23 +423,27 @@ inline uint64_t dw_layout_bytes(const DepthwiseConv2dParams& p) {
 //             two stride-1 output rows (chunks vectors each), the tap offset tables of both
 //             output rows for each ring position: ring rows * 2 * groups * 4 uint32, then
 //             aligned copies of the layout's filter vectors (groups * 4; the requantisation
-//             lanes are read in place)
+//             lanes are read in place); the whole-image form of 3x3 stride-1 layers
+//             (hvx_depthwise_map.h) lays out the same bytes its own way
 //   kPerPixel, kSingleRows none
+// The kFlat case of dw_temp_bytes (for a node on that path).
+inline uint64_t dw_flat_temp_bytes(const DepthwiseConv2dParams& p) {
+  const DwFlatGeometry f = dw_flat_geometry(p);
+  if (dw_flat_direct(p)) {
+    const DwFlatDirect d = dw_flat_direct_geometry(p);
+    return kVec + round_vec(dw_flat_ring_rows(p) * 2 * d.half) + round_vec(uint64_t{d.blocks} * 2 * kVec + kVec) +
+           round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) + uint64_t{f.groups} * 4 * kVec;
+  }
+  return kVec + round_vec(dw_flat_ring_rows(p) * (f.row_bytes + kVec)) + round_vec(2 * uint64_t{f.chunks} * kVec) +
+         round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) + uint64_t{f.groups} * 4 * kVec;
+}
+
 inline uint64_t dw_temp_bytes(const DepthwiseConv2dParams& p) {
   switch (dw_path(p)) {
     case DwPath::kSingle:
       return conv_temp_bytes(dw_as_conv(p));
-    case DwPath::kFlat: {
-      const DwFlatGeometry f = dw_flat_geometry(p);
-      if (dw_flat_direct(p)) {
-        const DwFlatDirect d = dw_flat_direct_geometry(p);
-        return kVec + round_vec(dw_flat_ring_rows(p) * 2 * d.half) + round_vec(uint64_t{d.blocks} * 2 * kVec + kVec) +
-               round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) + uint64_t{f.groups} * 4 * kVec;
-      }
-      return kVec + round_vec(dw_flat_ring_rows(p) * (f.row_bytes + kVec)) +
-             round_vec(2 * uint64_t{f.chunks} * kVec) + round_vec(dw_flat_ring_rows(p) * f.groups * 4 * 8) +
-             uint64_t{f.groups} * 4 * kVec;
-    }
+    case DwPath::kFlat:
+      return dw_flat_temp_bytes(p);
     case DwPath::kPerPixel:
     case DwPath::kSingleRows:
     case DwPath::kNone:
