@@ -530,6 +530,23 @@ extern "C" int main(void) {
   ok = conv_case(10, 31, 3, 8, 3, 3, 1, 2, true, 0, true) && ok;
   ok = conv_case(5, 3, 2, 8, 7, 7, 1, 1, true, 0, true) && ok;
   ok = conv_case(12, 65, 3, 8, 1, 1, 2, 1, false, 0, true) && ok;
+  // Pointwise pixel lanes: vww_96_int8's 8->16, 16->32, 32->32 layers, then pixel counts not a
+  // multiple of 32 (the last block's loads and stores partial) over every in/out pair.
+  ok = conv_case(48, 48, 8, 16, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(24, 24, 16, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(24, 24, 32, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(5, 7, 8, 8, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(3, 13, 8, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(7, 9, 16, 8, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(1, 45, 16, 16, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(2, 17, 32, 8, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(3, 11, 32, 16, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(1, 1, 32, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  // The GEMM on the same three vww layers, for the packet comparison.
+  ok = conv_case(48, 48, 8, 16, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(24, 24, 16, 32, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(24, 24, 32, 32, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(96, 96, 3, 8, 3, 3, 2, 1, true) && ok;
   ok = conv_case(9, 8, 8, 64, 3, 3, 2, 1, true) && ok;
   ok = conv_case(10, 11, 5, 7, 3, 2, 1, 2, false) && ok;
   ok = conv_case(6, 6, 17, 31, 1, 1, 1, 1, false) && ok;

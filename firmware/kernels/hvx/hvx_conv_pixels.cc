@@ -121,10 +121,143 @@ __attribute__((noinline)) void pixel_rows(const Conv2dParams& p, const uint8_t* 
   }
 }
 
+// ---- pointwise form ----
+// Pixel l's 4-byte word g of kG words (v[0 .. kG): 32 pixels' words, in order) into x[g] lane l:
+// a deal of each vector pair splits even and odd words; the even and the odd halves are dealt
+// on in the same way (each level halves the words per pixel and doubles the pixels per vector).
+template <uint32_t kG>
+__attribute__((always_inline)) inline void deal_words(const HVX_Vector* v, HVX_Vector* x) {
+  if constexpr (kG == 1) {
+    x[0] = v[0];
+  } else {
+  constexpr uint32_t kH = kG / 2;
+  HVX_Vector even[kH], odd[kH];
+#pragma clang loop unroll(full)
+  for (uint32_t m = 0; m < kH; ++m) {
+    const HVX_VectorPair d = Q6_W_vdeal_VVR(v[2 * m + 1], v[2 * m], -4);
+    even[m] = Q6_V_lo_W(d);
+    odd[m] = Q6_V_hi_W(d);
+  }
+  HVX_Vector xe[kH], xo[kH];
+  deal_words<kH>(even, xe);
+  deal_words<kH>(odd, xo);
+#pragma clang loop unroll(full)
+  for (uint32_t r = 0; r < kH; ++r) {
+    x[2 * r] = xe[r];
+    x[2 * r + 1] = xo[r];
+  }
+  }
+}
+
+// Requantised accumulators of kCB (8 or 16) channels as bytes: y[i] holds 128 / kCB pixels'
+// kCB channel bytes, pixels in order.
+template <uint32_t kCB>
+__attribute__((always_inline)) inline void pack_pixels(const HVX_Vector* r, HVX_Vector* y) {
+  HVX_Vector w[kCB / 4];
+#pragma clang loop unroll(full)
+  for (uint32_t g = 0; g < kCB / 4; ++g) {
+    w[g] = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r[4 * g + 3], r[4 * g + 1]), Q6_Vh_vshuffe_VhVh(r[4 * g + 2], r[4 * g]));
+  }
+  const HVX_VectorPair p01 = Q6_W_vshuff_VVR(w[1], w[0], -4);
+  if (kCB == 8) {
+    y[0] = Q6_V_lo_W(p01);
+    y[1] = Q6_V_hi_W(p01);
+  } else {
+    const HVX_VectorPair p23 = Q6_W_vshuff_VVR(w[kCB / 4 - 1], w[kCB / 4 - 2], -4);
+    const HVX_VectorPair lo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -8);
+    const HVX_VectorPair hi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -8);
+    y[0] = Q6_V_lo_W(lo);
+    y[1] = Q6_V_hi_W(lo);
+    y[2] = Q6_V_lo_W(hi);
+    y[3] = Q6_V_hi_W(hi);
+  }
+}
+
+// kIn input channels, kOut output channels (in blocks of up to 16 accumulators), 32 pixels at a
+// time; the last block's loads read only the input's bytes (load_tail).
+template <uint32_t kIn, uint32_t kOut>
+__attribute__((noinline)) void pointwise(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                         int8_t* out) {
+  constexpr uint32_t kG = kIn / 4;                  // words per pixel = input vectors per block
+  constexpr uint32_t kCB = kOut < 16 ? kOut : 16;   // channels per accumulator block
+  constexpr uint32_t kBlocks = kOut / kCB;
+  constexpr uint32_t kY = kCB / 4;                  // byte vectors per channel block
+  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  const uint32_t total = p.batches * p.out_h * p.out_w;
+  const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
+  for (uint32_t i0 = 0; i0 < total; i0 += kLanes) {
+    const uint32_t n = total - i0 < kLanes ? total - i0 : kLanes;
+    const int8_t* const src = in + static_cast<size_t>(i0) * kIn;
+    const uint32_t in_bytes = n * kIn;
+    HVX_Vector v[kG];
+#pragma clang loop unroll(full)
+    for (uint32_t j = 0; j < kG; ++j) {
+      const HVX_Vector raw = (j + 1) * kVec <= in_bytes ? *reinterpret_cast<const HVX_UVector*>(src + j * kVec)
+                             : j * kVec < in_bytes     ? load_tail(src + j * kVec, src + in_bytes)
+                                                       : Q6_V_vzero();
+      v[j] = Q6_V_vxor_VV(raw, bias);
+    }
+    HVX_Vector x[kG];
+    deal_words<kG>(v, x);
+    HVX_Vector y[kBlocks][kY];
+#pragma clang loop unroll(full)
+    for (uint32_t cb = 0; cb < kBlocks; ++cb) {
+      HVX_Vector acc[kCB];
+#pragma clang loop unroll(full)
+      for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_V_vzero();
+#pragma clang loop unroll(full)
+      for (uint32_t g = 0; g < kG; ++g) {
+        const uint32_t* const fw = words + g * kOut + cb * kCB;
+#pragma clang loop unroll(full)
+        for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], x[g], static_cast<int32_t>(fw[c]));
+      }
+#pragma clang loop unroll(full)
+      for (uint32_t c = 0; c < kCB; ++c) acc[c] = requant(acc[c], lanes[cb * kCB + c], o);
+      pack_pixels<kCB>(acc, y[cb]);
+    }
+    int8_t* const dst = out + static_cast<size_t>(i0) * kOut;
+    if (kBlocks == 1) {
+      store_run(dst, y[0], n * kOut);
+    } else {  // two blocks of 16 channels: pixel l's 16 bytes of each, interleaved
+      HVX_Vector z[2 * kY];
+#pragma clang loop unroll(full)
+      for (uint32_t i = 0; i < kY; ++i) {
+        const HVX_VectorPair pr = Q6_W_vshuff_VVR(y[kBlocks - 1][i], y[0][i], -16);
+        z[2 * i] = Q6_V_lo_W(pr);
+        z[2 * i + 1] = Q6_V_hi_W(pr);
+      }
+      store_run(dst, z, n * kOut);
+    }
+  }
+}
+
+template <uint32_t kIn>
+void pointwise_out(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, int8_t* out) {
+  if (p.out_c == 8) {
+    pointwise<kIn, 8>(p, layout, in, out);
+  } else if (p.out_c == 16) {
+    pointwise<kIn, 16>(p, layout, in, out);
+  } else {
+    pointwise<kIn, 32>(p, layout, in, out);
+  }
+}
+
 }  // namespace
 
 void conv_pixels_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
                     int8_t* out) {
+  if (hvx_layout::pixel_is_pointwise(p)) {
+    if (p.in_c == 8) {
+      pointwise_out<8>(p, layout, in, out);
+    } else if (p.in_c == 16) {
+      pointwise_out<16>(p, layout, in, out);
+    } else {
+      pointwise_out<32>(p, layout, in, out);
+    }
+    return;
+  }
   // Two permutes per tap vector only when pixels are more than 4 bytes apart (compressing).
   const bool expand = hvx_layout::pixel_expands(p);
   const bool two = hvx_layout::pixel_chunks(p) == 2;

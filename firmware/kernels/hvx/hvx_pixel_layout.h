@@ -25,6 +25,13 @@
 // Kernel scratch, from its first 128-byte boundary (one vector of slack): k_h bordered input
 // rows of pixel_row_bytes(p) bytes (the input biased to unsigned, input_zero_point's byte
 // biased the same outside it).
+//
+// Pointwise form (pixel_is_pointwise: 1x1, no padding, stride 1, in_c 8, 16 or 32, out_c 8, 16
+// or 32): 32 consecutive pixels' channels are loaded and dealt so that vector g holds word g
+// (channels 4g .. 4g + 3) of each pixel; per channel one vrmpy per word. Layout:
+//   RequantLanes lanes[out_c]         as above
+//   uint32_t words[in_c / 4][out_c]   byte j of word (g, c): filter[c][4g + j]
+// No kernel scratch.
 #ifndef LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 #define LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 
@@ -54,20 +61,31 @@ constexpr uint64_t pixel_row_bytes(const Conv2dParams& p) {
   return round_vec((blocks * kLanes * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w) * p.in_c + kVec);
 }
 
-// The shapes the pixel-lane kernel takes (int8, one group; prepare picks it for all of them).
+// The pointwise form's shapes.
+constexpr bool pixel_is_pointwise(const Conv2dParams& p) {
+  return p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0 && p.stride_h == 1 && p.stride_w == 1 &&
+         (p.in_c == 8 || p.in_c == 16 || p.in_c == 32) && (p.out_c == 8 || p.out_c == 16 || p.out_c == 32);
+}
+
+// The shapes the pixel-lane kernel takes (int8, one group; prepare picks it for all of them):
+// the pointwise form, or in_c <= 4 with 8 or 16 output channels.
 constexpr bool conv_pixels_ok(const Conv2dParams& p) {
-  return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 && p.in_c != 0 &&
-         p.in_c <= kPixelMaxInChannels && (p.out_c == 8 || p.out_c == 16) && p.stride_w != 0 &&
-         p.stride_w <= 2 && p.k_h != 0 && p.k_w != 0 && uint64_t{p.k_h} * p.k_w <= kPixelMaxTaps &&
-         p.out_w != 0 && pixel_row_bytes(p) <= kPixelMaxRowBytes;
+  return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 &&
+         (pixel_is_pointwise(p) ||
+          (p.in_c != 0 && p.in_c <= kPixelMaxInChannels && (p.out_c == 8 || p.out_c == 16) && p.stride_w != 0 &&
+           p.stride_w <= 2 && p.k_h != 0 && p.k_w != 0 && uint64_t{p.k_h} * p.k_w <= kPixelMaxTaps &&
+           p.out_w != 0 && pixel_row_bytes(p) <= kPixelMaxRowBytes));
 }
 
 constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
-  return uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{pixel_chunks(p)} * kVec +
-         uint64_t{p.k_h} * p.k_w * p.out_c * 4u;
+  return pixel_is_pointwise(p) ? uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{p.in_c} * p.out_c
+                               : uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{pixel_chunks(p)} * kVec +
+                                     uint64_t{p.k_h} * p.k_w * p.out_c * 4u;
 }
 
-constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) { return kVec + uint64_t{p.k_h} * pixel_row_bytes(p); }
+constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) {
+  return pixel_is_pointwise(p) ? 0u : kVec + uint64_t{p.k_h} * pixel_row_bytes(p);
+}
 
 // Control bytes of a byte network permute (vdelta: offsets 64, 32, .., 1; vrdelta: 1, 2, ..,
 // 64; at each stage destination k takes byte k ^ offset when bit `offset` of control[k] is
@@ -126,6 +144,18 @@ bool visit_pixel_layout(const Conv2dParams& p, const int8_t* f, const gemm::Requ
     for (uint32_t i = 0; i < 6 * kLanes; ++i) {
       if (!emit(static_cast<uint32_t>(words[i]))) return false;
     }
+  }
+  if (pixel_is_pointwise(p)) {
+    for (uint32_t g = 0; g < p.in_c / 4; ++g) {
+      for (uint32_t c = 0; c < p.out_c; ++c) {
+        uint32_t v = 0;
+        for (uint32_t j = 0; j < 4; ++j) {
+          v |= static_cast<uint32_t>(static_cast<uint8_t>(f[static_cast<size_t>(c) * p.in_c + 4 * g + j])) << (8 * j);
+        }
+        if (!emit(v)) return false;
+      }
+    }
+    return true;
   }
   for (uint32_t h = 0; h < pixel_chunks(p); ++h) {
     uint8_t control[kVec];
