@@ -107,7 +107,7 @@ TEST(HvxPixelLayout, ShapesThePathTakes) {
   EXPECT_EQ(hl::pixel_layout_bytes(vww), 8u * 768u + 2u * 128u + 9u * 8u * 4u);
   // Rows: 2 blocks of 32 pixels, 2 bytes per pixel step x 3 channels, + 2 taps + a vector.
   EXPECT_EQ(hl::pixel_row_bytes(vww), 640u);
-  EXPECT_EQ(hl::pixel_temp_bytes(vww), 128u + 3u * 640u);
+  EXPECT_EQ(hl::pixel_temp_bytes(vww), 128u + 2u * 3u * 640u);  // two sets of 3 rows
 }
 
 std::vector<uint8_t> prepare(const std::vector<uint8_t>& model, KernelLayout layout) {

@@ -24,14 +24,16 @@
 //                                     above
 // Kernel scratch, from its first 128-byte boundary (one vector of slack): k_h bordered input
 // rows of pixel_row_bytes(p) bytes (the input biased to unsigned, input_zero_point's byte
-// biased the same outside it).
+// biased the same outside it); with two chunks, two such sets (the lanes' two halves are units
+// of 16 consecutive output pixels, the second possibly in the next output row).
 //
 // Pointwise form (pixel_is_pointwise: 1x1, no padding, stride 1, in_c 8, 16 or 32, out_c 8, 16
 // or 32): 32 consecutive pixels' channels are loaded and dealt so that vector g holds word g
 // (channels 4g .. 4g + 3) of each pixel; per channel one vrmpy per word. Layout:
 //   RequantLanes lanes[out_c]         as above
 //   uint32_t words[in_c / 4][out_c]   byte j of word (g, c): filter[c][4g + j]
-// No kernel scratch.
+// Kernel scratch: none, or with 32 output channels (two blocks of 16 accumulators) the first
+// block's four byte vectors, from the first 128-byte boundary.
 #ifndef LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 #define LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 
@@ -84,7 +86,8 @@ constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
 }
 
 constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) {
-  return pixel_is_pointwise(p) ? 0u : kVec + uint64_t{p.k_h} * pixel_row_bytes(p);
+  if (pixel_is_pointwise(p)) return p.out_c == 32 ? kVec + 4u * kVec : 0u;
+  return kVec + uint64_t{pixel_chunks(p)} * p.k_h * pixel_row_bytes(p);
 }
 
 // Control bytes of a byte network permute (vdelta: offsets 64, 32, .., 1; vrdelta: 1, 2, ..,
@@ -92,8 +95,8 @@ constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) {
 // set, else keeps byte k) that brings source byte src[d] to destination d for every d with
 // src[d] >= 0. False when two routes need one position at one stage with different bytes
 // (monotone expansions through vdelta and compressions through vrdelta never do).
-inline bool delta_control(const int32_t src[kVec], bool high_first, uint8_t control[kVec]) {
-  int32_t held[kVec];  // source byte each position holds after the current stage (-1: free)
+inline bool delta_control(const int16_t src[kVec], bool high_first, uint8_t control[kVec]) {
+  int16_t held[kVec];  // source byte each position holds after the current stage (-1: free)
   for (uint32_t k = 0; k < kVec; ++k) control[k] = 0;
   for (uint32_t stage = 0; stage < 7; ++stage) {
     const uint32_t bit = high_first ? 64u >> stage : 1u << stage;
@@ -115,10 +118,10 @@ inline bool delta_control(const int32_t src[kVec], bool high_first, uint8_t cont
 // The controls of chunk h (see the layout): byte j of pixel l from S * l + j.
 inline bool pixel_control(const Conv2dParams& p, uint32_t h, uint8_t control[kVec]) {
   const uint32_t chunks = pixel_chunks(p), per = kLanes / chunks, s = pixel_step(p);
-  int32_t src[kVec];
+  int16_t src[kVec];
   for (uint32_t d = 0; d < kVec; ++d) {
     const uint32_t l = d / 4, j = d % 4;
-    src[d] = l / per == h ? static_cast<int32_t>(s * (l % per) + j) : -1;
+    src[d] = l / per == h ? static_cast<int16_t>(s * (l % per) + j) : int16_t{-1};
   }
   return delta_control(src, pixel_expands(p), control);
 }
