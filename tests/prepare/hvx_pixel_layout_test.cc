@@ -2,8 +2,8 @@
 // the permute controls route every pixel shape the path takes (checked against a model of
 // vdelta / vrdelta written here from the instructions' definition: stage offsets 64 .. 1 for
 // vdelta, 1 .. 64 for vrdelta, destination k taking byte k ^ offset when that bit of its
-// control byte is set), which convolutions get the layout (vww_96_int8's first layer), its
-// words against formulas written here, and the loader refusing each malformed case with its
+// control byte is set), which convolutions get the layout (vww_96_int8's first layer and its
+// narrow pointwise layers), its words against formulas written here, and the loader refusing each malformed case with its
 // exact status and log line.
 #include <gtest/gtest.h>
 
@@ -246,6 +246,43 @@ TEST_F(VwwFirstLayer, MalformedHeadersAreRefused) {
     put<uint32_t>(b.data(), t + offsetof(lpai::format::TensorRecord, dims), need - 1);
     put<uint32_t>(b.data(), t + offsetof(lpai::format::TensorRecord, size), need - 1);
     expect(b, Status::kBinaryBadPlan, "kernel scratch smaller");
+  }
+}
+
+// vww_96_int8's node 2 (1x1, 8 -> 16 channels, stride 1) takes the pointwise form: 16 channels
+// of requantisation lanes, then words[in_c / 4][out_c] of the filter; every part checked.
+TEST_F(VwwFirstLayer, PointwiseLayerTakesThePointwiseForm) {
+  NodeRecord n;
+  std::memcpy(&n, hvx_.data() + node_at(hvx_.data(), 2), sizeof n);
+  ASSERT_EQ(n.op, static_cast<uint16_t>(BuiltinOp::kConv2d));
+  const uint32_t at = header_of(hvx_.data()).params.offset + n.params_offset;
+  Conv2dParams p;
+  std::memcpy(&p, hvx_.data() + at, sizeof p);
+  ASSERT_EQ(p.in_c, 8u);
+  ASSERT_EQ(p.out_c, 16u);
+  EXPECT_TRUE(hl::pixel_is_pointwise(p));
+  EXPECT_NE(p.flags & lpai::kernels::kConvFlagHvxPixels, 0u);
+  EXPECT_EQ(hl::pixel_temp_bytes(p), 0u);
+  const uint32_t portable = lpai::kernels::conv_2d_params_size(16, p.flags);
+  ASSERT_EQ(n.params_size - portable, 16u * 768u + 2u * 16u * 4u);
+  const uint32_t filter_id = get<uint32_t>(hvx_.data(), index_at(hvx_.data(), n.inputs_index + 1));
+  lpai::format::TensorRecord t;
+  std::memcpy(&t, hvx_.data() + tensor_at(hvx_.data(), filter_id), sizeof t);
+  const uint8_t* filter = hvx_.data() + header_of(hvx_.data()).consts.offset + t.offset;
+  const uint8_t* words = hvx_.data() + at + portable + 16 * 768;
+  for (uint32_t g = 0; g < 2; ++g) {
+    for (uint32_t c = 0; c < 16; ++c) {
+      for (uint32_t j = 0; j < 4; ++j) ASSERT_EQ(words[(g * 16 + c) * 4 + j], filter[c * 8 + 4 * g + j]) << g << " " << c;
+    }
+  }
+  for (uint32_t off : {4u, 15u * 768u + 5u * 128u, 16u * 768u, n.params_size - portable - 4}) {
+    std::vector<uint8_t> b = hvx_;
+    b[at + portable + off] ^= 0x01;
+    fix_crc(b.data(), b.size());
+    LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(validate_all(Bytes(b)), Status::kBinaryBadParams) << off;
+    ASSERT_FALSE(cap.lines().empty());
+    EXPECT_NE(cap.lines()[0].find("HVX layout differs"), std::string::npos) << cap.lines()[0];
   }
 }
 
