@@ -16,11 +16,13 @@
 #include "core/check.h"
 #include "core/checked_math.h"
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+#include "kernels/hvx/hvx_conv_pixels.h"
 #include "kernels/hvx/hvx_gemm.h"
 #endif
 #include "kernels/conv_checks.h"
 #include "kernels/cortex_m/mve_im2col.h"
 #include "kernels/hvx/hvx_layout.h"
+#include "kernels/hvx/hvx_pixel_layout.h"
 #include "kernels/int16x8_common.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/int8_gemm_small_k.h"
@@ -64,7 +66,10 @@ Status validate(const KernelArgs& args) {
   }
   const uint32_t fc = p.in_c / p.groups;
   const bool hvx = (p.flags & kConvFlagHvxLayout) != 0;
-  if (hvx && !hvx_layout::conv_takes_hvx(p)) {
+  if ((p.flags & kConvFlagHvxPixels) != 0 && !hvx) {
+    LPAI_FAIL(Status::kBinaryBadParams, "%s: pixel-lane flag without an HVX layout", kOp);
+  }
+  if (hvx && !hvx_layout::conv_hvx_ok(p)) {
     LPAI_FAIL(Status::kBinaryBadParams,
               "%s: HVX layout on a convolution the HVX path does not take", kOp);
   }
@@ -77,7 +82,7 @@ Status validate(const KernelArgs& args) {
   }
   // k_h * k_w * in_c fits in 32 bits here (depth bound above for an HVX layout).
   const uint64_t layout_bytes =
-      hvx ? hvx_layout::gemm_layout_bytes(p.out_c, p.k_h * p.k_w * p.in_c, true) : 0u;
+      hvx ? hvx_layout::conv_hvx_layout_bytes(p) : 0u;
   if (args.params_size != conv_2d_params_size(p.out_c, p.flags) + layout_bytes) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: parameter blob size does not match out_c", kOp);
   }
@@ -110,7 +115,7 @@ Status validate(const KernelArgs& args) {
   } else if (p.im2col_rows == 0 && (p.k_h != 1 || p.k_w != 1 || p.pad_h != 0 || p.pad_w != 0)) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: in-place rows need a 1x1 filter without padding", kOp);
   } else if (args.temp_size < conv_2d_temp_bytes(p) ||
-             (hvx && args.temp_size < hvx_layout::conv_temp_bytes(p))) {
+             (hvx && args.temp_size < hvx_layout::conv_hvx_temp_bytes(p))) {
     LPAI_FAIL(Status::kBinaryBadPlan,
               "%s: kernel scratch smaller than the im2col block and the transposed filter run",
               kOp);
@@ -129,11 +134,10 @@ Status validate(const KernelArgs& args) {
                                        (p.flags & kConvFlagHasBias) != 0,
                                        "[out_c, k_h, k_w, in_c / groups]"};
   LPAI_RETURN_IF_ERROR(checks::conv_tensors(args, kOp, 0, 2, spec));
-  if (hvx && !hvx_layout::gemm_layout_matches(
-                 args.params + conv_2d_params_size(p.out_c, p.flags),
-                 reinterpret_cast<const int8_t*>(args.inputs[1].data), p.out_c,
-                 p.k_h * p.k_w * p.in_c,
-                 gemm::requant_after_header<Conv2dParams>(args.params, p.out_c), true)) {
+  if (hvx && !hvx_layout::conv_hvx_layout_matches(
+                 p, args.params + conv_2d_params_size(p.out_c, p.flags),
+                 reinterpret_cast<const int8_t*>(args.inputs[1].data),
+                 gemm::requant_after_header<Conv2dParams>(args.params, p.out_c))) {
     LPAI_FAIL(Status::kBinaryBadParams, "%s: HVX layout differs from the filter and requantisation",
               kOp);
   }
@@ -346,6 +350,10 @@ __attribute__((noinline)) void eval_s8(const KernelArgs& args) {
   const int8_t* w = reinterpret_cast<const int8_t*>(args.inputs[1].data);
   int8_t* out = reinterpret_cast<int8_t*>(args.outputs[0].data);
 #if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+  if ((p.flags & kConvFlagHvxPixels) != 0) {  // HVX pixel lanes (hexagon builds), bit-exact
+    hvx::conv_pixels_s8(p, args.params + conv_2d_params_size(p.out_c, p.flags), in, args.temp, out);
+    return;
+  }
   if ((p.flags & kConvFlagHvxLayout) != 0) {  // HVX path (hexagon builds), bit-exact
     hvx::conv_2d_s8(p, args.params + conv_2d_params_size(p.out_c, p.flags), in, args.temp, out);
     return;

@@ -15,8 +15,10 @@
 #include "kernels/hvx/hvx_depthwise.h"
 #include "kernels/hvx/hvx_depthwise_map.h"
 #include "kernels/hvx/hvx_elementwise.h"
+#include "kernels/hvx/hvx_conv_pixels.h"
 #include "kernels/hvx/hvx_gemm.h"
 #include "kernels/hvx/hvx_layout.h"
+#include "kernels/hvx/hvx_pixel_layout.h"
 #include "kernels/hvx/hvx_pool.h"
 #include "kernels/int8_gemm.h"
 #include "kernels/params/conv_2d.h"
@@ -146,9 +148,12 @@ bool gemm_case(uint32_t rows, uint32_t n, uint32_t k) {
 
 // `im2col_rows`: the header's rows per im2col block (0: the kernel's default), as prepare's
 // leaner forms set it. The input ends where g_in's image does; guard bytes after the kernel
-// scratch (conv_temp_bytes) check that the gathered rows stay inside it.
+// scratch (conv_temp_bytes) check that the gathered rows stay inside it. `pixels`: the
+// pixel-lane kernel (hvx_conv_pixels.h) on its layout instead of the GEMM's; `stride_h` when
+// not 0 replaces `stride` vertically.
 bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uint32_t kw,
-               uint32_t stride, uint32_t dil, bool same, uint32_t im2col_rows = 0) {
+               uint32_t stride, uint32_t dil, bool same, uint32_t im2col_rows = 0, bool pixels = false,
+               uint32_t stride_h = 0) {
   Conv2dParams p{};
   p.batches = 1;
   p.im2col_rows = im2col_rows;
@@ -157,21 +162,24 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
   p.in_c = c;
   p.k_h = kh;
   p.k_w = kw;
-  p.stride_h = p.stride_w = stride;
+  const uint32_t sh = stride_h != 0 ? stride_h : stride;
+  p.stride_h = sh;
+  p.stride_w = stride;
   p.dilation_h = p.dilation_w = dil;
   const uint32_t ekh = (kh - 1) * dil + 1, ekw = (kw - 1) * dil + 1;
   if (same) {
-    p.out_h = (h + stride - 1) / stride;
+    p.out_h = (h + sh - 1) / sh;
     p.out_w = (w + stride - 1) / stride;
-    const uint32_t ph = (p.out_h - 1) * stride + ekh, pw = (p.out_w - 1) * stride + ekw;
+    const uint32_t ph = (p.out_h - 1) * sh + ekh, pw = (p.out_w - 1) * stride + ekw;
     p.pad_h = ph > h ? (ph - h) / 2 : 0;
     p.pad_w = pw > w ? (pw - w) / 2 : 0;
   } else {
-    p.out_h = (h - ekh) / stride + 1;
+    p.out_h = (h - ekh) / sh + 1;
     p.out_w = (w - ekw) / stride + 1;
   }
   p.out_c = oc;
   p.groups = 1;
+  if (pixels) p.flags = lpai::kernels::kConvFlagHvxLayout | lpai::kernels::kConvFlagHvxPixels;
   p.input_zero_point = static_cast<int32_t>(rnd() % 41) - 20;
   const uint32_t k_len = kh * kw * c;
   fill(g_in, h * w * c);
@@ -187,7 +195,7 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
         int32_t dot = 0;
         for (uint32_t ky = 0; ky < kh; ++ky) {
           for (uint32_t kx = 0; kx < kw; ++kx) {
-            const int32_t iy = static_cast<int32_t>(oy * stride + ky * dil) - static_cast<int32_t>(p.pad_h);
+            const int32_t iy = static_cast<int32_t>(oy * sh + ky * dil) - static_cast<int32_t>(p.pad_h);
             const int32_t ix = static_cast<int32_t>(ox * stride + kx * dil) - static_cast<int32_t>(p.pad_w);
             const bool inside = iy >= 0 && ix >= 0 && iy < static_cast<int32_t>(h) && ix < static_cast<int32_t>(w);
             for (uint32_t ci = 0; ci < c; ++ci) {
@@ -202,13 +210,14 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
     }
   }
   for (uint32_t i = 0; i < count + kGuard; ++i) g_out[i] = 0x5A;
-  if (!hvx_layout::conv_takes_hvx(p) || hvx_layout::gemm_layout_bytes(oc, k_len, true) > sizeof(g_layout) ||
-      hvx_layout::conv_temp_bytes(p) > kTempBytes ||
-      !hvx_layout::build_gemm_layout(g_w, oc, k_len, q, true, g_layout)) {
+  if (!hvx_layout::conv_hvx_ok(p) || hvx_layout::conv_hvx_layout_bytes(p) > sizeof(g_layout) ||
+      hvx_layout::conv_hvx_temp_bytes(p) > kTempBytes ||
+      !(pixels ? hvx_layout::build_pixel_layout(p, g_w, q, g_layout)
+               : hvx_layout::build_gemm_layout(g_w, oc, k_len, q, true, g_layout))) {
     print("FAIL conv layout\n");
     return false;
   }
-  const uint32_t temp_end = static_cast<uint32_t>(hvx_layout::conv_temp_bytes(p));
+  const uint32_t temp_end = static_cast<uint32_t>(hvx_layout::conv_hvx_temp_bytes(p));
   if (temp_end + kGuard > kTempBytes) {
     print("FAIL conv temp\n");
     return false;
@@ -216,7 +225,11 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
   for (uint32_t i = temp_end; i < temp_end + kGuard; ++i) g_temp[i] = 0xA5;
   uint64_t t0 = 0, t1 = 0;
   const int timed = lpai_target_emu_insn_count(&t0);
-  hvx::conv_2d_s8(p, g_layout, g_in, g_temp, g_out);
+  if (pixels) {
+    hvx::conv_pixels_s8(p, g_layout, g_in, g_temp, g_out);
+  } else {
+    hvx::conv_2d_s8(p, g_layout, g_in, g_temp, g_out);
+  }
   for (uint32_t i = temp_end; i < temp_end + kGuard; ++i) {
     if (g_temp[i] != 0xA5) {
       print("FAIL conv wrote past its kernel scratch\n");
@@ -228,7 +241,8 @@ bool conv_case(uint32_t h, uint32_t w, uint32_t c, uint32_t oc, uint32_t kh, uin
     print_u(static_cast<uint32_t>(t1 - t0));
     print("\n");
   }
-  return check("conv hw/c->oc/k", count, h * 1000 + w, c * 1000 + oc, kh * 100 + stride * 10 + dil);
+  return check(pixels ? "conv pixels hw/c->oc/k" : "conv hw/c->oc/k", count, h * 1000 + w, c * 1000 + oc,
+               kh * 100 + stride * 10 + dil);
 }
 
 bool depthwise_case(uint32_t h, uint32_t w, uint32_t c, uint32_t kh, uint32_t kw, uint32_t stride,
@@ -527,6 +541,37 @@ extern "C" int main(void) {
   ok = conv_case(25, 5, 64, 64, 1, 1, 1, 1, false) && ok;  // kws_ref_model's pointwise layers
   g_right_shifts_only = false;
   ok = conv_case(7, 5, 3, 33, 3, 3, 1, 1, true) && ok;
+  // Pixel lanes: vww_96_int8's and resnet's first layers, then odd shapes (pixel counts not a
+  // multiple of 32, padding on every side, strides 1 and 2 (also unequal), dilation, in_c 1..4,
+  // filters wider than the image).
+  ok = conv_case(96, 96, 3, 8, 3, 3, 2, 1, true, 0, true) && ok;
+  ok = conv_case(32, 32, 3, 16, 3, 3, 1, 1, true, 0, true) && ok;
+  ok = conv_case(13, 37, 3, 8, 3, 3, 2, 1, true, 0, true) && ok;
+  ok = conv_case(9, 70, 3, 16, 3, 3, 2, 1, true, 0, true, 1) && ok;
+  ok = conv_case(11, 33, 1, 8, 5, 5, 1, 1, true, 0, true) && ok;
+  ok = conv_case(7, 40, 2, 16, 3, 3, 2, 1, true, 0, true) && ok;
+  ok = conv_case(8, 45, 4, 8, 2, 2, 2, 1, false, 0, true) && ok;
+  ok = conv_case(6, 66, 4, 16, 4, 3, 1, 1, true, 0, true, 2) && ok;
+  ok = conv_case(10, 31, 3, 8, 3, 3, 1, 2, true, 0, true) && ok;
+  ok = conv_case(5, 3, 2, 8, 7, 7, 1, 1, true, 0, true) && ok;
+  ok = conv_case(12, 65, 3, 8, 1, 1, 2, 1, false, 0, true) && ok;
+  // Pointwise pixel lanes: vww_96_int8's 8->16, 16->32, 32->32 layers, then pixel counts not a
+  // multiple of 32 (the last block's loads and stores partial) over every in/out pair.
+  ok = conv_case(48, 48, 8, 16, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(24, 24, 16, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(24, 24, 32, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(5, 7, 8, 8, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(3, 13, 8, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(7, 9, 16, 8, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(1, 45, 16, 16, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(2, 17, 32, 8, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(3, 11, 32, 16, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(1, 1, 32, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  // The GEMM on the same three vww layers, for the packet comparison.
+  ok = conv_case(48, 48, 8, 16, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(24, 24, 16, 32, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(24, 24, 32, 32, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(96, 96, 3, 8, 3, 3, 2, 1, true) && ok;
   ok = conv_case(9, 8, 8, 64, 3, 3, 2, 1, true) && ok;
   ok = conv_case(10, 11, 5, 7, 3, 2, 1, 2, false) && ok;
   ok = conv_case(6, 6, 17, 31, 1, 1, 1, 1, false) && ok;

@@ -64,8 +64,8 @@ uint32_t flags_offset(uint16_t op) {
 }
 uint32_t layout_flag(uint16_t op) {
   switch (static_cast<BuiltinOp>(op)) {
-    case BuiltinOp::kConv2d:
-      return lpai::kernels::kConvFlagHvxLayout;
+    case BuiltinOp::kConv2d:  // the GEMM layout or the pixel-lane one
+      return lpai::kernels::kConvFlagHvxLayout | lpai::kernels::kConvFlagHvxPixels;
     case BuiltinOp::kDepthwiseConv2d:
       return lpai::kernels::kDwFlagHvxLayout;
     case BuiltinOp::kFullyConnected:

@@ -14,7 +14,8 @@
 // [out_c] (constant, optional)}; outputs {0: output [batches, out_h, out_w, out_c]}.
 //
 // Parameter blob (little-endian, 4-byte aligned), size exactly conv_2d_params_size(out_c, flags)
-// plus, with kConvFlagHvxLayout, hvx_layout::gemm_layout_bytes(out_c, k_h * k_w * in_c, true):
+// plus, with kConvFlagHvxLayout, hvx_layout::conv_hvx_layout_bytes(header) (the GEMM layout,
+// gemm_layout_bytes(out_c, k_h * k_w * in_c, true), or with kConvFlagHvxPixels the pixel-lane one):
 //   Conv2dParams                        header below
 //   bias array, out_c entries:
 //     int8:    int32_t folded_bias[c] = bias[c] - input_zero_point * sum(filter[c]) (wrapped;
@@ -24,7 +25,8 @@
 //                                       output_scale
 //   int32_t shift[out_c]                int8 and int16x8 acc32: [-31, 30]; int16x8: [-31, 7]
 //   with kConvFlagHvxLayout: the filter and requantisation in the HVX GEMM layout
-//                                       (kernels/hvx/hvx_layout.h), checked against the above
+//                                       (kernels/hvx/hvx_layout.h) or, with kConvFlagHvxPixels,
+//                                       the pixel-lane layout (hvx_pixel_layout.h), checked against the above
 //                                       at load; the HVX build runs it, others skip it
 //
 // Kernel scratch (temp), int8 only, at least conv_2d_temp_bytes(header) bytes:
@@ -34,8 +36,9 @@
 //   then, when groups == 1 and k_h * k_w * in_c <= kConvSmallKDepth, k_h * k_w * in_c *
 //   kConvSmallKLanes bytes: one run of up to kConvSmallKLanes filter rows transposed to
 //   [k][lane] (the short-row path).
-// With kConvFlagHvxLayout, at least hvx_layout::conv_temp_bytes(header) as well (the HVX
-// path's staged rows, or its bordered input rows and im2col block of about im2col_rows rows).
+// With kConvFlagHvxLayout, at least hvx_layout::conv_hvx_temp_bytes(header) as well (the HVX
+// path's staged rows, or its bordered input rows and im2col block of about im2col_rows rows; the
+// pixel-lane path's k_h bordered rows).
 #ifndef LPAI_KERNELS_PARAMS_CONV_2D_H
 #define LPAI_KERNELS_PARAMS_CONV_2D_H
 
@@ -50,8 +53,11 @@ constexpr uint32_t kConvFlagInt16x8 = 1u << 2;     // int16 activations, int64 b
 constexpr uint32_t kConvFlagAcc32 = 1u << 3;     // int16x8 with an int32 bias or none
 // int8, one group: the blob ends with the HVX GEMM layout of the filter (see below).
 constexpr uint32_t kConvFlagHvxLayout = 1u << 4;
-constexpr uint32_t kConvKnownFlags =
-    kConvFlagPerChannel | kConvFlagHasBias | kConvFlagInt16x8 | kConvFlagAcc32 | kConvFlagHvxLayout;
+// With kConvFlagHvxLayout: the layout is the pixel-lane form (kernels/hvx/hvx_pixel_layout.h)
+// instead of the GEMM's.
+constexpr uint32_t kConvFlagHvxPixels = 1u << 5;
+constexpr uint32_t kConvKnownFlags = kConvFlagPerChannel | kConvFlagHasBias | kConvFlagInt16x8 | kConvFlagAcc32 |
+                                     kConvFlagHvxLayout | kConvFlagHvxPixels;
 
 // Limits the validator enforces (they keep every partial sum inside int32).
 constexpr uint32_t kConvMaxDepth = 1u << 16;       // k_h * k_w * fc (int8)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/hvx/hvx_layout.h"
+#include "kernels/hvx/hvx_pixel_layout.h"
 #include "kernels/params/conv_2d.h"
 #include "prepare/op_prepare.h"
 #include "prepare/ops/conv_family_prep.h"
@@ -123,12 +124,25 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
       folded[c] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(b - input_zp * sum)));
     }
     // The HVX layout of the filter, when asked for and the HVX path takes the convolution.
+    // Few input and output channels (an image's first layer): the pixel-lane form.
     std::vector<uint8_t> layout;
-    if (op.layout == KernelLayout::kHvx && kernels::hvx_layout::conv_takes_hvx(p)) {
+    kernels::Conv2dParams pixels = p;
+    pixels.flags |= kernels::kConvFlagHvxLayout | kernels::kConvFlagHvxPixels;
+    if (op.layout == KernelLayout::kHvx && kernels::hvx_layout::conv_hvx_ok(pixels)) {
+      std::vector<uint32_t> words(kernels::hvx_layout::pixel_layout_bytes(pixels) / 4);
+      const kernels::gemm::Requant q{folded.data(), multiplier.data(), shift.data(), 0, 0, 0};
+      if (kernels::hvx_layout::build_pixel_layout(pixels, reinterpret_cast<const int8_t*>(filter->data), q,
+                                                  reinterpret_cast<uint8_t*>(words.data()))) {
+        const uint8_t* w = reinterpret_cast<const uint8_t*>(words.data());
+        layout.assign(w, w + words.size() * 4);
+        p.flags = pixels.flags;  // the portable part (im2col_rows included) unchanged
+      }
+    }
+    if (layout.empty() && op.layout == KernelLayout::kHvx && kernels::hvx_layout::conv_takes_hvx(p)) {
       layout = util::hvx_gemm_layout(reinterpret_cast<const int8_t*>(filter->data), p.out_c,
                                      static_cast<uint32_t>(depth), folded, multiplier, shift, true);
+      if (!layout.empty()) p.flags |= kernels::kConvFlagHvxLayout;
     }
-    if (!layout.empty()) p.flags |= kernels::kConvFlagHvxLayout;
     auto blob = [&](const kernels::Conv2dParams& h) {
       std::vector<uint8_t> b;
       append_pod(&b, h);
@@ -140,7 +154,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     };
     r.params = blob(p);
     uint64_t temp = kernels::conv_2d_temp_bytes(p);
-    if (!layout.empty()) temp = std::max<uint64_t>(temp, kernels::hvx_layout::conv_temp_bytes(p));
+    if (!layout.empty()) temp = std::max<uint64_t>(temp, kernels::hvx_layout::conv_hvx_temp_bytes(p));
     if (temp > 0xFFFFFFFFu) return PrepResult::reject("HVX kernel scratch exceeds 4 GiB");
     r.temp_bytes = static_cast<uint32_t>(temp);
     // Leaner forms (same bytes), each with less scratch than the one before: with the HVX
@@ -149,7 +163,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
     auto temp_of = [](const kernels::Conv2dParams& h) {
       uint64_t t = kernels::conv_2d_temp_bytes(h);
       if ((h.flags & kernels::kConvFlagHvxLayout) != 0) {
-        t = std::max<uint64_t>(t, kernels::hvx_layout::conv_temp_bytes(h));
+        t = std::max<uint64_t>(t, kernels::hvx_layout::conv_hvx_temp_bytes(h));
       }
       return t;
     };
@@ -165,7 +179,7 @@ PrepResult prepare_conv_2d(const PrepOp& op) {
         offer(lean, true);
       }
       lean = p;
-      lean.flags &= ~kernels::kConvFlagHvxLayout;
+      lean.flags &= ~(kernels::kConvFlagHvxLayout | kernels::kConvFlagHvxPixels);
     }
     for (;;) {
       offer(lean, layout.empty());

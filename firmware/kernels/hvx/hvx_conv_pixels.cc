@@ -1,0 +1,353 @@
+// HVX CONV_2D with output pixels in the lanes. See hvx_conv_pixels.h and hvx_pixel_layout.h.
+#include "kernels/hvx/hvx_conv_pixels.h"
+
+#if defined(LPAI_HAS_HVX) && LPAI_HAS_HVX
+
+#include "kernels/hvx/hvx_common.h"
+#include "kernels/hvx/hvx_pixel_layout.h"
+
+namespace lpai {
+namespace kernels {
+namespace hvx {
+namespace {
+
+inline int8_t* vec_align(uint8_t* p) {
+  return reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(p) + kVec - 1) & ~uintptr_t{kVec - 1});
+}
+
+// dst[0, row_bytes) (128-byte aligned, whole vectors) = `fill`, then dst[off, off + count) =
+// src[0, count) biased to unsigned (x ^ 0x80); src is not read when count is 0.
+__attribute__((always_inline)) inline void bordered_row(int8_t* dst, uint32_t row_bytes, const int8_t* src,
+                                                        uint32_t off, uint32_t count, HVX_Vector fill) {
+  HVX_Vector* v = reinterpret_cast<HVX_Vector*>(dst);
+  for (uint32_t i = 0; i < row_bytes / kVec; ++i) v[i] = fill;
+  const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
+  int8_t* const d = dst + off;
+  uint32_t i = 0;
+  for (; i + kVec <= count; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(d + i) = Q6_V_vxor_VV(*reinterpret_cast<const HVX_UVector*>(src + i), bias);
+  }
+  if (i < count) store_tail(d + i, Q6_V_vxor_VV(load_tail(src + i, src + count), bias), d + count);
+}
+
+// Stores vectors v[0 .. ) holding `bytes` output bytes at dst (nothing past dst + bytes).
+template <uint32_t kN>
+__attribute__((always_inline)) inline void store_run(int8_t* dst, const HVX_Vector (&v)[kN], uint32_t bytes) {
+#pragma clang loop unroll(full)
+  for (uint32_t i = 0; i < kN; ++i) {
+    if ((i + 1) * kVec <= bytes) {
+      *reinterpret_cast<HVX_UVector*>(dst + i * kVec) = v[i];
+    } else if (i * kVec < bytes) {
+      store_tail(dst + i * kVec, v[i], dst + bytes);
+    }
+  }
+}
+
+// Requantised accumulators of kCB (8 or 16) channels as bytes: y[i] holds 128 / kCB pixels'
+// kCB channel bytes, pixels in order.
+template <uint32_t kCB>
+__attribute__((always_inline)) inline void pack_pixels(const HVX_Vector* r, HVX_Vector* y) {
+  HVX_Vector w[kCB / 4];
+#pragma clang loop unroll(full)
+  for (uint32_t g = 0; g < kCB / 4; ++g) {
+    w[g] = Q6_Vb_vshuffe_VbVb(Q6_Vh_vshuffe_VhVh(r[4 * g + 3], r[4 * g + 1]), Q6_Vh_vshuffe_VhVh(r[4 * g + 2], r[4 * g]));
+  }
+  const HVX_VectorPair p01 = Q6_W_vshuff_VVR(w[1], w[0], -4);
+  if (kCB == 8) {
+    y[0] = Q6_V_lo_W(p01);
+    y[1] = Q6_V_hi_W(p01);
+  } else {
+    const HVX_VectorPair p23 = Q6_W_vshuff_VVR(w[kCB / 4 - 1], w[kCB / 4 - 2], -4);
+    const HVX_VectorPair lo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -8);
+    const HVX_VectorPair hi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -8);
+    y[0] = Q6_V_lo_W(lo);
+    y[1] = Q6_V_hi_W(lo);
+    y[2] = Q6_V_lo_W(hi);
+    y[3] = Q6_V_hi_W(hi);
+  }
+}
+
+// Builds the k_h bordered input rows under output row oy of image `image` at `rows`.
+struct RowBuilder {
+  const Conv2dParams* p;
+  uint32_t row_bytes, in_row, off, count;
+  HVX_Vector fill;
+  __attribute__((always_inline)) void build(int8_t* rows, const int8_t* image, uint32_t oy) const {
+    for (uint32_t ky = 0; ky < p->k_h; ++ky) {
+      const int32_t iy = static_cast<int32_t>(oy * p->stride_h + ky * p->dilation_h) - static_cast<int32_t>(p->pad_h);
+      const bool inside = iy >= 0 && iy < static_cast<int32_t>(p->in_h);
+      bordered_row(rows + static_cast<size_t>(ky) * row_bytes, row_bytes,
+                   inside ? image + static_cast<size_t>(iy) * in_row : image, off, inside ? count : 0u, fill);
+    }
+  }
+};
+
+inline RowBuilder row_builder(const Conv2dParams& p) {
+  const uint32_t row_bytes = static_cast<uint32_t>(hvx_layout::pixel_row_bytes(p));
+  const uint32_t in_row = p.in_w * p.in_c, off = p.pad_w * p.in_c;
+  const uint32_t count = off >= row_bytes ? 0u : (in_row < row_bytes - off ? in_row : row_bytes - off);
+  return RowBuilder{&p, row_bytes, in_row, off, count,
+                    Q6_Vb_vsplat_R(static_cast<int32_t>((static_cast<uint32_t>(p.input_zero_point) ^ 0x80u) & 0xFFu))};
+}
+
+// The kC requantised channels of the accumulators as pixel-major bytes (kC / 4 vectors).
+template <uint32_t kC>
+__attribute__((always_inline)) inline void requant_pack(const HVX_Vector* acc, const RequantLanes* lanes,
+                                                        const OutputVectors& o, HVX_Vector* y) {
+  HVX_Vector r[kC];
+#pragma clang loop unroll(full)
+  for (uint32_t c = 0; c < kC; ++c) r[c] = requant(acc[c], lanes[c], o);
+  pack_pixels<kC>(r, y);
+}
+
+// One permute per tap vector (pixels at most 4 bytes apart: in_c * stride_w <= 4), kC output
+// channels (8 or 16), kExpand: vdelta (else vrdelta). Per output row: its k_h bordered input
+// rows into the scratch, then blocks of up to 32 output pixels, one accumulator per channel.
+template <uint32_t kC, bool kExpand>
+__attribute__((noinline)) void pixel_rows(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                          uint8_t* temp, int8_t* out) {
+  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint8_t* const controls = layout + kC * sizeof(RequantLanes);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(controls + kVec);
+  const uint32_t step = p.stride_w * p.in_c, tap_step = p.dilation_w * p.in_c;
+  const RowBuilder rb = row_builder(p);
+  int8_t* const rows = vec_align(temp);
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* const image = in + static_cast<size_t>(b) * p.in_h * rb.in_row;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      rb.build(rows, image, oy);
+      int8_t* const dst_row = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * kC;
+      for (uint32_t ox0 = 0; ox0 < p.out_w; ox0 += kLanes) {
+        const uint32_t n = p.out_w - ox0 < kLanes ? p.out_w - ox0 : kLanes;
+        HVX_Vector acc[kC];
+#pragma clang loop unroll(full)
+        for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_V_vzero();
+        const uint32_t* fw = words;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          const int8_t* src = rows + static_cast<size_t>(ky) * rb.row_bytes + ox0 * step;
+          for (uint32_t kx = 0; kx < p.k_w; ++kx, src += tap_step, fw += kC) {
+            const HVX_Vector ctl = *reinterpret_cast<const HVX_UVector*>(controls);
+            const HVX_Vector v = *reinterpret_cast<const HVX_UVector*>(src);
+            const HVX_Vector t = kExpand ? Q6_V_vdelta_VV(v, ctl) : Q6_V_vrdelta_VV(v, ctl);
+#pragma clang loop unroll(full)
+            for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], t, static_cast<int32_t>(fw[c]));
+          }
+        }
+        HVX_Vector y[kC / 4];
+        requant_pack<kC>(acc, lanes, o, y);
+        store_run(dst_row + ox0 * kC, y, n * kC);
+      }
+    }
+  }
+}
+
+// Two permutes per tap vector (pixels more than 4 bytes apart): lanes 0-15 and 16-31 are two
+// units of up to 16 output pixels, consecutive in raster order, so rows whose width is not a
+// multiple of 32 (vww's 48) fill every lane; the second unit may start the next output row.
+// The bordered rows of two output rows are kept (set oy & 1, built when first needed).
+template <uint32_t kC>
+__attribute__((noinline)) void pixel_pairs(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                           uint8_t* temp, int8_t* out) {
+  constexpr uint32_t kUnit = kLanes / 2;
+  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint8_t* const controls = layout + kC * sizeof(RequantLanes);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(controls + 2 * kVec);
+  const uint32_t step = p.stride_w * p.in_c, tap_step = p.dilation_w * p.in_c;
+  const RowBuilder rb = row_builder(p);
+  int8_t* const sets = vec_align(temp);
+  const size_t set_bytes = static_cast<size_t>(p.k_h) * rb.row_bytes;
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  const HVX_VectorPred first_half = Q6_Q_vsetq_R(64);
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* const image = in + static_cast<size_t>(b) * p.in_h * rb.in_row;
+    int8_t* const out_b = out + static_cast<size_t>(b) * p.out_h * p.out_w * kC;
+    uint32_t built[2] = {0xFFFFFFFFu, 0xFFFFFFFFu};  // output row of each set
+    uint32_t oy = 0, ox = 0;                         // the next unit
+    while (oy < p.out_h) {
+      uint32_t uy[2], ux[2], un[2];
+      for (uint32_t h = 0; h < 2; ++h) {  // a second unit past the image repeats the first, unstored
+        if (oy < p.out_h) {
+          uy[h] = oy;
+          ux[h] = ox;
+          un[h] = p.out_w - ox < kUnit ? p.out_w - ox : kUnit;
+          ox += un[h];
+          if (ox == p.out_w) {
+            ox = 0;
+            ++oy;
+          }
+        } else {
+          uy[h] = uy[0];
+          ux[h] = ux[0];
+          un[h] = 0;
+        }
+        if (built[uy[h] & 1u] != uy[h]) {
+          rb.build(sets + (uy[h] & 1u) * set_bytes, image, uy[h]);
+          built[uy[h] & 1u] = uy[h];
+        }
+      }
+      HVX_Vector acc[kC];
+#pragma clang loop unroll(full)
+      for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_V_vzero();
+      const uint32_t* fw = words;
+      const int8_t* src0 = sets + (uy[0] & 1u) * set_bytes + ux[0] * step;
+      const int8_t* src1 = sets + (uy[1] & 1u) * set_bytes + ux[1] * step;
+      for (uint32_t ky = 0; ky < p.k_h; ++ky, src0 += rb.row_bytes, src1 += rb.row_bytes) {
+        for (uint32_t kx = 0; kx < p.k_w; ++kx, fw += kC) {
+          const HVX_Vector ctl0 = *reinterpret_cast<const HVX_UVector*>(controls);
+          const HVX_Vector ctl1 = *reinterpret_cast<const HVX_UVector*>(controls + kVec);
+          const HVX_Vector t0 = Q6_V_vrdelta_VV(*reinterpret_cast<const HVX_UVector*>(src0 + kx * tap_step), ctl0);
+          const HVX_Vector t1 = Q6_V_vrdelta_VV(*reinterpret_cast<const HVX_UVector*>(src1 + kx * tap_step), ctl1);
+          const HVX_Vector t = Q6_V_vmux_QVV(first_half, t0, t1);
+#pragma clang loop unroll(full)
+          for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], t, static_cast<int32_t>(fw[c]));
+        }
+      }
+      HVX_Vector y[kC / 4];
+      requant_pack<kC>(acc, lanes, o, y);
+      // Lanes 0-15 are the first kC / 8 byte vectors, 16-31 the rest.
+      constexpr uint32_t kHalf = kC / 8;
+      HVX_Vector y0[kHalf], y1[kHalf];
+#pragma clang loop unroll(full)
+      for (uint32_t i = 0; i < kHalf; ++i) {
+        y0[i] = y[i];
+        y1[i] = y[kHalf + i];
+      }
+      store_run(out_b + (static_cast<size_t>(uy[0]) * p.out_w + ux[0]) * kC, y0, un[0] * kC);
+      store_run(out_b + (static_cast<size_t>(uy[1]) * p.out_w + ux[1]) * kC, y1, un[1] * kC);
+    }
+  }
+}
+
+// ---- pointwise form ----
+// Pixel l's 4-byte word g of kG words (v[0 .. kG): 32 pixels' words, in order) into x[g] lane l:
+// a deal of each vector pair splits even and odd words; the even and the odd halves are dealt
+// on in the same way (each level halves the words per pixel and doubles the pixels per vector).
+template <uint32_t kG>
+__attribute__((always_inline)) inline void deal_words(const HVX_Vector* v, HVX_Vector* x) {
+  if constexpr (kG == 1) {
+    x[0] = v[0];
+  } else {
+  constexpr uint32_t kH = kG / 2;
+  HVX_Vector even[kH], odd[kH];
+#pragma clang loop unroll(full)
+  for (uint32_t m = 0; m < kH; ++m) {
+    const HVX_VectorPair d = Q6_W_vdeal_VVR(v[2 * m + 1], v[2 * m], -4);
+    even[m] = Q6_V_lo_W(d);
+    odd[m] = Q6_V_hi_W(d);
+  }
+  HVX_Vector xe[kH], xo[kH];
+  deal_words<kH>(even, xe);
+  deal_words<kH>(odd, xo);
+#pragma clang loop unroll(full)
+  for (uint32_t r = 0; r < kH; ++r) {
+    x[2 * r] = xe[r];
+    x[2 * r + 1] = xo[r];
+  }
+  }
+}
+
+// kIn input channels, kOut output channels (in blocks of up to 16 accumulators), 32 pixels at a
+// time; the last block's loads read only the input's bytes (load_tail). With two channel blocks
+// (kOut 32) each block loads and deals the pixels again (nothing vector-valued lives across
+// blocks: no spills) and the first block's bytes wait in the scratch (`stage`, 128-byte aligned)
+// until the second's are interleaved with them.
+template <uint32_t kIn, uint32_t kOut>
+__attribute__((noinline)) void pointwise(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                         HVX_Vector* stage, int8_t* out) {
+  constexpr uint32_t kG = kIn / 4;                  // words per pixel = input vectors per block
+  constexpr uint32_t kCB = kOut < 16 ? kOut : 16;   // channels per accumulator block
+  constexpr uint32_t kBlocks = kOut / kCB;
+  constexpr uint32_t kY = kCB / 4;                  // byte vectors per channel block
+  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  const uint32_t total = p.batches * p.out_h * p.out_w;
+  for (uint32_t i0 = 0; i0 < total; i0 += kLanes) {
+    const uint32_t n = total - i0 < kLanes ? total - i0 : kLanes;
+    const int8_t* const src = in + static_cast<size_t>(i0) * kIn;
+    const uint32_t in_bytes = n * kIn;
+    int8_t* const dst = out + static_cast<size_t>(i0) * kOut;
+    for (uint32_t cb = 0; cb < kBlocks; ++cb) {
+      const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
+      HVX_Vector v[kG];
+#pragma clang loop unroll(full)
+      for (uint32_t j = 0; j < kG; ++j) {
+        const HVX_Vector raw = (j + 1) * kVec <= in_bytes ? *reinterpret_cast<const HVX_UVector*>(src + j * kVec)
+                               : j * kVec < in_bytes     ? load_tail(src + j * kVec, src + in_bytes)
+                                                         : Q6_V_vzero();
+        v[j] = Q6_V_vxor_VV(raw, bias);
+      }
+      HVX_Vector x[kG];
+      deal_words<kG>(v, x);
+      HVX_Vector acc[kCB];
+#pragma clang loop unroll(full)
+      for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_V_vzero();
+#pragma clang loop unroll(full)
+      for (uint32_t g = 0; g < kG; ++g) {
+        const uint32_t* const fw = words + g * kOut + cb * kCB;
+#pragma clang loop unroll(full)
+        for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], x[g], static_cast<int32_t>(fw[c]));
+      }
+      HVX_Vector y[kY];
+      requant_pack<kCB>(acc, lanes + cb * kCB, o, y);
+      if (kBlocks == 1) {
+        store_run(dst, y, n * kOut);
+      } else if (cb == 0) {
+#pragma clang loop unroll(full)
+        for (uint32_t i = 0; i < kY; ++i) stage[i] = y[i];
+      } else {  // pixel l's 16 bytes of each block, interleaved
+        HVX_Vector z[2 * kY];
+#pragma clang loop unroll(full)
+        for (uint32_t i = 0; i < kY; ++i) {
+          const HVX_VectorPair pr = Q6_W_vshuff_VVR(y[i], stage[i], -16);
+          z[2 * i] = Q6_V_lo_W(pr);
+          z[2 * i + 1] = Q6_V_hi_W(pr);
+        }
+        store_run(dst, z, n * kOut);
+      }
+    }
+  }
+}
+
+template <uint32_t kIn>
+void pointwise_out(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp, int8_t* out) {
+  HVX_Vector* const stage = reinterpret_cast<HVX_Vector*>(vec_align(temp));
+  if (p.out_c == 8) {
+    pointwise<kIn, 8>(p, layout, in, stage, out);
+  } else if (p.out_c == 16) {
+    pointwise<kIn, 16>(p, layout, in, stage, out);
+  } else {
+    pointwise<kIn, 32>(p, layout, in, stage, out);
+  }
+}
+
+}  // namespace
+
+void conv_pixels_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
+                    int8_t* out) {
+  if (hvx_layout::pixel_is_pointwise(p)) {
+    if (p.in_c == 8) {
+      pointwise_out<8>(p, layout, in, temp, out);
+    } else if (p.in_c == 16) {
+      pointwise_out<16>(p, layout, in, temp, out);
+    } else {
+      pointwise_out<32>(p, layout, in, temp, out);
+    }
+    return;
+  }
+  const bool expand = hvx_layout::pixel_expands(p);
+  if (hvx_layout::pixel_chunks(p) == 2) {  // compressing (pixels 5-8 bytes apart)
+    p.out_c == 8 ? pixel_pairs<8>(p, layout, in, temp, out) : pixel_pairs<16>(p, layout, in, temp, out);
+  } else if (p.out_c == 8) {
+    expand ? pixel_rows<8, true>(p, layout, in, temp, out) : pixel_rows<8, false>(p, layout, in, temp, out);
+  } else {
+    expand ? pixel_rows<16, true>(p, layout, in, temp, out) : pixel_rows<16, false>(p, layout, in, temp, out);
+  }
+}
+
+}  // namespace hvx
+}  // namespace kernels
+}  // namespace lpai
+
+#endif  // LPAI_HAS_HVX
