@@ -567,6 +567,20 @@ extern "C" int main(void) {
   ok = conv_case(2, 17, 32, 8, 1, 1, 1, 1, false, 0, true) && ok;
   ok = conv_case(3, 11, 32, 16, 1, 1, 1, 1, false, 0, true) && ok;
   ok = conv_case(1, 1, 32, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  // Channel-tap pixel lanes: resnet's 3x3 16->16 (32x32) and 32->32 (16x16) layers, then odd
+  // widths (partial last blocks), every in/out pair, VALID, dilation 2, stride_h 2, 5x5 and 1x3.
+  ok = conv_case(32, 32, 16, 16, 3, 3, 1, 1, true, 0, true) && ok;
+  ok = conv_case(16, 16, 32, 32, 3, 3, 1, 1, true, 0, true) && ok;
+  ok = conv_case(7, 45, 16, 32, 3, 3, 1, 1, true, 0, true) && ok;
+  ok = conv_case(5, 33, 32, 16, 3, 3, 1, 1, true, 0, true) && ok;
+  ok = conv_case(6, 9, 16, 16, 3, 3, 1, 1, false, 0, true) && ok;
+  ok = conv_case(9, 70, 32, 32, 3, 3, 1, 2, true, 0, true) && ok;
+  ok = conv_case(9, 13, 16, 16, 3, 3, 1, 1, true, 0, true, 2) && ok;
+  ok = conv_case(3, 5, 16, 32, 5, 5, 1, 1, true, 0, true) && ok;
+  ok = conv_case(4, 3, 32, 32, 1, 3, 1, 1, true, 0, true) && ok;
+  // The GEMM on resnet's two layers, for the packet comparison.
+  ok = conv_case(32, 32, 16, 16, 3, 3, 1, 1, true) && ok;
+  ok = conv_case(16, 16, 32, 32, 3, 3, 1, 1, true) && ok;
   // The GEMM on the same three vww layers, for the packet comparison.
   ok = conv_case(48, 48, 8, 16, 1, 1, 1, 1, false) && ok;
   ok = conv_case(24, 24, 16, 32, 1, 1, 1, 1, false) && ok;

@@ -108,6 +108,21 @@ TEST(HvxPixelLayout, ShapesThePathTakes) {
   // Rows: 2 blocks of 32 pixels, 2 bytes per pixel step x 3 channels, + 2 taps + a vector.
   EXPECT_EQ(hl::pixel_row_bytes(vww), 640u);
   EXPECT_EQ(hl::pixel_temp_bytes(vww), 128u + 2u * 3u * 640u);  // two sets of 3 rows
+  // Channel-tap form: stride_w 1, in_c and out_c 16 or 32, any kxk but the pointwise form's.
+  EXPECT_TRUE(hl::conv_pixels_ok(pixel_shape(16, 1, 16)));
+  EXPECT_TRUE(hl::conv_pixels_ok(pixel_shape(32, 1, 16)));
+  EXPECT_TRUE(hl::pixel_is_channel_taps(pixel_shape(16, 1, 32)));
+  EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(16, 2, 16)));  // stride_w 2
+  EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(8, 1, 16)));   // in_c 8
+  EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(16, 1, 8)));   // out_c 8
+  // resnet's 16 -> 16 layer on 32x32: rows of 34 pixels x 16 bytes rounded to vectors.
+  Conv2dParams res = pixel_shape(16, 1, 16);
+  res.in_h = res.in_w = res.out_h = res.out_w = 32;
+  EXPECT_EQ(hl::pixel_row_bytes(res), 640u);
+  EXPECT_EQ(hl::pixel_temp_bytes(res), 128u + 3u * 640u);
+  EXPECT_EQ(hl::pixel_layout_bytes(res), 16u * 768u + 9u * 16u * 16u);
+  res.out_c = 32;  // and the first block's bytes staged
+  EXPECT_EQ(hl::pixel_temp_bytes(res), 128u + 3u * 640u + 4u * 128u);
 }
 
 std::vector<uint8_t> prepare(const std::vector<uint8_t>& model, KernelLayout layout) {
@@ -283,6 +298,75 @@ TEST_F(VwwFirstLayer, PointwiseLayerTakesThePointwiseForm) {
     EXPECT_EQ(validate_all(Bytes(b)), Status::kBinaryBadParams) << off;
     ASSERT_FALSE(cap.lines().empty());
     EXPECT_NE(cap.lines()[0].find("HVX layout differs"), std::string::npos) << cap.lines()[0];
+  }
+}
+
+// pretrainedResnet_quant's node 1 (3x3 SAME, 16 -> 16 channels on 32x32) takes the channel-tap
+// form: 16 channels of requantisation lanes, then words[9][4][16] of the filter; every part
+// checked; stride_w 2 and a scratch one byte short refused.
+TEST(HvxPixelLayout, ResnetLayerTakesTheChannelTapForm) {
+  const std::string path = shared_path("models/pretrainedResnet_quant.tflite");
+  if (path.empty()) GTEST_SKIP() << "../shared/models/pretrainedResnet_quant.tflite not present: test skipped";
+  const std::vector<uint8_t> hvx = prepare(read_file(path), KernelLayout::kHvx);
+  ASSERT_FALSE(hvx.empty());
+  ASSERT_EQ(validate_all(Bytes(hvx)), Status::kOk);
+  NodeRecord n;
+  std::memcpy(&n, hvx.data() + node_at(hvx.data(), 1), sizeof n);
+  ASSERT_EQ(n.op, static_cast<uint16_t>(BuiltinOp::kConv2d));
+  const uint32_t at = header_of(hvx.data()).params.offset + n.params_offset;
+  Conv2dParams p;
+  std::memcpy(&p, hvx.data() + at, sizeof p);
+  ASSERT_EQ(p.in_c, 16u);
+  ASSERT_EQ(p.out_c, 16u);
+  ASSERT_EQ(p.k_h * p.k_w, 9u);
+  EXPECT_TRUE(hl::pixel_is_channel_taps(p));
+  EXPECT_NE(p.flags & lpai::kernels::kConvFlagHvxPixels, 0u);
+  const uint32_t portable = lpai::kernels::conv_2d_params_size(16, p.flags);
+  ASSERT_EQ(n.params_size - portable, 16u * 768u + 9u * 4u * 16u * 4u);
+  const uint32_t filter_id = get<uint32_t>(hvx.data(), index_at(hvx.data(), n.inputs_index + 1));
+  lpai::format::TensorRecord t;
+  std::memcpy(&t, hvx.data() + tensor_at(hvx.data(), filter_id), sizeof t);
+  const uint8_t* filter = hvx.data() + header_of(hvx.data()).consts.offset + t.offset;
+  const uint8_t* words = hvx.data() + at + portable + 16 * 768;
+  for (uint32_t tap = 0; tap < 9; ++tap) {
+    for (uint32_t g = 0; g < 4; ++g) {
+      for (uint32_t c = 0; c < 16; ++c) {
+        for (uint32_t j = 0; j < 4; ++j) {
+          ASSERT_EQ(words[((tap * 4 + g) * 16 + c) * 4 + j], filter[(c * 9 + tap) * 16 + 4 * g + j]) << tap << " " << g;
+        }
+      }
+    }
+  }
+  auto refused = [&](std::vector<uint8_t> b, Status s, const char* log) {
+    fix_crc(b.data(), b.size());
+    LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(validate_all(Bytes(b)), s);
+    ASSERT_FALSE(cap.lines().empty());
+    EXPECT_NE(cap.lines()[0].find(log), std::string::npos) << cap.lines()[0];
+  };
+  for (uint32_t off : {4u, 15u * 768u + 5u * 128u, 16u * 768u, 16u * 768u + 1000u, n.params_size - portable - 4}) {
+    SCOPED_TRACE("layout byte " + std::to_string(off));
+    std::vector<uint8_t> b = hvx;
+    b[at + portable + off] ^= 0x01;
+    refused(b, Status::kBinaryBadParams, "HVX layout differs");
+  }
+  {
+    SCOPED_TRACE("stride_w 2: no pixel form takes it");
+    std::vector<uint8_t> b = hvx;
+    put<uint32_t>(b.data(), at + offsetof(Conv2dParams, stride_w), 2);
+    refused(b, Status::kBinaryBadParams, "HVX layout on a convolution the HVX path does not take");
+  }
+  {
+    SCOPED_TRACE("kernel scratch one byte short of the channel-tap form's");
+    ASSERT_NE(n.temp_tensor, lpai::format::kNone);
+    std::vector<uint8_t> b = hvx;
+    const size_t tt = tensor_at(b.data(), n.temp_tensor);
+    const uint32_t need =
+        static_cast<uint32_t>(std::max<uint64_t>(hl::pixel_temp_bytes(p), lpai::kernels::conv_2d_temp_bytes(p)));
+    ASSERT_GE(get<uint32_t>(b.data(), tt + offsetof(lpai::format::TensorRecord, size)), need);
+    put<uint32_t>(b.data(), tt + offsetof(lpai::format::TensorRecord, dims), need - 1);
+    put<uint32_t>(b.data(), tt + offsetof(lpai::format::TensorRecord, size), need - 1);
+    refused(b, Status::kBinaryBadPlan, "kernel scratch smaller");
   }
 }
 

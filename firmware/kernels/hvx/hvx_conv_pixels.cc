@@ -310,6 +310,77 @@ __attribute__((noinline)) void pointwise(const Conv2dParams& p, const uint8_t* l
   }
 }
 
+// ---- channel-tap form ----
+// kIn input channels (16 or 32), kOut output channels (16 or 32, blocks of 16 accumulators), 32
+// output pixels of a row at a time: per output row its k_h bordered rows (biased to unsigned),
+// then per tap 32 pixels' channels loaded from the bordered row and dealt into words. With two
+// channel blocks the first block's bytes wait in `stage` (after the rows) as in pointwise.
+template <uint32_t kIn, uint32_t kOut>
+__attribute__((noinline)) void channel_taps(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                            uint8_t* temp, int8_t* out) {
+  constexpr uint32_t kG = kIn / 4;
+  constexpr uint32_t kCB = 16;
+  constexpr uint32_t kBlocks = kOut / kCB;
+  constexpr uint32_t kY = kCB / 4;
+  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const RowBuilder rb = row_builder(p);
+  int8_t* const rows = vec_align(temp);
+  HVX_Vector* const stage = reinterpret_cast<HVX_Vector*>(rows + static_cast<size_t>(p.k_h) * rb.row_bytes);
+  const uint32_t tap_step = p.dilation_w * kIn;
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* const image = in + static_cast<size_t>(b) * p.in_h * rb.in_row;
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      rb.build(rows, image, oy);
+      int8_t* const dst_row = out + (static_cast<size_t>(b) * p.out_h + oy) * p.out_w * kOut;
+      for (uint32_t ox0 = 0; ox0 < p.out_w; ox0 += kLanes) {
+        const uint32_t n = p.out_w - ox0 < kLanes ? p.out_w - ox0 : kLanes;
+        for (uint32_t cb = 0; cb < kBlocks; ++cb) {
+          HVX_Vector acc[kCB];
+#pragma clang loop unroll(full)
+          for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_V_vzero();
+          const uint32_t* fw = words + cb * kCB;
+          for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+            const int8_t* src = rows + static_cast<size_t>(ky) * rb.row_bytes + ox0 * kIn;
+            for (uint32_t kx = 0; kx < p.k_w; ++kx, src += tap_step) {
+              HVX_Vector v[kG];
+#pragma clang loop unroll(full)
+              for (uint32_t j = 0; j < kG; ++j) v[j] = *reinterpret_cast<const HVX_UVector*>(src + j * kVec);
+              HVX_Vector x[kG];
+              deal_words<kG>(v, x);
+#pragma clang loop unroll(full)
+              for (uint32_t g = 0; g < kG; ++g, fw += kOut) {
+#pragma clang loop unroll(full)
+                for (uint32_t c = 0; c < kCB; ++c) {
+                  acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], x[g], static_cast<int32_t>(fw[c]));
+                }
+              }
+            }
+          }
+          HVX_Vector y[kY];
+          requant_pack<kCB>(acc, lanes + cb * kCB, o, y);
+          if (kBlocks == 1) {
+            store_run(dst_row + ox0 * kOut, y, n * kOut);
+          } else if (cb == 0) {
+#pragma clang loop unroll(full)
+            for (uint32_t i = 0; i < kY; ++i) stage[i] = y[i];
+          } else {
+            HVX_Vector z[2 * kY];
+#pragma clang loop unroll(full)
+            for (uint32_t i = 0; i < kY; ++i) {
+              const HVX_VectorPair pr = Q6_W_vshuff_VVR(y[i], stage[i], -16);
+              z[2 * i] = Q6_V_lo_W(pr);
+              z[2 * i + 1] = Q6_V_hi_W(pr);
+            }
+            store_run(dst_row + ox0 * kOut, z, n * kOut);
+          }
+        }
+      }
+    }
+  }
+}
+
 template <uint32_t kIn>
 void pointwise_out(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp, int8_t* out) {
   HVX_Vector* const stage = reinterpret_cast<HVX_Vector*>(vec_align(temp));
@@ -333,6 +404,14 @@ void conv_pixels_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* 
       pointwise_out<16>(p, layout, in, temp, out);
     } else {
       pointwise_out<32>(p, layout, in, temp, out);
+    }
+    return;
+  }
+  if (hvx_layout::pixel_is_channel_taps(p)) {
+    if (p.in_c == 16) {
+      p.out_c == 16 ? channel_taps<16, 16>(p, layout, in, temp, out) : channel_taps<16, 32>(p, layout, in, temp, out);
+    } else {
+      p.out_c == 16 ? channel_taps<32, 16>(p, layout, in, temp, out) : channel_taps<32, 32>(p, layout, in, temp, out);
     }
     return;
   }

@@ -34,6 +34,15 @@
 //   uint32_t words[in_c / 4][out_c]   byte j of word (g, c): filter[c][4g + j]
 // Kernel scratch: none, or with 32 output channels (two blocks of 16 accumulators) the first
 // block's four byte vectors, from the first 128-byte boundary.
+//
+// Channel-tap form (pixel_is_channel_taps: k_h x k_w, stride_w 1, in_c 16 or 32, out_c 16 or
+// 32, not pointwise): per output row its k_h bordered input rows (as above, pixel_row_bytes
+// without the permute's slack); each tap's 32 pixels are loaded from the bordered row and dealt
+// like the pointwise form's, one vrmpy per (tap, word, channel). Layout:
+//   RequantLanes lanes[out_c]                as above
+//   uint32_t words[k_h * k_w][in_c / 4][out_c] byte j of word (t, g, c): filter[c][t][4g + j]
+// Kernel scratch, from its first 128-byte boundary: the k_h bordered rows, then with 32 output
+// channels the first block's four byte vectors.
 #ifndef LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 #define LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 
@@ -57,29 +66,41 @@ constexpr uint32_t pixel_chunks(const Conv2dParams& p) { return pixel_step(p) * 
 // vdelta (expanding) when pixels are less than a word apart, else vrdelta (compressing).
 constexpr bool pixel_expands(const Conv2dParams& p) { return pixel_step(p) < 4u; }
 
-// Bordered row bytes: every tap vector's source loads (whole vectors) inside, rounded to vectors.
-constexpr uint64_t pixel_row_bytes(const Conv2dParams& p) {
-  const uint64_t blocks = (uint64_t{p.out_w} + kLanes - 1) / kLanes;
-  return round_vec((blocks * kLanes * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w) * p.in_c + kVec);
-}
-
 // The pointwise form's shapes.
 constexpr bool pixel_is_pointwise(const Conv2dParams& p) {
   return p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0 && p.stride_h == 1 && p.stride_w == 1 &&
          (p.in_c == 8 || p.in_c == 16 || p.in_c == 32) && (p.out_c == 8 || p.out_c == 16 || p.out_c == 32);
 }
 
+// The channel-tap form's shapes (some not pointwise).
+constexpr bool pixel_is_channel_taps(const Conv2dParams& p) {
+  return !pixel_is_pointwise(p) && p.stride_w == 1 && (p.in_c == 16 || p.in_c == 32) &&
+         (p.out_c == 16 || p.out_c == 32);
+}
+
+// Bordered row bytes: every tap vector's source loads (whole vectors) inside, rounded to vectors.
+constexpr uint64_t pixel_row_bytes(const Conv2dParams& p) {
+  const uint64_t blocks = (uint64_t{p.out_w} + kLanes - 1) / kLanes;
+  return round_vec((blocks * kLanes * p.stride_w + uint64_t{p.k_w - 1} * p.dilation_w) * p.in_c +
+                   (pixel_is_channel_taps(p) ? 0u : kVec));
+}
+
 // The shapes the pixel-lane kernel takes (int8, one group; prepare picks it for all of them):
-// the pointwise form, or in_c <= 4 with 8 or 16 output channels.
+// the pointwise form, the channel-tap form, or in_c <= 4 with 8 or 16 output channels.
 constexpr bool conv_pixels_ok(const Conv2dParams& p) {
   return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 &&
          (pixel_is_pointwise(p) ||
+          (pixel_is_channel_taps(p) && p.k_h != 0 && p.k_w != 0 && uint64_t{p.k_h} * p.k_w <= kPixelMaxTaps &&
+           p.out_w != 0 && pixel_row_bytes(p) <= kPixelMaxRowBytes) ||
           (p.in_c != 0 && p.in_c <= kPixelMaxInChannels && (p.out_c == 8 || p.out_c == 16) && p.stride_w != 0 &&
            p.stride_w <= 2 && p.k_h != 0 && p.k_w != 0 && uint64_t{p.k_h} * p.k_w <= kPixelMaxTaps &&
            p.out_w != 0 && pixel_row_bytes(p) <= kPixelMaxRowBytes));
 }
 
 constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
+  if (pixel_is_channel_taps(p)) {
+    return uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{p.k_h} * p.k_w * p.in_c * p.out_c;
+  }
   return pixel_is_pointwise(p) ? uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{p.in_c} * p.out_c
                                : uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{pixel_chunks(p)} * kVec +
                                      uint64_t{p.k_h} * p.k_w * p.out_c * 4u;
@@ -87,6 +108,7 @@ constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
 
 constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) {
   if (pixel_is_pointwise(p)) return p.out_c == 32 ? kVec + 4u * kVec : 0u;
+  if (pixel_is_channel_taps(p)) return kVec + uint64_t{p.k_h} * pixel_row_bytes(p) + (p.out_c == 32 ? 4u * kVec : 0u);
   return kVec + uint64_t{pixel_chunks(p)} * p.k_h * pixel_row_bytes(p);
 }
 
@@ -147,6 +169,21 @@ bool visit_pixel_layout(const Conv2dParams& p, const int8_t* f, const gemm::Requ
     for (uint32_t i = 0; i < 6 * kLanes; ++i) {
       if (!emit(static_cast<uint32_t>(words[i]))) return false;
     }
+  }
+  if (pixel_is_channel_taps(p)) {
+    for (uint32_t t = 0; t < taps; ++t) {
+      for (uint32_t g = 0; g < p.in_c / 4; ++g) {
+        for (uint32_t c = 0; c < p.out_c; ++c) {
+          uint32_t v = 0;
+          for (uint32_t j = 0; j < 4; ++j) {
+            v |= static_cast<uint32_t>(static_cast<uint8_t>(f[(static_cast<size_t>(c) * taps + t) * p.in_c + 4 * g + j]))
+                 << (8 * j);
+          }
+          if (!emit(v)) return false;
+        }
+      }
+    }
+    return true;
   }
   if (pixel_is_pointwise(p)) {
     for (uint32_t g = 0; g < p.in_c / 4; ++g) {
