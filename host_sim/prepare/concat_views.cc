@@ -19,7 +19,7 @@ std::vector<ConcatInViews> concat_into_views(PrepGraph* g) {
   std::vector<ConcatInViews> done;
   const size_t n = g->tensors.size();
   std::vector<int> readers(n, 0), writers(n, 0), writer_step(n, -1);
-  std::vector<bool> excluded(n, false);  // graph IO, aliases and their roots, views and parents
+  std::vector<bool> excluded = io_alias_or_view_tensors(*g);  // grows with each rewrite
   for (size_t s = 0; s < g->ops.size(); ++s) {
     for (const PrepTensor* t : g->ops[s].inputs) {
       if (t != nullptr) ++readers[static_cast<size_t>(t->index)];
@@ -28,15 +28,6 @@ std::vector<ConcatInViews> concat_into_views(PrepGraph* g) {
       if (t == nullptr) continue;
       ++writers[static_cast<size_t>(t->index)];
       writer_step[static_cast<size_t>(t->index)] = static_cast<int>(s);
-    }
-  }
-  for (int id : g->inputs) excluded[static_cast<size_t>(id)] = true;
-  for (int id : g->outputs) excluded[static_cast<size_t>(id)] = true;
-  for (size_t i = 0; i < n; ++i) {
-    const int r = g->alias_root(static_cast<int>(i));
-    if (r != static_cast<int>(i)) excluded[static_cast<size_t>(r)] = excluded[i] = true;
-    if (g->is_row_view(static_cast<int>(i))) {
-      excluded[i] = excluded[static_cast<size_t>(g->row_view[i].parent)] = true;
     }
   }
   auto plain = [&](const PrepTensor* t) {

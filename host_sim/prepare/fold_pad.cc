@@ -65,19 +65,10 @@ std::vector<FoldedPad> fold_pads(PrepGraph* g) {
   }
   const size_t n = g->tensors.size();
   std::vector<int> readers(n, 0);
-  std::vector<bool> excluded(n, false);  // graph IO, alias roots, row views and parents
+  const std::vector<bool> excluded = io_alias_or_view_tensors(*g);
   for (const PrepOp& op : g->ops) {
     for (const PrepTensor* t : op.inputs) {
       if (t != nullptr) ++readers[static_cast<size_t>(t->index)];
-    }
-  }
-  for (int id : g->inputs) excluded[static_cast<size_t>(id)] = true;
-  for (int id : g->outputs) excluded[static_cast<size_t>(id)] = true;
-  for (size_t i = 0; i < n; ++i) {
-    const int r = g->alias_root(static_cast<int>(i));
-    if (r != static_cast<int>(i)) excluded[static_cast<size_t>(r)] = excluded[i] = true;
-    if (g->is_row_view(static_cast<int>(i))) {
-      excluded[i] = excluded[static_cast<size_t>(g->row_view[i].parent)] = true;
     }
   }
   std::vector<bool> drop(g->ops.size(), false);

@@ -106,6 +106,23 @@ struct PrepGraph {
   }
 };
 
+// Per tensor: whether a graph rewrite must leave its bytes where they are: graph inputs and
+// outputs, both sides of an alias, row views and their parents.
+inline std::vector<bool> io_alias_or_view_tensors(const PrepGraph& g) {
+  const size_t n = g.tensors.size();
+  std::vector<bool> fixed(n, false);
+  for (int id : g.inputs) fixed[static_cast<size_t>(id)] = true;
+  for (int id : g.outputs) fixed[static_cast<size_t>(id)] = true;
+  for (size_t i = 0; i < n; ++i) {
+    const int r = g.alias_root(static_cast<int>(i));
+    if (r != static_cast<int>(i)) fixed[static_cast<size_t>(r)] = fixed[i] = true;
+    if (g.is_row_view(static_cast<int>(i))) {
+      fixed[i] = fixed[static_cast<size_t>(g.row_view[i].parent)] = true;
+    }
+  }
+  return fixed;
+}
+
 // Spelling of an op for messages: builtin_name(), or "COPY" / "JUMP" / "LABEL".
 inline std::string op_name(int builtin) {
   return builtin == kCopyBuiltin ? std::string("COPY")
