@@ -567,6 +567,16 @@ extern "C" int main(void) {
   ok = conv_case(2, 17, 32, 8, 1, 1, 1, 1, false, 0, true) && ok;
   ok = conv_case(3, 11, 32, 16, 1, 1, 1, 1, false, 0, true) && ok;
   ok = conv_case(1, 1, 32, 32, 1, 1, 1, 1, false, 0, true) && ok;
+  // Wide pointwise pixel lanes (64 output channels): kws_ref_model's 64->64 layers, vww_96_int8's
+  // 32->64 and 64->64, then pixel counts leaving 1, 13 and 15 pixels for the last group, and the
+  // smallest count the form takes (64).
+  ok = conv_case(25, 5, 64, 64, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(12, 12, 32, 64, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(12, 12, 64, 64, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(5, 13, 64, 64, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(7, 11, 32, 64, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(3, 37, 64, 64, 1, 1, 1, 1, false, 0, true) && ok;
+  ok = conv_case(8, 8, 32, 64, 1, 1, 1, 1, false, 0, true) && ok;
   // Channel-tap pixel lanes: resnet's 3x3 16->16 (32x32) and 32->32 (16x16) layers, then odd
   // widths (partial last blocks), every in/out pair, VALID, dilation 2, stride_h 2, 5x5 and 1x3.
   ok = conv_case(32, 32, 16, 16, 3, 3, 1, 1, true, 0, true) && ok;

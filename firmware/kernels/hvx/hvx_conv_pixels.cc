@@ -310,6 +310,74 @@ __attribute__((noinline)) void pointwise(const Conv2dParams& p, const uint8_t* l
   }
 }
 
+// kIn (32 or 64) input channels, 64 output channels, 32 pixels at a time: the pixels are loaded
+// and dealt once into `words` (kIn / 4 vectors, 128-byte aligned), then four blocks of 16
+// accumulators each read the dealt words back (one vector load feeds 16 vrmpy); the first three
+// blocks' bytes wait in `blocks` (12 vectors) until the fourth's are done, then each pixel's
+// 4 x 16 channel bytes are interleaved (16-byte, then 32-byte shuffles) and stored.
+template <uint32_t kIn>
+__attribute__((noinline)) void pointwise_wide(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                              HVX_Vector* words, HVX_Vector* blocks, int8_t* out) {
+  constexpr uint32_t kOut = 64, kG = kIn / 4, kCB = 16;
+  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
+  const uint32_t* const weights = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  const uint32_t total = p.batches * p.out_h * p.out_w;
+  for (uint32_t i0 = 0; i0 < total; i0 += kLanes) {
+    const uint32_t n = total - i0 < kLanes ? total - i0 : kLanes;
+    const int8_t* const src = in + static_cast<size_t>(i0) * kIn;
+    const uint32_t in_bytes = n * kIn;
+    {
+      const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
+      HVX_Vector v[kG];
+#pragma clang loop unroll(full)
+      for (uint32_t j = 0; j < kG; ++j) {
+        const HVX_Vector raw = (j + 1) * kVec <= in_bytes ? *reinterpret_cast<const HVX_UVector*>(src + j * kVec)
+                               : j * kVec < in_bytes     ? load_tail(src + j * kVec, src + in_bytes)
+                                                         : Q6_V_vzero();
+        v[j] = Q6_V_vxor_VV(raw, bias);
+      }
+      HVX_Vector x[kG];
+      deal_words<kG>(v, x);
+#pragma clang loop unroll(full)
+      for (uint32_t g = 0; g < kG; ++g) words[g] = x[g];
+    }
+    for (uint32_t cb = 0; cb < kOut / kCB; ++cb) {
+      HVX_Vector acc[kCB];
+#pragma clang loop unroll(full)
+      for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_V_vzero();
+#pragma clang loop unroll(full)
+      for (uint32_t g = 0; g < kG; ++g) {
+        const uint32_t* const fw = weights + g * kOut + cb * kCB;
+        const HVX_Vector xg = words[g];
+#pragma clang loop unroll(full)
+        for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], xg, static_cast<int32_t>(fw[c]));
+      }
+      HVX_Vector y[4];
+      requant_pack<kCB>(acc, lanes + cb * kCB, o, y);
+      if (cb < 3) {
+#pragma clang loop unroll(full)
+        for (uint32_t i = 0; i < 4; ++i) blocks[cb * 4 + i] = y[i];
+        continue;
+      }
+      // y[i] and blocks[b * 4 + i]: 8 pixels' 16 bytes of block b (pixels 8i .. 8i + 7).
+      HVX_Vector z[16];
+#pragma clang loop unroll(full)
+      for (uint32_t i = 0; i < 4; ++i) {
+        const HVX_VectorPair b01 = Q6_W_vshuff_VVR(blocks[4 + i], blocks[i], -16);
+        const HVX_VectorPair b23 = Q6_W_vshuff_VVR(y[i], blocks[8 + i], -16);
+        const HVX_VectorPair lo = Q6_W_vshuff_VVR(Q6_V_lo_W(b23), Q6_V_lo_W(b01), -32);
+        const HVX_VectorPair hi = Q6_W_vshuff_VVR(Q6_V_hi_W(b23), Q6_V_hi_W(b01), -32);
+        z[4 * i] = Q6_V_lo_W(lo);
+        z[4 * i + 1] = Q6_V_hi_W(lo);
+        z[4 * i + 2] = Q6_V_lo_W(hi);
+        z[4 * i + 3] = Q6_V_hi_W(hi);
+      }
+      store_run(out + static_cast<size_t>(i0) * kOut, z, n * kOut);
+    }
+  }
+}
+
 // ---- channel-tap form ----
 // kIn input channels (16 or 32), kOut output channels (16 or 32, blocks of 16 accumulators), 32
 // output pixels of a row at a time: per output row its k_h bordered rows (biased to unsigned),
@@ -398,7 +466,11 @@ void pointwise_out(const Conv2dParams& p, const uint8_t* layout, const int8_t* i
 void conv_pixels_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* in, uint8_t* temp,
                     int8_t* out) {
   if (hvx_layout::pixel_is_pointwise(p)) {
-    if (p.in_c == 8) {
+    if (p.out_c == 64) {  // dealt words, then the blocks' bytes (hvx_pixel_layout.h)
+      HVX_Vector* const words = reinterpret_cast<HVX_Vector*>(vec_align(temp));
+      p.in_c == 32 ? pointwise_wide<32>(p, layout, in, words, words + 8, out)
+                   : pointwise_wide<64>(p, layout, in, words, words + 16, out);
+    } else if (p.in_c == 8) {
       pointwise_out<8>(p, layout, in, temp, out);
     } else if (p.in_c == 16) {
       pointwise_out<16>(p, layout, in, temp, out);

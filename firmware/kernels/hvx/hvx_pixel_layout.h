@@ -27,13 +27,15 @@
 // biased the same outside it); with two chunks, two such sets (the lanes' two halves are units
 // of 16 consecutive output pixels, the second possibly in the next output row).
 //
-// Pointwise form (pixel_is_pointwise: 1x1, no padding, stride 1, in_c 8, 16 or 32, out_c 8, 16
-// or 32): 32 consecutive pixels' channels are loaded and dealt so that vector g holds word g
-// (channels 4g .. 4g + 3) of each pixel; per channel one vrmpy per word. Layout:
+// Pointwise form (pixel_is_pointwise: 1x1, no padding, stride 1, in_c 8, 16 or 32 to out_c 8, 16
+// or 32, or in_c 32 or 64 to out_c 64 over at least kPixelWideMinPixels pixels): 32 consecutive
+// pixels' channels are loaded and dealt so that vector g holds word g (channels 4g .. 4g + 3)
+// of each pixel; per channel one vrmpy per word. Layout:
 //   RequantLanes lanes[out_c]         as above
 //   uint32_t words[in_c / 4][out_c]   byte j of word (g, c): filter[c][4g + j]
 // Kernel scratch: none, or with 32 output channels (two blocks of 16 accumulators) the first
-// block's four byte vectors, from the first 128-byte boundary.
+// block's four byte vectors, from the first 128-byte boundary; with 64 output channels (four
+// blocks) the in_c / 4 dealt word vectors, then the first three blocks' byte vectors.
 //
 // Channel-tap form (pixel_is_channel_taps: k_h x k_w, stride_w 1, in_c 16 or 32, out_c 16 or
 // 32, not pointwise): per output row its k_h bordered input rows (as above, pixel_row_bytes
@@ -66,10 +68,16 @@ constexpr uint32_t pixel_chunks(const Conv2dParams& p) { return pixel_step(p) * 
 // vdelta (expanding) when pixels are less than a word apart, else vrdelta (compressing).
 constexpr bool pixel_expands(const Conv2dParams& p) { return pixel_step(p) < 4u; }
 
-// The pointwise form's shapes.
+// The wide pointwise form (64 output channels) wants at least this many output pixels: with
+// fewer, most lanes of its 32-pixel groups idle and the GEMM (channels in the lanes) is faster.
+constexpr uint32_t kPixelWideMinPixels = 64;
+
+// The pointwise form's shapes: 8/16/32 input and output channels, or 32/64 -> 64 (wide).
 constexpr bool pixel_is_pointwise(const Conv2dParams& p) {
   return p.k_h == 1 && p.k_w == 1 && p.pad_h == 0 && p.pad_w == 0 && p.stride_h == 1 && p.stride_w == 1 &&
-         (p.in_c == 8 || p.in_c == 16 || p.in_c == 32) && (p.out_c == 8 || p.out_c == 16 || p.out_c == 32);
+         (((p.in_c == 8 || p.in_c == 16 || p.in_c == 32) && (p.out_c == 8 || p.out_c == 16 || p.out_c == 32)) ||
+          ((p.in_c == 32 || p.in_c == 64) && p.out_c == 64 &&
+           uint64_t{p.batches} * p.out_h * p.out_w >= kPixelWideMinPixels));
 }
 
 // The channel-tap form's shapes (some not pointwise).
@@ -107,7 +115,10 @@ constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
 }
 
 constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) {
-  if (pixel_is_pointwise(p)) return p.out_c == 32 ? kVec + 4u * kVec : 0u;
+  if (pixel_is_pointwise(p)) {
+    if (p.out_c == 64) return kVec + (p.in_c / 4u + 12u) * kVec;  // dealt words, three blocks' bytes
+    return p.out_c == 32 ? kVec + 4u * kVec : 0u;
+  }
   if (pixel_is_channel_taps(p)) return kVec + uint64_t{p.k_h} * pixel_row_bytes(p) + (p.out_c == 32 ? 4u * kVec : 0u);
   return kVec + uint64_t{pixel_chunks(p)} * p.k_h * pixel_row_bytes(p);
 }
