@@ -104,7 +104,7 @@ TEST(HvxPixelLayout, ShapesThePathTakes) {
     p.pad_h = p.pad_w = 0;
     return p;
   }();
-  EXPECT_EQ(hl::pixel_layout_bytes(vww), 8u * 768u + 2u * 128u + 9u * 8u * 4u);
+  EXPECT_EQ(hl::pixel_layout_bytes(vww), 8u * 16u + 2u * 128u + 9u * 8u * 4u);
   // Rows: 2 blocks of 32 pixels, 2 bytes per pixel step x 3 channels, + 2 taps + a vector.
   EXPECT_EQ(hl::pixel_row_bytes(vww), 640u);
   EXPECT_EQ(hl::pixel_temp_bytes(vww), 128u + 2u * 3u * 640u);  // two sets of 3 rows
@@ -120,7 +120,7 @@ TEST(HvxPixelLayout, ShapesThePathTakes) {
   res.in_h = res.in_w = res.out_h = res.out_w = 32;
   EXPECT_EQ(hl::pixel_row_bytes(res), 640u);
   EXPECT_EQ(hl::pixel_temp_bytes(res), 128u + 3u * 640u);
-  EXPECT_EQ(hl::pixel_layout_bytes(res), 16u * 768u + 9u * 16u * 16u);
+  EXPECT_EQ(hl::pixel_layout_bytes(res), 16u * 16u + 9u * 16u * 16u);
   res.out_c = 32;  // and the first block's bytes staged
   EXPECT_EQ(hl::pixel_temp_bytes(res), 128u + 3u * 640u + 4u * 128u);
 }
@@ -183,19 +183,17 @@ TEST_F(VwwFirstLayer, TakesThePixelLanesWithTheFilterAndFoldedBias) {
   ASSERT_EQ(p_.in_c, 3u);
   ASSERT_EQ(p_.out_c, 8u);
   ASSERT_EQ(p_.stride_w, 2u);
-  ASSERT_EQ(params_size_ - portable_size_, 8u * 768u + 2u * 128u + 9u * 8u * 4u);
+  ASSERT_EQ(params_size_ - portable_size_, 8u * 16u + 2u * 128u + 9u * 8u * 4u);
   const uint8_t* layout = hvx_.data() + params_ + portable_size_;
   const int32_t* folded = reinterpret_cast<const int32_t*>(hvx_.data() + params_ + sizeof(Conv2dParams));
   for (uint32_t c = 0; c < 8; ++c) {
     int32_t sum = 0;
     for (uint32_t i = 0; i < 27; ++i) sum += filter_[c * 27 + i];
     const int32_t want = static_cast<int32_t>(static_cast<uint32_t>(folded[c]) - 128u * static_cast<uint32_t>(sum));
-    for (uint32_t l = 0; l < 32; ++l) {
-      ASSERT_EQ(get<int32_t>(layout, c * 768 + 4 * l), want) << c << " " << l;
-      ASSERT_EQ(get<int32_t>(layout, c * 768 + 256 + 4 * l), folded[8 + c]) << "multiplier " << c;
-    }
+    ASSERT_EQ(get<int32_t>(layout, c * 16), want) << "bias " << c;
+    ASSERT_EQ(get<int32_t>(layout, c * 16 + 8), folded[8 + c]) << "multiplier " << c;
   }
-  const uint8_t* words = layout + 8 * 768 + 2 * 128;
+  const uint8_t* words = layout + 8 * 16 + 2 * 128;
   for (uint32_t t = 0; t < 9; ++t) {
     for (uint32_t c = 0; c < 8; ++c) {
       for (uint32_t j = 0; j < 4; ++j) {
@@ -218,11 +216,10 @@ TEST_F(VwwFirstLayer, TakesThePixelLanesWithTheFilterAndFoldedBias) {
 }
 
 TEST_F(VwwFirstLayer, EveryPartOfTheLayoutIsChecked) {
-  // Requantisation lanes (bias of channel 0, shift of the last), both controls, first and last
-  // filter word.
+  // Requantisation scalars (bias of channel 0, right shift of the last), both controls, first
+  // and last filter word.
   const uint32_t bytes = params_size_ - portable_size_;
-  for (uint32_t at : {0u, 7u * 768u + 3u * 128u + 4u, 8u * 768u + 8u, 8u * 768u + 128u + 124u, 8u * 768u + 256u,
-                      bytes - 4}) {
+  for (uint32_t at : {0u, 7u * 16u + 12u, 8u * 16u + 8u, 8u * 16u + 128u + 124u, 8u * 16u + 256u, bytes - 4}) {
     SCOPED_TRACE("layout byte " + std::to_string(at));
     std::vector<uint8_t> b = hvx_;
     b[params_ + portable_size_ + at] ^= 0x01;
@@ -279,18 +276,18 @@ TEST_F(VwwFirstLayer, PointwiseLayerTakesThePointwiseForm) {
   EXPECT_NE(p.flags & lpai::kernels::kConvFlagHvxPixels, 0u);
   EXPECT_EQ(hl::pixel_temp_bytes(p), 0u);
   const uint32_t portable = lpai::kernels::conv_2d_params_size(16, p.flags);
-  ASSERT_EQ(n.params_size - portable, 16u * 768u + 2u * 16u * 4u);
+  ASSERT_EQ(n.params_size - portable, 16u * 16u + 2u * 16u * 4u);
   const uint32_t filter_id = get<uint32_t>(hvx_.data(), index_at(hvx_.data(), n.inputs_index + 1));
   lpai::format::TensorRecord t;
   std::memcpy(&t, hvx_.data() + tensor_at(hvx_.data(), filter_id), sizeof t);
   const uint8_t* filter = hvx_.data() + header_of(hvx_.data()).consts.offset + t.offset;
-  const uint8_t* words = hvx_.data() + at + portable + 16 * 768;
+  const uint8_t* words = hvx_.data() + at + portable + 16 * 16;
   for (uint32_t g = 0; g < 2; ++g) {
     for (uint32_t c = 0; c < 16; ++c) {
       for (uint32_t j = 0; j < 4; ++j) ASSERT_EQ(words[(g * 16 + c) * 4 + j], filter[c * 8 + 4 * g + j]) << g << " " << c;
     }
   }
-  for (uint32_t off : {4u, 15u * 768u + 5u * 128u, 16u * 768u, n.params_size - portable - 4}) {
+  for (uint32_t off : {4u, 15u * 16u + 12u, 16u * 16u, n.params_size - portable - 4}) {
     std::vector<uint8_t> b = hvx_;
     b[at + portable + off] ^= 0x01;
     fix_crc(b.data(), b.size());
@@ -322,12 +319,12 @@ TEST(HvxPixelLayout, ResnetLayerTakesTheChannelTapForm) {
   EXPECT_TRUE(hl::pixel_is_channel_taps(p));
   EXPECT_NE(p.flags & lpai::kernels::kConvFlagHvxPixels, 0u);
   const uint32_t portable = lpai::kernels::conv_2d_params_size(16, p.flags);
-  ASSERT_EQ(n.params_size - portable, 16u * 768u + 9u * 4u * 16u * 4u);
+  ASSERT_EQ(n.params_size - portable, 16u * 16u + 9u * 4u * 16u * 4u);
   const uint32_t filter_id = get<uint32_t>(hvx.data(), index_at(hvx.data(), n.inputs_index + 1));
   lpai::format::TensorRecord t;
   std::memcpy(&t, hvx.data() + tensor_at(hvx.data(), filter_id), sizeof t);
   const uint8_t* filter = hvx.data() + header_of(hvx.data()).consts.offset + t.offset;
-  const uint8_t* words = hvx.data() + at + portable + 16 * 768;
+  const uint8_t* words = hvx.data() + at + portable + 16 * 16;
   for (uint32_t tap = 0; tap < 9; ++tap) {
     for (uint32_t g = 0; g < 4; ++g) {
       for (uint32_t c = 0; c < 16; ++c) {
@@ -344,7 +341,7 @@ TEST(HvxPixelLayout, ResnetLayerTakesTheChannelTapForm) {
     ASSERT_FALSE(cap.lines().empty());
     EXPECT_NE(cap.lines()[0].find(log), std::string::npos) << cap.lines()[0];
   };
-  for (uint32_t off : {4u, 15u * 768u + 5u * 128u, 16u * 768u, 16u * 768u + 1000u, n.params_size - portable - 4}) {
+  for (uint32_t off : {4u, 15u * 16u + 12u, 16u * 16u, 16u * 16u + 1000u, n.params_size - portable - 4}) {
     SCOPED_TRACE("layout byte " + std::to_string(off));
     std::vector<uint8_t> b = hvx;
     b[at + portable + off] ^= 0x01;

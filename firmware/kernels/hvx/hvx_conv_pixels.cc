@@ -11,6 +11,8 @@ namespace kernels {
 namespace hvx {
 namespace {
 
+using hvx_layout::PixelRequant;
+
 inline int8_t* vec_align(uint8_t* p) {
   return reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(p) + kVec - 1) & ~uintptr_t{kVec - 1});
 }
@@ -90,13 +92,29 @@ inline RowBuilder row_builder(const Conv2dParams& p) {
                     Q6_Vb_vsplat_R(static_cast<int32_t>((static_cast<uint32_t>(p.input_zero_point) ^ 0x80u) & 0xFFu))};
 }
 
+// requant() of one channel's accumulator (all 32 lanes that channel) from its scalars: the same
+// sequence with the parameters splatted or as scalar shift counts, so the same results.
+__attribute__((always_inline)) inline HVX_Vector requant_channel(HVX_Vector acc, const PixelRequant& q,
+                                                                 const OutputVectors& o) {
+  const HVX_Vector x = Q6_Vw_vasl_VwR(Q6_Vw_vadd_VwVw(acc, Q6_V_vsplat_R(q.bias)), q.left);
+  const HVX_Vector m = Q6_V_vsplat_R(q.mult);
+  const HVX_Vector h = Q6_Vw_vmpyoacc_VwVwVh_s1_rnd_sat_shift(Q6_Vw_vmpye_VwVuh(x, m), x, m);
+  const int32_t mask = static_cast<int32_t>((uint32_t{1} << q.right) - 1u);
+  const HVX_Vector rem = Q6_V_vand_VV(h, Q6_V_vsplat_R(mask));
+  const HVX_Vector thr = Q6_Vw_vsub_VwVw(Q6_V_vsplat_R(mask >> 1), Q6_Vw_vasr_VwR(h, 31));
+  HVX_Vector v = Q6_Vw_vasr_VwR(h, q.right);
+  v = Q6_Vw_condacc_QVwVw(Q6_Q_vcmp_gt_VwVw(rem, thr), v, Q6_V_vsplat_R(1));
+  v = Q6_Vw_vadd_VwVw(v, Q6_V_vsplat_R(o.zp));
+  return Q6_Vw_vmin_VwVw(Q6_Vw_vmax_VwVw(v, Q6_V_vsplat_R(o.lo)), Q6_V_vsplat_R(o.hi));
+}
+
 // The kC requantised channels of the accumulators as pixel-major bytes (kC / 4 vectors).
 template <uint32_t kC>
-__attribute__((always_inline)) inline void requant_pack(const HVX_Vector* acc, const RequantLanes* lanes,
+__attribute__((always_inline)) inline void requant_pack(const HVX_Vector* acc, const PixelRequant* q,
                                                         const OutputVectors& o, HVX_Vector* y) {
   HVX_Vector r[kC];
 #pragma clang loop unroll(full)
-  for (uint32_t c = 0; c < kC; ++c) r[c] = requant(acc[c], lanes[c], o);
+  for (uint32_t c = 0; c < kC; ++c) r[c] = requant_channel(acc[c], q[c], o);
   pack_pixels<kC>(r, y);
 }
 
@@ -106,8 +124,8 @@ __attribute__((always_inline)) inline void requant_pack(const HVX_Vector* acc, c
 template <uint32_t kC, bool kExpand>
 __attribute__((noinline)) void pixel_rows(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
                                           uint8_t* temp, int8_t* out) {
-  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint8_t* const controls = layout + kC * sizeof(RequantLanes);
+  const PixelRequant* const lanes = reinterpret_cast<const PixelRequant*>(layout);
+  const uint8_t* const controls = layout + kC * sizeof(PixelRequant);
   const uint32_t* const words = reinterpret_cast<const uint32_t*>(controls + kVec);
   const uint32_t step = p.stride_w * p.in_c, tap_step = p.dilation_w * p.in_c;
   const RowBuilder rb = row_builder(p);
@@ -150,8 +168,8 @@ template <uint32_t kC>
 __attribute__((noinline)) void pixel_pairs(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
                                            uint8_t* temp, int8_t* out) {
   constexpr uint32_t kUnit = kLanes / 2;
-  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint8_t* const controls = layout + kC * sizeof(RequantLanes);
+  const PixelRequant* const lanes = reinterpret_cast<const PixelRequant*>(layout);
+  const uint8_t* const controls = layout + kC * sizeof(PixelRequant);
   const uint32_t* const words = reinterpret_cast<const uint32_t*>(controls + 2 * kVec);
   const uint32_t step = p.stride_w * p.in_c, tap_step = p.dilation_w * p.in_c;
   const RowBuilder rb = row_builder(p);
@@ -259,8 +277,8 @@ __attribute__((noinline)) void pointwise(const Conv2dParams& p, const uint8_t* l
   constexpr uint32_t kCB = kOut < 16 ? kOut : 16;   // channels per accumulator block
   constexpr uint32_t kBlocks = kOut / kCB;
   constexpr uint32_t kY = kCB / 4;                  // byte vectors per channel block
-  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const PixelRequant* const lanes = reinterpret_cast<const PixelRequant*>(layout);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(PixelRequant));
   const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const uint32_t total = p.batches * p.out_h * p.out_w;
   for (uint32_t i0 = 0; i0 < total; i0 += kLanes) {
@@ -319,8 +337,8 @@ template <uint32_t kIn>
 __attribute__((noinline)) void pointwise_wide(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
                                               HVX_Vector* words, HVX_Vector* blocks, int8_t* out) {
   constexpr uint32_t kOut = 64, kG = kIn / 4, kCB = 16;
-  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint32_t* const weights = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const PixelRequant* const lanes = reinterpret_cast<const PixelRequant*>(layout);
+  const uint32_t* const weights = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(PixelRequant));
   const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const uint32_t total = p.batches * p.out_h * p.out_w;
   for (uint32_t i0 = 0; i0 < total; i0 += kLanes) {
@@ -390,8 +408,8 @@ __attribute__((noinline)) void channel_taps(const Conv2dParams& p, const uint8_t
   constexpr uint32_t kCB = 16;
   constexpr uint32_t kBlocks = kOut / kCB;
   constexpr uint32_t kY = kCB / 4;
-  const RequantLanes* const lanes = reinterpret_cast<const RequantLanes*>(layout);
-  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(RequantLanes));
+  const PixelRequant* const lanes = reinterpret_cast<const PixelRequant*>(layout);
+  const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(PixelRequant));
   const RowBuilder rb = row_builder(p);
   int8_t* const rows = vec_align(temp);
   HVX_Vector* const stage = reinterpret_cast<HVX_Vector*>(rows + static_cast<size_t>(p.k_h) * rb.row_bytes);

@@ -13,7 +13,8 @@
 // (vdelta when the pixels are at most 4 bytes apart, stride_w * in_c < 4, vrdelta otherwise).
 //
 // Layout (4-byte aligned; read with unaligned vector loads):
-//   RequantLanes lanes[out_c]         channel c in all 32 lanes, its bias folded with
+//   PixelRequant requant[out_c]       channel c's requantisation scalars (every lane of its
+//                                     accumulator is channel c), its bias folded with
 //                                     -128 * (sum of the channel's filter bytes) as well
 //                                     (the input is read biased to unsigned)
 //   uint8_t control[chunks][128]      the permute's controls: chunk h routes byte j of pixel
@@ -31,7 +32,7 @@
 // or 32, or in_c 32 or 64 to out_c 64 over at least kPixelWideMinPixels pixels): 32 consecutive
 // pixels' channels are loaded and dealt so that vector g holds word g (channels 4g .. 4g + 3)
 // of each pixel; per channel one vrmpy per word. Layout:
-//   RequantLanes lanes[out_c]         as above
+//   PixelRequant requant[out_c]       as above
 //   uint32_t words[in_c / 4][out_c]   byte j of word (g, c): filter[c][4g + j]
 // Kernel scratch: none, or with 32 output channels (two blocks of 16 accumulators) the first
 // block's four byte vectors, from the first 128-byte boundary; with 64 output channels (four
@@ -41,7 +42,7 @@
 // 32, not pointwise): per output row its k_h bordered input rows (as above, pixel_row_bytes
 // without the permute's slack); each tap's 32 pixels are loaded from the bordered row and dealt
 // like the pointwise form's, one vrmpy per (tap, word, channel). Layout:
-//   RequantLanes lanes[out_c]                as above
+//   PixelRequant requant[out_c]              as above
 //   uint32_t words[k_h * k_w][in_c / 4][out_c] byte j of word (t, g, c): filter[c][t][4g + j]
 // Kernel scratch, from its first 128-byte boundary: the k_h bordered rows, then with 32 output
 // channels the first block's four byte vectors.
@@ -56,6 +57,16 @@
 namespace lpai {
 namespace kernels {
 namespace hvx_layout {
+
+// One output channel's requantisation (gemm::requantize's parameters for that channel; the
+// kernel splats them over its accumulator's 32 lanes).
+struct PixelRequant {
+  int32_t bias;   // folded bias (see the layout)
+  int32_t left;   // max(shift, 0), <= 30
+  int32_t mult;   // Q31 multiplier, >= 0
+  int32_t right;  // max(-shift, 0), <= 31
+};
+static_assert(sizeof(PixelRequant) == 16, "PixelRequant layout");
 
 constexpr uint32_t kPixelMaxInChannels = 4;
 constexpr uint32_t kPixelMaxTaps = 64;           // k_h * k_w
@@ -107,10 +118,10 @@ constexpr bool conv_pixels_ok(const Conv2dParams& p) {
 
 constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
   if (pixel_is_channel_taps(p)) {
-    return uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{p.k_h} * p.k_w * p.in_c * p.out_c;
+    return uint64_t{p.out_c} * sizeof(PixelRequant) + uint64_t{p.k_h} * p.k_w * p.in_c * p.out_c;
   }
-  return pixel_is_pointwise(p) ? uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{p.in_c} * p.out_c
-                               : uint64_t{p.out_c} * sizeof(RequantLanes) + uint64_t{pixel_chunks(p)} * kVec +
+  return pixel_is_pointwise(p) ? uint64_t{p.out_c} * sizeof(PixelRequant) + uint64_t{p.in_c} * p.out_c
+                               : uint64_t{p.out_c} * sizeof(PixelRequant) + uint64_t{pixel_chunks(p)} * kVec +
                                      uint64_t{p.k_h} * p.k_w * p.out_c * 4u;
 }
 
@@ -173,11 +184,9 @@ bool visit_pixel_layout(const Conv2dParams& p, const int8_t* f, const gemm::Requ
         static_cast<int32_t>(static_cast<uint32_t>(q.folded_bias[c]) - 128u * static_cast<uint32_t>(sum));
     const gemm::Requant one{&folded, q.multiplier + c, q.shift + c, 0, 0, 0};
     RequantLanes r{};
-    for (uint32_t l = 0; l < kLanes; ++l) {
-      if (!requant_lane(one, 1u, 0, &r, l)) return false;
-    }
-    const int32_t* words = r.bias;
-    for (uint32_t i = 0; i < 6 * kLanes; ++i) {
+    if (!requant_lane(one, 1u, 0, &r, 0)) return false;
+    const int32_t words[4] = {r.bias[0], r.left[0], r.mult[0], r.right[0]};  // PixelRequant
+    for (uint32_t i = 0; i < 4; ++i) {
       if (!emit(static_cast<uint32_t>(words[i]))) return false;
     }
   }
