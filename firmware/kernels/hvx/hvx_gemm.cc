@@ -239,10 +239,14 @@ inline void store_block(int8_t* dst, HVX_Vector bytes, int8_t* out_end) {
 // Blocks cb0 .. cb0 + 3 (zero past the last) of the pixel pair x0, x1: the first pixel's 128
 // output bytes stored at o0 + cb0 * 32, the second's kept in `second` (stored once the first
 // pixel is complete). Out of line: its eight result vectors are all the loop keeps live.
+// The products are vrmpy(Vu.ub, Rt.b) over the weights biased to unsigned, `corr` the pixels'
+// corrections (see two_blocks_step; wide_correction).
 __attribute__((noinline)) void wide_blocks(const Plan& pl, const uint32_t* x0, const uint32_t* x1,
-                                           uint32_t cb0, int8_t* o0, int8_t* out_end, HVX_Vector* second) {
+                                           uint32_t cb0, int8_t* o0, int8_t* out_end, HVX_Vector* second,
+                                           const HVX_Vector* corr) {
   const uint32_t groups = pl.groups, blocks = pl.blocks;
   const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
+  const HVX_Vector k80 = Q6_Vb_vsplat_R(0x80);
   // Block cb of both pixels, requantised.
   auto block = [&](uint32_t cb, HVX_Vector* ra, HVX_Vector* rb) __attribute__((always_inline)) {
     if (cb >= blocks) {
@@ -254,20 +258,20 @@ __attribute__((noinline)) void wide_blocks(const Plan& pl, const uint32_t* x0, c
     HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
     uint32_t g = 0;
     for (; g + 2 <= groups; g += 2) {
-      const HVX_Vector w0 = wvec(wb, g);
-      const HVX_Vector w1 = wvec(wb, g + 1);
-      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
-      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
-      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x0[g + 1])));
-      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, w1, Q6_V_vsplat_R(static_cast<int32_t>(x1[g + 1])));
+      const HVX_Vector w0 = Q6_V_vxor_VV(wvec(wb, g), k80);
+      const HVX_Vector w1 = Q6_V_vxor_VV(wvec(wb, g + 1), k80);
+      a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, w0, static_cast<int32_t>(x0[g]));
+      b0 = Q6_Vw_vrmpyacc_VwVubRb(b0, w0, static_cast<int32_t>(x1[g]));
+      a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, w1, static_cast<int32_t>(x0[g + 1]));
+      b1 = Q6_Vw_vrmpyacc_VwVubRb(b1, w1, static_cast<int32_t>(x1[g + 1]));
     }
     if (g < groups) {
-      const HVX_Vector w0 = wvec(wb, g);
-      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x0[g])));
-      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, w0, Q6_V_vsplat_R(static_cast<int32_t>(x1[g])));
+      const HVX_Vector w0 = Q6_V_vxor_VV(wvec(wb, g), k80);
+      a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, w0, static_cast<int32_t>(x0[g]));
+      b0 = Q6_Vw_vrmpyacc_VwVubRb(b0, w0, static_cast<int32_t>(x1[g]));
     }
-    *ra = requant(Q6_Vw_vadd_VwVw(a0, a1), pl.lanes[cb], ov);
-    *rb = requant(Q6_Vw_vadd_VwVw(b0, b1), pl.lanes[cb], ov);
+    *ra = requant(Q6_Vw_vsub_VwVw(Q6_Vw_vadd_VwVw(a0, a1), corr[0]), pl.lanes[cb], ov);
+    *rb = requant(Q6_Vw_vsub_VwVw(Q6_Vw_vadd_VwVw(b0, b1), corr[1]), pl.lanes[cb], ov);
   };
   HVX_Vector a0, a1, a2, a3, b0, b1, b2, b3;
   block(cb0, &a0, &b0);
@@ -276,6 +280,20 @@ __attribute__((noinline)) void wide_blocks(const Plan& pl, const uint32_t* x0, c
   block(cb0 + 3, &a3, &b3);
   store_block(o0 + cb0 * kLanes, pack_bytes(a0, a1, a2, a3), out_end);
   second[cb0 / 4] = pack_bytes(b0, b1, b2, b3);
+}
+
+// corr[0], corr[1]: 128 * (sum of the bytes of the words x0, x1 [0, groups)) in every lane,
+// what reading the weights biased to unsigned adds to each product of the two pixels.
+__attribute__((noinline)) void wide_correction(const uint32_t* x0, const uint32_t* x1, uint32_t groups,
+                                               HVX_Vector* corr) {
+  const HVX_Vector k80 = Q6_Vb_vsplat_R(0x80);
+  HVX_Vector c0 = Q6_V_vzero(), c1 = Q6_V_vzero();
+  for (uint32_t g = 0; g < groups; ++g) {
+    c0 = Q6_Vw_vrmpyacc_VwVubRb(c0, k80, static_cast<int32_t>(x0[g]));
+    c1 = Q6_Vw_vrmpyacc_VwVubRb(c1, k80, static_cast<int32_t>(x1[g]));
+  }
+  corr[0] = c0;
+  corr[1] = c1;
 }
 
 // Each mode is its own non-inlined function: the stack of a call is that of its mode.
@@ -290,7 +308,9 @@ __attribute__((noinline)) void run_wide(const Plan& pl, const RowSource& src, ui
     const uint32_t* x0 = word_row(src, i, k_len, xrow);
     const uint32_t* x1 = pair ? word_row(src, i + 1, k_len, xrow + stage) : x0;
     int8_t* o0 = out + static_cast<size_t>(i) * n;
-    for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) wide_blocks(pl, x0, x1, cb0, o0, out_end, second);
+    HVX_Vector corr[2];
+    wide_correction(x0, x1, pl.groups, corr);
+    for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) wide_blocks(pl, x0, x1, cb0, o0, out_end, second, corr);
     // The second pixel after the first is complete: stores run front to back (see store_block).
     if (pair) {
       for (uint32_t cb0 = 0; cb0 < blocks; cb0 += 4) store_block(o0 + n + cb0 * kLanes, second[cb0 / 4], out_end);
@@ -336,6 +356,11 @@ inline bool any_left_shift(const RequantLanes* lanes, uint32_t blocks) {
 // block of 32 channels), 512 output bytes or 256: each weight vector loaded feeds 4 or 2 vrmpy,
 // and each block's requantisation lanes are loaded once per step. Out of line, so only the
 // step's registers are live (see narrow mode).
+// The products are vrmpy(Vu.ub, Rt.b) with the activation word as the scalar (no splat; two
+// issue per packet): the weights are read biased to unsigned (w ^ 0x80 = w + 128), and a
+// correction accumulator per pixel, vrmpy(0x80 bytes, word), collects the 128 * (sum of the
+// words' bytes) that the bias adds, subtracted before requantisation. The same words as the
+// products (pad bytes included), so the difference is exactly sum(w * x), modulo 2^32 as before.
 template <bool kLeft>
 __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* const* x, int8_t* dst,
                                                int8_t* out_end) {
@@ -348,22 +373,30 @@ __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* c
     // a<u>: pixel u, channels 0..31; b<u>: pixel u, channels 32..63.
     HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
     HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
+    HVX_Vector c0 = Q6_V_vzero(), c1 = Q6_V_vzero(), c2 = Q6_V_vzero(), c3 = Q6_V_vzero();
     const uint32_t *x0 = x[0], *x1 = x[1], *x2 = x[2], *x3 = x[3];
+    const HVX_Vector k80 = Q6_Vb_vsplat_R(0x80);
     for (uint32_t g = 0; g < groups; ++g) {
-      const HVX_Vector wa = wvec(w0, g), wb = wvec(w1, g);
-      const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
-      const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
-      const HVX_Vector s2 = Q6_V_vsplat_R(static_cast<int32_t>(x2[g]));
-      const HVX_Vector s3 = Q6_V_vsplat_R(static_cast<int32_t>(x3[g]));
-      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, wa, s0);
-      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, wb, s0);
-      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, wa, s1);
-      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, wb, s1);
-      a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, wa, s2);
-      b2 = Q6_Vw_vrmpyacc_VwVbVb(b2, wb, s2);
-      a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, wa, s3);
-      b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, wb, s3);
+      const HVX_Vector wa = Q6_V_vxor_VV(wvec(w0, g), k80), wb = Q6_V_vxor_VV(wvec(w1, g), k80);
+      const int32_t s0 = static_cast<int32_t>(x0[g]), s1 = static_cast<int32_t>(x1[g]);
+      const int32_t s2 = static_cast<int32_t>(x2[g]), s3 = static_cast<int32_t>(x3[g]);
+      a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, wa, s0);
+      b0 = Q6_Vw_vrmpyacc_VwVubRb(b0, wb, s0);
+      c0 = Q6_Vw_vrmpyacc_VwVubRb(c0, k80, s0);
+      a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, wa, s1);
+      b1 = Q6_Vw_vrmpyacc_VwVubRb(b1, wb, s1);
+      c1 = Q6_Vw_vrmpyacc_VwVubRb(c1, k80, s1);
+      a2 = Q6_Vw_vrmpyacc_VwVubRb(a2, wa, s2);
+      b2 = Q6_Vw_vrmpyacc_VwVubRb(b2, wb, s2);
+      c2 = Q6_Vw_vrmpyacc_VwVubRb(c2, k80, s2);
+      a3 = Q6_Vw_vrmpyacc_VwVubRb(a3, wa, s3);
+      b3 = Q6_Vw_vrmpyacc_VwVubRb(b3, wb, s3);
+      c3 = Q6_Vw_vrmpyacc_VwVubRb(c3, k80, s3);
     }
+    a0 = Q6_Vw_vsub_VwVw(a0, c0), b0 = Q6_Vw_vsub_VwVw(b0, c0);
+    a1 = Q6_Vw_vsub_VwVw(a1, c1), b1 = Q6_Vw_vsub_VwVw(b1, c1);
+    a2 = Q6_Vw_vsub_VwVw(a2, c2), b2 = Q6_Vw_vsub_VwVw(b2, c2);
+    a3 = Q6_Vw_vsub_VwVw(a3, c3), b3 = Q6_Vw_vsub_VwVw(b3, c3);
     const LaneVectors l0 = step_lanes<kLeft>(pl.lanes[0]);
     r[0] = step_requant<kLeft>(a0, l0, ov);
     r[2] = step_requant<kLeft>(a1, l0, ov);
@@ -380,20 +413,26 @@ __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* c
     const uint8_t* const w3 = w2 + static_cast<size_t>(groups) * kVec;
     HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), a2 = Q6_V_vzero(), a3 = Q6_V_vzero();
     HVX_Vector b0 = Q6_V_vzero(), b1 = Q6_V_vzero(), b2 = Q6_V_vzero(), b3 = Q6_V_vzero();
+    HVX_Vector ca = Q6_V_vzero(), cb = Q6_V_vzero();
     const uint32_t *x0 = x[0], *x1 = x[1];
+    const HVX_Vector k80 = Q6_Vb_vsplat_R(0x80);
     for (uint32_t g = 0; g < groups; ++g) {
-      const HVX_Vector s0 = Q6_V_vsplat_R(static_cast<int32_t>(x0[g]));
-      const HVX_Vector s1 = Q6_V_vsplat_R(static_cast<int32_t>(x1[g]));
-      const HVX_Vector v0 = wvec(w0, g), v1 = wvec(w1, g), v2 = wvec(w2, g), v3 = wvec(w3, g);
-      a0 = Q6_Vw_vrmpyacc_VwVbVb(a0, v0, s0);
-      b0 = Q6_Vw_vrmpyacc_VwVbVb(b0, v0, s1);
-      a1 = Q6_Vw_vrmpyacc_VwVbVb(a1, v1, s0);
-      b1 = Q6_Vw_vrmpyacc_VwVbVb(b1, v1, s1);
-      a2 = Q6_Vw_vrmpyacc_VwVbVb(a2, v2, s0);
-      b2 = Q6_Vw_vrmpyacc_VwVbVb(b2, v2, s1);
-      a3 = Q6_Vw_vrmpyacc_VwVbVb(a3, v3, s0);
-      b3 = Q6_Vw_vrmpyacc_VwVbVb(b3, v3, s1);
+      const int32_t s0 = static_cast<int32_t>(x0[g]), s1 = static_cast<int32_t>(x1[g]);
+      const HVX_Vector v0 = Q6_V_vxor_VV(wvec(w0, g), k80), v1 = Q6_V_vxor_VV(wvec(w1, g), k80);
+      const HVX_Vector v2 = Q6_V_vxor_VV(wvec(w2, g), k80), v3 = Q6_V_vxor_VV(wvec(w3, g), k80);
+      a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, v0, s0);
+      b0 = Q6_Vw_vrmpyacc_VwVubRb(b0, v0, s1);
+      a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, v1, s0);
+      b1 = Q6_Vw_vrmpyacc_VwVubRb(b1, v1, s1);
+      a2 = Q6_Vw_vrmpyacc_VwVubRb(a2, v2, s0);
+      b2 = Q6_Vw_vrmpyacc_VwVubRb(b2, v2, s1);
+      a3 = Q6_Vw_vrmpyacc_VwVubRb(a3, v3, s0);
+      b3 = Q6_Vw_vrmpyacc_VwVubRb(b3, v3, s1);
+      ca = Q6_Vw_vrmpyacc_VwVubRb(ca, k80, s0);
+      cb = Q6_Vw_vrmpyacc_VwVubRb(cb, k80, s1);
     }
+    a0 = Q6_Vw_vsub_VwVw(a0, ca), a1 = Q6_Vw_vsub_VwVw(a1, ca), a2 = Q6_Vw_vsub_VwVw(a2, ca), a3 = Q6_Vw_vsub_VwVw(a3, ca);
+    b0 = Q6_Vw_vsub_VwVw(b0, cb), b1 = Q6_Vw_vsub_VwVw(b1, cb), b2 = Q6_Vw_vsub_VwVw(b2, cb), b3 = Q6_Vw_vsub_VwVw(b3, cb);
     const LaneVectors l0 = step_lanes<kLeft>(pl.lanes[0]);
     r[0] = step_requant<kLeft>(a0, l0, ov);
     r[4] = step_requant<kLeft>(b0, l0, ov);
