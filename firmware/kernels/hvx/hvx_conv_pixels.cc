@@ -163,8 +163,9 @@ __attribute__((noinline)) void pixel_rows(const Conv2dParams& p, const uint8_t* 
 // Two permutes per tap vector (pixels more than 4 bytes apart): lanes 0-15 and 16-31 are two
 // units of up to 16 output pixels, consecutive in raster order, so rows whose width is not a
 // multiple of 32 (vww's 48) fill every lane; the second unit may start the next output row.
-// The bordered rows of two output rows are kept (set oy & 1, built when first needed).
-template <uint32_t kC>
+// The bordered rows of two output rows are kept (set oy & 1, built when first needed). kK: a
+// kK x kK filter known at compile time (its taps unrolled), 0 for any k_h x k_w.
+template <uint32_t kC, uint32_t kK>
 __attribute__((noinline)) void pixel_pairs(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
                                            uint8_t* temp, int8_t* out) {
   constexpr uint32_t kUnit = kLanes / 2;
@@ -207,18 +208,29 @@ __attribute__((noinline)) void pixel_pairs(const Conv2dParams& p, const uint8_t*
       HVX_Vector acc[kC];
 #pragma clang loop unroll(full)
       for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_V_vzero();
-      const uint32_t* fw = words;
       const int8_t* src0 = sets + (uy[0] & 1u) * set_bytes + ux[0] * step;
       const int8_t* src1 = sets + (uy[1] & 1u) * set_bytes + ux[1] * step;
-      for (uint32_t ky = 0; ky < p.k_h; ++ky, src0 += rb.row_bytes, src1 += rb.row_bytes) {
-        for (uint32_t kx = 0; kx < p.k_w; ++kx, fw += kC) {
-          const HVX_Vector ctl0 = *reinterpret_cast<const HVX_UVector*>(controls);
-          const HVX_Vector ctl1 = *reinterpret_cast<const HVX_UVector*>(controls + kVec);
-          const HVX_Vector t0 = Q6_V_vrdelta_VV(*reinterpret_cast<const HVX_UVector*>(src0 + kx * tap_step), ctl0);
-          const HVX_Vector t1 = Q6_V_vrdelta_VV(*reinterpret_cast<const HVX_UVector*>(src1 + kx * tap_step), ctl1);
-          const HVX_Vector t = Q6_V_vmux_QVV(first_half, t0, t1);
+      const HVX_Vector ctl0 = *reinterpret_cast<const HVX_UVector*>(controls);
+      const HVX_Vector ctl1 = *reinterpret_cast<const HVX_UVector*>(controls + kVec);
+      // Tap (ky, kx): both units' tap vectors, one vrmpy per channel.
+      auto tap = [&](uint32_t ky, uint32_t kx) __attribute__((always_inline)) {
+        const size_t at = static_cast<size_t>(ky) * rb.row_bytes + kx * tap_step;
+        const HVX_Vector t0 = Q6_V_vrdelta_VV(*reinterpret_cast<const HVX_UVector*>(src0 + at), ctl0);
+        const HVX_Vector t1 = Q6_V_vrdelta_VV(*reinterpret_cast<const HVX_UVector*>(src1 + at), ctl1);
+        const HVX_Vector t = Q6_V_vmux_QVV(first_half, t0, t1);
+        const uint32_t* const fw = words + (ky * (kK != 0 ? kK : p.k_w) + kx) * kC;
 #pragma clang loop unroll(full)
-          for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], t, static_cast<int32_t>(fw[c]));
+        for (uint32_t c = 0; c < kC; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], t, static_cast<int32_t>(fw[c]));
+      };
+      if constexpr (kK != 0) {
+#pragma clang loop unroll(full)
+        for (uint32_t ky = 0; ky < kK; ++ky) {
+#pragma clang loop unroll(full)
+          for (uint32_t kx = 0; kx < kK; ++kx) tap(ky, kx);
+        }
+      } else {
+        for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+          for (uint32_t kx = 0; kx < p.k_w; ++kx) tap(ky, kx);
         }
       }
       HVX_Vector y[kC / 4];
@@ -507,7 +519,11 @@ void conv_pixels_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* 
   }
   const bool expand = hvx_layout::pixel_expands(p);
   if (hvx_layout::pixel_chunks(p) == 2) {  // compressing (pixels 5-8 bytes apart)
-    p.out_c == 8 ? pixel_pairs<8>(p, layout, in, temp, out) : pixel_pairs<16>(p, layout, in, temp, out);
+    if (p.k_h == 3 && p.k_w == 3) {
+      p.out_c == 8 ? pixel_pairs<8, 3>(p, layout, in, temp, out) : pixel_pairs<16, 3>(p, layout, in, temp, out);
+    } else {
+      p.out_c == 8 ? pixel_pairs<8, 0>(p, layout, in, temp, out) : pixel_pairs<16, 0>(p, layout, in, temp, out);
+    }
   } else if (p.out_c == 8) {
     expand ? pixel_rows<8, true>(p, layout, in, temp, out) : pixel_rows<8, false>(p, layout, in, temp, out);
   } else {
