@@ -612,6 +612,11 @@ extern "C" int main(void) {
   ok = conv_case(6, 5, 5, 64, 3, 3, 1, 1, true) && ok;
   ok = conv_case(5, 7, 16, 128, 3, 3, 1, 1, true) && ok;
   ok = conv_case(7, 3, 9, 128, 1, 1, 2, 1, false) && ok;
+  // vww_96_int8's GEMM pointwise layers: n = 128 four pixels a step (rows in place), n = 256 (wide).
+  ok = conv_case(6, 6, 64, 128, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(6, 6, 128, 128, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(3, 3, 128, 256, 1, 1, 1, 1, false) && ok;
+  ok = conv_case(3, 3, 256, 256, 1, 1, 1, 1, false) && ok;
   // The im2col rows unrolled from the bordered input rows: windows over every edge (SAME padding,
   // one-sided for even filters, 5x5 with two rows of it), strides 1 to 3, segments over 128
   // bytes (k_w * in_c: the per-row path), dilation, and blocks of 2 rows, one GEMM step, a

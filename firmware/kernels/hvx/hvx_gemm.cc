@@ -451,14 +451,75 @@ __attribute__((noinline)) void two_blocks_step(const Plan& pl, const uint32_t* c
   if (dst + kVec < out_end) store_block(dst + kVec, pack_bytes(r[4], r[5], r[6], r[7]), out_end);
 }
 
+// n = 128 with four pixels a step (rows read in place, so no staging beyond stage_rows(128)):
+// sixteen accumulators (pixel, block) and four corrections; each weight vector loaded feeds
+// four vrmpy. Products and corrections as in two_blocks_step.
+template <bool kLeft>
+__attribute__((noinline)) void quad_128_step(const Plan& pl, const uint32_t* const* x, int8_t* dst,
+                                             int8_t* out_end) {
+  const uint32_t groups = pl.groups;
+  const uint8_t* const w0 = pl.weights;
+  const size_t wstep = static_cast<size_t>(groups) * kVec;
+  const OutputVectors ov = output_vectors(pl.zp, pl.lo, pl.hi);
+  HVX_Vector a[4][4], c[4];
+#pragma clang loop unroll(full)
+  for (uint32_t u = 0; u < 4; ++u) {
+    c[u] = Q6_V_vzero();
+#pragma clang loop unroll(full)
+    for (uint32_t b = 0; b < 4; ++b) a[u][b] = Q6_V_vzero();
+  }
+  const uint32_t *x0 = x[0], *x1 = x[1], *x2 = x[2], *x3 = x[3];
+  const HVX_Vector k80 = Q6_Vb_vsplat_R(0x80);
+  for (uint32_t g = 0; g < groups; ++g) {
+    const int32_t s[4] = {static_cast<int32_t>(x0[g]), static_cast<int32_t>(x1[g]), static_cast<int32_t>(x2[g]),
+                          static_cast<int32_t>(x3[g])};
+#pragma clang loop unroll(full)
+    for (uint32_t b = 0; b < 4; ++b) {
+      const HVX_Vector w = Q6_V_vxor_VV(wvec(w0 + b * wstep, g), k80);
+#pragma clang loop unroll(full)
+      for (uint32_t u = 0; u < 4; ++u) a[u][b] = Q6_Vw_vrmpyacc_VwVubRb(a[u][b], w, s[u]);
+    }
+#pragma clang loop unroll(full)
+    for (uint32_t u = 0; u < 4; ++u) c[u] = Q6_Vw_vrmpyacc_VwVubRb(c[u], k80, s[u]);
+  }
+#pragma clang loop unroll(full)
+  for (uint32_t b = 0; b < 4; ++b) {
+    const LaneVectors l = step_lanes<kLeft>(pl.lanes[b]);
+#pragma clang loop unroll(full)
+    for (uint32_t u = 0; u < 4; ++u) a[u][b] = step_requant<kLeft>(Q6_Vw_vsub_VwVw(a[u][b], c[u]), l, ov);
+  }
+  // Pixel u's 128 output bytes at dst + 128 u.
+#pragma clang loop unroll(full)
+  for (uint32_t u = 0; u < 4; ++u) {
+    int8_t* const d = dst + u * kVec;
+    if (d < out_end) store_block(d, pack_bytes(a[u][0], a[u][1], a[u][2], a[u][3]), out_end);
+  }
+}
+
 __attribute__((noinline)) void run_two_blocks(const Plan& pl, const RowSource& src, uint32_t rows, int8_t* out) {
   const uint32_t n = pl.n, k_len = pl.k_len;
   int8_t* const out_end = out + static_cast<size_t>(rows) * n;
   const uint32_t stage = (k_len + 3u) & ~3u;
   int8_t* const xrow = pl.scratch.stage;
-  const uint32_t step = n == 64 ? 4 : 2;  // pixels per step (hvx_layout::stage_rows)
   const uint32_t* x[4];
   const bool left = any_left_shift(pl.lanes, pl.blocks);
+  // n = 128 over rows readable in place in whole words: four pixels a step, nothing staged.
+  const bool in_place = src.fn == nullptr && ((k_len & 3u) == 0 || src.padded) && (src.stride & 3u) == 0 &&
+                        (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0;
+  if (n == 128 && in_place) {
+    for (uint32_t i = 0; i < rows; i += 4) {
+      for (uint32_t u = 0; u < 4; ++u) {  // rows past the end repeat the first (computed, never stored)
+        x[u] = reinterpret_cast<const uint32_t*>(row_at(src, i + u < rows ? i + u : i));
+      }
+      if (left) {
+        quad_128_step<true>(pl, x, out + static_cast<size_t>(i) * n, out_end);
+      } else {
+        quad_128_step<false>(pl, x, out + static_cast<size_t>(i) * n, out_end);
+      }
+    }
+    return;
+  }
+  const uint32_t step = n == 64 ? 4 : 2;  // pixels per step (hvx_layout::stage_rows)
   for (uint32_t i = 0; i < rows; i += step) {
     // Rows past the end repeat the first (computed, never stored).
     for (uint32_t u = 0; u < step; ++u) {
