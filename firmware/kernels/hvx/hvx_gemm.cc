@@ -257,6 +257,20 @@ __attribute__((noinline)) void wide_blocks(const Plan& pl, const uint32_t* x0, c
     const uint8_t* wb = pl.weights + static_cast<size_t>(cb) * groups * kVec;
     HVX_Vector a0 = Q6_V_vzero(), a1 = Q6_V_vzero(), b0 = Q6_V_vzero(), b1 = Q6_V_vzero();
     uint32_t g = 0;
+    for (; g + 4 <= groups; g += 4) {
+      const HVX_Vector w0 = Q6_V_vxor_VV(wvec(wb, g), k80);
+      const HVX_Vector w1 = Q6_V_vxor_VV(wvec(wb, g + 1), k80);
+      const HVX_Vector w2 = Q6_V_vxor_VV(wvec(wb, g + 2), k80);
+      const HVX_Vector w3 = Q6_V_vxor_VV(wvec(wb, g + 3), k80);
+      a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, w0, static_cast<int32_t>(x0[g]));
+      b0 = Q6_Vw_vrmpyacc_VwVubRb(b0, w0, static_cast<int32_t>(x1[g]));
+      a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, w1, static_cast<int32_t>(x0[g + 1]));
+      b1 = Q6_Vw_vrmpyacc_VwVubRb(b1, w1, static_cast<int32_t>(x1[g + 1]));
+      a0 = Q6_Vw_vrmpyacc_VwVubRb(a0, w2, static_cast<int32_t>(x0[g + 2]));
+      b0 = Q6_Vw_vrmpyacc_VwVubRb(b0, w2, static_cast<int32_t>(x1[g + 2]));
+      a1 = Q6_Vw_vrmpyacc_VwVubRb(a1, w3, static_cast<int32_t>(x0[g + 3]));
+      b1 = Q6_Vw_vrmpyacc_VwVubRb(b1, w3, static_cast<int32_t>(x1[g + 3]));
+    }
     for (; g + 2 <= groups; g += 2) {
       const HVX_Vector w0 = Q6_V_vxor_VV(wvec(wb, g), k80);
       const HVX_Vector w1 = Q6_V_vxor_VV(wvec(wb, g + 1), k80);
