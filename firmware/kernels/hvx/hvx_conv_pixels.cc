@@ -17,12 +17,16 @@ inline int8_t* vec_align(uint8_t* p) {
   return reinterpret_cast<int8_t*>((reinterpret_cast<uintptr_t>(p) + kVec - 1) & ~uintptr_t{kVec - 1});
 }
 
-// dst[0, row_bytes) (128-byte aligned, whole vectors) = `fill`, then dst[off, off + count) =
-// src[0, count) biased to unsigned (x ^ 0x80); src is not read when count is 0.
+// dst[off, off + count) = src[0, count) biased to unsigned (x ^ 0x80), the rest of dst[0,
+// row_bytes) (128-byte aligned, whole vectors) `fill`: written here when count is 0 (src not
+// read), else already holding it (RowBuilder::prefill; copies only ever write [off, off + count)).
 __attribute__((always_inline)) inline void bordered_row(int8_t* dst, uint32_t row_bytes, const int8_t* src,
                                                         uint32_t off, uint32_t count, HVX_Vector fill) {
-  HVX_Vector* v = reinterpret_cast<HVX_Vector*>(dst);
-  for (uint32_t i = 0; i < row_bytes / kVec; ++i) v[i] = fill;
+  if (count == 0) {
+    HVX_Vector* v = reinterpret_cast<HVX_Vector*>(dst);
+    for (uint32_t i = 0; i < row_bytes / kVec; ++i) v[i] = fill;
+    return;
+  }
   const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
   int8_t* const d = dst + off;
   uint32_t i = 0;
@@ -69,11 +73,16 @@ __attribute__((always_inline)) inline void pack_pixels(const HVX_Vector* r, HVX_
   }
 }
 
-// Builds the k_h bordered input rows under output row oy of image `image` at `rows`.
+// Builds the k_h bordered input rows under output row oy of image `image` at `rows` (prefilled).
 struct RowBuilder {
   const Conv2dParams* p;
   uint32_t row_bytes, in_row, off, count;
   HVX_Vector fill;
+  // `count` rows at `rows` all `fill`: once per call, before any build() into them.
+  void prefill(int8_t* rows, uint32_t count) const {
+    HVX_Vector* v = reinterpret_cast<HVX_Vector*>(rows);
+    for (uint32_t i = 0; i < count * (row_bytes / kVec); ++i) v[i] = fill;
+  }
   __attribute__((always_inline)) void build(int8_t* rows, const int8_t* image, uint32_t oy) const {
     for (uint32_t ky = 0; ky < p->k_h; ++ky) {
       const int32_t iy = static_cast<int32_t>(oy * p->stride_h + ky * p->dilation_h) - static_cast<int32_t>(p->pad_h);
@@ -130,6 +139,7 @@ __attribute__((noinline)) void pixel_rows(const Conv2dParams& p, const uint8_t* 
   const uint32_t step = p.stride_w * p.in_c, tap_step = p.dilation_w * p.in_c;
   const RowBuilder rb = row_builder(p);
   int8_t* const rows = vec_align(temp);
+  rb.prefill(rows, p.k_h);
   const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   for (uint32_t b = 0; b < p.batches; ++b) {
     const int8_t* const image = in + static_cast<size_t>(b) * p.in_h * rb.in_row;
@@ -176,6 +186,7 @@ __attribute__((noinline)) void pixel_pairs(const Conv2dParams& p, const uint8_t*
   const RowBuilder rb = row_builder(p);
   int8_t* const sets = vec_align(temp);
   const size_t set_bytes = static_cast<size_t>(p.k_h) * rb.row_bytes;
+  rb.prefill(sets, 2 * p.k_h);
   const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
   const HVX_VectorPred first_half = Q6_Q_vsetq_R(64);
   for (uint32_t b = 0; b < p.batches; ++b) {
@@ -424,6 +435,7 @@ __attribute__((noinline)) void channel_taps(const Conv2dParams& p, const uint8_t
   const uint32_t* const words = reinterpret_cast<const uint32_t*>(layout + kOut * sizeof(PixelRequant));
   const RowBuilder rb = row_builder(p);
   int8_t* const rows = vec_align(temp);
+  rb.prefill(rows, p.k_h);
   HVX_Vector* const stage = reinterpret_cast<HVX_Vector*>(rows + static_cast<size_t>(p.k_h) * rb.row_bytes);
   const uint32_t tap_step = p.dilation_w * kIn;
   const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
