@@ -683,6 +683,20 @@ extern "C" int main(void) {
     ok = depthwise_case(d[0], d[1], d[2], 3, 3, 1, 1, true, 1, d[3]) && ok;
     g_right_shifts_only = g_expect_dw_map = false;
   }
+  // The whole-image form at stride 2: vww_96_int8's four layers (48x48x16, 24x24x32, 12x12x64,
+  // 6x6x128; SAME: padding only below and right), odd input sizes (padding 1 on every side: the
+  // first rows and columns read the zero point), 8 channels (16 pixels a chunk), several rows a
+  // chunk count, batches, and requantisation without any left shift {h, w, c, batches, right
+  // only}.
+  const uint32_t dw_map2[][5] = {{48, 48, 16, 1, 1}, {24, 24, 32, 1, 0}, {12, 12, 64, 1, 1}, {6, 6, 128, 1, 0},
+                                 {7, 7, 128, 2, 1},  {15, 15, 16, 1, 0}, {11, 16, 64, 1, 1}, {9, 32, 8, 1, 0},
+                                 {4, 8, 32, 3, 1},   {1, 12, 64, 1, 0}};
+  for (const auto& d : dw_map2) {
+    g_right_shifts_only = d[4] != 0;
+    g_expect_dw_map = true;
+    ok = depthwise_case(d[0], d[1], d[2], 3, 3, 2, 1, true, 1, d[3]) && ok;
+    g_right_shifts_only = g_expect_dw_map = false;
+  }
   // One input channel, multiplier 8 (rows of 32 pixels): several blocks per row and 1-pixel
   // remainders, stride 1 and 2, taps not a multiple of four, filters taller than the input.
   const uint32_t dw_single[][8] = {{49, 40, 8, 10, 8, 2, 1, 0}, {7, 70, 8, 3, 5, 2, 1, 1},

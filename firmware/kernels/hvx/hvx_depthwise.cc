@@ -565,7 +565,7 @@ void depthwise_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, const i
       return;
     case hvx_layout::DwPath::kFlat:
       if (dw_map_takes_flat(p)) {
-        depthwise_map_s8(p, layout, in, temp, out);  // 3x3, stride 1, padding 1
+        depthwise_map_s8(p, layout, in, temp, out);  // 3x3, stride 1 padding 1, or stride 2
       } else {
         flat_stride1(p, layout, in, out, temp);
       }

@@ -390,6 +390,112 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
   }
 }
 
+// ---- stride 2 (hvx_depthwise_map.h) ----
+
+// One chunk's requantised bytes (requant_pair with the second chunk unused).
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((always_inline)) inline HVX_Vector requant_one(const HVX_Vector* lanes, const MapOut& o, Acc& a) {
+  Acc unused = a;
+  const HVX_VectorPair both = requant_pair<kBlocks, kLeft>(lanes, o, a, unused);
+  return Q6_V_lo_W(both);
+}
+
+// Output row of `chunks` chunks from the three bordered rows r0..r2 (ky = 0, 1, 2), stored at dst.
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((noinline)) void map2_row(const MapImage& m, const int8_t* r0, const int8_t* r1, const int8_t* r2,
+                                        uint32_t chunks, int8_t* dst) {
+  const int32_t c = m.c;
+  const HVX_Vector* const f = m.filters;
+  const MapOut out = map_out(m.ov);
+  auto ld = [](const int8_t* s) __attribute__((always_inline)) { return *reinterpret_cast<const HVX_UVector*>(s); };
+  // Taps kx = 0, 1, 2 of filter row r for the chunk at bordered byte o.
+  auto row_taps = [&](const int8_t* r, HVX_Vector* t) __attribute__((always_inline)) {
+    if (c == static_cast<int32_t>(kVec)) {
+      t[0] = ld(r);
+      t[1] = ld(r + kVec);
+      t[2] = ld(r + 2 * kVec);
+    } else {
+      const HVX_VectorPair d0 = Q6_W_vdeal_VVR(ld(r + kVec), ld(r), -c);
+      const HVX_VectorPair d2 = Q6_W_vdeal_VVR(ld(r + 2 * c + kVec), ld(r + 2 * c), -c);
+      t[0] = Q6_V_lo_W(d0);
+      t[1] = Q6_V_hi_W(d0);
+      t[2] = Q6_V_lo_W(d2);
+    }
+  };
+  for (uint32_t k = 0; k < chunks; ++k) {
+    const size_t o = static_cast<size_t>(k) * 2 * kVec;
+    HVX_Vector t0[3], t1[3], t2[3];
+    row_taps(r0 + o, t0);
+    row_taps(r1 + o, t1);
+    row_taps(r2 + o, t2);
+    Acc a{Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero(), Q6_V_vzero()};
+    // Taps in layout order (ky, kx): (0,0) (0,1) (0,2) (1,0) | (1,1) (1,2) (2,0) (2,1) | (2,2).
+    group4(a, t0[0], t0[1], t0[2], t1[0], f);
+    group4(a, t1[1], t1[2], t2[0], t2[1], f + 4);
+    group1(a, t2[2], f + 8);
+    *reinterpret_cast<HVX_UVector*>(dst + static_cast<size_t>(k) * kVec) = requant_one<kBlocks, kLeft>(m.lanes, out, a);
+    asm volatile("" ::: "memory");
+  }
+}
+
+// Bordered row of input row iy (the zero point when iy is outside the image): row_bytes bytes
+// at dst (128-byte aligned), input columns [0, in_w) at byte pad_w * c.
+__attribute__((always_inline)) inline void map2_border(const MapImage& m, int32_t iy, uint32_t in_h, uint32_t pad_w,
+                                                       uint32_t row_bytes, int8_t* dst) {
+  const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
+  HVX_Vector* v = reinterpret_cast<HVX_Vector*>(dst);
+  for (uint32_t i = 0; i < row_bytes / kVec; ++i) v[i] = zp;
+  if (iy < 0 || iy >= static_cast<int32_t>(in_h)) return;
+  copy_bytes(dst + pad_w * static_cast<uint32_t>(m.c), m.img + static_cast<size_t>(iy) * static_cast<uint32_t>(m.row),
+             static_cast<uint32_t>(m.row));
+}
+
+template <uint32_t kBlocks, bool kLeft>
+__attribute__((noinline)) void map2_images(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                           uint8_t* temp, int8_t* out) {
+  const uint32_t c = p.out_c;
+  HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
+  auto fvec = [layout](uint32_t i) { return *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec); };
+  for (uint32_t g = 0; g < 3; ++g) deal4(fvec(4 * g), fvec(4 * g + 1), fvec(4 * g + 2), fvec(4 * g + 3), copy + 4 * g);
+  for (uint32_t s = 1; s < 4; ++s) copy[8 + s] = Q6_Vw_vasl_VwR(copy[8 + s], static_cast<int32_t>(8 * s));
+  for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
+  const uint32_t row_bytes = static_cast<uint32_t>(dw_map2_row_bytes(p));
+  int8_t* const ring = reinterpret_cast<int8_t*>(copy + 12 + 6 * kBlocks);
+  MapImage m{in,
+             static_cast<int32_t>(p.in_h * p.in_w * c),
+             static_cast<int32_t>(p.in_w * c),
+             static_cast<int32_t>(c),
+             static_cast<uint32_t>(__builtin_ctz(c)),
+             p.in_w,
+             static_cast<int32_t>(static_cast<uint8_t>(p.input_zero_point) * 0x01010101u),
+             copy,
+             copy + 12,
+             output_vectors(p.output_zero_point, p.act_min, p.act_max)};
+  const uint32_t chunks = p.out_w * c / kVec;
+  const size_t out_row = static_cast<size_t>(p.out_w) * c;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    m.img = in + static_cast<size_t>(b) * p.in_h * p.in_w * c;
+    int8_t* const dst = out + static_cast<size_t>(b) * p.out_h * out_row;
+    // Slot s holds bordered row (input row + pad_h) = 2 oy + ky when it is s modulo 3.
+    int32_t held[3] = {-1, -1, -1};
+    uint32_t s0 = 0;  // (2 oy) % 3
+    for (uint32_t oy = 0; oy < p.out_h; ++oy) {
+      int8_t* r[3];
+      for (uint32_t ky = 0; ky < 3; ++ky) {
+        const uint32_t s = s0 + ky >= 3 ? s0 + ky - 3 : s0 + ky;
+        const int32_t br = static_cast<int32_t>(2 * oy + ky);
+        r[ky] = ring + static_cast<size_t>(s) * row_bytes;
+        if (held[s] != br) {
+          map2_border(m, br - static_cast<int32_t>(p.pad_h), p.in_h, p.pad_w, row_bytes, r[ky]);
+          held[s] = br;
+        }
+      }
+      map2_row<kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, dst + oy * out_row);
+      s0 = s0 + 2 >= 3 ? s0 + 2 - 3 : s0 + 2;
+    }
+  }
+}
+
 // Whether some lane of the first `blocks` requantisation blocks shifts left (left >= 0: the OR
 // of the blocks' left lanes, folded to one word).
 bool any_left_shift(const uint8_t* layout, uint32_t blocks) {
@@ -407,6 +513,16 @@ void depthwise_map_s8(const DepthwiseConv2dParams& p, const uint8_t* layout, con
                       int8_t* out) {
   const uint32_t blocks = p.out_c >= 128 ? 4 : p.out_c >= 64 ? 2 : 1;
   const bool left = any_left_shift(layout, blocks);
+  if (dw_map_is_stride2(p)) {
+    if (blocks == 4) {
+      left ? map2_images<4, true>(p, layout, in, temp, out) : map2_images<4, false>(p, layout, in, temp, out);
+    } else if (blocks == 2) {
+      left ? map2_images<2, true>(p, layout, in, temp, out) : map2_images<2, false>(p, layout, in, temp, out);
+    } else {
+      left ? map2_images<1, true>(p, layout, in, temp, out) : map2_images<1, false>(p, layout, in, temp, out);
+    }
+    return;
+  }
   if (blocks == 4) {
     left ? map_images<4, true>(p, layout, in, temp, out) : map_images<4, false>(p, layout, in, temp, out);
   } else if (blocks == 2) {

@@ -25,21 +25,45 @@ namespace lpai {
 namespace kernels {
 namespace hvx {
 
+// Stride-2 form (dw_map_is_stride2): output row oy reads input rows 2 oy + ky - pad_h, each
+// staged as a bordered row (column b = input column + pad_w, the input zero point outside the
+// image) in a ring of three (row iy in slot iy % 3: consecutive output rows share one). An output
+// chunk (128 bytes: 128 / c pixels of one row, rows being whole chunks) reads, per filter row,
+// 256 bytes from bordered column 2 ox0 and 256 from 2 ox0 + 2: the even c-byte groups of the
+// first are tap kx = 0, its odd ones kx = 1, the even ones of the second kx = 2 (one deal each).
+// Bordered row bytes (whole vectors): the last chunk's reads end at byte 2 c (out_w + 1).
+constexpr uint64_t dw_map2_row_bytes(const DepthwiseConv2dParams& p) {
+  return hvx_layout::round_vec(2 * uint64_t{p.out_c} * (uint64_t{p.out_w} + 1));
+}
+
+constexpr bool dw_map_is_stride2(const DepthwiseConv2dParams& p) { return p.stride_h == 2 && p.stride_w == 2; }
+
 // Bytes of kernel scratch the whole-image form uses (with one vector of alignment slack): the
 // filter vectors and the distinct requantisation blocks (1, 2 or 4 of the four: the lanes
-// repeat with period c).
+// repeat with period c); at stride 2 the three bordered rows after them.
 constexpr uint64_t dw_map_temp_bytes(const DepthwiseConv2dParams& p) {
   const uint64_t blocks = p.out_c >= 128 ? 4 : p.out_c >= 64 ? 2 : 1;
-  return hvx_layout::kVec * (1 + uint64_t{hvx_layout::dw_flat_geometry(p).groups} * 4 + blocks * 6);
+  return hvx_layout::kVec * (1 + uint64_t{hvx_layout::dw_flat_geometry(p).groups} * 4 + blocks * 6) +
+         (dw_map_is_stride2(p) ? 3 * dw_map2_row_bytes(p) : 0);
 }
 
 // Whether a node on the kFlat path (hvx_layout::dw_path) takes the whole-image form: depth
-// multiplier 1, 3x3, stride 1, dilation 1, padding 1 and output shape = input shape, a chunk's
-// pixels (128 / c) within one row (<= w), w < 128, and its scratch inside the kFlat scratch.
+// multiplier 1, 3x3, dilation 1, and its scratch inside the kFlat scratch; at stride 1 padding 1
+// and output shape = input shape, a chunk's pixels (128 / c) within one row (<= w), w < 128; at
+// stride 2 (both axes) output rows of whole chunks (out_w * c a multiple of 128, c <= 128),
+// padding at most 1 and the taps inside the bordered rows (2 out_w + 2 - pad_w >= in_w: every
+// input column the taps read is staged).
 inline bool dw_map_takes_flat(const DepthwiseConv2dParams& p) {
-  return p.depth_multiplier == 1 && p.in_c == p.out_c && p.k_h == 3 && p.k_w == 3 && p.stride_h == 1 &&
-         p.stride_w == 1 && p.dilation_h == 1 && p.dilation_w == 1 && p.pad_h == 1 && p.pad_w == 1 &&
-         p.out_h == p.in_h && p.out_w == p.in_w && p.in_w < 128 && hvx_layout::kVec / p.out_c <= p.in_w &&
+  const bool common = p.depth_multiplier == 1 && p.in_c == p.out_c && p.k_h == 3 && p.k_w == 3 &&
+                      p.dilation_h == 1 && p.dilation_w == 1;
+  if (!common) return false;
+  if (dw_map_is_stride2(p)) {
+    return p.out_c >= 8 && p.out_c <= hvx_layout::kVec && (uint64_t{p.out_w} * p.out_c) % hvx_layout::kVec == 0 &&
+           p.pad_h <= 1 && p.pad_w <= 1 && p.out_h != 0 && p.in_w <= 2 * p.out_w + 2 - p.pad_w &&
+           dw_map_temp_bytes(p) <= hvx_layout::dw_flat_temp_bytes(p);
+  }
+  return p.stride_h == 1 && p.stride_w == 1 && p.pad_h == 1 && p.pad_w == 1 && p.out_h == p.in_h &&
+         p.out_w == p.in_w && p.in_w < 128 && hvx_layout::kVec / p.out_c <= p.in_w &&
          dw_map_temp_bytes(p) <= hvx_layout::dw_flat_temp_bytes(p);
 }
 
