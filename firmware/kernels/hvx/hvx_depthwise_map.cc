@@ -392,31 +392,39 @@ __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const 
 
 // ---- stride 2 (hvx_depthwise_map.h) ----
 
-// One chunk's requantised bytes (requant_pair with the second chunk unused).
+// One chunk's 128 requantised bytes (requant_pair's sequence for one chunk).
 template <uint32_t kBlocks, bool kLeft>
 __attribute__((always_inline)) inline HVX_Vector requant_one(const HVX_Vector* lanes, const MapOut& o, Acc& a) {
-  Acc unused = a;
-  const HVX_VectorPair both = requant_pair<kBlocks, kLeft>(lanes, o, a, unused);
-  return Q6_V_lo_W(both);
+  undeal(a);
+  HVX_Vector* const v[4] = {&a.a0, &a.a1, &a.a2, &a.a3};
+#pragma clang loop unroll(full)
+  for (uint32_t r = 0; r < 4; ++r) {
+    const MapLanes l = block_lanes<kBlocks, kLeft>(lanes, r);
+    *v[r] = map_requant<kLeft>(*v[r], l, o.one, o.zp, o.lo, o.hi);
+  }
+  return pack_bytes(a.a0, a.a1, a.a2, a.a3);
 }
 
-// Output row of `chunks` chunks from the three bordered rows r0..r2 (ky = 0, 1, 2), stored at dst.
-template <uint32_t kBlocks, bool kLeft>
+// Output row of `chunks` chunks from the three bordered rows r0..r2 (ky = 0, 1, 2; 128-byte
+// aligned, each chunk's bytes at a multiple of 256), stored at dst; kC = c.
+template <uint32_t kC, uint32_t kBlocks, bool kLeft>
 __attribute__((noinline)) void map2_row(const MapImage& m, const int8_t* r0, const int8_t* r1, const int8_t* r2,
                                         uint32_t chunks, int8_t* dst) {
-  const int32_t c = m.c;
   const HVX_Vector* const f = m.filters;
   const MapOut out = map_out(m.ov);
-  auto ld = [](const int8_t* s) __attribute__((always_inline)) { return *reinterpret_cast<const HVX_UVector*>(s); };
-  // Taps kx = 0, 1, 2 of filter row r for the chunk at bordered byte o.
-  auto row_taps = [&](const int8_t* r, HVX_Vector* t) __attribute__((always_inline)) {
-    if (c == static_cast<int32_t>(kVec)) {
-      t[0] = ld(r);
-      t[1] = ld(r + kVec);
-      t[2] = ld(r + 2 * kVec);
+  // Taps kx = 0, 1, 2 of one filter row for the chunk at r: aligned loads of bordered bytes
+  // [0, 384), the even / odd c-byte groups of [0, 256) and the even ones of [2c, 2c + 256).
+  auto row_taps = [](const int8_t* r, HVX_Vector* t) __attribute__((always_inline)) {
+    const HVX_Vector* const v = reinterpret_cast<const HVX_Vector*>(r);
+    if (kC == kVec) {
+      t[0] = v[0];
+      t[1] = v[1];
+      t[2] = v[2];
     } else {
-      const HVX_VectorPair d0 = Q6_W_vdeal_VVR(ld(r + kVec), ld(r), -c);
-      const HVX_VectorPair d2 = Q6_W_vdeal_VVR(ld(r + 2 * c + kVec), ld(r + 2 * c), -c);
+      const HVX_Vector v0 = v[0], v1 = v[1], v2 = v[2];
+      constexpr int32_t kSize = -static_cast<int32_t>(kC);
+      const HVX_VectorPair d0 = Q6_W_vdeal_VVR(v1, v0, kSize);
+      const HVX_VectorPair d2 = Q6_W_vdeal_VVR(Q6_V_valign_VVR(v2, v1, 2 * kC), Q6_V_valign_VVR(v1, v0, 2 * kC), kSize);
       t[0] = Q6_V_lo_W(d0);
       t[1] = Q6_V_hi_W(d0);
       t[2] = Q6_V_lo_W(d2);
@@ -490,7 +498,24 @@ __attribute__((noinline)) void map2_images(const DepthwiseConv2dParams& p, const
           held[s] = br;
         }
       }
-      map2_row<kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, dst + oy * out_row);
+      int8_t* const d = dst + oy * out_row;
+      switch (c) {
+        case 8:
+          map2_row<8, kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, d);
+          break;
+        case 16:
+          map2_row<16, kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, d);
+          break;
+        case 32:
+          map2_row<32, kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, d);
+          break;
+        case 64:
+          map2_row<64, kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, d);
+          break;
+        default:
+          map2_row<128, kBlocks, kLeft>(m, r[0], r[1], r[2], chunks, d);
+          break;
+      }
       s0 = s0 + 2 >= 3 ? s0 + 2 - 3 : s0 + 2;
     }
   }

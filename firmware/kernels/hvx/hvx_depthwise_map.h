@@ -29,11 +29,13 @@ namespace hvx {
 // staged as a bordered row (column b = input column + pad_w, the input zero point outside the
 // image) in a ring of three (row iy in slot iy % 3: consecutive output rows share one). An output
 // chunk (128 bytes: 128 / c pixels of one row, rows being whole chunks) reads, per filter row,
-// 256 bytes from bordered column 2 ox0 and 256 from 2 ox0 + 2: the even c-byte groups of the
-// first are tap kx = 0, its odd ones kx = 1, the even ones of the second kx = 2 (one deal each).
-// Bordered row bytes (whole vectors): the last chunk's reads end at byte 2 c (out_w + 1).
+// 256 bytes from bordered column 2 ox0 and 256 from 2 ox0 + 2 (byte-aligned out of three aligned
+// vectors): the even c-byte groups of the first are tap kx = 0, its odd ones kx = 1, the even
+// ones of the second kx = 2 (one deal each).
+// Bordered row bytes (whole vectors): the last chunk's aligned reads end at byte 2 c out_w + 128
+// (kx = 2 reaches 2 c (out_w + 1) <= that, or for c = 128 exactly it).
 constexpr uint64_t dw_map2_row_bytes(const DepthwiseConv2dParams& p) {
-  return hvx_layout::round_vec(2 * uint64_t{p.out_c} * (uint64_t{p.out_w} + 1));
+  return hvx_layout::round_vec(2 * uint64_t{p.out_c} * p.out_w + hvx_layout::kVec);
 }
 
 constexpr bool dw_map_is_stride2(const DepthwiseConv2dParams& p) { return p.stride_h == 2 && p.stride_w == 2; }
