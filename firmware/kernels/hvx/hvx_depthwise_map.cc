@@ -447,13 +447,17 @@ __attribute__((noinline)) void map2_row(const MapImage& m, const int8_t* r0, con
 }
 
 // Bordered row of input row iy (the zero point when iy is outside the image): row_bytes bytes
-// at dst (128-byte aligned), input columns [0, in_w) at byte pad_w * c.
+// at dst (128-byte aligned), input columns [0, in_w) at byte pad_w * c. The ring's rows are
+// filled with the zero point once per image (map2_images), and copies only ever write the
+// input's bytes, so an inside row needs only its copy.
 __attribute__((always_inline)) inline void map2_border(const MapImage& m, int32_t iy, uint32_t in_h, uint32_t pad_w,
                                                        uint32_t row_bytes, int8_t* dst) {
-  const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
-  HVX_Vector* v = reinterpret_cast<HVX_Vector*>(dst);
-  for (uint32_t i = 0; i < row_bytes / kVec; ++i) v[i] = zp;
-  if (iy < 0 || iy >= static_cast<int32_t>(in_h)) return;
+  if (iy < 0 || iy >= static_cast<int32_t>(in_h)) {
+    const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
+    HVX_Vector* v = reinterpret_cast<HVX_Vector*>(dst);
+    for (uint32_t i = 0; i < row_bytes / kVec; ++i) v[i] = zp;
+    return;
+  }
   copy_bytes(dst + pad_w * static_cast<uint32_t>(m.c), m.img + static_cast<size_t>(iy) * static_cast<uint32_t>(m.row),
              static_cast<uint32_t>(m.row));
 }
@@ -486,6 +490,8 @@ __attribute__((noinline)) void map2_images(const DepthwiseConv2dParams& p, const
     int8_t* const dst = out + static_cast<size_t>(b) * p.out_h * out_row;
     // Slot s holds bordered row (input row + pad_h) = 2 oy + ky when it is s modulo 3.
     int32_t held[3] = {-1, -1, -1};
+    const HVX_Vector zp = Q6_V_vsplat_R(m.zp_word);
+    for (uint32_t i = 0; i < 3 * row_bytes / kVec; ++i) reinterpret_cast<HVX_Vector*>(ring)[i] = zp;
     uint32_t s0 = 0;  // (2 oy) % 3
     for (uint32_t oy = 0; oy < p.out_h; ++oy) {
       int8_t* r[3];
