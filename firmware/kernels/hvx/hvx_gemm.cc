@@ -496,17 +496,28 @@ __attribute__((noinline)) void quad_128_step(const Plan& pl, const uint32_t* con
 #pragma clang loop unroll(full)
     for (uint32_t u = 0; u < 4; ++u) c[u] = Q6_Vw_vrmpyacc_VwVubRb(c[u], k80, s[u]);
   }
+  // Block b of the four pixels requantised and packed at once (pk[b]: 32 bytes per pixel, pixel
+  // order), so only four byte vectors stay live; then 32- and 64-byte shuffles transpose them
+  // into each pixel's 128 bytes (blocks in order).
+  HVX_Vector pk[4];
 #pragma clang loop unroll(full)
   for (uint32_t b = 0; b < 4; ++b) {
     const LaneVectors l = step_lanes<kLeft>(pl.lanes[b]);
+    HVX_Vector r[4];
 #pragma clang loop unroll(full)
-    for (uint32_t u = 0; u < 4; ++u) a[u][b] = step_requant<kLeft>(Q6_Vw_vsub_VwVw(a[u][b], c[u]), l, ov);
+    for (uint32_t u = 0; u < 4; ++u) r[u] = step_requant<kLeft>(Q6_Vw_vsub_VwVw(a[u][b], c[u]), l, ov);
+    pk[b] = pack_bytes(r[0], r[1], r[2], r[3]);
   }
+  const HVX_VectorPair p01 = Q6_W_vshuff_VVR(pk[1], pk[0], -32);  // pixels 0, 1 | 2, 3 of blocks 0, 1
+  const HVX_VectorPair p23 = Q6_W_vshuff_VVR(pk[3], pk[2], -32);
+  const HVX_VectorPair lo = Q6_W_vshuff_VVR(Q6_V_lo_W(p23), Q6_V_lo_W(p01), -64);  // pixels 0, 1
+  const HVX_VectorPair hi = Q6_W_vshuff_VVR(Q6_V_hi_W(p23), Q6_V_hi_W(p01), -64);  // pixels 2, 3
+  const HVX_Vector px[4] = {Q6_V_lo_W(lo), Q6_V_hi_W(lo), Q6_V_lo_W(hi), Q6_V_hi_W(hi)};
   // Pixel u's 128 output bytes at dst + 128 u.
 #pragma clang loop unroll(full)
   for (uint32_t u = 0; u < 4; ++u) {
     int8_t* const d = dst + u * kVec;
-    if (d < out_end) store_block(d, pack_bytes(a[u][0], a[u][1], a[u][2], a[u][3]), out_end);
+    if (d < out_end) store_block(d, px[u], out_end);
   }
 }
 
