@@ -555,6 +555,16 @@ extern "C" int main(void) {
   ok = conv_case(10, 31, 3, 8, 3, 3, 1, 2, true, 0, true) && ok;
   ok = conv_case(5, 3, 2, 8, 7, 7, 1, 1, true, 0, true) && ok;
   ok = conv_case(12, 65, 3, 8, 1, 1, 2, 1, false, 0, true) && ok;
+  // Strip-form pixel lanes (in_c * k_w <= 4, 32 or 64 channels): kws_ref_model's first layer,
+  // then odd shapes (pixel blocks crossing output rows at every phase, strides 1-3, unequal
+  // strides, in_c 1..4, padding, a single output row and column).
+  ok = conv_case(49, 10, 1, 64, 10, 4, 2, 1, true, 0, true) && ok;
+  ok = conv_case(13, 7, 1, 32, 5, 4, 2, 1, true, 0, true) && ok;
+  ok = conv_case(9, 10, 2, 64, 3, 2, 1, 1, true, 0, true) && ok;
+  ok = conv_case(20, 9, 1, 64, 8, 3, 2, 1, false, 0, true, 3) && ok;
+  ok = conv_case(6, 3, 4, 32, 2, 1, 1, 1, true, 0, true) && ok;
+  ok = conv_case(17, 6, 1, 32, 4, 4, 2, 1, true, 0, true) && ok;
+  ok = conv_case(1, 1, 3, 64, 3, 1, 1, 1, true, 0, true) && ok;
   // Pointwise pixel lanes: vww_96_int8's 8->16, 16->32, 32->32 layers, then pixel counts not a
   // multiple of 32 (the last block's loads and stores partial) over every in/out pair.
   ok = conv_case(48, 48, 8, 16, 1, 1, 1, 1, false, 0, true) && ok;

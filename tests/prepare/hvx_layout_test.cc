@@ -148,23 +148,29 @@ TEST_P(HvxLayoutModel, LayoutsOnTheGemmFamilyOnlyPortablePartUnchanged) {
 INSTANTIATE_TEST_SUITE_P(Models, HvxLayoutModel, ::testing::ValuesIn(kCases),
                          [](const auto& info) { return std::string(info.param.model); });
 
-// kws_ref_model's first CONV_2D (64 output channels of 10 x 4 x 1 taps): after 2 blocks of
+// vww_96_int8's first CONV_2D on the GEMM layout (node 12, 1x1, 64 -> 128 channels; the
+// first layers take the pixel-lane forms, hvx_pixel_layout_test.cc): after out_c / 32 blocks of
 // requantisation lanes (768 bytes each), word (block b, group g, lane l) holds the filter bytes
-// [4g, 4g + 4) of output channel 32b + l, zero past the 40 taps.
+// [4g, 4g + 4) of output channel 32b + l.
 TEST(HvxLayout, PackedConvWeightsAreTheFilterInVrmpyOrder) {
-  LPAI_REQUIRE_SHARED(path, "models/kws_ref_model.tflite");
+  LPAI_REQUIRE_SHARED(path, "models/vww_96_int8.tflite");
   const std::vector<uint8_t> model = read_file(path);
   const std::vector<uint8_t> hvx = prepare(model, KernelLayout::kHvx);
   const std::vector<uint8_t> portable = prepare(model, KernelLayout::kPortable);
   const std::vector<LaidOut> nodes = laid_out_nodes(hvx, portable);
-  ASSERT_FALSE(nodes.empty());
-  const LaidOut& n = nodes[0];
+  const LaidOut* found = nullptr;
+  for (const LaidOut& m : nodes) {
+    if (m.node == 12) found = &m;
+  }
+  ASSERT_NE(found, nullptr);
+  const LaidOut& n = *found;
   ASSERT_EQ(n.op, static_cast<uint16_t>(BuiltinOp::kConv2d));
   lpai::kernels::Conv2dParams p;
   std::memcpy(&p, hvx.data() + n.params_offset, sizeof p);
-  ASSERT_EQ(p.out_c, 64u);
+  ASSERT_EQ(p.flags & lpai::kernels::kConvFlagHvxPixels, 0u);
+  ASSERT_EQ(p.out_c, 128u);
   const uint32_t k = p.k_h * p.k_w * p.in_c;
-  ASSERT_EQ(k, 40u);
+  ASSERT_EQ(k, 64u);
   // The filter bytes, from the node's second input tensor.
   NodeRecord nr;
   std::memcpy(&nr, hvx.data() + node_at(hvx.data(), n.node), sizeof nr);
@@ -172,7 +178,7 @@ TEST(HvxLayout, PackedConvWeightsAreTheFilterInVrmpyOrder) {
   lpai::format::TensorRecord t;
   std::memcpy(&t, hvx.data() + tensor_at(hvx.data(), filter_id), sizeof t);
   const uint8_t* filter = hvx.data() + header_of(hvx.data()).consts.offset + t.offset;
-  const uint32_t blocks = 2, groups = 10;
+  const uint32_t blocks = 4, groups = 16;
   ASSERT_EQ(n.params_size - n.portable_size, blocks * 768 + blocks * groups * 128);
   const uint8_t* words = hvx.data() + n.params_offset + n.portable_size + blocks * 768;
   for (uint32_t b = 0; b < blocks; ++b) {
@@ -186,7 +192,7 @@ TEST(HvxLayout, PackedConvWeightsAreTheFilterInVrmpyOrder) {
     }
   }
   // Lane rows: multiplier row of block 0 is the portable multiplier array's channels 0..31.
-  const int32_t* mult = reinterpret_cast<const int32_t*>(hvx.data() + n.params_offset + sizeof p) + 64;
+  const int32_t* mult = reinterpret_cast<const int32_t*>(hvx.data() + n.params_offset + sizeof p) + 128;
   const uint8_t* lanes = hvx.data() + n.params_offset + n.portable_size;
   for (uint32_t l = 0; l < 32; ++l) EXPECT_EQ(get<int32_t>(lanes, 2 * 128 + 4 * l), mult[l]);
 }

@@ -88,7 +88,7 @@ TEST(HvxPixelLayout, ShapesThePathTakes) {
   EXPECT_TRUE(hl::conv_pixels_ok(pixel_shape(3, 2, 8)));
   EXPECT_TRUE(hl::conv_pixels_ok(pixel_shape(3, 1, 16)));
   EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(5, 1, 8)));   // in_c > 4
-  EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(3, 1, 32)));  // out_c not 8 or 16
+  EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(3, 1, 32)));  // out_c not 8 or 16 (in_c * k_w 9: not strips)
   EXPECT_FALSE(hl::conv_pixels_ok(pixel_shape(3, 3, 8)));   // stride_w > 2
   Conv2dParams grouped = pixel_shape(4, 1, 8);
   grouped.groups = 2;
@@ -355,6 +355,88 @@ TEST(HvxPixelLayout, ResnetLayerTakesTheChannelTapForm) {
   }
   {
     SCOPED_TRACE("kernel scratch one byte short of the channel-tap form's");
+    ASSERT_NE(n.temp_tensor, lpai::format::kNone);
+    std::vector<uint8_t> b = hvx;
+    const size_t tt = tensor_at(b.data(), n.temp_tensor);
+    const uint32_t need =
+        static_cast<uint32_t>(std::max<uint64_t>(hl::pixel_temp_bytes(p), lpai::kernels::conv_2d_temp_bytes(p)));
+    ASSERT_GE(get<uint32_t>(b.data(), tt + offsetof(lpai::format::TensorRecord, size)), need);
+    put<uint32_t>(b.data(), tt + offsetof(lpai::format::TensorRecord, dims), need - 1);
+    put<uint32_t>(b.data(), tt + offsetof(lpai::format::TensorRecord, size), need - 1);
+    refused(b, Status::kBinaryBadPlan, "kernel scratch smaller");
+  }
+}
+
+// kws_ref_model's node 0 (10x4 stride 2 SAME, 1 -> 64 channels, 49x10 -> 25x5) takes the strip
+// form: 64 channels of requantisation lanes, five phase controls (each routing every pixel's
+// word, checked on the byte network model), then words[10][64] of the filter; a flipped byte of
+// each part, a phase count the header does not match and a scratch one byte short refused.
+TEST(HvxPixelLayout, KwsFirstLayerTakesTheStripForm) {
+  const std::string path = shared_path("models/kws_ref_model.tflite");
+  if (path.empty()) GTEST_SKIP() << "../shared/models/kws_ref_model.tflite not present: test skipped";
+  const std::vector<uint8_t> hvx = prepare(read_file(path), KernelLayout::kHvx);
+  ASSERT_FALSE(hvx.empty());
+  ASSERT_EQ(validate_all(Bytes(hvx)), Status::kOk);
+  NodeRecord n;
+  std::memcpy(&n, hvx.data() + node_at(hvx.data(), 0), sizeof n);
+  ASSERT_EQ(n.op, static_cast<uint16_t>(BuiltinOp::kConv2d));
+  const uint32_t at = header_of(hvx.data()).params.offset + n.params_offset;
+  Conv2dParams p;
+  std::memcpy(&p, hvx.data() + at, sizeof p);
+  ASSERT_EQ(p.in_c, 1u);
+  ASSERT_EQ(p.out_c, 64u);
+  ASSERT_EQ(p.k_h, 10u);
+  ASSERT_EQ(p.k_w, 4u);
+  ASSERT_EQ(p.out_w, 5u);
+  EXPECT_TRUE(hl::pixel_is_strips(p));
+  EXPECT_NE(p.flags & lpai::kernels::kConvFlagHvxPixels, 0u);
+  EXPECT_EQ(hl::strip_phases(p), 5u);
+  EXPECT_EQ(hl::strip_pitch(p), 12u);  // (5 - 1) * 2 + 4 padded columns
+  const uint32_t portable = lpai::kernels::conv_2d_params_size(64, p.flags);
+  ASSERT_EQ(n.params_size - portable, 64u * 16u + 5u * 128u + 10u * 64u * 4u);
+  const uint8_t* controls = hvx.data() + at + portable + 64 * 16;
+  std::vector<uint8_t> src(128);
+  for (uint32_t i = 0; i < 128; ++i) src[i] = static_cast<uint8_t>(i * 7 + 3);  // distinct bytes
+  for (uint32_t f = 0; f < 5; ++f) {  // phase f: the block starts at output column f
+    const std::vector<uint8_t> out = run_delta(src, controls + f * 128, true);
+    for (uint32_t l = 0; l < 32; ++l) {
+      const uint32_t row = (f + l) / 5, col = (f + l) % 5;
+      const uint32_t from = 12 * row + 2 * col - 2 * f;
+      for (uint32_t j = 0; j < 4; ++j) ASSERT_EQ(out[4 * l + j], src[from + j]) << "phase " << f << " pixel " << l;
+    }
+  }
+  const uint32_t filter_id = get<uint32_t>(hvx.data(), index_at(hvx.data(), n.inputs_index + 1));
+  lpai::format::TensorRecord t;
+  std::memcpy(&t, hvx.data() + tensor_at(hvx.data(), filter_id), sizeof t);
+  const uint8_t* filter = hvx.data() + header_of(hvx.data()).consts.offset + t.offset;
+  const uint8_t* words = controls + 5 * 128;
+  for (uint32_t ky = 0; ky < 10; ++ky) {
+    for (uint32_t c = 0; c < 64; ++c) {
+      for (uint32_t j = 0; j < 4; ++j) ASSERT_EQ(words[(ky * 64 + c) * 4 + j], filter[(c * 10 + ky) * 4 + j]) << ky;
+    }
+  }
+  auto refused = [&](std::vector<uint8_t> b, Status s, const char* log) {
+    fix_crc(b.data(), b.size());
+    LogCapture cap(LPAI_LOG_LEVEL_ERROR);
+    EXPECT_EQ(validate_all(Bytes(b)), s);
+    ASSERT_FALSE(cap.lines().empty());
+    EXPECT_NE(cap.lines()[0].find(log), std::string::npos) << cap.lines()[0];
+  };
+  for (uint32_t off : {4u, 63u * 16u + 12u, 64u * 16u + 3u * 128u + 7u, 64u * 16u + 5u * 128u,
+                       n.params_size - portable - 4}) {
+    SCOPED_TRACE("layout byte " + std::to_string(off));
+    std::vector<uint8_t> b = hvx;
+    b[at + portable + off] ^= 0x01;
+    refused(b, Status::kBinaryBadParams, "HVX layout differs");
+  }
+  {
+    SCOPED_TRACE("out_w 4 (four phase controls, not five): the layout differs");
+    std::vector<uint8_t> b = hvx;
+    put<uint32_t>(b.data(), at + offsetof(Conv2dParams, out_w), 4);
+    EXPECT_NE(validate_all(Bytes(b)), Status::kOk);
+  }
+  {
+    SCOPED_TRACE("kernel scratch one byte short of the strip form's");
     ASSERT_NE(n.temp_tensor, lpai::format::kNone);
     std::vector<uint8_t> b = hvx;
     const size_t tt = tensor_at(b.data(), n.temp_tensor);

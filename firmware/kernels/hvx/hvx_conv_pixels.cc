@@ -260,6 +260,120 @@ __attribute__((noinline)) void pixel_pairs(const Conv2dParams& p, const uint8_t*
   }
 }
 
+// ---- strip form (hvx_pixel_layout.h) ----
+// dst[0, count) = src[0, count) biased to unsigned (x ^ 0x80), nothing else written.
+__attribute__((always_inline)) inline void copy_biased(int8_t* dst, const int8_t* src, uint32_t count) {
+  const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
+  uint32_t i = 0;
+  for (; i + kVec <= count; i += kVec) {
+    *reinterpret_cast<HVX_UVector*>(dst + i) = Q6_V_vxor_VV(*reinterpret_cast<const HVX_UVector*>(src + i), bias);
+  }
+  if (i < count) store_tail(dst + i, Q6_V_vxor_VV(load_tail(src + i, src + count), bias), dst + count);
+}
+
+// The bytes src[0, end - src) (up to 128), zero after (none read past end).
+__attribute__((always_inline)) inline HVX_Vector load_upto(const int8_t* src, const int8_t* end) {
+  if (src + kVec <= end) return *reinterpret_cast<const HVX_UVector*>(src);
+  return src < end ? load_tail(src, end) : Q6_V_vzero();
+}
+
+// kBlocks (2 or 4) blocks of 16 output channels; per 32 output pixels (raster order) and
+// channel block, one load and one vdelta per filter row, one vrmpy per (row, channel). Each
+// block's requantised bytes are staged in the output block (16 * n bytes at 16 * n * cb),
+// then read back and interleaved to pixel-major order.
+template <uint32_t kBlocks>
+__attribute__((noinline)) void strips(const Conv2dParams& p, const uint8_t* layout, const int8_t* in,
+                                      uint8_t* temp, int8_t* out) {
+  constexpr uint32_t kCB = 16, kY = kCB / 4, kOut = kBlocks * kCB;
+  const PixelRequant* const lanes = reinterpret_cast<const PixelRequant*>(layout);
+  const uint8_t* const controls = layout + kOut * sizeof(PixelRequant);
+  const uint32_t* const words =
+      reinterpret_cast<const uint32_t*>(controls + hvx_layout::strip_phases(p) * kVec);
+  const uint32_t pitch = hvx_layout::strip_pitch(p), srows = hvx_layout::strip_rows(p);
+  const uint32_t sbytes = static_cast<uint32_t>(hvx_layout::strip_bytes(p));
+  const uint32_t step = p.stride_w * p.in_c, phase_step = hvx_layout::strip_phase_step(p);
+  const uint32_t in_row = p.in_w * p.in_c, off = p.pad_w * p.in_c;
+  const uint32_t count = off >= pitch ? 0u : (in_row < pitch - off ? in_row : pitch - off);
+  int8_t* const st = vec_align(temp);
+  const HVX_Vector fill =
+      Q6_Vb_vsplat_R(static_cast<int32_t>((static_cast<uint32_t>(p.input_zero_point) ^ 0x80u) & 0xFFu));
+  const OutputVectors o = output_vectors(p.output_zero_point, p.act_min, p.act_max);
+  const uint32_t total = p.out_h * p.out_w;
+  for (uint32_t b = 0; b < p.batches; ++b) {
+    const int8_t* const image = in + static_cast<size_t>(b) * p.in_h * in_row;
+    HVX_Vector* const sv = reinterpret_cast<HVX_Vector*>(st);
+    for (uint32_t i = 0; i < p.stride_h * sbytes / kVec; ++i) sv[i] = fill;
+    for (uint32_t s = 0; s < p.stride_h; ++s) {
+      for (uint32_t m = 0; m < srows; ++m) {
+        const int32_t iy = static_cast<int32_t>(m * p.stride_h + s) - static_cast<int32_t>(p.pad_h);
+        if (iy < 0 || iy >= static_cast<int32_t>(p.in_h) || count == 0) continue;
+        copy_biased(st + static_cast<size_t>(s) * sbytes + static_cast<size_t>(m) * pitch + off,
+                    image + static_cast<size_t>(iy) * in_row, count);
+      }
+    }
+    int8_t* const out_b = out + static_cast<size_t>(b) * total * kOut;
+    uint32_t oy0 = 0, ox0 = 0;  // the block's first output pixel
+    for (uint32_t i0 = 0; i0 < total; i0 += kLanes) {
+      const uint32_t n = total - i0 < kLanes ? total - i0 : kLanes;
+      const HVX_Vector ctl = *reinterpret_cast<const HVX_UVector*>(controls + (ox0 / phase_step) * kVec);
+      const int8_t* const first = st + static_cast<size_t>(oy0) * pitch + ox0 * step;
+      int8_t* const dst = out_b + static_cast<size_t>(i0) * kOut;
+      const uint32_t part = n * kCB;
+      for (uint32_t cb = 0; cb < kBlocks; ++cb) {
+        HVX_Vector acc[kCB];
+#pragma clang loop unroll(full)
+        for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_V_vzero();
+        const uint32_t* fw = words + cb * kCB;
+        const int8_t* row = first;  // strip ky % stride_h, row ky / stride_h (no divisions)
+        uint32_t s = 0;
+        for (uint32_t ky = 0; ky < p.k_h; ++ky, fw += kOut) {
+          const HVX_Vector t = Q6_V_vdelta_VV(*reinterpret_cast<const HVX_UVector*>(row), ctl);
+          if (++s == p.stride_h) {
+            s = 0;
+            row += pitch - (p.stride_h - 1u) * sbytes;
+          } else {
+            row += sbytes;
+          }
+#pragma clang loop unroll(full)
+          for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_Vw_vrmpyacc_VwVubRb(acc[c], t, static_cast<int32_t>(fw[c]));
+        }
+        HVX_Vector y[kY];
+        requant_pack<kCB>(acc, lanes + cb * kCB, o, y);
+        store_run(dst + cb * part, y, part);
+      }
+      HVX_Vector v[kBlocks][kY];
+#pragma clang loop unroll(full)
+      for (uint32_t cb = 0; cb < kBlocks; ++cb) {
+#pragma clang loop unroll(full)
+        for (uint32_t i = 0; i < kY; ++i) v[cb][i] = load_upto(dst + cb * part + i * kVec, dst + (cb + 1) * part);
+      }
+      HVX_Vector z[kBlocks * kY];
+#pragma clang loop unroll(full)
+      for (uint32_t i = 0; i < kY; ++i) {  // v[cb][i]: pixels 8i .. 8i + 7, 16 bytes each
+        const HVX_VectorPair a = Q6_W_vshuff_VVR(v[1][i], v[0][i], -16);  // channels 0-31, 4 pixels a vector
+        if (kBlocks == 2) {
+          z[2 * i] = Q6_V_lo_W(a);
+          z[2 * i + 1] = Q6_V_hi_W(a);
+        } else {
+          const HVX_VectorPair c = Q6_W_vshuff_VVR(v[kBlocks - 1][i], v[kBlocks - 2][i], -16);  // 32-63
+          const HVX_VectorPair lo = Q6_W_vshuff_VVR(Q6_V_lo_W(c), Q6_V_lo_W(a), -32);
+          const HVX_VectorPair hi = Q6_W_vshuff_VVR(Q6_V_hi_W(c), Q6_V_hi_W(a), -32);
+          z[4 * i] = Q6_V_lo_W(lo);
+          z[4 * i + 1] = Q6_V_hi_W(lo);
+          z[4 * i + 2] = Q6_V_lo_W(hi);
+          z[4 * i + 3] = Q6_V_hi_W(hi);
+        }
+      }
+      store_run(dst, z, n * kOut);
+      ox0 += kLanes;
+      while (ox0 >= p.out_w) {
+        ox0 -= p.out_w;
+        ++oy0;
+      }
+    }
+  }
+}
+
 // ---- pointwise form ----
 // Pixel l's 4-byte word g of kG words (v[0 .. kG): 32 pixels' words, in order) into x[g] lane l:
 // a deal of each vector pair splits even and odd words; the even and the odd halves are dealt
@@ -527,6 +641,10 @@ void conv_pixels_s8(const Conv2dParams& p, const uint8_t* layout, const int8_t* 
     } else {
       p.out_c == 16 ? channel_taps<32, 16>(p, layout, in, temp, out) : channel_taps<32, 32>(p, layout, in, temp, out);
     }
+    return;
+  }
+  if (hvx_layout::pixel_is_strips(p)) {
+    p.out_c == 32 ? strips<2>(p, layout, in, temp, out) : strips<4>(p, layout, in, temp, out);
     return;
   }
   const bool expand = hvx_layout::pixel_expands(p);

@@ -1,6 +1,7 @@
 // HVX CONV_2D with output pixels in the lanes (kConvFlagHvxPixels): few input channels
-// (in_c <= 4) and 8 or 16 output channels, 1x1 with 8-32 channels, or k x k stride_w 1 with 16
-// or 32 input and output channels, where the GEMM path leaves most lanes idle. Layout,
+// (in_c <= 4) and 8 or 16 output channels, in_c * k_w <= 4 with 32 or 64 output channels (the
+// strip form), 1x1 with 8-32 channels, or k x k stride_w 1 with 16 or 32 input and output
+// channels, where the GEMM path leaves most lanes idle. Layout,
 // shapes and kernel scratch in hvx_pixel_layout.h; bit-exact with the portable kernel (the
 // requantisation of hvx_common.h). HVX builds only.
 #ifndef LPAI_KERNELS_HVX_HVX_CONV_PIXELS_H

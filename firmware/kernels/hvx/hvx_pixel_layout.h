@@ -46,6 +46,23 @@
 //   uint32_t words[k_h * k_w][in_c / 4][out_c] byte j of word (t, g, c): filter[c][t][4g + j]
 // Kernel scratch, from its first 128-byte boundary: the k_h bordered rows, then with 32 output
 // channels the first block's four byte vectors.
+//
+// Strip form (pixel_is_strips: in_c * k_w <= 4, no dilation, out_c 32 or 64; kws's first
+// layer): a filter row's in_c * k_w bytes are one word, so a tap vector per filter row ky. Lanes
+// are 32 consecutive output pixels of the image in raster order (several output rows). The
+// input, padded and biased, is dealt into stride_h strips: strip s row m is padded input row
+// m * stride_h + s, strip_pitch(p) bytes a row, so pixel (oy, ox)'s word for ky starts in strip
+// ky % stride_h at row oy + ky / stride_h, byte ox * stride_w * in_c. A block starting at
+// (oy0, ox0) loads one vector from its first pixel's word and permutes it (vdelta) with the
+// control of its phase ox0 / strip_phase_step(p). Layout:
+//   PixelRequant requant[out_c]          as above
+//   uint8_t control[strip_phases][128]   phase f (ox0 = f * strip_phase_step): byte j of pixel
+//                                        l from strip_src(p, ox0, l) + j
+//   uint32_t words[k_h][out_c]           byte j < in_c * k_w of word (ky, c):
+//                                        filter[c][ky][j / in_c][j % in_c], 0 above
+// Kernel scratch, from its first 128-byte boundary: stride_h strips of strip_bytes(p) bytes
+// (fill: input_zero_point's byte biased). The output block itself stages the channel blocks'
+// bytes (16 channels each) before they are interleaved pixel by pixel.
 #ifndef LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 #define LPAI_KERNELS_HVX_HVX_PIXEL_LAYOUT_H
 
@@ -97,6 +114,40 @@ constexpr bool pixel_is_channel_taps(const Conv2dParams& p) {
          (p.out_c == 16 || p.out_c == 32);
 }
 
+// ---- strip form ----
+constexpr uint32_t kStripMaxPhases = 8;
+constexpr uint32_t kStripMaxBytes = 8192;  // all strips
+
+constexpr uint32_t strip_pitch(const Conv2dParams& p) { return ((p.out_w - 1u) * p.stride_w + p.k_w) * p.in_c; }
+constexpr uint32_t strip_rows(const Conv2dParams& p) { return p.out_h + (p.k_h - 1u) / p.stride_h; }
+constexpr uint64_t strip_bytes(const Conv2dParams& p) {
+  return round_vec(uint64_t{strip_rows(p)} * strip_pitch(p) + kVec);
+}
+// Block starts ox0 are multiples of gcd(out_w, 32); phases: out_w / that.
+constexpr uint32_t strip_phase_step(const Conv2dParams& p) {
+  return (p.out_w & (0u - p.out_w)) < kLanes ? (p.out_w & (0u - p.out_w)) : kLanes;
+}
+constexpr uint32_t strip_phases(const Conv2dParams& p) {
+  return p.out_w / strip_phase_step(p) == 0 ? 1u : p.out_w / strip_phase_step(p);
+}
+// Byte offset of pixel l's word (block from ox0) from the block's first pixel's word.
+constexpr uint32_t strip_src(const Conv2dParams& p, uint32_t ox0, uint32_t l) {
+  return strip_pitch(p) * ((ox0 + l) / p.out_w) + p.stride_w * p.in_c * ((ox0 + l) % p.out_w) -
+         p.stride_w * p.in_c * ox0;
+}
+constexpr bool pixel_is_strips(const Conv2dParams& p) {
+  if (p.in_c == 0 || p.k_w == 0 || p.k_h == 0 || p.in_c * p.k_w > 4u || p.dilation_w != 1 || p.dilation_h != 1 ||
+      (p.out_c != 32 && p.out_c != 64) || p.stride_w == 0 || p.stride_w > 4 || p.stride_h == 0 || p.out_w == 0 ||
+      p.out_h == 0 || p.k_h > kPixelMaxTaps || p.out_w > 4096 || p.out_h > 4096 || p.stride_h > 4 ||
+      strip_phases(p) > kStripMaxPhases || uint64_t{p.stride_h} * strip_bytes(p) > kStripMaxBytes) {
+    return false;
+  }
+  for (uint32_t f = 0; f < strip_phases(p); ++f) {
+    if (strip_src(p, f * strip_phase_step(p), kLanes - 1) + 4u > kVec) return false;
+  }
+  return true;
+}
+
 // Bordered row bytes: every tap vector's source loads (whole vectors) inside, rounded to vectors.
 constexpr uint64_t pixel_row_bytes(const Conv2dParams& p) {
   const uint64_t blocks = (uint64_t{p.out_w} + kLanes - 1) / kLanes;
@@ -108,7 +159,7 @@ constexpr uint64_t pixel_row_bytes(const Conv2dParams& p) {
 // the pointwise form, the channel-tap form, or in_c <= 4 with 8 or 16 output channels.
 constexpr bool conv_pixels_ok(const Conv2dParams& p) {
   return (p.flags & kConvFlagInt16x8) == 0 && p.groups == 1 &&
-         (pixel_is_pointwise(p) ||
+         (pixel_is_pointwise(p) || pixel_is_strips(p) ||
           (pixel_is_channel_taps(p) && p.k_h != 0 && p.k_w != 0 && uint64_t{p.k_h} * p.k_w <= kPixelMaxTaps &&
            p.out_w != 0 && pixel_row_bytes(p) <= kPixelMaxRowBytes) ||
           (p.in_c != 0 && p.in_c <= kPixelMaxInChannels && (p.out_c == 8 || p.out_c == 16) && p.stride_w != 0 &&
@@ -117,6 +168,9 @@ constexpr bool conv_pixels_ok(const Conv2dParams& p) {
 }
 
 constexpr uint64_t pixel_layout_bytes(const Conv2dParams& p) {
+  if (pixel_is_strips(p)) {
+    return uint64_t{p.out_c} * sizeof(PixelRequant) + uint64_t{strip_phases(p)} * kVec + uint64_t{p.k_h} * p.out_c * 4u;
+  }
   if (pixel_is_channel_taps(p)) {
     return uint64_t{p.out_c} * sizeof(PixelRequant) + uint64_t{p.k_h} * p.k_w * p.in_c * p.out_c;
   }
@@ -130,6 +184,7 @@ constexpr uint64_t pixel_temp_bytes(const Conv2dParams& p) {
     if (p.out_c == 64) return kVec + (p.in_c / 4u + 12u) * kVec;  // dealt words, three blocks' bytes
     return p.out_c == 32 ? kVec + 4u * kVec : 0u;
   }
+  if (pixel_is_strips(p)) return kVec + uint64_t{p.stride_h} * strip_bytes(p);
   if (pixel_is_channel_taps(p)) return kVec + uint64_t{p.k_h} * pixel_row_bytes(p) + (p.out_c == 32 ? 4u * kVec : 0u);
   return kVec + uint64_t{pixel_chunks(p)} * p.k_h * pixel_row_bytes(p);
 }
@@ -170,6 +225,15 @@ inline bool pixel_control(const Conv2dParams& p, uint32_t h, uint8_t control[kVe
   return delta_control(src, pixel_expands(p), control);
 }
 
+// The strip form's control of phase f (see the layout).
+inline bool strip_control(const Conv2dParams& p, uint32_t f, uint8_t control[kVec]) {
+  int16_t src[kVec];
+  for (uint32_t d = 0; d < kVec; ++d) {
+    src[d] = static_cast<int16_t>(strip_src(p, f * strip_phase_step(p), d / 4) + d % 4);
+  }
+  return delta_control(src, true, control);
+}
+
 // Visits the pixel layout of filter f [out_c][k_h][k_w][in_c] and requantisation q (the
 // portable arrays: q.folded_bias already folded with -input_zero_point * sum) word by word
 // (see visit_gemm_layout).
@@ -201,6 +265,28 @@ bool visit_pixel_layout(const Conv2dParams& p, const int8_t* f, const gemm::Requ
           }
           if (!emit(v)) return false;
         }
+      }
+    }
+    return true;
+  }
+  if (pixel_is_strips(p)) {
+    for (uint32_t f = 0; f < strip_phases(p); ++f) {
+      uint8_t control[kVec];
+      if (!strip_control(p, f, control)) return false;
+      for (uint32_t i = 0; i < kVec; i += 4) {
+        const uint32_t v = uint32_t{control[i]} | uint32_t{control[i + 1]} << 8 | uint32_t{control[i + 2]} << 16 |
+                           uint32_t{control[i + 3]} << 24;
+        if (!emit(v)) return false;
+      }
+    }
+    const uint32_t row = p.k_w * p.in_c;
+    for (uint32_t ky = 0; ky < p.k_h; ++ky) {
+      for (uint32_t c = 0; c < p.out_c; ++c) {
+        uint32_t v = 0;
+        for (uint32_t j = 0; j < row; ++j) {
+          v |= static_cast<uint32_t>(static_cast<uint8_t>(f[(static_cast<size_t>(c) * p.k_h + ky) * row + j])) << (8 * j);
+        }
+        if (!emit(v)) return false;
       }
     }
     return true;
