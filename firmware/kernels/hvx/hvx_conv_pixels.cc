@@ -402,6 +402,21 @@ __attribute__((always_inline)) inline void deal_words(const HVX_Vector* v, HVX_V
   }
 }
 
+// 32 pixels' kG words (src[0, in_bytes), the rest zero) biased to unsigned and dealt (deal_words).
+template <uint32_t kG>
+__attribute__((always_inline)) inline void load_dealt(const int8_t* src, uint32_t in_bytes, HVX_Vector* x) {
+  const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
+  HVX_Vector v[kG];
+#pragma clang loop unroll(full)
+  for (uint32_t j = 0; j < kG; ++j) {
+    const HVX_Vector raw = (j + 1) * kVec <= in_bytes ? *reinterpret_cast<const HVX_UVector*>(src + j * kVec)
+                           : j * kVec < in_bytes     ? load_tail(src + j * kVec, src + in_bytes)
+                                                     : Q6_V_vzero();
+    v[j] = Q6_V_vxor_VV(raw, bias);
+  }
+  deal_words<kG>(v, x);
+}
+
 // kIn input channels, kOut output channels (in blocks of up to 16 accumulators), 32 pixels at a
 // time; the last block's loads read only the input's bytes (load_tail). With two channel blocks
 // (kOut 32) each block loads and deals the pixels again (nothing vector-valued lives across
@@ -424,17 +439,8 @@ __attribute__((noinline)) void pointwise(const Conv2dParams& p, const uint8_t* l
     const uint32_t in_bytes = n * kIn;
     int8_t* const dst = out + static_cast<size_t>(i0) * kOut;
     for (uint32_t cb = 0; cb < kBlocks; ++cb) {
-      const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
-      HVX_Vector v[kG];
-#pragma clang loop unroll(full)
-      for (uint32_t j = 0; j < kG; ++j) {
-        const HVX_Vector raw = (j + 1) * kVec <= in_bytes ? *reinterpret_cast<const HVX_UVector*>(src + j * kVec)
-                               : j * kVec < in_bytes     ? load_tail(src + j * kVec, src + in_bytes)
-                                                         : Q6_V_vzero();
-        v[j] = Q6_V_vxor_VV(raw, bias);
-      }
       HVX_Vector x[kG];
-      deal_words<kG>(v, x);
+      load_dealt<kG>(src, in_bytes, x);
       HVX_Vector acc[kCB];
 #pragma clang loop unroll(full)
       for (uint32_t c = 0; c < kCB; ++c) acc[c] = Q6_V_vzero();
@@ -483,17 +489,8 @@ __attribute__((noinline)) void pointwise_wide(const Conv2dParams& p, const uint8
     const int8_t* const src = in + static_cast<size_t>(i0) * kIn;
     const uint32_t in_bytes = n * kIn;
     {
-      const HVX_Vector bias = Q6_Vb_vsplat_R(0x80);
-      HVX_Vector v[kG];
-#pragma clang loop unroll(full)
-      for (uint32_t j = 0; j < kG; ++j) {
-        const HVX_Vector raw = (j + 1) * kVec <= in_bytes ? *reinterpret_cast<const HVX_UVector*>(src + j * kVec)
-                               : j * kVec < in_bytes     ? load_tail(src + j * kVec, src + in_bytes)
-                                                         : Q6_V_vzero();
-        v[j] = Q6_V_vxor_VV(raw, bias);
-      }
       HVX_Vector x[kG];
-      deal_words<kG>(v, x);
+      load_dealt<kG>(src, in_bytes, x);
 #pragma clang loop unroll(full)
       for (uint32_t g = 0; g < kG; ++g) words[g] = x[g];
     }
