@@ -329,19 +329,25 @@ __attribute__((noinline)) void map_staged(const MapImage& m, uint32_t j0, uint32
   }
 }
 
+// The kernel scratch's aligned copies (from temp's first 128-byte boundary): the 12 filter
+// vectors dealt for group4 / group1 (after the layout's four lane blocks), then the first
+// kBlocks lane blocks. Returns the copy; what follows it (copy + 12 + 6 kBlocks) is free.
+template <uint32_t kBlocks>
+HVX_Vector* copy_filters_and_lanes(const uint8_t* layout, uint8_t* temp) {
+  HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
+  auto fvec = [layout](uint32_t i) { return *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec); };
+  for (uint32_t g = 0; g < 3; ++g) deal4(fvec(4 * g), fvec(4 * g + 1), fvec(4 * g + 2), fvec(4 * g + 3), copy + 4 * g);
+  for (uint32_t s = 1; s < 4; ++s) copy[8 + s] = Q6_Vw_vasl_VwR(copy[8 + s], static_cast<int32_t>(8 * s));
+  for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
+  return copy;
+}
+
 template <uint32_t kBlocks, bool kLeft>
 __attribute__((noinline)) void map_images(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
                                           uint8_t* temp, int8_t* out) {
   const uint32_t c = p.out_c, w = p.in_w;
   const uint32_t n = p.in_h * w * c;
-  // Aligned copies: the 12 filter vectors (after the layout's four lane blocks), then the
-  // first kBlocks lane blocks; the stage after them.
-  HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  // The filter vectors dealt (group4, group1).
-  auto fvec = [layout](uint32_t i) { return *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec); };
-  for (uint32_t g = 0; g < 3; ++g) deal4(fvec(4 * g), fvec(4 * g + 1), fvec(4 * g + 2), fvec(4 * g + 3), copy + 4 * g);
-  for (uint32_t s = 1; s < 4; ++s) copy[8 + s] = Q6_Vw_vasl_VwR(copy[8 + s], static_cast<int32_t>(8 * s));
-  for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
+  HVX_Vector* const copy = copy_filters_and_lanes<kBlocks>(layout, temp);
   int8_t* const stage = reinterpret_cast<int8_t*>(copy + 12 + 6 * kBlocks);
   const uint64_t room = hvx_layout::dw_flat_temp_bytes(p) - dw_map_temp_bytes(p);
   MapImage m{in,
@@ -466,11 +472,7 @@ template <uint32_t kBlocks, bool kLeft>
 __attribute__((noinline)) void map2_images(const DepthwiseConv2dParams& p, const uint8_t* layout, const int8_t* in,
                                            uint8_t* temp, int8_t* out) {
   const uint32_t c = p.out_c;
-  HVX_Vector* const copy = reinterpret_cast<HVX_Vector*>((reinterpret_cast<uintptr_t>(temp) + kVec - 1) & ~uintptr_t{kVec - 1});
-  auto fvec = [layout](uint32_t i) { return *reinterpret_cast<const HVX_UVector*>(layout + (4 * 6 + i) * kVec); };
-  for (uint32_t g = 0; g < 3; ++g) deal4(fvec(4 * g), fvec(4 * g + 1), fvec(4 * g + 2), fvec(4 * g + 3), copy + 4 * g);
-  for (uint32_t s = 1; s < 4; ++s) copy[8 + s] = Q6_Vw_vasl_VwR(copy[8 + s], static_cast<int32_t>(8 * s));
-  for (uint32_t i = 0; i < 6 * kBlocks; ++i) copy[12 + i] = *reinterpret_cast<const HVX_UVector*>(layout + i * kVec);
+  HVX_Vector* const copy = copy_filters_and_lanes<kBlocks>(layout, temp);
   const uint32_t row_bytes = static_cast<uint32_t>(dw_map2_row_bytes(p));
   int8_t* const ring = reinterpret_cast<int8_t*>(copy + 12 + 6 * kBlocks);
   MapImage m{in,

@@ -53,6 +53,13 @@ inline const int8_t* row_at(const RowSource& r, uint32_t i) {
   return r.fn != nullptr ? r.fn(r.ctx, i) : r.base + static_cast<size_t>(i) * r.stride;
 }
 
+// Whether every row is base + i * stride, word aligned and readable in whole words (k_len a
+// multiple of 4, or the row padded): the GEMM reads the rows in place, nothing staged.
+inline bool rows_in_place(const RowSource& r, uint32_t k_len) {
+  return r.fn == nullptr && ((k_len & 3u) == 0 || r.padded) && (r.stride & 3u) == 0 &&
+         (reinterpret_cast<uintptr_t>(r.base) & 3u) == 0;
+}
+
 // The problem: the layout's requantisation lanes and packed weights, and the scratch.
 struct Plan {
   uint32_t n, k_len, groups, blocks;
@@ -90,8 +97,7 @@ __attribute__((noinline)) void narrow_rows(const Plan& pl, const RowSource& src,
   const bool in_place_ok = (k_len & 3u) == 0 || src.padded;
   // Rows at base + i * stride, all word aligned and readable in whole words: no staging.
   // Rows past `rows` repeat the step's first row (computed, never stored).
-  if (src.fn == nullptr && in_place_ok && (src.stride & 3u) == 0 &&
-      (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0) {
+  if (rows_in_place(src, k_len)) {
     const int8_t* const x0 = src.base + static_cast<size_t>(i0) * src.stride;
     if (i0 + step <= rows) {
       const int8_t* x = x0;
@@ -529,9 +535,7 @@ __attribute__((noinline)) void run_two_blocks(const Plan& pl, const RowSource& s
   const uint32_t* x[4];
   const bool left = any_left_shift(pl.lanes, pl.blocks);
   // n = 128 over rows readable in place in whole words: four pixels a step, nothing staged.
-  const bool in_place = src.fn == nullptr && ((k_len & 3u) == 0 || src.padded) && (src.stride & 3u) == 0 &&
-                        (reinterpret_cast<uintptr_t>(src.base) & 3u) == 0;
-  if (n == 128 && in_place) {
+  if (n == 128 && rows_in_place(src, k_len)) {
     for (uint32_t i = 0; i < rows; i += 4) {
       for (uint32_t u = 0; u < 4; ++u) {  // rows past the end repeat the first (computed, never stored)
         x[u] = reinterpret_cast<const uint32_t*>(row_at(src, i + u < rows ? i + u : i));
